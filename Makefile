@@ -1,0 +1,54 @@
+# All set-up lives here: `make demo` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+# Where a CPU build of torch is fetched when no local one is found (override for CUDA).
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+
+.PHONY: venv install install-core demo test test-fast bench lint typecheck clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+
+venv: $(PY)
+
+# The core install: engines, PettingZoo envs and the test tools (no torch).
+$(VENV)/.core: pyproject.toml | $(PY)
+	$(PIP) install -q -e ".[dev]"
+	touch $@
+
+install-core: $(VENV)/.core
+
+# The full install adds the [train] extra. torch comes first so that the CPU build is used:
+# a local wheel of torch==2.13.0 (the CPU build) when pip can find one offline, else the
+# CPU index; only if both fail does the [train] extra pull torch from the default index.
+$(VENV)/.train: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q --no-deps --no-index "torch==2.13.0" 2>/dev/null \
+	  || $(PIP) install -q "torch>=2.3" --index-url $(TORCH_CPU_INDEX) 2>/dev/null \
+	  || echo "no CPU build of torch found; the [train] extra installs the default one"
+	$(PIP) install -q -e ".[train,dev]"
+	touch $@
+
+install: $(VENV)/.train
+
+demo: install
+	$(VENV)/bin/deckgym demo
+
+test: install
+	$(PY) -m pytest -q -n 2
+
+test-fast: install-core
+	$(PY) -m pytest -q -n 2 -m "not slow and not train"
+
+bench: install-core
+	$(PY) scripts/bench.py
+
+lint: install-core
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

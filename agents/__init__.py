@@ -1,0 +1,1 @@
+"""Agents that play deckgym environments: random, heuristic and PPO."""

@@ -1,0 +1,1 @@
+"""Pure-Python engine toolkit shared by every ruleset (standard library only)."""

@@ -1,0 +1,53 @@
+"""Errors raised by engines, card loaders and environments."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class DeckgymError(Exception):
+    """Base class of every error deckgym raises on purpose."""
+
+
+class IllegalActionError(DeckgymError, ValueError):
+    """An action that is not legal at the current decision point.
+
+    The message names the action, the decision point and the legal options. The state
+    that raised it is left exactly as it was.
+    """
+
+    def __init__(self, action: object, decision: str, legal: Iterable[object]) -> None:
+        self.action = action
+        self.decision = decision
+        self.legal = list(legal)
+        shown = ", ".join(str(a) for a in self.legal[:40])
+        more = f" (+{len(self.legal) - 40} more)" if len(self.legal) > 40 else ""
+        super().__init__(
+            f"illegal action {action} at decision point {decision}; legal options: [{shown}]{more}"
+        )
+
+
+class CardDataError(DeckgymError, ValueError):
+    """A card file that breaks the card schema: names the file, the card and the rule."""
+
+    def __init__(self, file: str, card: str | None, detail: str) -> None:
+        self.file = file
+        self.card = card
+        self.detail = detail
+        where = f"{file}: card {card}" if card else file
+        super().__init__(f"{where}: {detail}")
+
+
+class DeckError(DeckgymError, ValueError):
+    """A deck that breaks the deck rules: names the deck, the card and the rule."""
+
+    def __init__(self, deck: str, card: str | None, detail: str) -> None:
+        self.deck = deck
+        self.card = card
+        self.detail = detail
+        where = f"deck {deck}: card {card}" if card else f"deck {deck}"
+        super().__init__(f"{where}: {detail}")
+
+
+class StateError(DeckgymError, ValueError):
+    """A state that cannot be built or loaded (bad dict, game already over, bad option)."""

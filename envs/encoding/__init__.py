@@ -1,0 +1,1 @@
+"""Encoding toolkit: observation layouts and action codecs (numpy, no PettingZoo)."""

@@ -1,0 +1,1 @@
+"""The Medarot Official Card Game: engine, card data and encoding (beginner, normal, advance)."""

@@ -1,0 +1,94 @@
+"""Actions and decision points of the Medarot OCG (spec sections 5 and 6).
+
+An ``Action`` is a small immutable ``(kind, arg)`` pair. Squares in engine actions are
+absolute square ids (section 4.2); the encoder turns them into the agent-relative frame.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+
+class Kind(enum.IntEnum):
+    """Action kinds, in the order of the index blocks of section 6."""
+
+    PASS = 0
+    HAND = 1
+    SET = 2
+    STOCK = 3
+    MASTER = 4
+    SQUARE = 5
+    MOVE = 6
+    COUNT = 7
+    MEDAFORCE = 8
+    SUBSTITUTE = 9
+    RELEASE = 10
+    SPECIAL = 11
+    OPP_STOCK = 12
+    EFFECT = 13
+
+
+class Action(NamedTuple):
+    """One option at a decision point: a kind and its argument (hand slot, square, count...)."""
+
+    kind: int
+    arg: int = 0
+
+    def __str__(self) -> str:
+        k = Kind(self.kind)
+        if k in (Kind.PASS, Kind.MASTER, Kind.SUBSTITUTE, Kind.RELEASE, Kind.SPECIAL):
+            return k.name
+        if k == Kind.MOVE:
+            return f"MOVE({_DIRS[self.arg]})"
+        return f"{k.name}({self.arg})"
+
+
+_DIRS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+
+
+class DP(enum.IntEnum):
+    """Decision points of section 5."""
+
+    MASTER_SELECT = 0
+    OPENING_STOCK = 1
+    PLACE_CARD = 2
+    PLACE_SQUARE = 3
+    OPT_DRAW = 4
+    LATE_MASTER = 5
+    HAND_LIMIT = 6
+    TIE_BREAK = 7
+    ACTION_START = 8
+    STOCK_TRASH = 9
+    SUB_CARD = 10
+    SUB_SQUARE = 11
+    MOVE_BEFORE = 12
+    SUPPORT = 13
+    EFFECT_CHOICE = 14
+    PAY_SPLIT = 15
+    EFFECT_TARGET = 16
+    DECLARE = 17
+    DEFENCE = 18
+    WEAK_DISCARD = 19
+    DESTROY_DRAW = 20
+    EFFECT_DRAW = 21
+    EFFECT_DISCARD = 22
+    MOVE_AFTER = 23
+    DRAW_STOCK = 24
+
+
+# Interned actions: the hot paths build option lists from these instead of allocating.
+PASS = Action(Kind.PASS, 0)
+MASTER = Action(Kind.MASTER, 0)
+SUBSTITUTE = Action(Kind.SUBSTITUTE, 0)
+RELEASE = Action(Kind.RELEASE, 0)
+SPECIAL = Action(Kind.SPECIAL, 0)
+HAND = tuple(Action(Kind.HAND, i) for i in range(16))
+SET = tuple(Action(Kind.SET, i) for i in range(16))
+STOCK = tuple(Action(Kind.STOCK, j) for j in range(3))
+SQUARE = tuple(Action(Kind.SQUARE, s) for s in range(15))
+MOVE = tuple(Action(Kind.MOVE, d) for d in range(8))
+COUNT = tuple(Action(Kind.COUNT, k) for k in range(4))
+MEDAFORCE = tuple(Action(Kind.MEDAFORCE, k) for k in range(6))
+OPP_STOCK = tuple(Action(Kind.OPP_STOCK, j) for j in range(3))
+EFFECT = tuple(Action(Kind.EFFECT, e) for e in range(2))

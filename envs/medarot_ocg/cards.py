@@ -1,0 +1,290 @@
+"""Card model, card-pool loading and deck validation (spec sections 4.3-4.5, D42).
+
+Card pools are TOML files (``cards/*.toml``); every record is validated when the pool is
+loaded, so a bad file fails at once with an error naming the file, the card and the rule.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file, read_toml
+from envs.core.errors import CardDataError, DeckError
+from envs.core.targets import ATTACK_TARGETS, Target, parse_target
+from envs.medarot_ocg.config import RulesConfig
+
+MEDAROT, MEDAROTER, MEDACHANGE = "MEDAROT", "MEDAROTER", "MEDACHANGE"
+KINDS = (MEDAROT, MEDAROTER, MEDACHANGE)
+TYPES = ("SHOOTING", "MELEE", "SPECIAL")
+SHOOTING, MELEE, SPECIAL = TYPES
+#: Owner-relative directions (D7): 0 F, 1 FR, 2 R, 3 BR, 4 B, 5 BL, 6 L, 7 FL.
+DIRECTIONS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+UNIT_TIMINGS = ("ON_ACTIVATE", "ON_HIT")
+CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
+TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
+TYPE_FILTERS = ("ANY",) + TYPES
+MOD_OPS = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
+
+CARDS_DIR = Path(__file__).with_name("cards")
+DECKS_DIR = Path(__file__).with_name("decks")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect record: (timing, primitive, amount, target, type_filter, cost, trash_timing)."""
+
+    timing: str
+    op: str
+    amount: int
+    target: Target
+    type_filter: str = "ANY"
+    cost: int = 0
+    trash: str = ""
+
+    def describe(self) -> str:
+        """A short human-readable form, e.g. ``ACTION MOD_POWER +10 ACTING (cost 1, AFTER_USE)``."""
+        amt = f" {self.amount:+d}" if self.amount else ""
+        flt = "" if self.type_filter == "ANY" else f" [{self.type_filter}]"
+        tail = f" (cost {self.cost}, {self.trash})" if self.trash else ""
+        return f"{self.timing} {self.op}{amt} {self.target.name}{flt}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card definition. Medarot stat fields are zero on Medaroters."""
+
+    id: str
+    name: str
+    kind: str
+    index: int
+    speed: int = 0
+    cost: int = 0
+    type: str = ""
+    power: int = 0
+    armor: int = 0
+    arrows: int = 0
+    n_arrows: int = 0
+    power_form: bool = False
+    hp_mod: int = 0
+    effects: tuple[Effect, ...] = ()
+
+    def describe(self) -> str:
+        """One line for humans and logs."""
+        if self.kind == MEDAROTER:
+            eff = "; ".join(e.describe() for e in self.effects)
+            return f"{self.name} [{self.id} Medaroter hp{self.hp_mod:+d}: {eff}]"
+        arrows = ",".join(d for i, d in enumerate(DIRECTIONS) if self.arrows >> i & 1)
+        tag = "MedaChange" if self.kind == MEDACHANGE else "Medarot"
+        form = " power-form" if self.power_form else ""
+        eff = f" {self.effects[0].describe()}" if self.effects else ""
+        return (f"{self.name} [{self.id} {tag} {self.type} spd {self.speed} cost {self.cost} "
+                f"pow {self.power} arm {self.armor} arrows {arrows}{form}{eff}]")
+
+
+def _tens(v: int) -> str | None:
+    return None if v % 10 == 0 else "must be a multiple of 10"
+
+
+def _arrows(v: Any) -> str | None:
+    if not isinstance(v, list) or not v:
+        return "must be a non-empty list of directions"
+    bad = [d for d in v if d not in DIRECTIONS]
+    if bad:
+        return f"unknown direction(s) {bad}; use {' '.join(DIRECTIONS)}"
+    if len(set(v)) != len(v):
+        return "directions repeat"
+    return None
+
+
+_COMMON = {"id": Field(str), "name": Field(str), "kind": Field(str, choices=KINDS)}
+_UNIT = {
+    **_COMMON,
+    "speed": Field(int, lo=1, hi=10),
+    "cost": Field(int, lo=1, hi=5),
+    "type": Field(str, choices=TYPES),
+    "power": Field(int, lo=0, hi=90, check=_tens),
+    "armor": Field(int, lo=10, hi=90, check=_tens),
+    "arrows": Field(list, check=_arrows),
+    "effect": Field(dict, required=False),
+}
+_CHANGE = {**_UNIT, "cost": Field(int, lo=0, hi=5), "power_form": Field(bool)}
+_MEDAROTER = {**_COMMON, "hp_mod": Field(int, lo=-5, hi=5), "effects": Field(list)}
+_UNIT_EFFECT = {
+    "timing": Field(str, choices=UNIT_TIMINGS),
+    "op": Field(str),
+    "amount": Field(int, required=False),
+    "target": Field(str, choices=[t.name for t in Target]),
+    "type_filter": Field(str, choices=TYPE_FILTERS, required=False),
+}
+_CARD_EFFECT = {
+    **_UNIT_EFFECT,
+    "timing": Field(str, choices=CARD_TIMINGS),
+    "cost": Field(int, lo=0, hi=3),
+    "trash": Field(str, choices=TRASH_TIMINGS),
+}
+_CARD_ONLY_OPS = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
+
+
+def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) -> Effect:
+    from envs.medarot_ocg.rules.effects import OPS
+
+    check_record(raw, schema, file, cid, what="effect field")
+    target = parse_target(raw["target"])
+    op, timing = raw["op"], raw["timing"]
+    OPS.validate(op, raw.get("amount"), target, timing, file, cid)
+    if target in ATTACK_TARGETS and timing in ("ON_ACTIVATE", "ACTION") and op != "NEGATE":
+        raise CardDataError(file, cid, f"target {target.name} does not exist at timing {timing} (no attack yet)")
+    flt = raw.get("type_filter", "ANY")
+    if flt != "ANY" and op not in MOD_OPS:
+        raise CardDataError(file, cid, f"type_filter {flt} is only allowed on {', '.join(MOD_OPS)}")
+    if timing in UNIT_TIMINGS and op in _CARD_ONLY_OPS:
+        raise CardDataError(file, cid, f"op {op} is a Medaroter-only op (spec 4.4)")
+    trash = raw.get("trash", "")
+    if op == "DOT" and trash and trash != "END_OF_TURN":
+        raise CardDataError(file, cid, "a Medaroter DOT must have trash END_OF_TURN (it pays at end phase E1)")
+    return Effect(timing, op, int(raw.get("amount", 0)), target, flt, int(raw.get("cost", 0)), trash)
+
+
+def _parse_card(raw: Any, index: int, file: str) -> CardDef:
+    cid = raw.get("id") if isinstance(raw, Mapping) else None
+    label = cid if isinstance(cid, str) else f"#{index}"
+    if not isinstance(raw, Mapping) or raw.get("kind") not in KINDS:
+        kind = raw.get("kind") if isinstance(raw, Mapping) else raw
+        raise CardDataError(file, label, f"field 'kind' = {kind!r} is not one of {', '.join(KINDS)}")
+    kind = raw["kind"]
+    if kind == MEDAROTER:
+        check_record(raw, _MEDAROTER, file, label)
+        effs = raw["effects"]
+        if not 1 <= len(effs) <= 2:
+            raise CardDataError(file, label, f"a Medaroter has 1 or 2 effects, got {len(effs)}")
+        effects = tuple(_parse_effect(e, _CARD_EFFECT, file, label) for e in effs)
+        return CardDef(label, raw["name"], kind, index, hp_mod=raw["hp_mod"], effects=effects)
+    check_record(raw, _CHANGE if kind == MEDACHANGE else _UNIT, file, label)
+    if raw["type"] != SPECIAL and raw["power"] < 10:
+        raise CardDataError(file, label, f"a {raw['type']} unit needs power >= 10")
+    effect = raw.get("effect")
+    if raw["type"] == SPECIAL and effect is None:
+        raise CardDataError(file, label, "a SPECIAL unit needs an ON_ACTIVATE effect")
+    effects: tuple[Effect, ...] = ()
+    if effect is not None:
+        eff = _parse_effect(effect, _UNIT_EFFECT, file, label)
+        want = "ON_ACTIVATE" if raw["type"] == SPECIAL else "ON_HIT"
+        if eff.timing != want:
+            raise CardDataError(file, label, f"a {raw['type']} unit's effect has timing {want}, got {eff.timing}")
+        effects = (eff,)
+    mask = 0
+    for d in raw["arrows"]:
+        mask |= 1 << DIRECTIONS.index(d)
+    return CardDef(label, raw["name"], kind, index, raw["speed"], raw["cost"], raw["type"], raw["power"],
+                   raw["armor"], mask, len(raw["arrows"]), bool(raw.get("power_form", False)), 0, effects)
+
+
+class CardPool:
+    """An immutable, validated set of card definitions, indexed 1..n (0 means unknown)."""
+
+    def __init__(self, cards: Sequence[CardDef], files: Sequence[str]) -> None:
+        self.cards: dict[str, CardDef] = {c.id: c for c in cards}
+        self.by_index: list[CardDef | None] = [None, *cards]
+        self.files = tuple(files)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self.cards
+
+    def __getitem__(self, cid: str) -> CardDef:
+        try:
+            return self.cards[cid]
+        except KeyError:
+            raise KeyError(f"unknown card id {cid!r} (pool {', '.join(self.files)})") from None
+
+    def ids(self) -> list[str]:
+        """Card ids in pool order."""
+        return list(self.cards)
+
+
+def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
+    """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
+    paths = sorted(CARDS_DIR.glob("*.toml")) if files is None else [Path(f) for f in files]
+    return _load_pool(tuple(str(p) for p in paths))
+
+
+@functools.lru_cache(maxsize=8)
+def _load_pool(paths: tuple[str, ...]) -> CardPool:
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    names: dict[tuple[str, str], str] = {}
+    for file in paths:
+        data = read_toml(file)
+        unknown = [k for k in data if k != "card"]
+        if unknown:
+            raise CardDataError(file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables")
+        for raw in data.get("card", []):
+            card = _parse_card(raw, len(cards) + 1, file)
+            if card.id in seen:
+                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
+            key = (card.name, card.kind)
+            if key in names:
+                raise CardDataError(file, card.id, f"duplicate {card.kind} name {card.name!r} (also {names[key]})")
+            seen[card.id] = file
+            names[key] = card.id
+            cards.append(card)
+    unit_names = {c.name for c in cards if c.kind == MEDAROT}
+    for c in cards:
+        if c.kind == MEDACHANGE and c.name not in unit_names:
+            raise CardDataError(seen[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)")
+    return CardPool(cards, paths)
+
+
+def deck_names() -> list[str]:
+    """Names (file stems) of the starter decks that ship with the package."""
+    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+
+
+def starter_decks(mode: str) -> list[str]:
+    """Starter deck names built for ``mode``."""
+    return [n for n in deck_names() if load_deck_file(DECKS_DIR / f"{n}.toml").mode == mode]
+
+
+def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> DeckList:
+    """Turn a deck name, file path, mapping or list into a validated ``DeckList`` (D42)."""
+    if isinstance(value, str):
+        path = Path(value)
+        if not path.suffix:
+            path = DECKS_DIR / f"{value}.toml"
+            if not path.exists():
+                raise DeckError(value, None, f"no starter deck of that name (known: {', '.join(deck_names())})")
+        deck = load_deck_file(path)
+    else:
+        deck = deck_from_value(value, label)
+    validate_deck(deck, pool, config)
+    return deck
+
+
+def validate_deck(deck: DeckList, pool: CardPool, config: RulesConfig) -> None:
+    """Check a deck against the mode's regulation (R1, R2, D42); raise ``DeckError`` naming the rule."""
+    name = deck.source or deck.name
+    total = 0
+    per_name: dict[tuple[str, str], int] = {}
+    units = 0
+    for cid, n in deck.cards:
+        if cid not in pool:
+            raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+        card = pool[cid]
+        if card.kind == MEDACHANGE and not config.medachange:
+            raise DeckError(name, cid, f"MedaChange cards are only legal in advance mode, not {config.mode} (D42)")
+        key = (card.name, card.kind)
+        per_name[key] = per_name.get(key, 0) + n
+        if per_name[key] > 3:
+            raise DeckError(name, cid, f"{per_name[key]} copies of {card.kind} {card.name!r}; at most 3 (R1, R2)")
+        units += n if card.kind == MEDAROT else 0
+        total += n
+    if total != config.deck_size:
+        raise DeckError(name, None, f"{total} cards; a {config.mode} deck has exactly {config.deck_size} (R1, R2, D42)")
+    if units == 0:
+        raise DeckError(name, None, "no Medarot card; a deck needs at least one (D42)")

@@ -1,0 +1,70 @@
+"""Rules configuration: one frozen ``RulesConfig`` with named presets (spec section 3.7)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envs.core.cards import read_toml
+from envs.core.errors import StateError
+
+MODES = ("beginner", "normal", "advance")
+_VARIANTS = Path(__file__).with_name("variants.toml")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    """Every rule switch that differs between modes, plus the caps of the game.
+
+    Attributes:
+        mode: preset name the config came from.
+        deck_size: exact deck size (R1, R2: 15 beginner, 30 normal/advance).
+        start_hp: starting HP in medals (D2, R3).
+        master: master card with HP modifier and once-per-turn effects (R11, R15-R17).
+        arrow_movement: move by printed arrows; otherwise all 8 directions (R29, D4).
+        substitution: substitution instead of acting (R46, D19).
+        weak_attack: power < armor makes the defender discard (R41, D29).
+        medaforce: destroyed Medarots go to the MedaForce reserve, which pays costs (R54, R55).
+        medachange: MedaChange cards, release and power forms (R47-R53).
+        medaroter_costs: Medaroter costs are paid (D3: beginner ignores them).
+        max_turns: truncation after this many turns (L5, D43).
+        max_steps: truncation after this many decisions (L5).
+        hand_cap: hand slots of the action encoding (section 6).
+    """
+
+    mode: str = "beginner"
+    deck_size: int = 15
+    start_hp: int = 10
+    master: bool = False
+    arrow_movement: bool = False
+    substitution: bool = False
+    weak_attack: bool = False
+    medaforce: bool = False
+    medachange: bool = False
+    medaroter_costs: bool = False
+    max_turns: int = 60
+    max_steps: int = 5000
+    hand_cap: int = 16
+
+    def to_dict(self) -> dict[str, Any]:
+        """The config as a plain dict."""
+        return dataclasses.asdict(self)
+
+
+def make_config(mode: str = "beginner", **overrides: Any) -> RulesConfig:
+    """Resolve a named preset plus overrides into one ``RulesConfig``; unknown keys are errors."""
+    presets = read_toml(_VARIANTS)
+    if mode not in presets:
+        raise StateError(f"unknown mode {mode!r}; choose one of {', '.join(presets)}")
+    fields = {f.name for f in dataclasses.fields(RulesConfig)}
+    unknown = sorted(set(overrides) - fields)
+    if unknown:
+        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    values = dict(presets[mode])
+    values.update(overrides)
+    for key in ("max_turns", "max_steps"):
+        if not isinstance(values.get(key, 1), int) or values.get(key, 1) < 1:
+            raise StateError(f"{key} must be a positive integer, got {values[key]!r}")
+    return RulesConfig(**values)

@@ -1,0 +1,23 @@
+"""The rules of the Medarot OCG, split by the spec's own topics.
+
+``flow`` runs the agenda; ``phases`` is the opening, start and end phases (5.1, 5.2, 5.4);
+``action`` the action phase around the attack (5.3); ``combat`` declaring, judgement and
+destruction; ``medaroter`` the stock and card windows; ``effects`` the effect primitives (4.4);
+``board`` geometry and effective values (4.2, 4.3).
+"""
+
+from __future__ import annotations
+
+from envs.medarot_ocg.rules import action, combat, effects, medaroter, phases  # noqa: F401  (registration)
+from envs.medarot_ocg.rules.flow import apply, legal_actions, run
+from envs.medarot_ocg.state import GameState
+
+__all__ = ["apply", "legal_actions", "new_game"]
+
+
+def new_game(config, pool, decks: list[list[str]], seed: int) -> GameState:  # type: ignore[no-untyped-def]
+    """A new game after the automatic opening steps (O1, O2), stopped at its first decision."""
+    st = GameState(config, pool, decks, seed)
+    phases.setup(st)
+    run(st)
+    return st

@@ -1,0 +1,260 @@
+"""Declaring, judgement, destruction, weak attack and additional effects (spec 5.3 A6-A8).
+
+Rules: R33-R44, R53, D11-D14, D29-D31, D46; decision points DECLARE, WEAK_DISCARD,
+DESTROY_DRAW, EFFECT_DRAW, EFFECT_DISCARD.
+"""
+
+from __future__ import annotations
+
+from envs.core.zones import draw as draw_cards
+from envs.medarot_ocg import actions as A
+from envs.medarot_ocg.actions import DP, Action, Kind
+from envs.medarot_ocg.cards import SPECIAL
+from envs.medarot_ocg.rules.board import (
+    attack_targets,
+    eff_armor,
+    eff_power,
+    remove_stack,
+    square_of,
+    stack_by_uid,
+    top,
+)
+from envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
+from envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
+from envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
+from envs.medarot_ocg.rules.phases import begin_chain
+from envs.medarot_ocg.state import GameState
+
+FAR_COST = 1
+
+
+def far_cost(st: GameState) -> int:
+    """HP cost of a 2-square melee attack this action (D12; 0 with FREE_FAR, P16)."""
+    assert st.act is not None
+    return 0 if st.act.free_far else FAR_COST
+
+
+# ----------------------------------------------------------------------------- A6 declare
+@task
+def declare(st: GameState) -> None:
+    """A6: attack a square in range, activate a special, or PASS (R33-R37)."""
+    act = st.act
+    assert act is not None
+    if act.ended:
+        return
+    ask(st, DP.DECLARE, act.owner)
+
+
+def _declare_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    act = st.act
+    assert act is not None
+    s = square_of(st, act.uid)
+    x = st.board[s]
+    assert x is not None
+    card = top(st, x)
+    out = [A.PASS]
+    if card.type == SPECIAL:
+        if usable(st, card.effects[0], x.owner, x.uid, SUPPORT):
+            out.append(A.SPECIAL)
+        return out
+    cost = far_cost(st)
+    hp = st.hp[x.owner]
+    for t, far in attack_targets(st, s):
+        if not far or hp >= cost:
+            out.append(A.SQUARE[t])
+    return out
+
+
+@decision(DP.DECLARE, _declare_legal)
+def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
+    """Start the attack (then DEFENCE and JUDGEMENT) or the special effect."""
+    act = st.act
+    assert act is not None
+    if a.kind == Kind.PASS:
+        return
+    s = square_of(st, act.uid)
+    x = st.board[s]
+    assert x is not None
+    if a.kind == Kind.SPECIAL:
+        effect = st.cards[x.top()].effects[0]
+        st.log(f"P{x.owner}'s {st.cards[x.top()].name} activates its special effect")
+        if needs_choice(effect):
+            ask(st, DP.EFFECT_TARGET, x.owner, x.owner)
+        else:
+            resolve_unit_effect(st, -1)
+        return
+    far = dict(attack_targets(st, s))[a.arg]
+    if far:
+        spend(st, x.owner, far_cost(st), "a 2-square melee attack")
+    target = st.board[a.arg]
+    assert target is not None
+    act.target = target.uid
+    act.far = far
+    st.log(f"P{x.owner}'s {st.cards[x.top()].name} attacks square {a.arg}")
+    push(st, ["defence"], ["judge"])
+
+
+def resolve_unit_effect(st: GameState, choice: int) -> None:
+    """Apply the acting Medarot's own effect (ON_ACTIVATE or ON_HIT), aimed at ``choice`` if chosen."""
+    act = st.act
+    assert act is not None
+    x = stack_by_uid(st, act.uid)
+    assert x is not None
+    resolve(st, st.cards[x.top()].effects[0], x.owner, x.uid, -1, SUPPORT, choice)
+
+
+# ----------------------------------------------------------------------------- A8 judgement
+@task
+def judge(st: GameState) -> None:
+    """A8: destroy if power >= armor; otherwise weak attack (N, A) or nothing (B) (R39-R42, D29, D46)."""
+    act = st.act
+    assert act is not None
+    t = stack_by_uid(st, act.target)
+    if act.negated or t is None:
+        push(st, ["after_defence"])
+        return
+    m = stack_by_uid(st, act.uid)
+    assert m is not None
+    t.face_up = True
+    square = square_of(st, t.uid)
+    q = t.owner
+    power, armor = eff_power(st, m), eff_armor(st, t)
+    tail = (["on_hit"], ["traps", q], ["after_defence"])
+    name = st.cards[t.top()].name
+    if power >= armor:
+        st.log(f"power {power} >= armor {armor}: {name} is destroyed")
+        push(st, ["destroy", square, 0], *tail)
+        return
+    need = power // 10
+    if not st.config.weak_attack or need == 0:
+        st.log(f"power {power} < armor {armor}: no damage")
+        push(st, *tail)
+        return
+    if len(st.hand[q]) > need:
+        st.log(f"weak attack: P{q} discards {need}")
+        push(st, ["weak_discard", q, need], *tail)
+        return
+    st.log(f"weak attack: P{q} discards the whole hand ({len(st.hand[q])}) and {name} is weak-destroyed")
+    st.trash[q].extend(st.hand[q])
+    st.hand[q].clear()
+    push(st, ["destroy", square, 1], *tail)
+
+
+@task
+def weak_discard(st: GameState, q: int, n: int) -> None:
+    """WEAK_DISCARD: the defender discards one chosen card, ``n`` times (R41)."""
+    ask(st, DP.WEAK_DISCARD, q, q, n)
+
+
+def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    return [A.HAND[i] for i in range(len(st.hand[ctx[0]]))]
+
+
+@decision(DP.WEAK_DISCARD, _discard_legal)
+def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
+    """Discard the chosen card; repeat while more are due."""
+    q, n = ctx
+    _discard(st, q, a.arg)
+    if n > 1:
+        push(st, ["weak_discard", q, n - 1])
+
+
+def _discard(st: GameState, q: int, i: int) -> None:
+    card = st.hand[q].pop(i)
+    st.trash[q].append(card)
+    st.log(f"P{q} discards {st.cards[card].name}")
+
+
+@task
+def destroy(st: GameState, square: int, weak: int) -> None:
+    """Destroyed procedure (D31): pay, move to trash or reserve, draw up to 3, then the draw chain."""
+    x = st.board[square]
+    assert x is not None
+    q = x.owner
+    if weak:
+        cost = 2 if x.change else 1  # R42, R53
+    else:
+        cost = st.cards[x.base].cost + (st.cards[x.change].cost if x.change else 0)  # R40, R53
+    if not pay(st, q, cost, f"destroyed {st.cards[x.top()].name}"):
+        return
+    remove_stack(st, square, to_reserve=st.config.medaforce)
+    ask(st, DP.DESTROY_DRAW, q, q)
+
+
+def _destroy_draw_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    n = min(3, len(st.deck[ctx[0]]))
+    lo = 1 if st.config.mode == "beginner" and n > 0 else 0  # beginner seed: 3, 2 or 1 cards
+    return [A.COUNT[k] for k in range(lo, n + 1)]
+
+
+@decision(DP.DESTROY_DRAW, _destroy_draw_legal)
+def on_destroy_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
+    """Draw k cards (R43 step 3, R44 step 3), then the draw-event chain places a new Medarot."""
+    q = ctx[0]
+    draw_cards(st.deck[q], st.hand[q], a.arg)
+    begin_chain(st, q, a.arg)
+
+
+@task
+def on_hit(st: GameState) -> None:
+    """The attacker's additional effect after a judgement that was not negated (D30)."""
+    act = st.act
+    assert act is not None
+    m = stack_by_uid(st, act.uid)
+    if m is None:
+        return
+    card = st.cards[m.top()]
+    if not card.effects or card.effects[0].timing != "ON_HIT":
+        return
+    effect = card.effects[0]
+    if needs_choice(effect):
+        if effect_target_options(st, effect, m.owner):
+            ask(st, DP.EFFECT_TARGET, m.owner, m.owner)
+        return
+    resolve_unit_effect(st, -1)
+
+
+@task
+def traps(st: GameState, q: int) -> None:
+    """TRAP (P6): after the judgement of an attack on ``q``'s Medarots, the attacker's owner pays."""
+    p = 1 - q
+    for e in list(st.effects):
+        if e.op == "TRAP" and e.scope == q and not pay(st, p, e.amount, "a TRAP"):
+            return
+
+
+@task
+def after_defence(st: GameState) -> None:
+    """End of A8: trash the AFTER_DEFENCE cards of both players (D26, D46)."""
+    trash_timed(st, ("AFTER_DEFENCE",))
+
+
+# ----------------------------------------------------------------------------- instant-effect decisions
+@task
+def effect_draw(st: GameState, p: int, amount: int) -> None:
+    """DRAW (P10): EFFECT_DRAW decision."""
+    ask(st, DP.EFFECT_DRAW, p, p, amount)
+
+
+@decision(DP.EFFECT_DRAW, lambda st, ctx: [A.COUNT[k] for k in range(min(ctx[1], len(st.deck[ctx[0]])) + 1)])
+def on_effect_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
+    """Draw k, then the draw-event chain."""
+    p = ctx[0]
+    draw_cards(st.deck[p], st.hand[p], a.arg)
+    begin_chain(st, p, a.arg)
+
+
+@task
+def effect_discard(st: GameState, q: int, n: int) -> None:
+    """DISCARD (P11): EFFECT_DISCARD decision of the discarding player."""
+    if st.hand[q]:
+        ask(st, DP.EFFECT_DISCARD, q, q, n)
+
+
+@decision(DP.EFFECT_DISCARD, _discard_legal)
+def on_effect_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
+    """Discard the chosen card; repeat while more are due."""
+    q, n = ctx
+    _discard(st, q, a.arg)
+    if n > 1:
+        push(st, ["effect_discard", q, n - 1])

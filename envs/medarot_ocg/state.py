@@ -1,0 +1,423 @@
+"""The game state of the Medarot OCG: zones, board, lasting effects and the control agenda.
+
+The state is plain data. Control flow is an *agenda*: a stack of small tasks
+(``[name, *int_args]``) that the rules pop and run until one of them sets a decision
+point (``dp``). Because the agenda is data, any position, even one in the middle of an
+attack, can be cloned, written to JSON and read back exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from envs.core.errors import StateError
+from envs.medarot_ocg.cards import CardDef, CardPool
+from envs.medarot_ocg.config import RulesConfig
+
+_EVENT_CAP = 200
+
+
+class Stack:
+    """A Medarot on the board: base card, optional MedaChange card on top, and its flags."""
+
+    __slots__ = ("acted", "base", "change", "face_up", "owner", "placed", "uid")
+
+    def __init__(self, uid: int, owner: int, base: str, change: str | None = None, face_up: bool = False,
+                 acted: bool = False, placed: bool = True) -> None:
+        self.uid = uid
+        self.owner = owner
+        self.base = base
+        self.change = change
+        self.face_up = face_up
+        self.acted = acted
+        self.placed = placed
+
+    def copy(self) -> Stack:
+        """An independent copy."""
+        return Stack(self.uid, self.owner, self.base, self.change, self.face_up, self.acted, self.placed)
+
+    def top(self) -> str:
+        """Id of the card whose values are used (the MedaChange card when transformed, R51)."""
+        return self.change or self.base
+
+    def to_list(self) -> list[Any]:
+        """JSON form."""
+        return [self.uid, self.owner, self.base, self.change, self.face_up, self.acted, self.placed]
+
+
+class Slot:
+    """A stock slot or the master slot holding one Medaroter card.
+
+    ``eff`` is the index of the effect in use (-1 when not in use) and ``trash`` its trash
+    timing; ``charge`` counts stored NEGATE charges (P4).
+    """
+
+    __slots__ = ("card", "charge", "eff", "face_up", "trash")
+
+    def __init__(self, card: str, face_up: bool = False, eff: int = -1, trash: str = "", charge: int = 0) -> None:
+        self.card = card
+        self.face_up = face_up
+        self.eff = eff
+        self.trash = trash
+        self.charge = charge
+
+    def copy(self) -> Slot:
+        """An independent copy."""
+        return Slot(self.card, self.face_up, self.eff, self.trash, self.charge)
+
+    def to_list(self) -> list[Any]:
+        """JSON form."""
+        return [self.card, self.face_up, self.eff, self.trash, self.charge]
+
+
+class Eff:
+    """A lasting effect in play.
+
+    Attributes:
+        op: primitive name (MOD_POWER, GUARD, TRAP, DOT, DISABLE, ...).
+        amount: signed amount (0 when the primitive takes none).
+        flt: type filter (ANY, SHOOTING, MELEE, SPECIAL).
+        owner: the player who used it.
+        src_uid: uid of the source Medarot (-1 for a Medaroter source).
+        src_slot: ``4 * player + slot`` of the source Medaroter (slot 3 = master), or -1.
+        targets: uids it applies to, fixed when applied; ``None`` means every Medarot of
+            player ``scope`` (END_OF_TURN modifiers, D45) or a player-level effect.
+        scope: the player of a dynamic or player-level effect.
+        trash: trash timing of a Medaroter source ("" for a Medarot source).
+    """
+
+    __slots__ = ("amount", "flt", "op", "owner", "scope", "src_slot", "src_uid", "targets", "trash")
+
+    def __init__(self, op: str, amount: int, flt: str, owner: int, src_uid: int, src_slot: int,
+                 targets: list[int] | None, scope: int, trash: str) -> None:
+        self.op = op
+        self.amount = amount
+        self.flt = flt
+        self.owner = owner
+        self.src_uid = src_uid
+        self.src_slot = src_slot
+        self.targets = targets
+        self.scope = scope
+        self.trash = trash
+
+    def copy(self) -> Eff:
+        """An independent copy."""
+        t = None if self.targets is None else list(self.targets)
+        return Eff(self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope,
+                   self.trash)
+
+    def to_list(self) -> list[Any]:
+        """JSON form."""
+        return [self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, self.targets,
+                self.scope, self.trash]
+
+
+class Act:
+    """Context of the action under way (steps A1-A11) and of its attack."""
+
+    __slots__ = (
+        "action_used",
+        "cancel_penalty",
+        "changed",
+        "defence_used",
+        "disabled",
+        "ended",
+        "far",
+        "free_far",
+        "moved",
+        "negated",
+        "owner",
+        "redirected",
+        "substituted",
+        "target",
+        "uid",
+    )
+
+    def __init__(self, uid: int, owner: int) -> None:
+        self.uid = uid
+        self.owner = owner
+        self.moved = False
+        self.changed = False
+        self.action_used = False
+        self.defence_used = False
+        self.cancel_penalty = False
+        self.free_far = False
+        self.target = -1
+        self.far = False
+        self.negated = False
+        self.redirected = False
+        self.ended = False
+        self.disabled = False
+        self.substituted = False
+
+    def copy(self) -> Act:
+        """An independent copy."""
+        a = Act.__new__(Act)
+        for k in Act.__slots__:
+            setattr(a, k, getattr(self, k))
+        return a
+
+    def to_list(self) -> list[Any]:
+        """JSON form."""
+        return [getattr(self, k) for k in Act.__slots__]
+
+    @classmethod
+    def from_list(cls, values: list[Any]) -> Act:
+        """Inverse of ``to_list``."""
+        a = cls.__new__(cls)
+        for k, v in zip(Act.__slots__, values, strict=True):
+            setattr(a, k, v)
+        return a
+
+
+class GameState:
+    """A Medarot OCG position. See ``envs.medarot_ocg.rules`` for the rules that move it.
+
+    Public methods follow the engine protocol of ``envs.core.protocol``.
+    """
+
+    num_players = 2
+
+    def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
+        self.config = config
+        self.pool = pool
+        self.cards: dict[str, CardDef] = pool.cards
+        self.decks = [list(d) for d in decks]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.turn = 0
+        self.first = 0
+        self.hp = [config.start_hp, config.start_hp]
+        self.deck: list[list[str]] = [[], []]
+        self.hand: list[list[str]] = [[], []]
+        self.stock: list[list[Slot | None]] = [[None, None, None], [None, None, None]]
+        self.master: list[Slot | None] = [None, None]
+        self.master_used = [False, False]
+        self.trash: list[list[str]] = [[], []]
+        self.reserve: list[list[str]] = [[], []]
+        self.board: list[Stack | None] = [None] * 15
+        self.effects: list[Eff] = []
+        self.agenda: list[list[Any]] = []
+        self.dp: tuple[int, int, tuple[int, ...]] | None = None
+        self.act: Act | None = None
+        self.use: list[int] | None = None  # [player, slot, window, eff, from_hand]
+        self.limbo: list[list[Any] | None] = [None, None]  # [card, public] between two decisions
+        self.failed_draw = [False, False]
+        self.draw_mark = [0, 0]  # hand index where the cards of the current draw event start
+        self.mulligans = [0, 0]
+        self.next_uid = 1
+        self.steps = 0
+        self.done = False
+        self.truncated = False
+        self.winner = -1  # -1 none, 0/1 the winner, 2 draw
+        self.reason = ""
+        self.events: list[str] = []
+        self._legal: list[Any] | None = None
+
+    # ----------------------------------------------------------------- protocol
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now, or -1 once the game is over."""
+        if self.done or self.dp is None:
+            return -1
+        return self.dp[1]
+
+    def legal_actions(self) -> list[Any]:
+        """Options at the current decision point (cached until the next ``apply``)."""
+        from envs.medarot_ocg.rules import legal_actions
+
+        if self._legal is None:
+            self._legal = legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        """Play ``action``, then every automatic step up to the next decision point."""
+        from envs.medarot_ocg.rules import apply
+
+        apply(self, action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (decided or truncated)."""
+        return self.done
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser; 0 for both on a draw, truncation or unfinished game."""
+        if self.winner in (0, 1):
+            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+        return [0.0, 0.0]
+
+    @property
+    def decision(self) -> str:
+        """Name of the current decision point ("" when none)."""
+        from envs.medarot_ocg.actions import DP
+
+        return "" if self.dp is None else DP(self.dp[0]).name
+
+    def log(self, text: str) -> None:
+        """Append to the event log (kept to its last entries)."""
+        ev = self.events
+        ev.append(text)
+        if len(ev) > _EVENT_CAP:
+            del ev[: len(ev) - _EVENT_CAP // 2]
+
+    # ----------------------------------------------------------------- copies
+    def clone(self) -> GameState:
+        """An independent copy sharing only the immutable config and card pool."""
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.pool = self.pool
+        s.cards = self.cards
+        s.decks = self.decks
+        s.seed = self.seed
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.turn = self.turn
+        s.first = self.first
+        s.hp = list(self.hp)
+        s.deck = [list(self.deck[0]), list(self.deck[1])]
+        s.hand = [list(self.hand[0]), list(self.hand[1])]
+        s.stock = [[x.copy() if x else None for x in row] for row in self.stock]
+        s.master = [x.copy() if x else None for x in self.master]
+        s.master_used = list(self.master_used)
+        s.trash = [list(self.trash[0]), list(self.trash[1])]
+        s.reserve = [list(self.reserve[0]), list(self.reserve[1])]
+        s.board = [x.copy() if x else None for x in self.board]
+        s.effects = [e.copy() for e in self.effects]
+        s.agenda = [list(t) for t in self.agenda]
+        s.dp = self.dp
+        s.act = self.act.copy() if self.act else None
+        s.use = list(self.use) if self.use else None
+        s.limbo = [list(x) if x else None for x in self.limbo]
+        s.failed_draw = list(self.failed_draw)
+        s.draw_mark = list(self.draw_mark)
+        s.mulligans = list(self.mulligans)
+        s.next_uid = self.next_uid
+        s.steps = self.steps
+        s.done = self.done
+        s.truncated = self.truncated
+        s.winner = self.winner
+        s.reason = self.reason
+        s.events = list(self.events)
+        s._legal = self._legal
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "ruleset": "medarot_ocg",
+            "config": self.config.to_dict(),
+            "pool": list(self.pool.files),
+            "decks": self.decks,
+            "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "turn": self.turn,
+            "first": self.first,
+            "hp": self.hp,
+            "deck": self.deck,
+            "hand": self.hand,
+            "stock": [[x.to_list() if x else None for x in row] for row in self.stock],
+            "master": [x.to_list() if x else None for x in self.master],
+            "master_used": self.master_used,
+            "trash": self.trash,
+            "reserve": self.reserve,
+            "board": [x.to_list() if x else None for x in self.board],
+            "effects": [e.to_list() for e in self.effects],
+            "agenda": self.agenda,
+            "dp": None if self.dp is None else [self.dp[0], self.dp[1], list(self.dp[2])],
+            "act": self.act.to_list() if self.act else None,
+            "use": self.use,
+            "limbo": self.limbo,
+            "failed_draw": self.failed_draw,
+            "draw_mark": self.draw_mark,
+            "mulligans": self.mulligans,
+            "next_uid": self.next_uid,
+            "steps": self.steps,
+            "done": self.done,
+            "truncated": self.truncated,
+            "winner": self.winner,
+            "reason": self.reason,
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
+        import copy
+
+        from envs.medarot_ocg.cards import load_pool
+        from envs.medarot_ocg.config import RulesConfig
+
+        if not isinstance(data, dict) or data.get("ruleset") != "medarot_ocg":
+            raise StateError("not a medarot_ocg state dict (missing or wrong 'ruleset')")
+        d = copy.deepcopy(data)
+        try:
+            config = RulesConfig(**d["config"])
+            pool = load_pool(d["pool"])
+            s = cls(config, pool, d["decks"], d["seed"])
+            version, internal, gauss = d["rng"]
+            s.rng.setstate((version, tuple(internal), gauss))
+            for key in ("turn", "first", "hp", "deck", "hand", "master_used", "trash", "reserve", "agenda",
+                        "use", "limbo", "failed_draw", "draw_mark", "mulligans", "next_uid", "steps", "done", "truncated",
+                        "winner", "reason", "events"):
+                setattr(s, key, d[key])
+            s.stock = [[Slot(*x) if x else None for x in row] for row in d["stock"]]
+            s.master = [Slot(*x) if x else None for x in d["master"]]
+            s.board = [Stack(*x) if x else None for x in d["board"]]
+            s.effects = [Eff(*x) for x in d["effects"]]
+            s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1], tuple(d["dp"][2]))
+            s.act = Act.from_list(d["act"]) if d["act"] else None
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateError(f"malformed medarot_ocg state dict: {exc!r}") from exc
+        return s
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
+        """A state equally likely from ``seat``'s view: hidden cards of the others and deck orders redrawn.
+
+        Public facts are kept: card counts per zone, and the kind a hidden place must hold
+        (a face-down Medarot is a Medarot card, a face-down stock card or master a Medaroter).
+        """
+        from envs.medarot_ocg.cards import MEDAROT, MEDAROTER
+
+        s = self.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        s._legal = None
+        rng.shuffle(s.deck[seat])
+        for o in range(self.num_players):
+            if o == seat:
+                continue
+            holders: list[tuple[str, Any, Any]] = []  # (kind, container, key)
+            pool_cards = list(s.deck[o]) + list(s.hand[o])
+            for slot in s.stock[o]:
+                if slot is not None and not slot.face_up:
+                    holders.append((MEDAROTER, slot, "card"))
+                    pool_cards.append(slot.card)
+            m = s.master[o]
+            if m is not None and not m.face_up:
+                holders.append((MEDAROTER, m, "card"))
+                pool_cards.append(m.card)
+            for st in s.board:
+                if st is not None and st.owner == o and not st.face_up:
+                    holders.append((MEDAROT, st, "base"))
+                    pool_cards.append(st.base)
+            lim = s.limbo[o]
+            if lim is not None and not lim[1]:
+                holders.append((self.cards[lim[0]].kind, lim, 0))
+                pool_cards.append(lim[0])
+            rng.shuffle(pool_cards)
+            for kind, container, key in holders:
+                i = next(i for i, c in enumerate(pool_cards) if self.cards[c].kind == kind)
+                card = pool_cards.pop(i)
+                if isinstance(container, list):
+                    container[key] = card
+                else:
+                    setattr(container, key, card)
+            nh = len(s.hand[o])
+            s.hand[o] = pool_cards[:nh]
+            s.deck[o] = pool_cards[nh:]
+        return s
+
+    def __repr__(self) -> str:
+        return (f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, dp={self.decision}, "
+                f"player={self.current_player}, done={self.done})")
