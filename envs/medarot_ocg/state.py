@@ -16,6 +16,17 @@ from envs.medarot_ocg.cards import CardDef, CardPool
 from envs.medarot_ocg.config import RulesConfig
 
 _EVENT_CAP = 200
+_RULES: Any = None
+
+
+def _rules() -> Any:
+    """The rules package, imported on first use (it imports this module)."""
+    global _RULES
+    if _RULES is None:
+        from envs.medarot_ocg import rules
+
+        _RULES = rules
+    return _RULES
 
 
 class Stack:
@@ -225,17 +236,13 @@ class GameState:
 
     def legal_actions(self) -> list[Any]:
         """Options at the current decision point (cached until the next ``apply``)."""
-        from envs.medarot_ocg.rules import legal_actions
-
         if self._legal is None:
-            self._legal = legal_actions(self)
+            self._legal = _rules().legal_actions(self)
         return self._legal
 
     def apply(self, action: Any) -> None:
         """Play ``action``, then every automatic step up to the next decision point."""
-        from envs.medarot_ocg.rules import apply
-
-        apply(self, action)
+        _rules().apply(self, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over (decided or truncated)."""

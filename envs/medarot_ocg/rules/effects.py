@@ -148,8 +148,9 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
     else:
         st.effects.append(Eff(e.op, e.amount, e.type_filter, ctx.user, ctx.src_uid, ctx.src_slot,
                               [x.uid for x in ctx.units], -1, e.trash))
-    names = ", ".join(st.cards[x.top()].name for x in ctx.units)
-    st.log(f"P{ctx.user}: {e.op} {e.amount:+d} on {names}" if e.amount else f"P{ctx.user}: {e.op} on {names}")
+    where = ", ".join(str(s) for s, x in enumerate(st.board) if x is not None and x in ctx.units)
+    amount = f" {e.amount:+d}" if e.amount else ""
+    st.log(f"P{ctx.user}: {e.op}{amount} on the Medarot(s) at square(s) {where}")
 
 
 def _player_effect(st: GameState, ctx: Ctx) -> None:

@@ -187,7 +187,7 @@ def on_defence(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         assert x is not None
         act.target = x.uid
         act.redirected = True
-        st.log(f"P{q} redirects the attack to guard {st.cards[x.top()].name}")
+        st.log(f"P{q} redirects the attack to the guard on square {a.arg}")
         return
     slot = MASTER_SLOT if a.kind == Kind.MASTER else a.arg
     if a.kind != Kind.HAND:

@@ -1,0 +1,215 @@
+"""``CardGameEnv``: the one PettingZoo AEC wrapper shared by every ruleset.
+
+A ruleset plugs in through a :class:`Ruleset` object (engine factory, encoder, renderer).
+The safety that PettingZoo's classic wrappers add (order enforcing, action bounds, a clear
+error for illegal actions, or the terminate-with-penalty policy) is written once here, in
+the env's own ``step``, instead of three layers of attribute forwarding on every call.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from envs.core.errors import IllegalActionError, StateError
+from envs.encoding.codec import Encoder
+
+ILLEGAL_POLICIES = ("raise", "penalize")
+RENDER_MODES = ("ansi", "human")
+_OBS_BOUND = 100.0
+
+
+class Ruleset(Protocol):
+    """What the wrapper needs from a ruleset."""
+
+    name: str
+    num_players: int
+    encoder: Encoder
+
+    def new_state(self, seed: int) -> Any:
+        """A new game for ``seed`` (stopped at its first decision)."""
+        ...
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        """Rebuild a state from ``to_dict`` output."""
+        ...
+
+    def render_text(self, state: Any, viewer: int | None) -> str:
+        """The board as text for humans."""
+        ...
+
+
+class CardGameEnv(AECEnv):
+    """PettingZoo AEC environment over any deckgym ruleset.
+
+    Agents are ``player_0 .. player_{n-1}`` (seat i is ``player_i``). Observations are
+    ``{"observation": float32[obs_size], "action_mask": int8[action_size]}``; the mask is
+    all zeros for every agent but the one to move. Rewards are +1 / -1 / 0 at the end.
+
+    Args:
+        ruleset: the ruleset plug-in.
+        render_mode: None, "ansi" (``render()`` returns the board) or "human" (prints it).
+        illegal_action: "raise" (default) raises ``IllegalActionError`` and changes nothing;
+            "penalize" ends the game with -1 for the offender and 0 for the others, as
+            PettingZoo's ``TerminateIllegalWrapper`` does.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+
+    def __init__(self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "raise") -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
+        if illegal_action not in ILLEGAL_POLICIES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_POLICIES}, got {illegal_action!r}")
+        super().__init__()
+        self.ruleset = ruleset
+        self.encoder = ruleset.encoder
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.metadata = {**self.metadata, "name": ruleset.name}
+        n = ruleset.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.encoder.action_size
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-_OBS_BOUND, _OBS_BOUND, (self.encoder.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        act_space = spaces.Discrete(size)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._zero_mask = np.zeros(size, dtype=np.int8)
+        self._seed_rng = random.Random()
+        self._state: Any = None
+        self.agents: list[str] = []
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space:
+        """Observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """Action space of ``agent`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> Any:  # type: ignore[override]
+        """The live engine state (``legal_actions``, ``apply``, ``clone``, ``to_dict``...)."""
+        if self._state is None:
+            raise StateError("call reset() before reading the state")
+        return self._state
+
+    # ------------------------------------------------------------------ lifecycle
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``options={"state": d}`` resumes the position ``d`` of ``to_dict``."""
+        if seed is not None:
+            self._seed_rng.seed(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seed_rng.getrandbits(63)
+        if options and "state" in options:
+            self._state = self.ruleset.state_from_dict(options["state"])
+        else:
+            self._state = self.ruleset.new_state(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._finish_if_over()
+        if self._state.current_player >= 0:
+            self.agent_selection = self.possible_agents[self._state.current_player]
+        else:
+            self.agent_selection = self.agents[0]
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an index) for ``agent_selection``."""
+        if self._state is None:
+            raise StateError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        st = self._state
+        if action is None:
+            raise IllegalActionError(None, f"{st.decision} ({agent})", self._labels(st))
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(action, f"{st.decision} ({agent})", self._labels(st)) from None
+        if index != action or not 0 <= index < self.encoder.action_size:
+            raise IllegalActionError(
+                action, f"{st.decision} ({agent}); indices are 0..{self.encoder.action_size - 1}", self._labels(st)
+            )
+        move = self.encoder.index_to_action(index, st)
+        if move not in st.legal_actions():
+            if self.illegal_action == "raise":
+                label = f"{index} = {self.encoder.action_label(index, st)}"
+                raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st))
+            self._penalize(agent)
+            return
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._cumulative_rewards[agent] = 0.0
+        st.apply(move)
+        if not self._finish_if_over():
+            self.agent_selection = self.possible_agents[st.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _labels(self, st: Any) -> list[str]:
+        return [f"{i}={self.encoder.action_label(i, st)}" for i in self.encoder.legal_indices(st)]
+
+    def _finish_if_over(self) -> bool:
+        st = self._state
+        if not st.is_terminal():
+            return False
+        ret = st.returns()
+        flags = self.truncations if st.truncated else self.terminations
+        for i, a in enumerate(self.possible_agents):
+            self.rewards[a] = float(ret[i])
+            flags[a] = True
+            self.infos[a] = {"reason": st.reason}
+        return True
+
+    def _penalize(self, offender: str) -> None:
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == offender else 0.0
+            self.terminations[a] = True
+            self.infos[a] = {"reason": f"illegal action by {offender}"}
+        self._cumulative_rewards[offender] = 0.0
+        self._accumulate_rewards()
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation", "action_mask"}`` of ``agent``."""
+        st = self.state
+        seat = self._seat[agent]
+        obs = self.encoder.observe(st, seat)
+        if seat == st.current_player and not self.terminations[agent] and not self.truncations[agent]:
+            mask = self.encoder.action_mask(st)
+        else:
+            mask = self._zero_mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The board as text: returned in "ansi" mode, printed in "human" mode."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self.ruleset.render_text(self.state, None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

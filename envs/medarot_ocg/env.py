@@ -1,0 +1,111 @@
+"""Medarot Official Card Game: ``medarot_ocg_v0`` (beginner, normal, advance).
+
+| | |
+|---|---|
+| Agents | `player_0`, `player_1` |
+| Action shape | `Discrete(78)` |
+| Action values | 0..77, meaning by decision point (table below) |
+| Observation shape | `Dict(observation=Box(float32, (obs_size,)), action_mask=Box(int8, (78,)))` |
+| Modes | `beginner` (15 cards, HP 10), `normal` (30, HP 20, master, weak attack, substitution), `advance` (normal + MedaForce + MedaChange) |
+
+Two players share each turn: every Medarot on the board acts once per turn, fastest first,
+so control passes between the players by speed, and the defender decides inside the
+attacker's action (defence cards, discards, redraws). ``agent_selection`` is always the
+seat that must decide now. The rules are those of ``shared/rules/medarot_ocg.md``.
+
+## Observation
+A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder
+.observation_layout()`` gives the slices): the decision point, scalars (turn, HP, zone counts,
+the action and attack under way), 15 board squares in the seat's own frame, card-feature rows
+for the board, own hand, stock and masters, and the public trash and reserve contents.
+Hidden information (opponent's hand, face-down cards, deck order) never enters it.
+
+## Action space
+See ``envs.medarot_ocg.encode``: PASS, HAND(i), SET(i), STOCK(j), MASTER, SQUARE(s'), MOVE(d),
+COUNT(k), MEDAFORCE(k), SUBSTITUTE, RELEASE, SPECIAL, OPP_STOCK(j), EFFECT(e). Squares are
+relative to the acting agent (own row 0-4, neutral 5-9, opponent's row 10-14).
+
+## Legal actions mask
+``action_mask`` marks the legal indices of the agent to move; the other agent's mask is all
+zeros. Every decision point has at least one legal index.
+
+## Rewards
++1 win, -1 loss, 0 draw or truncation (``max_turns``, ``max_steps``), given at the end.
+
+## Version history
+- v0: initial release.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from envs.core.errors import StateError
+from envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
+from envs.medarot_ocg.config import RulesConfig, make_config
+from envs.medarot_ocg.encode import MedarotEncoder
+from envs.medarot_ocg.rules import new_game
+from envs.medarot_ocg.state import GameState
+
+_ENCODERS: dict[tuple[str, ...], MedarotEncoder] = {}
+
+
+def encoder_for(pool: CardPool) -> MedarotEncoder:
+    """The encoder of a pool, built once per pool."""
+    enc = _ENCODERS.get(pool.files)
+    if enc is None:
+        enc = _ENCODERS[pool.files] = MedarotEncoder(pool)
+    return enc
+
+
+class MedarotRuleset:
+    """The Medarot OCG plugged into ``CardGameEnv``.
+
+    Args:
+        mode: "beginner", "normal" or "advance".
+        decks: None (each game draws two of the mode's starter decks with its seed), or one
+            or two decks; a deck is a starter deck name, a deck file path, ``{id: count}``
+            or a list of ids. One deck is used by both players.
+        card_files: card pool files (default: the packaged pool).
+        **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
+    """
+
+    name = "medarot_ocg_v0"
+    num_players = 2
+
+    def __init__(self, mode: str = "beginner", decks: Sequence[Any] | None = None,
+                 card_files: Sequence[str] | None = None, **rules: Any) -> None:
+        self.config: RulesConfig = make_config(mode, **rules)
+        self.pool = load_pool(card_files)
+        self.encoder = encoder_for(self.pool)
+        if decks is None:
+            names = starter_decks(mode)
+            self.deck_choices = [resolve_deck(n, self.pool, self.config).expand() for n in names]
+            self.decks = None
+        else:
+            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
+                raise StateError("decks must be None or a list of one or two decks")
+            resolved = [resolve_deck(d, self.pool, self.config, f"deck {i}").expand() for i, d in enumerate(decks)]
+            self.decks = resolved * 2 if len(resolved) == 1 else resolved
+            self.deck_choices = []
+
+    def new_state(self, seed: int) -> GameState:
+        """A new game for ``seed``."""
+        if self.decks is not None:
+            decks = self.decks
+        else:
+            pick = random.Random(seed ^ 0x5DEECE66D)
+            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
+        return new_game(self.config, self.pool, decks, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> GameState:
+        """Rebuild a state written by ``GameState.to_dict``."""
+        return GameState.from_dict(data)
+
+    def render_text(self, state: GameState, viewer: int | None) -> str:
+        """The board as text."""
+        from envs.medarot_ocg.render import render_text
+
+        return render_text(state, viewer)

@@ -1,0 +1,32 @@
+"""``medarot_ocg_v0``: the Medarot Official Card Game as a PettingZoo AEC environment.
+
+    from envs import medarot_ocg_v0
+    env = medarot_ocg_v0.env(mode="advance")
+
+See ``envs.medarot_ocg.env`` for the documentation page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from envs.aec import CardGameEnv
+from envs.medarot_ocg.env import MedarotRuleset
+from envs.medarot_ocg.env import __doc__ as _DOC
+
+__doc__ = _DOC
+
+
+def raw_env(mode: str = "beginner", decks: Sequence[Any] | None = None, max_turns: int = 60,
+            render_mode: str | None = None, illegal_action: str = "raise", **rules: Any) -> CardGameEnv:
+    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
+    ruleset = MedarotRuleset(mode=mode, decks=decks, max_turns=max_turns, **rules)
+    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+
+
+def env(mode: str = "beginner", decks: Sequence[Any] | None = None, max_turns: int = 60,
+        render_mode: str | None = None, illegal_action: str = "raise", **rules: Any) -> CardGameEnv:
+    """The environment as users get it: ``mode`` "beginner" | "normal" | "advance"."""
+    return raw_env(mode=mode, decks=decks, max_turns=max_turns, render_mode=render_mode,
+                   illegal_action=illegal_action, **rules)
