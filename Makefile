@@ -34,7 +34,7 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 install: $(VENV)/.train
 
 demo: install
-	$(VENV)/bin/deckgym demo
+	$(PY) scripts/demo.py
 
 test: install
 	$(PY) -m pytest -q -n 2

@@ -36,7 +36,10 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
-        k = Kind(self.kind)
+        try:
+            k = Kind(self.kind)
+        except ValueError:
+            return f"Action(kind={self.kind!r}, arg={self.arg!r})"
         if k in (Kind.PASS, Kind.MASTER, Kind.SUBSTITUTE, Kind.RELEASE, Kind.SPECIAL):
             return k.name
         if k == Kind.MOVE:

@@ -120,8 +120,8 @@ class Eff:
 
     def to_list(self) -> list[Any]:
         """JSON form."""
-        return [self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, self.targets,
-                self.scope, self.trash]
+        t = None if self.targets is None else list(self.targets)
+        return [self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope, self.trash]
 
 
 class Act:
@@ -316,36 +316,36 @@ class GameState:
             "ruleset": "medarot_ocg",
             "config": self.config.to_dict(),
             "pool": list(self.pool.files),
-            "decks": self.decks,
+            "decks": [list(d) for d in self.decks],
             "seed": self.seed,
             "rng": [version, list(internal), gauss],
             "turn": self.turn,
             "first": self.first,
-            "hp": self.hp,
-            "deck": self.deck,
-            "hand": self.hand,
+            "hp": list(self.hp),
+            "deck": [list(z) for z in self.deck],
+            "hand": [list(z) for z in self.hand],
             "stock": [[x.to_list() if x else None for x in row] for row in self.stock],
             "master": [x.to_list() if x else None for x in self.master],
-            "master_used": self.master_used,
-            "trash": self.trash,
-            "reserve": self.reserve,
+            "master_used": list(self.master_used),
+            "trash": [list(z) for z in self.trash],
+            "reserve": [list(z) for z in self.reserve],
             "board": [x.to_list() if x else None for x in self.board],
             "effects": [e.to_list() for e in self.effects],
-            "agenda": self.agenda,
+            "agenda": [list(t) for t in self.agenda],
             "dp": None if self.dp is None else [self.dp[0], self.dp[1], list(self.dp[2])],
             "act": self.act.to_list() if self.act else None,
-            "use": self.use,
-            "limbo": self.limbo,
-            "failed_draw": self.failed_draw,
-            "draw_mark": self.draw_mark,
-            "mulligans": self.mulligans,
+            "use": None if self.use is None else list(self.use),
+            "limbo": [None if x is None else list(x) for x in self.limbo],
+            "failed_draw": list(self.failed_draw),
+            "draw_mark": list(self.draw_mark),
+            "mulligans": list(self.mulligans),
             "next_uid": self.next_uid,
             "steps": self.steps,
             "done": self.done,
             "truncated": self.truncated,
             "winner": self.winner,
             "reason": self.reason,
-            "events": self.events,
+            "events": list(self.events),
         }
 
     @classmethod

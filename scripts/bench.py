@@ -1,0 +1,156 @@
+"""Speed benchmark: random legal games through the AEC API and through the bare engine.
+
+Every figure is measured in the same run as PettingZoo's ``connect_four_v3`` and
+``texas_holdem_no_limit_v6`` (the references), and reported as a ratio to them, so the
+numbers compare across machines. Measurements are interleaved in rounds to even out drift.
+
+    python scripts/bench.py                 # table
+    python scripts/bench.py --json          # one JSON object
+    python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+#: Environments and variants measured by default.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "medarot_ocg_v0": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
+}
+
+
+def aec_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, int, float]:
+    """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds)."""
+    env = make()
+    rng = random.Random(seed0)
+    decisions = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        env.reset(seed=seed0 + games)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"] if isinstance(obs, dict) else _i["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+            decisions += 1
+        games += 1
+    return decisions, games, time.perf_counter() - t0
+
+
+def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, int, float]:
+    """Random legal games on the bare engine (``legal_actions`` / ``apply``)."""
+    ruleset = make().unwrapped.ruleset
+    rng = random.Random(seed0)
+    decisions = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        st = ruleset.new_state(seed0 + games)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        games += 1
+    return decisions, games, time.perf_counter() - t0
+
+
+def _references() -> dict[str, Callable[[], Any]]:
+    refs: dict[str, Callable[[], Any]] = {}
+    try:
+        from pettingzoo.classic import connect_four_v3
+
+        refs["connect_four_v3"] = connect_four_v3.env
+    except Exception as exc:  # pygame missing
+        print(f"warning: connect_four_v3 unavailable ({exc})", file=sys.stderr)
+    try:
+        from pettingzoo.classic import texas_holdem_no_limit_v6
+
+        refs["texas_holdem_no_limit_v6"] = texas_holdem_no_limit_v6.env
+    except Exception as exc:  # rlcard missing
+        print(f"warning: texas_holdem_no_limit_v6 unavailable ({exc})", file=sys.stderr)
+    return refs
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark and print a table (or JSON); return the result object."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=6.0, help="time per measurement, split over the rounds")
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measurement (median kept)")
+    ap.add_argument("--envs", nargs="*", default=None,
+                    help="ENV or ENV:MODE entries (default: every variant of VARIANTS)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = ap.parse_args(argv)
+
+    import envs
+
+    jobs: list[tuple[str, str, Callable[[], Any]]] = []
+    wanted = args.envs
+    for name, variants in VARIANTS.items():
+        for kw in variants:
+            label = f"{name}:{kw['mode']}" if "mode" in kw else name
+            if wanted is None or label in wanted or name in wanted:
+                jobs.append((label, name, lambda name=name, kw=kw: envs.make(name, **kw)))
+    refs = _references()
+    per = args.seconds / max(1, args.rounds)
+    samples: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    for r in range(args.rounds):
+        for ref, make in refs.items():
+            samples.setdefault((ref, "aec"), []).append(aec_loop(make, per, 1000 * r))
+        for label, _name, make in jobs:
+            print(f"round {r + 1}/{args.rounds}: {label}", file=sys.stderr)
+            samples.setdefault((label, "aec"), []).append(aec_loop(make, per, 1000 * r))
+            samples.setdefault((label, "engine"), []).append(engine_loop(make, per, 1000 * r))
+
+    def rate(key: tuple[str, str]) -> tuple[float, float]:
+        xs = samples[key]
+        return (statistics.median(d / t for d, _g, t in xs), statistics.median(g / t for _d, g, t in xs))
+
+    result: dict[str, Any] = {
+        "machine": {"python": platform.python_version(), "processor": platform.machine()},
+        "references": {ref: {"decisions_per_s": rate((ref, "aec"))[0], "games_per_s": rate((ref, "aec"))[1]}
+                       for ref in refs},
+        "rulesets": {},
+    }
+    for label, _name, _make in jobs:
+        row: dict[str, Any] = {}
+        for via in ("aec", "engine"):
+            dps, gps = rate((label, via))
+            row[via] = {"decisions_per_s": dps, "games_per_s": gps,
+                        "ratio": {ref: dps / result["references"][ref]["decisions_per_s"] for ref in refs}}
+        result["rulesets"][label] = row
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(table(result))
+    return result
+
+
+def table(result: dict[str, Any]) -> str:
+    """A fixed-width table of the result."""
+    refs = list(result["references"])
+    short = {r: "x " + r.split("_v")[0].replace("_no_limit", "") for r in refs}
+    head = f"{'env':<26}{'via':<8}{'decisions/s':>13}{'games/s':>10}" + "".join(f"{short[r]:>22}" for r in refs)
+    lines = [head, "-" * len(head)]
+    for ref, v in result["references"].items():
+        lines.append(f"{ref:<26}{'aec':<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
+                     + "".join(f"{'':>22}" for _ in refs))
+    for label, row in result["rulesets"].items():
+        for via, v in row.items():
+            lines.append(f"{label:<26}{via:<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
+                         + "".join(f"{v['ratio'][r]:>22.2f}" for r in refs))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

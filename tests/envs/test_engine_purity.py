@@ -1,0 +1,95 @@
+"""The engines are pure Python: no numpy, gymnasium, pettingzoo or torch below the env layer.
+
+Every module of ``envs/core`` and ``envs/medarot_ocg`` (subpackages such as ``rules/`` included)
+is parsed with ``ast``; only the env and encoder modules (``env.py``, ``encode.py``) may use
+those libraries.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE_DIRS = ("envs/core", "envs/medarot_ocg")
+ALLOWED_FILES = frozenset({"encode.py", "env.py"})
+FORBIDDEN = frozenset({"numpy", "gymnasium", "pettingzoo", "torch"})
+
+
+def engine_modules() -> list[Path]:
+    out: list[Path] = []
+    for d in ENGINE_DIRS:
+        out += [p for p in sorted((ROOT / d).rglob("*.py")) if p.name not in ALLOWED_FILES]
+    return out
+
+
+def forbidden_imports(source: str, filename: str = "<src>") -> list[str]:
+    """``line: module`` for every import of a forbidden top-level package in ``source``."""
+    tree = ast.parse(source, filename)
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and node.module:
+                names = [node.module]
+        elif isinstance(node, ast.Call):
+            fn = node.func
+            called = fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
+            if called in ("__import__", "import_module") and node.args:
+                arg = node.args[0]
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    names = [arg.value]
+        for name in names:
+            if name.split(".")[0] in FORBIDDEN:
+                found.append(f"{getattr(node, 'lineno', '?')}: {name}")
+    return found
+
+
+def test_engine_modules_are_found_including_rules_subpackage() -> None:
+    rel = {p.relative_to(ROOT).as_posix() for p in engine_modules()}
+    assert "envs/core/errors.py" in rel
+    assert "envs/medarot_ocg/state.py" in rel
+    assert "envs/medarot_ocg/rules/flow.py" in rel
+    assert {"envs/medarot_ocg/rules/combat.py", "envs/medarot_ocg/rules/effects.py"} <= rel
+    assert not any(p.endswith(("/env.py", "/encode.py")) for p in rel)
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_engine_module_imports_no_numpy_gymnasium_pettingzoo_torch(path: Path) -> None:
+    bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path))
+    assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "import numpy as np",
+        "import numpy.random",
+        "from gymnasium import spaces",
+        "from pettingzoo.utils import agent_selector",
+        "def f():\n    import torch\n",
+        "import os, torch.nn",
+        "x = __import__('numpy')",
+        "import importlib\nm = importlib.import_module('gymnasium.spaces')",
+    ],
+)
+def test_checker_catches_forbidden_imports(src: str) -> None:
+    assert forbidden_imports(src)
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "import random",
+        "from envs.core.errors import StateError",
+        "from . import numpy_like",
+        "import numpyish",
+        "from .torch import x",
+    ],
+)
+def test_checker_allows_other_imports(src: str) -> None:
+    assert not forbidden_imports(src)
