@@ -9,7 +9,7 @@ the env's own ``step``, instead of three layers of attribute forwarding on every
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 from gymnasium import spaces
@@ -58,9 +58,11 @@ class CardGameEnv(AECEnv):
             PettingZoo's ``TerminateIllegalWrapper`` does.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
-    def __init__(self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "raise") -> None:
+    def __init__(
+        self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "raise"
+    ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
         if illegal_action not in ILLEGAL_POLICIES:
@@ -75,10 +77,12 @@ class CardGameEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.encoder.action_size
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(-_OBS_BOUND, _OBS_BOUND, (self.encoder.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (size,), np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-_OBS_BOUND, _OBS_BOUND, (self.encoder.obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
         act_space = spaces.Discrete(size)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
@@ -144,7 +148,9 @@ class CardGameEnv(AECEnv):
             raise IllegalActionError(action, f"{st.decision} ({agent})", self._labels(st)) from None
         if index != action or not 0 <= index < self.encoder.action_size:
             raise IllegalActionError(
-                action, f"{st.decision} ({agent}); indices are 0..{self.encoder.action_size - 1}", self._labels(st)
+                action,
+                f"{st.decision} ({agent}); indices are 0..{self.encoder.action_size - 1}",
+                self._labels(st),
             )
         move = self.encoder.index_to_action(index, st)
         if move not in st.legal_actions():

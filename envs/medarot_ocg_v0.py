@@ -18,15 +18,33 @@ from envs.medarot_ocg.env import __doc__ as _DOC
 __doc__ = _DOC
 
 
-def raw_env(mode: str = "beginner", decks: Sequence[Any] | None = None, max_turns: int = 60,
-            render_mode: str | None = None, illegal_action: str = "raise", **rules: Any) -> CardGameEnv:
+def raw_env(
+    mode: str = "beginner",
+    decks: Sequence[Any] | None = None,
+    max_turns: int = 60,
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+    **rules: Any,
+) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
     ruleset = MedarotRuleset(mode=mode, decks=decks, max_turns=max_turns, **rules)
     return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
 
 
-def env(mode: str = "beginner", decks: Sequence[Any] | None = None, max_turns: int = 60,
-        render_mode: str | None = None, illegal_action: str = "raise", **rules: Any) -> CardGameEnv:
+def env(
+    mode: str = "beginner",
+    decks: Sequence[Any] | None = None,
+    max_turns: int = 60,
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+    **rules: Any,
+) -> CardGameEnv:
     """The environment as users get it: ``mode`` "beginner" | "normal" | "advance"."""
-    return raw_env(mode=mode, decks=decks, max_turns=max_turns, render_mode=render_mode,
-                   illegal_action=illegal_action, **rules)
+    return raw_env(
+        mode=mode,
+        decks=decks,
+        max_turns=max_turns,
+        render_mode=render_mode,
+        illegal_action=illegal_action,
+        **rules,
+    )

@@ -47,8 +47,10 @@ class Replay:
     def save(self, path: str | Path) -> None:
         """Write the replay as JSON lines."""
         lines = [{"format": FORMAT, "env": self.env, "kwargs": self.kwargs, "seed": self.seed}]
-        lines += [{"agent": a, "action": i, "label": lab}
-                  for a, i, lab in zip(self.agents, self.actions, self.labels, strict=True)]
+        lines += [
+            {"agent": a, "action": i, "label": lab}
+            for a, i, lab in zip(self.agents, self.actions, self.labels, strict=True)
+        ]
         lines.append({"result": self.result, "final_digest": self.final_digest})
         Path(path).write_text("".join(json.dumps(x) + "\n" for x in lines))
 
@@ -68,9 +70,16 @@ class Replay:
         head, moves = rows[0], rows[1:]
         tail = moves.pop() if moves and "final_digest" in moves[-1] else {}
         try:
-            return cls(head["env"], head["kwargs"], head["seed"], [int(m["action"]) for m in moves],
-                       [m["agent"] for m in moves], [m.get("label", "") for m in moves],
-                       tail.get("result"), tail.get("final_digest"))
+            return cls(
+                head["env"],
+                head["kwargs"],
+                head["seed"],
+                [int(m["action"]) for m in moves],
+                [m["agent"] for m in moves],
+                [m.get("label", "") for m in moves],
+                tail.get("result"),
+                tail.get("final_digest"),
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise StateError(f"{path}: malformed replay ({exc!r})") from exc
 
@@ -82,7 +91,9 @@ class Replay:
         env.reset(seed=self.seed)
         for k, (agent, action) in enumerate(zip(self.agents, self.actions, strict=True)):
             if env.agent_selection != agent:
-                raise StateError(f"replay step {k}: expected {agent} to move, the env has {env.agent_selection}")
+                raise StateError(
+                    f"replay step {k}: expected {agent} to move, the env has {env.agent_selection}"
+                )
             env.step(action)
         return env
 
@@ -123,7 +134,10 @@ class Recorder:
     def finish(self) -> Replay:
         """Close the record with the result and the final-state digest."""
         st = self.env.unwrapped.state
-        self.replay.result = {"returns": list(st.returns()), "truncated": bool(st.truncated),
-                              "reason": getattr(st, "reason", "")}
+        self.replay.result = {
+            "returns": list(st.returns()),
+            "truncated": bool(st.truncated),
+            "reason": getattr(st, "reason", ""),
+        }
         self.replay.final_digest = state_digest(st)
         return self.replay

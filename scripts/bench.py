@@ -71,13 +71,13 @@ def _references() -> dict[str, Callable[[], Any]]:
         from pettingzoo.classic import connect_four_v3
 
         refs["connect_four_v3"] = connect_four_v3.env
-    except Exception as exc:  # pygame missing
+    except ImportError as exc:  # pygame missing
         print(f"warning: connect_four_v3 unavailable ({exc})", file=sys.stderr)
     try:
         from pettingzoo.classic import texas_holdem_no_limit_v6
 
         refs["texas_holdem_no_limit_v6"] = texas_holdem_no_limit_v6.env
-    except Exception as exc:  # rlcard missing
+    except ImportError as exc:  # rlcard missing
         print(f"warning: texas_holdem_no_limit_v6 unavailable ({exc})", file=sys.stderr)
     return refs
 
@@ -87,8 +87,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=6.0, help="time per measurement, split over the rounds")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measurement (median kept)")
-    ap.add_argument("--envs", nargs="*", default=None,
-                    help="ENV or ENV:MODE entries (default: every variant of VARIANTS)")
+    ap.add_argument(
+        "--envs", nargs="*", default=None, help="ENV or ENV:MODE entries (default: every variant of VARIANTS)"
+    )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = ap.parse_args(argv)
 
@@ -118,16 +119,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     result: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "processor": platform.machine()},
-        "references": {ref: {"decisions_per_s": rate((ref, "aec"))[0], "games_per_s": rate((ref, "aec"))[1]}
-                       for ref in refs},
+        "references": {
+            ref: {"decisions_per_s": rate((ref, "aec"))[0], "games_per_s": rate((ref, "aec"))[1]}
+            for ref in refs
+        },
         "rulesets": {},
     }
     for label, _name, _make in jobs:
         row: dict[str, Any] = {}
         for via in ("aec", "engine"):
             dps, gps = rate((label, via))
-            row[via] = {"decisions_per_s": dps, "games_per_s": gps,
-                        "ratio": {ref: dps / result["references"][ref]["decisions_per_s"] for ref in refs}}
+            row[via] = {
+                "decisions_per_s": dps,
+                "games_per_s": gps,
+                "ratio": {ref: dps / result["references"][ref]["decisions_per_s"] for ref in refs},
+            }
         result["rulesets"][label] = row
     if args.json:
         print(json.dumps(result, indent=2))
@@ -140,15 +146,21 @@ def table(result: dict[str, Any]) -> str:
     """A fixed-width table of the result."""
     refs = list(result["references"])
     short = {r: "x " + r.split("_v")[0].replace("_no_limit", "") for r in refs}
-    head = f"{'env':<26}{'via':<8}{'decisions/s':>13}{'games/s':>10}" + "".join(f"{short[r]:>22}" for r in refs)
+    head = f"{'env':<26}{'via':<8}{'decisions/s':>13}{'games/s':>10}" + "".join(
+        f"{short[r]:>22}" for r in refs
+    )
     lines = [head, "-" * len(head)]
     for ref, v in result["references"].items():
-        lines.append(f"{ref:<26}{'aec':<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
-                     + "".join(f"{'':>22}" for _ in refs))
+        lines.append(
+            f"{ref:<26}{'aec':<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
+            + "".join(f"{'':>22}" for _ in refs)
+        )
     for label, row in result["rulesets"].items():
         for via, v in row.items():
-            lines.append(f"{label:<26}{via:<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
-                         + "".join(f"{v['ratio'][r]:>22.2f}" for r in refs))
+            lines.append(
+                f"{label:<26}{via:<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
+                + "".join(f"{v['ratio'][r]:>22.2f}" for r in refs)
+            )
     return "\n".join(lines)
 
 

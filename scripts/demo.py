@@ -24,8 +24,8 @@ def main() -> None:
         rng = random.Random(1)
         for g in range(50):
             env.reset(seed=g)
-            for name in env.agent_iter():
-                obs, r, term, trunc, _i = env.last()
+            for _name in env.agent_iter():
+                obs, _r, term, trunc, _i = env.last()
                 if term or trunc:
                     env.step(None)
                     continue

@@ -40,8 +40,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         raise CardDataError(str(p), None, f"not valid TOML ({exc})") from exc
 
 
-def check_record(record: Mapping[str, Any], schema: Mapping[str, Field], file: str, card: str | None,
-                 what: str = "field") -> None:
+def check_record(
+    record: Mapping[str, Any], schema: Mapping[str, Field], file: str, card: str | None, what: str = "field"
+) -> None:
     """Validate ``record`` against ``schema``; raise ``CardDataError`` on the first problem."""
     if not isinstance(record, Mapping):
         raise CardDataError(file, card, f"expected a table, got {type(record).__name__}")
@@ -63,7 +64,9 @@ def check_record(record: Mapping[str, Any], schema: Mapping[str, Field], file: s
                 file, card, f"{what} {key!r} = {value!r} is not one of {', '.join(map(str, spec.choices))}"
             )
         if spec.lo is not None and value < spec.lo or spec.hi is not None and value > spec.hi:
-            raise CardDataError(file, card, f"{what} {key!r} = {value!r} is out of range {spec.lo}..{spec.hi}")
+            raise CardDataError(
+                file, card, f"{what} {key!r} = {value!r} is out of range {spec.lo}..{spec.hi}"
+            )
         if spec.check is not None:
             problem = spec.check(value)
             if problem:
@@ -128,4 +131,6 @@ def deck_from_value(value: DeckList | Mapping[str, int] | Sequence[str], name: s
         for cid in value:
             counts[str(cid)] = counts.get(str(cid), 0) + 1
         return DeckList(name, "", tuple(counts.items()))
-    raise DeckError(name, None, f"a deck must be a deck name, a file, a mapping or a list, got {type(value).__name__}")
+    raise DeckError(
+        name, None, f"a deck must be a deck name, a file, a mapping or a list, got {type(value).__name__}"
+    )

@@ -37,16 +37,30 @@ class OpRegistry:
         self.ruleset = ruleset
         self._ops: dict[str, OpSpec] = {}
 
-    def op(self, name: str, *, targets: Iterable[Target], amount: tuple[int, int] | None = None,
-           step: int = 1, timings: Iterable[str] | None = None,
-           lasting: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def op(
+        self,
+        name: str,
+        *,
+        targets: Iterable[Target],
+        amount: tuple[int, int] | None = None,
+        step: int = 1,
+        timings: Iterable[str] | None = None,
+        lasting: bool = False,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Register ``handler`` under ``name``. ``amount`` bounds apply to the absolute value."""
 
         def deco(handler: Callable[..., Any]) -> Callable[..., Any]:
             if name in self._ops:
                 raise ValueError(f"op {name} registered twice in {self.ruleset}")
-            self._ops[name] = OpSpec(name, handler, amount, step, frozenset(targets),
-                                     None if timings is None else frozenset(timings), lasting)
+            self._ops[name] = OpSpec(
+                name,
+                handler,
+                amount,
+                step,
+                frozenset(targets),
+                None if timings is None else frozenset(timings),
+                lasting,
+            )
             return handler
 
         return deco
@@ -61,8 +75,9 @@ class OpRegistry:
         """Registered op names, in registration order."""
         return list(self._ops)
 
-    def validate(self, op: str, amount: int | None, target: Target, timing: str, file: str,
-                 card: str) -> OpSpec:
+    def validate(
+        self, op: str, amount: int | None, target: Target, timing: str, file: str, card: str
+    ) -> OpSpec:
         """Check one effect record against its op's spec; return the spec."""
         spec = self._ops.get(op)
         if spec is None:
@@ -76,15 +91,20 @@ class OpRegistry:
                 raise CardDataError(file, card, f"op {op} needs an amount in {lo}..{hi}")
             if not (lo <= abs(amount) <= hi) or amount % spec.step:
                 raise CardDataError(
-                    file, card, f"op {op} amount {amount} out of range (|amount| in {lo}..{hi}, step {spec.step})"
+                    file,
+                    card,
+                    f"op {op} amount {amount} out of range (|amount| in {lo}..{hi}, step {spec.step})",
                 )
         if target not in spec.targets:
             raise CardDataError(
-                file, card,
+                file,
+                card,
                 f"op {op} cannot target {target.name} (allowed: {', '.join(t.name for t in sorted(spec.targets))})",
             )
         if spec.timings is not None and timing not in spec.timings:
             raise CardDataError(
-                file, card, f"op {op} cannot have timing {timing} (allowed: {', '.join(sorted(spec.timings))})"
+                file,
+                card,
+                f"op {op} cannot have timing {timing} (allowed: {', '.join(sorted(spec.timings))})",
             )
         return spec

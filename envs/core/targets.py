@@ -26,10 +26,18 @@ class Target(enum.IntEnum):
 
 
 #: Selectors that pick units on the board.
-UNIT_TARGETS = frozenset({
-    Target.SELF, Target.ACTING, Target.ATTACKED, Target.ATTACKER,
-    Target.ONE_ALLY, Target.ONE_ENEMY, Target.ALL_ALLIES, Target.ALL_ENEMIES,
-})
+UNIT_TARGETS = frozenset(
+    {
+        Target.SELF,
+        Target.ACTING,
+        Target.ATTACKED,
+        Target.ATTACKER,
+        Target.ONE_ALLY,
+        Target.ONE_ENEMY,
+        Target.ALL_ALLIES,
+        Target.ALL_ENEMIES,
+    }
+)
 #: Selectors that pick a player.
 PLAYER_TARGETS = frozenset({Target.OWNER, Target.OPPONENT})
 #: Selectors that need a decision by the user (one unit out of several).

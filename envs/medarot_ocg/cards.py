@@ -81,8 +81,10 @@ class CardDef:
         tag = "MedaChange" if self.kind == MEDACHANGE else "Medarot"
         form = " power-form" if self.power_form else ""
         eff = f" {self.effects[0].describe()}" if self.effects else ""
-        return (f"{self.name} [{self.id} {tag} {self.type} spd {self.speed} cost {self.cost} "
-                f"pow {self.power} arm {self.armor} arrows {arrows}{form}{eff}]")
+        return (
+            f"{self.name} [{self.id} {tag} {self.type} spd {self.speed} cost {self.cost} "
+            f"pow {self.power} arm {self.armor} arrows {arrows}{form}{eff}]"
+        )
 
 
 def _tens(v: int) -> str | None:
@@ -137,7 +139,9 @@ def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) ->
     op, timing = raw["op"], raw["timing"]
     OPS.validate(op, raw.get("amount"), target, timing, file, cid)
     if target in ATTACK_TARGETS and timing in ("ON_ACTIVATE", "ACTION") and op != "NEGATE":
-        raise CardDataError(file, cid, f"target {target.name} does not exist at timing {timing} (no attack yet)")
+        raise CardDataError(
+            file, cid, f"target {target.name} does not exist at timing {timing} (no attack yet)"
+        )
     flt = raw.get("type_filter", "ANY")
     if flt != "ANY" and op not in MOD_OPS:
         raise CardDataError(file, cid, f"type_filter {flt} is only allowed on {', '.join(MOD_OPS)}")
@@ -145,7 +149,9 @@ def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) ->
         raise CardDataError(file, cid, f"op {op} is a Medaroter-only op (spec 4.4)")
     trash = raw.get("trash", "")
     if op == "DOT" and trash and trash != "END_OF_TURN":
-        raise CardDataError(file, cid, "a Medaroter DOT must have trash END_OF_TURN (it pays at end phase E1)")
+        raise CardDataError(
+            file, cid, "a Medaroter DOT must have trash END_OF_TURN (it pays at end phase E1)"
+        )
     return Effect(timing, op, int(raw.get("amount", 0)), target, flt, int(raw.get("cost", 0)), trash)
 
 
@@ -174,13 +180,29 @@ def _parse_card(raw: Any, index: int, file: str) -> CardDef:
         eff = _parse_effect(effect, _UNIT_EFFECT, file, label)
         want = "ON_ACTIVATE" if raw["type"] == SPECIAL else "ON_HIT"
         if eff.timing != want:
-            raise CardDataError(file, label, f"a {raw['type']} unit's effect has timing {want}, got {eff.timing}")
+            raise CardDataError(
+                file, label, f"a {raw['type']} unit's effect has timing {want}, got {eff.timing}"
+            )
         effects = (eff,)
     mask = 0
     for d in raw["arrows"]:
         mask |= 1 << DIRECTIONS.index(d)
-    return CardDef(label, raw["name"], kind, index, raw["speed"], raw["cost"], raw["type"], raw["power"],
-                   raw["armor"], mask, len(raw["arrows"]), bool(raw.get("power_form", False)), 0, effects)
+    return CardDef(
+        label,
+        raw["name"],
+        kind,
+        index,
+        raw["speed"],
+        raw["cost"],
+        raw["type"],
+        raw["power"],
+        raw["armor"],
+        mask,
+        len(raw["arrows"]),
+        bool(raw.get("power_form", False)),
+        0,
+        effects,
+    )
 
 
 class CardPool:
@@ -223,14 +245,18 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
         data = read_toml(file)
         unknown = [k for k in data if k != "card"]
         if unknown:
-            raise CardDataError(file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables")
+            raise CardDataError(
+                file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
+            )
         for raw in data.get("card", []):
             card = _parse_card(raw, len(cards) + 1, file)
             if card.id in seen:
                 raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
             key = (card.name, card.kind)
             if key in names:
-                raise CardDataError(file, card.id, f"duplicate {card.kind} name {card.name!r} (also {names[key]})")
+                raise CardDataError(
+                    file, card.id, f"duplicate {card.kind} name {card.name!r} (also {names[key]})"
+                )
             seen[card.id] = file
             names[key] = card.id
             cards.append(card)
@@ -258,7 +284,9 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
         if not path.suffix:
             path = DECKS_DIR / f"{value}.toml"
             if not path.exists():
-                raise DeckError(value, None, f"no starter deck of that name (known: {', '.join(deck_names())})")
+                raise DeckError(
+                    value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
+                )
         deck = load_deck_file(path)
     else:
         deck = deck_from_value(value, label)
@@ -277,14 +305,20 @@ def validate_deck(deck: DeckList, pool: CardPool, config: RulesConfig) -> None:
             raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
         card = pool[cid]
         if card.kind == MEDACHANGE and not config.medachange:
-            raise DeckError(name, cid, f"MedaChange cards are only legal in advance mode, not {config.mode} (D42)")
+            raise DeckError(
+                name, cid, f"MedaChange cards are only legal in advance mode, not {config.mode} (D42)"
+            )
         key = (card.name, card.kind)
         per_name[key] = per_name.get(key, 0) + n
         if per_name[key] > 3:
-            raise DeckError(name, cid, f"{per_name[key]} copies of {card.kind} {card.name!r}; at most 3 (R1, R2)")
+            raise DeckError(
+                name, cid, f"{per_name[key]} copies of {card.kind} {card.name!r}; at most 3 (R1, R2)"
+            )
         units += n if card.kind == MEDAROT else 0
         total += n
     if total != config.deck_size:
-        raise DeckError(name, None, f"{total} cards; a {config.mode} deck has exactly {config.deck_size} (R1, R2, D42)")
+        raise DeckError(
+            name, None, f"{total} cards; a {config.mode} deck has exactly {config.deck_size} (R1, R2, D42)"
+        )
     if units == 0:
         raise DeckError(name, None, "no Medarot card; a deck needs at least one (D42)")

@@ -75,8 +75,13 @@ class MedarotRuleset:
     name = "medarot_ocg_v0"
     num_players = 2
 
-    def __init__(self, mode: str = "beginner", decks: Sequence[Any] | None = None,
-                 card_files: Sequence[str] | None = None, **rules: Any) -> None:
+    def __init__(
+        self,
+        mode: str = "beginner",
+        decks: Sequence[Any] | None = None,
+        card_files: Sequence[str] | None = None,
+        **rules: Any,
+    ) -> None:
         self.config: RulesConfig = make_config(mode, **rules)
         self.pool = load_pool(card_files)
         self.encoder = encoder_for(self.pool)
@@ -87,7 +92,9 @@ class MedarotRuleset:
         else:
             if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
                 raise StateError("decks must be None or a list of one or two decks")
-            resolved = [resolve_deck(d, self.pool, self.config, f"deck {i}").expand() for i, d in enumerate(decks)]
+            resolved = [
+                resolve_deck(d, self.pool, self.config, f"deck {i}").expand() for i, d in enumerate(decks)
+            ]
             self.decks = resolved * 2 if len(resolved) == 1 else resolved
             self.deck_choices = []
 

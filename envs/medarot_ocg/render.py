@@ -22,8 +22,10 @@ CELL = 13
 EVENTS_SHOWN = 6
 _TYPE_LETTER = {"SHOOTING": "S", "MELEE": "M", "SPECIAL": "X"}
 _ROW_LABEL = {2: "P1 row 2", 1: "neutral ", 0: "P0 row 0"}
-_LEGEND = ("flags: a acted  n placed this turn  d face down  t transformed (MedaChange)  "
-           "s source of an effect  * acting  ! attack target")
+_LEGEND = (
+    "flags: a acted  n placed this turn  d face down  t transformed (MedaChange)  "
+    "s source of an effect  * acting  ! attack target"
+)
 
 
 def render_text(state: GameState, viewer: int | None = None) -> str:
@@ -93,8 +95,10 @@ def _width() -> int:
 
 def _header(state: GameState, viewer: int | None) -> list[str]:
     view = "god view (all cards shown)" if viewer is None else f"P{viewer}'s view"
-    title = (f"=== Medarot OCG ({state.config.mode}) | turn {state.turn} | first: P{state.first} "
-             f"| step {state.steps} | {view} ===")
+    title = (
+        f"=== Medarot OCG ({state.config.mode}) | turn {state.turn} | first: P{state.first} "
+        f"| step {state.steps} | {view} ==="
+    )
     lines = [title]
     if state.done:
         if state.truncated:
@@ -140,8 +144,10 @@ def _slot_text(state: GameState, slot: Slot | None, owner: int, viewer: int | No
 
 def _player_block(state: GameState, p: int, viewer: int | None) -> list[str]:
     you = "" if viewer is None or viewer != p else " (you)"
-    counts = (f"P{p}{you}: HP {state.hp[p]} | deck {len(state.deck[p])} | hand {len(state.hand[p])} | "
-              f"trash {len(state.trash[p])} | reserve {len(state.reserve[p])}")
+    counts = (
+        f"P{p}{you}: HP {state.hp[p]} | deck {len(state.deck[p])} | hand {len(state.hand[p])} | "
+        f"trash {len(state.trash[p])} | reserve {len(state.reserve[p])}"
+    )
     if state.trash[p]:
         counts += f" | trash top: {state.cards[state.trash[p][-1]].name}"
     lines = [counts]
@@ -203,7 +209,9 @@ def _grid(state: GameState, viewer: int | None) -> list[str]:
             body = "|".join(f"{cell[k][:CELL]:<{CELL}}" for cell in cells)
             lines.append(f"{label:<9}|{body}|")
         lines.append(border)
-    lines.append(" " * 9 + "cells: square P(owner) flags / name type(S shoot, M melee, X special) / pow/arm/spd")
+    lines.append(
+        " " * 9 + "cells: square P(owner) flags / name type(S shoot, M melee, X special) / pow/arm/spd"
+    )
     return lines
 
 
@@ -240,8 +248,10 @@ def _effects_block(state: GameState, viewer: int | None) -> list[str]:
         amount = f" {e.amount:+d}" if e.amount else ""
         flt = "" if e.flt == "ANY" else f" [{e.flt}]"
         until = f" until {e.trash}" if e.trash else ""
-        lines.append(f"  {e.op}{amount}{flt} on {_effect_targets(state, e)} "
-                     f"(by P{e.owner}, from {_effect_source(state, e, viewer)}){until}")
+        lines.append(
+            f"  {e.op}{amount}{flt} on {_effect_targets(state, e)} "
+            f"(by P{e.owner}, from {_effect_source(state, e, viewer)}){until}"
+        )
     return lines
 
 

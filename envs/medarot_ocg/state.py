@@ -34,8 +34,16 @@ class Stack:
 
     __slots__ = ("acted", "base", "change", "face_up", "owner", "placed", "uid")
 
-    def __init__(self, uid: int, owner: int, base: str, change: str | None = None, face_up: bool = False,
-                 acted: bool = False, placed: bool = True) -> None:
+    def __init__(
+        self,
+        uid: int,
+        owner: int,
+        base: str,
+        change: str | None = None,
+        face_up: bool = False,
+        acted: bool = False,
+        placed: bool = True,
+    ) -> None:
         self.uid = uid
         self.owner = owner
         self.base = base
@@ -66,7 +74,9 @@ class Slot:
 
     __slots__ = ("card", "charge", "eff", "face_up", "trash")
 
-    def __init__(self, card: str, face_up: bool = False, eff: int = -1, trash: str = "", charge: int = 0) -> None:
+    def __init__(
+        self, card: str, face_up: bool = False, eff: int = -1, trash: str = "", charge: int = 0
+    ) -> None:
         self.card = card
         self.face_up = face_up
         self.eff = eff
@@ -100,8 +110,18 @@ class Eff:
 
     __slots__ = ("amount", "flt", "op", "owner", "scope", "src_slot", "src_uid", "targets", "trash")
 
-    def __init__(self, op: str, amount: int, flt: str, owner: int, src_uid: int, src_slot: int,
-                 targets: list[int] | None, scope: int, trash: str) -> None:
+    def __init__(
+        self,
+        op: str,
+        amount: int,
+        flt: str,
+        owner: int,
+        src_uid: int,
+        src_slot: int,
+        targets: list[int] | None,
+        scope: int,
+        trash: str,
+    ) -> None:
         self.op = op
         self.amount = amount
         self.flt = flt
@@ -115,13 +135,24 @@ class Eff:
     def copy(self) -> Eff:
         """An independent copy."""
         t = None if self.targets is None else list(self.targets)
-        return Eff(self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope,
-                   self.trash)
+        return Eff(
+            self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope, self.trash
+        )
 
     def to_list(self) -> list[Any]:
         """JSON form."""
         t = None if self.targets is None else list(self.targets)
-        return [self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope, self.trash]
+        return [
+            self.op,
+            self.amount,
+            self.flt,
+            self.owner,
+            self.src_uid,
+            self.src_slot,
+            t,
+            self.scope,
+            self.trash,
+        ]
 
 
 class Act:
@@ -365,9 +396,29 @@ class GameState:
             s = cls(config, pool, d["decks"], d["seed"])
             version, internal, gauss = d["rng"]
             s.rng.setstate((version, tuple(internal), gauss))
-            for key in ("turn", "first", "hp", "deck", "hand", "master_used", "trash", "reserve", "agenda",
-                        "use", "limbo", "failed_draw", "draw_mark", "mulligans", "next_uid", "steps", "done", "truncated",
-                        "winner", "reason", "events"):
+            for key in (
+                "turn",
+                "first",
+                "hp",
+                "deck",
+                "hand",
+                "master_used",
+                "trash",
+                "reserve",
+                "agenda",
+                "use",
+                "limbo",
+                "failed_draw",
+                "draw_mark",
+                "mulligans",
+                "next_uid",
+                "steps",
+                "done",
+                "truncated",
+                "winner",
+                "reason",
+                "events",
+            ):
                 setattr(s, key, d[key])
             s.stock = [[Slot(*x) if x else None for x in row] for row in d["stock"]]
             s.master = [Slot(*x) if x else None for x in d["master"]]
@@ -426,5 +477,7 @@ class GameState:
         return s
 
     def __repr__(self) -> str:
-        return (f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, dp={self.decision}, "
-                f"player={self.current_player}, done={self.done})")
+        return (
+            f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, dp={self.decision}, "
+            f"player={self.current_player}, done={self.done})"
+        )

@@ -15,7 +15,7 @@ def test_random_agent_only_plays_legal_actions(mode):
     agent = RandomAgent(seed=1)
     for g in range(10):
         env.reset(seed=g)
-        for name in env.agent_iter():
+        for _name in env.agent_iter():
             obs, _r, term, trunc, _i = env.last()
             if term or trunc:
                 env.step(None)

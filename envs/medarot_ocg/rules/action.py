@@ -79,8 +79,16 @@ def begin_action(st: GameState, square: int) -> None:
         st.log("it is disabled and cannot act")
         push(st, ["penalty"], ["cleanup"])
         return
-    push(st, ["action_start"], ["move_before"], ["support"], ["declare"], ["move_after"], ["penalty"],
-         ["cleanup"])
+    push(
+        st,
+        ["action_start"],
+        ["move_before"],
+        ["support"],
+        ["declare"],
+        ["move_after"],
+        ["penalty"],
+        ["cleanup"],
+    )
 
 
 def acting_square(st: GameState) -> int:
@@ -157,8 +165,10 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         push(st, ["action_start"])
 
 
-@decision(DP.SUB_CARD, lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]])
-                                        if st.cards[c].kind == MEDAROT])
+@decision(
+    DP.SUB_CARD,
+    lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
+)
 def on_sub_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Substitution (D19): the old Medarot goes to the trash; the new one takes its square, or an own square."""
     p = ctx[0]

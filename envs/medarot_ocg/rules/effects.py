@@ -25,8 +25,16 @@ class Ctx:
 
     __slots__ = ("effect", "opp_slot", "player", "src_slot", "src_uid", "timing", "units", "user")
 
-    def __init__(self, effect: Effect, user: int, src_uid: int, src_slot: int, units: list[Stack],
-                 player: int, opp_slot: int) -> None:
+    def __init__(
+        self,
+        effect: Effect,
+        user: int,
+        src_uid: int,
+        src_slot: int,
+        units: list[Stack],
+        player: int,
+        opp_slot: int,
+    ) -> None:
         self.effect = effect
         self.user = user
         self.src_uid = src_uid
@@ -56,8 +64,11 @@ def _matches(st: GameState, effect: Effect, stack: Stack) -> bool:
 def choice_squares(st: GameState, effect: Effect, user: int) -> list[int]:
     """Squares a ONE_ALLY / ONE_ENEMY effect may be aimed at (decision EFFECT_TARGET)."""
     want_own = effect.target == Target.ONE_ALLY
-    return [s for s, x in enumerate(st.board)
-            if x is not None and (x.owner == user) == want_own and _matches(st, effect, x)]
+    return [
+        s
+        for s, x in enumerate(st.board)
+        if x is not None and (x.owner == user) == want_own and _matches(st, effect, x)
+    ]
 
 
 def fixed_units(st: GameState, effect: Effect, user: int, src_uid: int, window: int) -> list[Stack]:
@@ -91,7 +102,9 @@ def needs_choice(effect: Effect) -> bool:
     """Whether using the effect asks its user to pick a Medarot or an opponent's stock card."""
     if effect.op == "TRASH_STOCK":
         return True
-    return effect.target in CHOSEN_TARGETS and not (effect.target == Target.ONE_ENEMY and effect.timing == "ON_HIT")
+    return effect.target in CHOSEN_TARGETS and not (
+        effect.target == Target.ONE_ENEMY and effect.timing == "ON_HIT"
+    )
 
 
 def usable(st: GameState, effect: Effect, user: int, src_uid: int, window: int) -> bool:
@@ -116,8 +129,9 @@ def usable(st: GameState, effect: Effect, user: int, src_uid: int, window: int) 
 
 
 # ----------------------------------------------------------------------------- resolution
-def resolve(st: GameState, effect: Effect, user: int, src_uid: int, src_slot: int, window: int,
-            choice: int = -1) -> None:
+def resolve(
+    st: GameState, effect: Effect, user: int, src_uid: int, src_slot: int, window: int, choice: int = -1
+) -> None:
     """Apply one effect. ``choice`` is the chosen square (ONE_ALLY/ONE_ENEMY) or opponent stock slot."""
     t = effect.target
     units: list[Stack] = []
@@ -144,10 +158,23 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
     if dynamic_ok and e.op in MOD_OPS and ctx.src_uid < 0 and e.trash == "END_OF_TURN":
         # D26/D45: an END_OF_TURN modifier covers every matching Medarot of the target's owner.
         scope = ctx.units[0].owner
-        st.effects.append(Eff(e.op, e.amount, e.type_filter, ctx.user, -1, ctx.src_slot, None, scope, e.trash))
+        st.effects.append(
+            Eff(e.op, e.amount, e.type_filter, ctx.user, -1, ctx.src_slot, None, scope, e.trash)
+        )
     else:
-        st.effects.append(Eff(e.op, e.amount, e.type_filter, ctx.user, ctx.src_uid, ctx.src_slot,
-                              [x.uid for x in ctx.units], -1, e.trash))
+        st.effects.append(
+            Eff(
+                e.op,
+                e.amount,
+                e.type_filter,
+                ctx.user,
+                ctx.src_uid,
+                ctx.src_slot,
+                [x.uid for x in ctx.units],
+                -1,
+                e.trash,
+            )
+        )
     where = ", ".join(str(s) for s, x in enumerate(st.board) if x is not None and x in ctx.units)
     amount = f" {e.amount:+d}" if e.amount else ""
     st.log(f"P{ctx.user}: {e.op}{amount} on the Medarot(s) at square(s) {where}")
@@ -155,7 +182,9 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
 
 def _player_effect(st: GameState, ctx: Ctx) -> None:
     e = ctx.effect
-    st.effects.append(Eff(e.op, e.amount, "ANY", ctx.user, ctx.src_uid, ctx.src_slot, None, ctx.user, e.trash))
+    st.effects.append(
+        Eff(e.op, e.amount, "ANY", ctx.user, ctx.src_uid, ctx.src_slot, None, ctx.user, e.trash)
+    )
     st.log(f"P{ctx.user}: {e.op} {e.amount} active")
 
 

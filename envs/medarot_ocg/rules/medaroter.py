@@ -106,9 +106,13 @@ def _window_options(st: GameState, p: int, window: int) -> list[Action]:
         elif window == DEFENCE and slot.charge > 0:
             out.append(A.STOCK[j])
     m = st.master[p]
-    if m is not None and m.face_up and (
-        (window == DEFENCE and m.charge > 0)
-        or (not st.master_used[p] and usable_effects(st, cards[m.card], p, window, FROM_MASTER))
+    if (
+        m is not None
+        and m.face_up
+        and (
+            (window == DEFENCE and m.charge > 0)
+            or (not st.master_used[p] and usable_effects(st, cards[m.card], p, window, FROM_MASTER))
+        )
     ):
         out.append(A.MASTER)
     return out

@@ -41,8 +41,11 @@ def setup(st: GameState) -> None:
             st.hand[p].clear()
             st.rng.shuffle(st.deck[p])
             draw_cards(st.deck[p], st.hand[p], 7)
-    push(st, *[t for p in order(st) for t in (["master_select", p], ["opening_stock", p], ["refill", p])],
-         ["start_phase"])
+    push(
+        st,
+        *[t for p in order(st) for t in (["master_select", p], ["opening_stock", p], ["refill", p])],
+        ["start_phase"],
+    )
 
 
 def _medaroters(st: GameState, p: int) -> list[Action]:
@@ -108,8 +111,10 @@ def refill(st: GameState, p: int) -> None:
         ask(st, DP.PLACE_CARD, p, p)
 
 
-@decision(DP.PLACE_CARD, lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]])
-                                          if st.cards[c].kind == MEDAROT])
+@decision(
+    DP.PLACE_CARD,
+    lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
+)
 def on_place_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The chosen Medarot waits (face down, private) for its square."""
     p = ctx[0]

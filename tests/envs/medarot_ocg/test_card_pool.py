@@ -266,7 +266,9 @@ def count_problems(cards: list[dict[str, Any]]) -> list[str]:
     problems += at_least("Medaroters", len(of_kind(cards, "MEDAROTER")), 14)
     problems += at_least("MedaChanges", len(changes), 6)
     problems += at_least("power-form MedaChanges", sum(c["power_form"] is True for c in changes), 2)
-    problems += [f"MedaChange {c['id']} names no pool Medarot" for c in changes if c["name"] not in medarot_names]
+    problems += [
+        f"MedaChange {c['id']} names no pool Medarot" for c in changes if c["name"] not in medarot_names
+    ]
     return problems
 
 
@@ -345,8 +347,11 @@ def medachange_partner_problems(deck: dict[str, Any], cards: list[dict[str, Any]
     by_id = {c["id"]: c for c in cards}
     picked = [by_id[cid] for cid in deck["cards"]]
     names = {c["name"] for c in picked if c["kind"] == "MEDAROT"}
-    return [f"MedaChange {c['id']} has no {c['name']} in the deck"
-            for c in picked if c["kind"] == "MEDACHANGE" and c["name"] not in names]
+    return [
+        f"MedaChange {c['id']} has no {c['name']} in the deck"
+        for c in picked
+        if c["kind"] == "MEDACHANGE" and c["name"] not in names
+    ]
 
 
 # ------------------------------------------------------------------ tests on the shipped data
@@ -420,7 +425,9 @@ CARD_BREAKERS = {
     "special no effect": lambda cs: _special(cs).pop("effect"),
     "power_form on Medarot": lambda cs: of_kind(cs, "MEDAROT")[0].update(power_form=False),
     "hp_mod": lambda cs: _medaroter(cs).update(hp_mod=6),
-    "three effects": lambda cs: _medaroter(cs)["effects"].extend(copy.deepcopy(_medaroter(cs)["effects"]) * 2),
+    "three effects": lambda cs: _medaroter(cs)["effects"].extend(
+        copy.deepcopy(_medaroter(cs)["effects"]) * 2
+    ),
     "effect cost": lambda cs: _medaroter(cs)["effects"][0].update(cost=4),
     "trash": lambda cs: _medaroter(cs)["effects"][0].update(trash="NEVER"),
     "amount": lambda cs: _medaroter(cs)["effects"][0].update(op="DRAW", amount=4, target="OWNER"),
@@ -464,7 +471,11 @@ def test_D42_checks_reject_illegal_decks(pool, decks):
     four_copies["cards"][first] = 4
     change_in_normal = copy.deepcopy(advance)
     change_in_normal["mode"] = "normal"
-    no_medarot = {"name": "x", "mode": "beginner", "cards": {m["id"]: 3 for m in of_kind(pool, "MEDAROTER")[:5]}}
+    no_medarot = {
+        "name": "x",
+        "mode": "beginner",
+        "cards": {m["id"]: 3 for m in of_kind(pool, "MEDAROTER")[:5]},
+    }
     ghost = copy.deepcopy(beginner)
     ghost["cards"]["ZZ99"] = ghost["cards"].pop(first)
     for bad in (too_big, four_copies, change_in_normal, no_medarot, ghost):

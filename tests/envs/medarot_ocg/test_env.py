@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -25,7 +26,7 @@ def random_positions(mode: str, games: int, seed0: int = 0, every: int = 1):
         rng = random.Random(seed0 + g)
         env.reset(seed=seed0 + g)
         step = 0
-        for agent in env.agent_iter(max_iter=20_000):
+        for _agent in env.agent_iter(max_iter=20_000):
             obs, _r, term, trunc, _i = env.last()
             if term or trunc:
                 env.step(None)
@@ -112,11 +113,11 @@ def test_I11_opponent_hand_and_deck_order_never_reach_the_observation():
     base = enc.observe(st, 0)
     swapped = st.clone()
     other = next(c for c in st.pool.ids() if c != swapped.hand[1][0])
-    swapped.hand[1][0] = other                      # a different card in the opponent's hand
-    swapped.deck[1].reverse()                       # another deck order, both players
+    swapped.hand[1][0] = other  # a different card in the opponent's hand
+    swapped.deck[1].reverse()  # another deck order, both players
     swapped.deck[0].reverse()
     assert np.array_equal(enc.observe(swapped, 0), base)
-    mine = st.clone()                               # positive control: the own hand is visible
+    mine = st.clone()  # positive control: the own hand is visible
     mine.hand[0][0] = next(c for c in st.pool.ids() if st.cards[c].type != st.cards[mine.hand[0][0]].type)
     assert not np.array_equal(enc.observe(mine, 0), base)
 
@@ -124,7 +125,8 @@ def test_I11_opponent_hand_and_deck_order_never_reach_the_observation():
 def test_I11_face_down_opponent_cards_are_hidden():
     def has_facedown(st):
         return any(x is not None and x.owner == 1 and not x.face_up for x in st.board) and any(
-            s is not None and not s.face_up for s in st.stock[1])
+            s is not None and not s.face_up for s in st.stock[1]
+        )
 
     env = _first_position_with("advance", has_facedown)
     st = env.unwrapped.state
@@ -142,7 +144,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
 @pytest.mark.parametrize("mode", MODES)
 def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
     rng = random.Random(11)
-    for env, step in random_positions(mode, 6, every=17):
+    for env, _step in random_positions(mode, 6, every=17):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
@@ -182,7 +184,9 @@ def test_engine_illegal_action_raises():
     env.reset(seed=0)
     st = env.unwrapped.state
     with pytest.raises(IllegalActionError, match="legal options"):
-        st.apply((Kind.SPECIAL, 0)) if (Kind.SPECIAL, 0) not in st.legal_actions() else st.apply((Kind.EFFECT, 1))
+        st.apply((Kind.SPECIAL, 0)) if (Kind.SPECIAL, 0) not in st.legal_actions() else st.apply(
+            (Kind.EFFECT, 1)
+        )
 
 
 def test_penalize_ends_the_game_with_minus_one_for_the_offender():
@@ -255,4 +259,4 @@ def test_observation_layout_is_named_and_covers_the_vector():
     size = env.observation_space("player_0")["observation"].shape[0]
     covered = sorted((s.start, s.stop) for s in layout.values())
     assert covered[0][0] == 0 and covered[-1][1] == size
-    assert all(a[1] == b[0] for a, b in zip(covered, covered[1:], strict=False))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(covered))

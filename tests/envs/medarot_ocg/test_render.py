@@ -102,7 +102,7 @@ def cell(text: str, square: int) -> list[str]:
         at = line.find(f"|{square:>2} ")
         if at >= 0 and line.count("|") == 6:
             end = line.index("|", at + 1)
-            return [ln[at + 1:end].rstrip() for ln in lines[i:i + 3]]
+            return [ln[at + 1 : end].rstrip() for ln in lines[i : i + 3]]
     raise AssertionError(f"square {square} not found in:\n{text}")
 
 
@@ -175,7 +175,9 @@ def test_opponent_hand_card_is_hidden(mode):
 def test_opponent_face_down_stock_and_master_are_hidden(mode):
     st = make_game(mode)
     rng = random.Random(0)
-    st = play_until(st, rng, lambda s: s.master[1] is not None and any(s.stock[1]) and not s.master[1].face_up)
+    st = play_until(
+        st, rng, lambda s: s.master[1] is not None and any(s.stock[1]) and not s.master[1].face_up
+    )
     for slot in [st.master[1], *[s for s in st.stock[1] if s is not None]]:
         assert not slot.face_up
         slot.card = unique_card(st, "MEDAROTER")
@@ -258,7 +260,8 @@ def test_header_board_and_markers():
     assert f"P1: HP {st.hp[1]} | deck {len(st.deck[1])}" in text
     lines = text.splitlines()
     assert lines.index(next(ln for ln in lines if ln.startswith("P1 row 2"))) < lines.index(
-        next(ln for ln in lines if ln.startswith("P0 row 0")))
+        next(ln for ln in lines if ln.startswith("P0 row 0"))
+    )
     acting = next(s for s, x in enumerate(st.board) if x is not None and x.uid == st.act.uid)
     target = next(s for s, x in enumerate(st.board) if x is not None and x.uid == st.act.target)
     assert "*" in cell(text, acting)[0] and "!" in cell(text, target)[0]
@@ -266,7 +269,10 @@ def test_header_board_and_markers():
     card = st.cards[x.top()]
     from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 
-    assert cell(text, acting)[1] == f"{card.name[:8]:<8} {'SMX'[('SHOOTING', 'MELEE', 'SPECIAL').index(card.type)]}"
+    assert (
+        cell(text, acting)[1]
+        == f"{card.name[:8]:<8} {'SMX'[('SHOOTING', 'MELEE', 'SPECIAL').index(card.type)]}"
+    )
     assert cell(text, acting)[2] == f"{eff_power(st, x)}/{eff_armor(st, x)}/{eff_speed(st, x)}"
     assert "last events:" in text and st.events[-1] in text
 

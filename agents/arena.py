@@ -1,0 +1,157 @@
+"""Matches between two agents: seat-swapped pairs of games with shared seeds, Wilson intervals.
+
+Game ``2k`` and ``2k + 1`` use the same seed (so the same decks and shuffles) with the
+agents' seats swapped, which cancels most of the luck of the draw. Games run over worker
+processes; results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (default 95%)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class MatchResult:
+    """Outcome of a match from agent A's point of view."""
+
+    agent: str
+    opponent: str
+    env: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    env_kwargs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        """Wins over games."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def score(self) -> float:
+        """(wins + draws / 2) / games."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe summary with rates and intervals."""
+        d = asdict(self)
+        n = self.games
+        for key, k in (("win", self.wins), ("draw", self.draws), ("loss", self.losses)):
+            lo, hi = wilson(k, n)
+            d[f"{key}_rate"] = k / n if n else 0.0
+            d[f"{key}_ci95"] = [lo, hi]
+        return d
+
+    def line(self) -> str:
+        """One readable line."""
+        lo, hi = self.win_interval
+        return (
+            f"{self.agent} vs {self.opponent}: {self.games} games, win {self.win_rate:.1%} "
+            f"[{lo:.1%}, {hi:.1%}], draw {self.draws / max(1, self.games):.1%}, "
+            f"loss {self.losses / max(1, self.games):.1%}"
+        )
+
+
+def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
+    """One game with ``agents[i]`` in seat i; returns the per-seat returns."""
+    from agents.base import bind
+
+    env.reset(seed=seed)
+    for i, a in enumerate(agents):
+        bind(a, env)
+        a.reset(seed=seed * 7919 + i)
+    for name in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(name)
+        env.step(agents[seat].act(obs["observation"], obs["action_mask"]))
+    return list(env.unwrapped.state.returns())
+
+
+def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[int, int, int]:
+    spec_a, spec_b, env_name, env_kwargs, pairs = args
+    import agents as agent_lib
+    import envs
+
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    env = envs.make(env_name, **env_kwargs)
+    a = agent_lib.make(spec_a, env_name, seed=1)
+    b = agent_lib.make(spec_b, env_name, seed=2)
+    w = d = lo = 0
+    for seed in pairs:
+        for a_seat in (0, 1):
+            seats = [a, b] if a_seat == 0 else [b, a]
+            r = play_game(env, seats, seed)[a_seat]
+            w += r > 0
+            lo += r < 0
+            d += r == 0
+    return w, d, lo
+
+
+def match(
+    agent: str,
+    opponent: str,
+    env_name: str,
+    games: int = 400,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    **env_kwargs: Any,
+) -> MatchResult:
+    """Play ``games`` games (rounded up to pairs) between two agent specs."""
+    pairs = [seed + k for k in range((games + 1) // 2)]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(pairs)))
+    chunks = _split(pairs, max(1, min(len(pairs), workers * 4)))
+    jobs = [(agent, opponent, env_name, env_kwargs, c) for c in chunks]
+    totals = [0, 0, 0]
+    results: Iterable[tuple[int, int, int]]
+    if workers == 1:
+        results = map(_play_chunk, jobs)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(_play_chunk, jobs)
+    for job, res in zip(jobs, results, strict=True):
+        for i in range(3):
+            totals[i] += res[i]
+        if progress is not None:
+            progress(2 * len(job[4]))
+    if workers > 1:
+        pool.shutdown()
+    n = 2 * len(pairs)
+    return MatchResult(agent, opponent, env_name, n, totals[0], totals[1], totals[2], dict(env_kwargs))
+
+
+def _split(xs: list[int], k: int) -> list[list[int]]:
+    size = math.ceil(len(xs) / k)
+    return [xs[i : i + size] for i in range(0, len(xs), size)]

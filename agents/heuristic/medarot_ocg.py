@@ -1,0 +1,438 @@
+"""A rule-of-thumb player for the Medarot OCG (all three modes).
+
+It reads the engine state but only what its seat may know: its own hand, stock and master,
+face-up cards, its own face-down Medarots, counts and the public piles. An opponent's
+face-down Medarot is treated as unknown (a typical armor of 30 is assumed). It is
+deterministic: the same visible position always gives the same choice.
+
+Rules of thumb, by decision point:
+
+- **Opening**: the master is the Medaroter with the best HP modifier; every Medaroter goes
+  into the stock (trigger effects work only from there); Medarots are placed strongest
+  first, each facing the enemy it threatens most.
+- **Draws**: never pay for the optional draw unless there is no Medarot to place and the
+  deck is deep; after a destruction draw as few cards as allowed unless a Medarot is needed
+  (the deck is a clock: an empty deck at the start phase loses).
+- **Acting Medarot**: attack first when a target is destroyable (power >= armor), the most
+  expensive target first (its owner pays the cost); otherwise move first if that brings a
+  destroyable target into range. Activate special effects whenever they have a target.
+  Use a power card from the support window only when it turns a hit into a destroy.
+  MedaChange when the change is stronger and affordable. Always move when possible (a
+  Medarot that does not move costs 1 HP), preferring the neutral row, which heals 1 HP per
+  Medarot at the end of the turn, but not into a square an enemy can destroy it from.
+- **Defence**: negate or raise armor only when the attack would destroy; redirect to a guard
+  that survives the hit.
+- **Discards**: lose the least useful card (a Medaroter with no usable effect, or the
+  weakest Medarot when the board is full).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from envs.medarot_ocg import actions as A
+from envs.medarot_ocg.actions import DP, Action, Kind
+from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, SPECIAL, CardDef
+from envs.medarot_ocg.rules.board import (
+    NEIGHBOUR,
+    NEUTRAL_ROW,
+    attack_targets,
+    eff_armor,
+    eff_power,
+    forward,
+    square_of,
+    top,
+)
+from envs.medarot_ocg.state import GameState, Stack
+
+_UNKNOWN_ARMOR = 30
+_UNKNOWN_POWER = 30
+
+
+class MedarotHeuristic:
+    """Rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.env: Any = None
+
+    def bind(self, env: Any) -> None:
+        """Attach to the env whose state this agent reads."""
+        self.env = env
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to reset: the agent is deterministic."""
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The chosen action index (always one the mask allows)."""
+        st: GameState = self.env.unwrapped.state
+        enc = self.env.unwrapped.encoder
+        move = choose(st, st.current_player)
+        idx = enc.action_to_index(move, st)
+        if not action_mask[idx]:  # defensive: never play an illegal index
+            idx = int(np.flatnonzero(action_mask)[0])
+        return idx
+
+
+# ----------------------------------------------------------------------------- what the seat knows
+def _known(x: Stack, seat: int) -> bool:
+    return x.face_up or x.owner == seat
+
+
+def _armor(st: GameState, x: Stack, seat: int) -> int:
+    return eff_armor(st, x) if _known(x, seat) else _UNKNOWN_ARMOR
+
+
+def _power(st: GameState, x: Stack, seat: int) -> int:
+    return eff_power(st, x) if _known(x, seat) else _UNKNOWN_POWER
+
+
+def _cost(st: GameState, x: Stack, seat: int) -> int:
+    if not _known(x, seat):
+        return 2
+    return st.cards[x.base].cost + (st.cards[x.change].cost if x.change else 0)
+
+
+def _unit_value(c: CardDef) -> float:
+    return c.power + c.armor + 5 * c.speed + (15 if c.effects else 0)
+
+
+def _card_value(st: GameState, cid: str, seat: int) -> float:
+    c = st.cards[cid]
+    if c.kind == MEDAROT:
+        full = sum(1 for x in st.board if x is not None and x.owner == seat) >= 3
+        return _unit_value(c) * (0.3 if full else 1.0)
+    if c.kind == MEDACHANGE:
+        return 60.0
+    return 50.0 + 10 * len(c.effects)
+
+
+def _acting(st: GameState) -> tuple[int, Stack]:
+    assert st.act is not None
+    s = square_of(st, st.act.uid)
+    x = st.board[s]
+    assert x is not None
+    return s, x
+
+
+def _targets(st: GameState, square: int, seat: int, power: int) -> list[tuple[float, int, bool]]:
+    """(score, target square, far) for attacks from ``square``; destroys score highest."""
+    out = []
+    for t, far in attack_targets(st, square):
+        y = st.board[t]
+        assert y is not None
+        destroy = power >= _armor(st, y, seat)
+        score = (100 + 10 * _cost(st, y, seat) if destroy else power // 10) - (5 if far else 0)
+        out.append((float(score), t, far))
+    out.sort(key=lambda r: (-r[0], r[1]))
+    return out
+
+
+def _threatened(st: GameState, square: int, seat: int, armor: int) -> bool:
+    """Whether a known enemy could destroy a Medarot of ``armor`` standing on ``square``."""
+    for s, y in enumerate(st.board):
+        if y is None or y.owner == seat or not y.face_up:
+            continue
+        c = top(st, y)
+        if c.type == SPECIAL:
+            continue
+        step = 5 * forward(y.owner)
+        reach = {s + 2 * step} if c.type == "SHOOTING" else {s + step, s + 2 * step}
+        if s // 5 == NEUTRAL_ROW:
+            reach |= {s - 1, s + 1}
+        if square in reach and eff_power(st, y) >= armor:
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------- the choice
+def choose(st: GameState, seat: int) -> Action:
+    """The heuristic's action at the current decision point of ``seat``."""
+    legal = st.legal_actions()
+    kind = st.dp[0] if st.dp is not None else -1
+    rule = _RULES.get(kind)
+    move = rule(st, seat, legal) if rule is not None else None
+    return move if move in legal else legal[0]
+
+
+def _best_hand(
+    st: GameState,
+    seat: int,
+    legal: list[Action],
+    key: Any,
+    kinds: tuple[int, ...] = (Kind.HAND,),
+    highest: bool = True,
+) -> Action:
+    opts = [a for a in legal if a.kind in kinds]
+    if not opts:
+        return legal[0]
+    scored = sorted(opts, key=lambda a: (key(st.cards[st.hand[seat][a.arg]]), -a.arg), reverse=highest)
+    return scored[0]
+
+
+def _master(st: GameState, seat: int, legal: list[Action]) -> Action:
+    return _best_hand(st, seat, legal, lambda c: c.hp_mod)
+
+
+def _stock(st: GameState, seat: int, legal: list[Action]) -> Action:
+    sets = [a for a in legal if a.kind == Kind.SET]
+    return sets[0] if sets else A.PASS
+
+
+def _place_card(st: GameState, seat: int, legal: list[Action]) -> Action:
+    return _best_hand(st, seat, legal, _unit_value)
+
+
+def _place_square(st: GameState, seat: int, legal: list[Action]) -> Action:
+    lim = st.limbo[seat]
+    card = st.cards[lim[0]] if lim is not None else None
+
+    def score(a: Action) -> tuple[float, int]:
+        s = a.arg
+        col = s % 5
+        enemy_row = 2 if seat == 0 else 0
+        facing = st.board[5 * enemy_row + col]
+        val = 0.0
+        if facing is not None and card is not None and card.type == "SHOOTING":
+            val += 2
+        val -= abs(col - 2) * 0.1
+        return (val, -s)
+
+    squares = [a for a in legal if a.kind == Kind.SQUARE]
+    return max(squares, key=score) if squares else legal[0]
+
+
+def _opt_draw(st: GameState, seat: int, legal: list[Action]) -> Action:
+    units_on_board = sum(1 for x in st.board if x is not None and x.owner == seat)
+    has_unit = any(st.cards[c].kind == MEDAROT for c in st.hand[seat])
+    if (
+        units_on_board < 2
+        and not has_unit
+        and len(st.deck[seat]) > 8
+        and st.hp[seat] > 4
+        and A.COUNT[2] in legal
+    ):
+        return A.COUNT[2]
+    return A.COUNT[0]
+
+
+def _draw_count(st: GameState, seat: int, legal: list[Action]) -> Action:
+    counts = sorted(a.arg for a in legal if a.kind == Kind.COUNT)
+    units_on_board = sum(1 for x in st.board if x is not None and x.owner == seat)
+    has_unit = any(st.cards[c].kind == MEDAROT for c in st.hand[seat])
+    if units_on_board < 2 and not has_unit and len(st.deck[seat]) > 4:
+        return A.COUNT[counts[-1]]
+    return A.COUNT[counts[0]]
+
+
+def _discard(st: GameState, seat: int, legal: list[Action]) -> Action:
+    sets = [a for a in legal if a.kind == Kind.SET]
+    if sets:
+        return sets[0]
+    return _best_hand(st, seat, legal, lambda c: _card_value(st, c.id, seat), highest=False)
+
+
+def _tie_break(st: GameState, seat: int, legal: list[Action]) -> Action:
+    def score(a: Action) -> float:
+        x = st.board[a.arg]
+        assert x is not None
+        t = _targets(st, a.arg, seat, eff_power(st, x))
+        return t[0][0] if t else 0.0
+
+    return max(legal, key=lambda a: (score(a), -a.arg))
+
+
+def _action_start(st: GameState, seat: int, legal: list[Action]) -> Action:
+    for a in legal:
+        if a.kind == Kind.HAND:
+            c = st.cards[st.hand[seat][a.arg]]
+            _, x = _acting(st)
+            base = st.cards[x.base]
+            if _unit_value(c) > _unit_value(base) and (not c.power_form or st.hp[seat] > 6):
+                return a
+    if A.PASS not in legal and A.RELEASE in legal:
+        return A.RELEASE
+    return A.PASS
+
+
+def _best_move(st: GameState, seat: int, legal: list[Action], before: bool) -> Action:
+    s, x = _acting(st)
+    moves = [a for a in legal if a.kind == Kind.MOVE]
+    power = eff_power(st, x)
+    if before:
+        here = _targets(st, s, seat, power)
+        if here and here[0][0] >= 100:
+            return A.PASS
+    best: tuple[float, int] | None = None
+    choice = A.PASS
+    armor = eff_armor(st, x)
+    for a in moves:
+        t = NEIGHBOUR[seat][s][a.arg]
+        st.board[t], st.board[s] = x, None  # look ahead on the board, then put it back
+        try:
+            tg = _targets(st, t, seat, power)
+        finally:
+            st.board[s], st.board[t] = x, None
+        val = 0.0
+        if before:
+            val = tg[0][0] if tg else -1.0
+        else:
+            val = (3.0 if t // 5 == NEUTRAL_ROW else 0.0) + (1.0 if tg else 0.0)
+            if _threatened(st, t, seat, armor):
+                val -= 5.0
+        key = (val, -a.arg)
+        if best is None or key > best:
+            best, choice = key, a
+    if before:
+        return choice if best is not None and best[0] >= 100 else A.PASS
+    return choice
+
+
+def _move_before(st: GameState, seat: int, legal: list[Action]) -> Action:
+    return _best_move(st, seat, legal, True)
+
+
+def _move_after(st: GameState, seat: int, legal: list[Action]) -> Action:
+    return _best_move(st, seat, legal, False)
+
+
+def _support(st: GameState, seat: int, legal: list[Action]) -> Action:
+    s, x = _acting(st)
+    power = eff_power(st, x)
+    tg = _targets(st, s, seat, power)
+    if not tg or tg[0][0] >= 100 or top(st, x).type == SPECIAL:
+        return A.PASS
+    need = min(_armor(st, st.board[t], seat) for _, t, _ in tg) - power  # type: ignore[arg-type]
+    for a in legal:
+        card = _card_of(st, seat, a)
+        if card is None:
+            continue
+        for e in card.effects:
+            if (
+                e.op == "MOD_POWER"
+                and e.timing in ("ACTION", "TRIGGER")
+                and e.amount >= need > 0
+                and e.target.name in ("ACTING", "SELF", "ALL_ALLIES")
+            ):
+                return a
+    return A.PASS
+
+
+def _card_of(st: GameState, seat: int, a: Action) -> CardDef | None:
+    if a.kind == Kind.HAND:
+        return st.cards[st.hand[seat][a.arg]]
+    if a.kind == Kind.STOCK:
+        sl = st.stock[seat][a.arg]
+        return st.cards[sl.card] if sl is not None else None
+    if a.kind == Kind.MASTER:
+        m = st.master[seat]
+        return st.cards[m.card] if m is not None else None
+    return None
+
+
+def _declare(st: GameState, seat: int, legal: list[Action]) -> Action:
+    if A.SPECIAL in legal:
+        return A.SPECIAL
+    s, x = _acting(st)
+    tg = [r for r in _targets(st, s, seat, eff_power(st, x)) if A.SQUARE[r[1]] in legal]
+    for score, t, far in tg:
+        if far and score < 100:
+            continue
+        return A.SQUARE[t]
+    return A.PASS
+
+
+def _defence(st: GameState, seat: int, legal: list[Action]) -> Action:
+    act = st.act
+    assert act is not None
+    m = square_of(st, act.uid)
+    t = square_of(st, act.target)
+    attacker, target = st.board[m], st.board[t]
+    if attacker is None or target is None:
+        return A.PASS
+    power, armor = eff_power(st, attacker), eff_armor(st, target)
+    if power < armor:
+        return A.PASS
+    for a in legal:
+        if a.kind == Kind.SQUARE:
+            g = st.board[a.arg]
+            if g is not None and eff_armor(st, g) > power:
+                return a
+    for a in legal:
+        if a.kind in (Kind.STOCK, Kind.MASTER):
+            h = st.master[seat] if a.kind == Kind.MASTER else st.stock[seat][a.arg]
+            if h is not None and h.face_up and h.charge > 0:
+                return a
+        card = _card_of(st, seat, a)
+        if card is None:
+            continue
+        for e in card.effects:
+            if e.op == "NEGATE" and e.timing != "ACTION":
+                return a
+            if (
+                e.op == "MOD_ARMOR"
+                and e.amount > power - armor
+                and e.target.name in ("ATTACKED", "SELF", "ALL_ALLIES")
+            ):
+                return a
+            if e.op == "MOD_POWER" and -e.amount > power - armor and e.target.name in ("ATTACKER", "ACTING"):
+                return a
+    return A.PASS
+
+
+def _effect_target(st: GameState, seat: int, legal: list[Action]) -> Action:
+    squares = [a for a in legal if a.kind == Kind.SQUARE]
+    if squares:
+        enemy = [a for a in squares if st.board[a.arg].owner != seat]  # type: ignore[union-attr]
+        pool = enemy or squares
+        return max(pool, key=lambda a: (_power(st, st.board[a.arg], seat), -a.arg))  # type: ignore[arg-type]
+    return legal[0]
+
+
+def _pay_split(st: GameState, seat: int, legal: list[Action]) -> Action:
+    return max(legal, key=lambda a: a.arg)
+
+
+def _stock_trash(st: GameState, seat: int, legal: list[Action]) -> Action:
+    def value(a: Action) -> float:
+        sl = st.stock[seat][a.arg]
+        return 0.0 if sl is None or sl.face_up else 1.0
+
+    return min(legal, key=lambda a: (value(a), a.arg))
+
+
+def _draw_stock(st: GameState, seat: int, legal: list[Action]) -> Action:
+    sets = [a for a in legal if a.kind == Kind.SET]
+    free = any(x is None for x in st.stock[seat])
+    return sets[0] if sets and free else A.PASS
+
+
+_RULES = {
+    DP.MASTER_SELECT: _master,
+    DP.LATE_MASTER: _master,
+    DP.OPENING_STOCK: _stock,
+    DP.PLACE_CARD: _place_card,
+    DP.PLACE_SQUARE: _place_square,
+    DP.SUB_SQUARE: _place_square,
+    DP.OPT_DRAW: _opt_draw,
+    DP.DESTROY_DRAW: _draw_count,
+    DP.EFFECT_DRAW: _draw_count,
+    DP.HAND_LIMIT: _discard,
+    DP.WEAK_DISCARD: _discard,
+    DP.EFFECT_DISCARD: _discard,
+    DP.TIE_BREAK: _tie_break,
+    DP.ACTION_START: _action_start,
+    DP.MOVE_BEFORE: _move_before,
+    DP.MOVE_AFTER: _move_after,
+    DP.SUPPORT: _support,
+    DP.DECLARE: _declare,
+    DP.DEFENCE: _defence,
+    DP.EFFECT_TARGET: _effect_target,
+    DP.PAY_SPLIT: _pay_split,
+    DP.STOCK_TRASH: _stock_trash,
+    DP.DRAW_STOCK: _draw_stock,
+}
+assert MEDAROTER

@@ -1,0 +1,302 @@
+"""MaskablePPO training with self-play, and ``PPOAgent`` to play a saved model.
+
+Training runs sb3-contrib's ``MaskablePPO`` over vectorised ``SingleAgentEnv`` workers (one
+process per core). Each episode the learner meets an opponent drawn from a pool: the random
+agent, the ruleset's heuristic and, as training goes on, frozen snapshots of itself
+(self-play). The learner's seat alternates. Every ``eval_every`` steps the current policy
+plays the baselines; the history becomes ``learning_curve.png``. Checkpoints, TensorBoard
+logs and a progress bar come with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class TrainConfig:
+    """Settings of one training run.
+
+    Attributes:
+        env: registered environment name.
+        env_kwargs: environment options (``mode``...).
+        timesteps: learner decisions to train for.
+        seed: seed of everything (envs, opponents, network init).
+        n_envs: parallel environments (default: one per core).
+        opponents: opponent kinds with drawing weights; "self" means past snapshots.
+        snapshot_every: steps between self-play snapshots added to the pool.
+        max_snapshots: most recent snapshots kept in the pool.
+        eval_every: steps between evaluations against the baselines.
+        eval_games: games per baseline at each evaluation.
+        checkpoint_every: steps between checkpoints (0: none).
+        n_steps: rollout length per environment.
+        batch_size: minibatch size.
+        n_epochs: optimisation epochs per rollout.
+        learning_rate: Adam step size.
+        gamma: discount.
+        ent_coef: entropy bonus.
+        net_arch: hidden layer sizes of the policy and value networks.
+        out: output folder.
+        progress_bar: show a progress bar.
+        verbose: SB3 verbosity.
+    """
+
+    env: str = "medarot_ocg_v0"
+    env_kwargs: dict[str, Any] = field(default_factory=lambda: {"mode": "beginner"})
+    timesteps: int = 300_000
+    seed: int = 0
+    n_envs: int = 0
+    opponents: dict[str, float] = field(
+        default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3}
+    )
+    snapshot_every: int = 50_000
+    max_snapshots: int = 5
+    eval_every: int = 25_000
+    eval_games: int = 40
+    checkpoint_every: int = 100_000
+    n_steps: int = 1024
+    batch_size: int = 512
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995
+    ent_coef: float = 0.01
+    net_arch: tuple[int, ...] = (256, 256)
+    out: str = "runs/ppo"
+    progress_bar: bool = True
+    verbose: int = 0
+
+
+class PPOAgent:
+    """A saved MaskablePPO model as an agent (greedy over the legal actions)."""
+
+    def __init__(self, path: str | Path, deterministic: bool = True) -> None:
+        import torch
+        from sb3_contrib import MaskablePPO
+
+        self.path = str(path)
+        self.name = f"ppo:{Path(path).name}"
+        self.model = MaskablePPO.load(self.path, device="cpu")
+        self.policy = self.model.policy
+        self.policy.set_training_mode(False)
+        self.deterministic = deterministic
+        self._torch = torch
+        self._rng = np.random.default_rng(0)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Reseed the sampling RNG (used only when not deterministic)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """The policy's action among the legal ones."""
+        return policy_action(self.policy, observation, action_mask, self.deterministic, self._rng)
+
+
+def policy_action(
+    policy: Any,
+    observation: np.ndarray,
+    action_mask: np.ndarray,
+    deterministic: bool = True,
+    rng: np.random.Generator | None = None,
+) -> int:
+    """One forward pass of a MaskablePPO policy, masked; argmax or a sample."""
+    import torch
+
+    with torch.no_grad():
+        obs = torch.as_tensor(np.asarray(observation, dtype=np.float32)[None])
+        features = policy.extract_features(obs, policy.pi_features_extractor)
+        latent = policy.mlp_extractor.forward_actor(features)
+        logits = policy.action_net(latent)[0].numpy().astype(np.float64)
+    legal = np.asarray(action_mask, dtype=bool)
+    if not legal.any():
+        raise ValueError("policy_action: the action mask has no legal action")
+    logits[~legal] = -np.inf
+    if deterministic:
+        return int(np.argmax(logits))
+    p = np.exp(logits - logits.max())
+    p /= p.sum()
+    return int((rng or np.random.default_rng()).choice(len(p), p=p))
+
+
+class _LiveAgent:
+    """The model being trained, as an agent (for in-process evaluation)."""
+
+    name = "learner"
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to reset."""
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """Greedy masked action."""
+        return policy_action(self.model.policy, observation, action_mask)
+
+
+def evaluate_live(
+    model: Any, env_name: str, env_kwargs: dict[str, Any], opponent: str, games: int, seed: int
+) -> dict[str, float]:
+    """Win/draw/loss rates of the live model against a baseline, seat-swapped pairs, in process."""
+    import agents as agent_lib
+    import envs
+    from agents.arena import play_game
+
+    env = envs.make(env_name, **env_kwargs)
+    me = _LiveAgent(model)
+    opp = agent_lib.make(opponent, env_name, seed=seed)
+    w = d = lo = 0
+    for k in range((games + 1) // 2):
+        for seat in (0, 1):
+            r = play_game(env, [me, opp] if seat == 0 else [opp, me], seed + k)[seat]
+            w += r > 0
+            d += r == 0
+            lo += r < 0
+    n = w + d + lo
+    return {"win": w / n, "draw": d / n, "loss": lo / n, "games": n}
+
+
+def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[], list[Any]]:
+    def build() -> list[Any]:
+        import agents as agent_lib
+
+        return [agent_lib.make(s, env_name, seed=seed + i) for i, s in enumerate(specs)]
+
+    return build
+
+
+def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train, evaluate and save; return the run summary (also written to ``out/train.json``)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    from envs.single_agent import make_single_agent_env
+
+    out = Path(cfg.out)
+    (out / "snapshots").mkdir(parents=True, exist_ok=True)
+    n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
+    torch.manual_seed(cfg.seed)
+    base = [k for k in cfg.opponents if k != "self"]
+    if not base:
+        raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
+    weights = [cfg.opponents[k] for k in base]
+    factories = [
+        make_single_agent_env(
+            cfg.env, _opponent_factory(cfg.env, base, cfg.seed + 101 * i), cfg.env_kwargs, weights=weights
+        )
+        for i in range(n_envs)
+    ]
+    vec = SubprocVecEnv(factories, start_method="fork") if n_envs > 1 else DummyVecEnv(factories)
+    vec.seed(cfg.seed)
+    model = MaskablePPO(
+        "MlpPolicy",
+        vec,
+        n_steps=max(16, cfg.n_steps // n_envs),
+        batch_size=cfg.batch_size,
+        n_epochs=cfg.n_epochs,
+        learning_rate=cfg.learning_rate,
+        gamma=cfg.gamma,
+        ent_coef=cfg.ent_coef,
+        policy_kwargs={"net_arch": list(cfg.net_arch)},
+        seed=cfg.seed,
+        device="cpu",
+        tensorboard_log=str(out / "tb"),
+        verbose=cfg.verbose,
+    )
+    history: list[dict[str, Any]] = []
+    snapshots: list[str] = []
+    t0 = time.perf_counter()
+
+    def evaluate(step: int) -> None:
+        row: dict[str, Any] = {"timesteps": step, "seconds": time.perf_counter() - t0}
+        for opp in ("random", "heuristic"):
+            row[opp] = evaluate_live(model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step)
+        history.append(row)
+        (out / "history.json").write_text(json.dumps(history, indent=1))
+        log(
+            f"[{step:>9,} steps, {row['seconds']:6.0f}s] win vs random {row['random']['win']:.0%}, "
+            f"vs heuristic {row['heuristic']['win']:.0%}"
+        )
+
+    class Hooks(BaseCallback):
+        def _on_step(self) -> bool:
+            n = self.num_timesteps
+            if cfg.eval_every and n // cfg.eval_every != (n - self.training_env.num_envs) // cfg.eval_every:
+                evaluate(n)
+            if (
+                "self" in cfg.opponents
+                and cfg.snapshot_every
+                and n // cfg.snapshot_every != (n - self.training_env.num_envs) // cfg.snapshot_every
+            ):
+                path = out / "snapshots" / f"step_{n}.zip"
+                model.save(path)
+                snapshots.append(str(path))
+                del snapshots[: -cfg.max_snapshots]
+                pool = base + [f"ppo:{p}" for p in snapshots]
+                share = cfg.opponents["self"] / len(snapshots)
+                self.training_env.env_method("set_pool", pool, weights + [share] * len(snapshots))
+            if (
+                cfg.checkpoint_every
+                and n // cfg.checkpoint_every != (n - self.training_env.num_envs) // cfg.checkpoint_every
+            ):
+                model.save(out / f"checkpoint_{n}.zip")
+            return True
+
+    evaluate(0)
+    model.learn(
+        total_timesteps=cfg.timesteps,
+        callback=Hooks(),
+        progress_bar=cfg.progress_bar,
+        tb_log_name="maskable_ppo",
+    )
+    elapsed = time.perf_counter() - t0
+    model.save(out / "model.zip")
+    vec.close()
+    evaluate(model.num_timesteps)
+    summary = {
+        "config": {**asdict(cfg), "n_envs": n_envs},
+        "timesteps": int(model.num_timesteps),
+        "train_seconds": elapsed,
+        "steps_per_second": model.num_timesteps / elapsed,
+        "history": history,
+    }
+    (out / "train.json").write_text(json.dumps(summary, indent=1))
+    plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}")
+    return summary
+
+
+def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: str = "") -> None:
+    """Win rate against each baseline over training, with 95% Wilson bands."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from agents.arena import wilson
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    steps = [h["timesteps"] for h in history]
+    for opp, colour in (("random", "tab:blue"), ("heuristic", "tab:red")):
+        rates = [h[opp]["win"] for h in history]
+        bands = [wilson(h[opp]["win"] * h[opp]["games"], int(h[opp]["games"])) for h in history]
+        ax.plot(steps, rates, marker="o", color=colour, label=f"vs {opp}")
+        ax.fill_between(steps, [b[0] for b in bands], [b[1] for b in bands], color=colour, alpha=0.15)
+    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("learner decisions")
+    ax.set_ylabel("win rate")
+    ax.set_title(title or "learning curve")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
