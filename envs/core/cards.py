@@ -54,7 +54,7 @@ def check_record(
             if spec.required:
                 raise CardDataError(file, card, f"missing required {what} {key!r}")
             continue
-        value = record[key]
+        value: Any = record[key]
         if isinstance(value, bool) and bool not in _as_tuple(spec.kind):
             raise CardDataError(file, card, f"{what} {key!r} must be {_type_name(spec.kind)}, got {value!r}")
         if not isinstance(value, spec.kind):
@@ -63,7 +63,8 @@ def check_record(
             raise CardDataError(
                 file, card, f"{what} {key!r} = {value!r} is not one of {', '.join(map(str, spec.choices))}"
             )
-        if spec.lo is not None and value < spec.lo or spec.hi is not None and value > spec.hi:
+        num: Any = value
+        if (spec.lo is not None and num < spec.lo) or (spec.hi is not None and num > spec.hi):
             raise CardDataError(
                 file, card, f"{what} {key!r} = {value!r} is out of range {spec.lo}..{spec.hi}"
             )
