@@ -30,20 +30,22 @@ class TrainConfig:
         env_kwargs: environment options (``mode``...).
         timesteps: learner decisions to train for.
         seed: seed of everything (envs, opponents, network init).
-        n_envs: parallel environments (default: one per core).
+        n_envs: parallel environments (0: one per core); the policy runs on all of them at once.
+        vec_env: "subproc" (worker processes spread over the cores) or "dummy" (in process).
         opponents: opponent kinds with drawing weights; "self" means past snapshots.
         snapshot_every: steps between self-play snapshots added to the pool.
         max_snapshots: most recent snapshots kept in the pool.
         eval_every: steps between evaluations against the baselines.
         eval_games: games per baseline at each evaluation.
         checkpoint_every: steps between checkpoints (0: none).
-        n_steps: rollout length per environment.
+        n_steps: rollout length, summed over the environments.
         batch_size: minibatch size.
         n_epochs: optimisation epochs per rollout.
         learning_rate: Adam step size.
         gamma: discount.
         ent_coef: entropy bonus.
-        net_arch: hidden layer sizes of the policy and value networks.
+        net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
+        features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
         progress_bar: show a progress bar.
         verbose: SB3 verbosity.
@@ -53,7 +55,8 @@ class TrainConfig:
     env_kwargs: dict[str, Any] = field(default_factory=lambda: {"mode": "beginner"})
     timesteps: int = 300_000
     seed: int = 0
-    n_envs: int = 0
+    n_envs: int = 16
+    vec_env: str = "dummy"
     opponents: dict[str, float] = field(
         default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3}
     )
@@ -62,16 +65,58 @@ class TrainConfig:
     eval_every: int = 25_000
     eval_games: int = 40
     checkpoint_every: int = 100_000
-    n_steps: int = 1024
+    n_steps: int = 2048
     batch_size: int = 512
     n_epochs: int = 4
     learning_rate: float = 3e-4
     gamma: float = 0.995
     ent_coef: float = 0.01
-    net_arch: tuple[int, ...] = (256, 256)
+    net_arch: tuple[int, ...] = (128,)
+    features_dim: int = 256
     out: str = "runs/ppo"
     progress_bar: bool = True
     verbose: int = 0
+
+
+def card_set_extractor() -> type:
+    """``CardSetExtractor``: one small layer shared by every card-feature row, then a dense layer.
+
+    Card rows (board, hand, stock, masters...) are described by the same features, so one
+    ``Linear(card_features, embed)`` applied to each row learns a card embedding; the rest of
+    the observation joins it in a dense layer. This is several times cheaper than a dense
+    layer over the raw vector and generalises across slots.
+    """
+    import torch
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+    from torch import nn
+
+    class CardSetExtractor(BaseFeaturesExtractor):
+        def __init__(
+            self,
+            observation_space: Any,
+            card_region: tuple[int, int, int] | None = None,
+            embed: int = 24,
+            features_dim: int = 256,
+        ) -> None:
+            super().__init__(observation_space, features_dim)
+            n = int(observation_space.shape[0])
+            start, rows, dim = card_region if card_region else (0, 0, 0)
+            self.start, self.rows, self.dim = start, rows, dim
+            self.stop = start + rows * dim
+            self.card_net = nn.Sequential(nn.Linear(dim, embed), nn.ReLU()) if rows else None
+            width = rows * embed + n - rows * dim
+            self.head = nn.Sequential(nn.Linear(width, features_dim), nn.ReLU())
+
+        def forward(self, obs: torch.Tensor) -> torch.Tensor:
+            if self.card_net is None:
+                return self.head(obs)
+            b = obs.shape[0]
+            cards = self.card_net(obs[:, self.start : self.stop].reshape(b, self.rows, self.dim)).reshape(
+                b, -1
+            )
+            return self.head(torch.cat([obs[:, : self.start], cards, obs[:, self.stop :]], dim=1))
+
+    return CardSetExtractor
 
 
 class PPOAgent:
@@ -173,6 +218,18 @@ def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[]
     return build
 
 
+def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
+    """Policy settings: the shared card-set extractor, then small policy and value heads."""
+    import envs
+
+    region = envs.make(cfg.env, **cfg.env_kwargs).unwrapped.encoder.card_region
+    return {
+        "features_extractor_class": card_set_extractor(),
+        "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
+        "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
+    }
+
+
 def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train, evaluate and save; return the run summary (also written to ``out/train.json``)."""
     import torch
@@ -196,7 +253,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
         )
         for i in range(n_envs)
     ]
-    vec = SubprocVecEnv(factories, start_method="fork") if n_envs > 1 else DummyVecEnv(factories)
+    if cfg.vec_env not in ("subproc", "dummy"):
+        raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+    subproc = cfg.vec_env == "subproc" and n_envs > 1
+    vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
     model = MaskablePPO(
         "MlpPolicy",

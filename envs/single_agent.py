@@ -31,6 +31,9 @@ class SingleAgentEnv(gym.Env):
         env_kwargs: options of the environment (``mode``, ``decks``...).
         learner_seat: ``"alternate"`` (0, 1, 0, ...), ``"random"`` or a fixed seat.
         weights: optional drawing weights of the opponents.
+        skip_forced: play the learner's decision points that have a single legal option
+            automatically (the env flag ``auto_forced`` of the rules, D41), so every step the
+            learner takes is a real choice.
         illegal_action: "penalize" (default) ends the episode with -1 for an action outside
             the mask, as PettingZoo's classic envs do (``info["illegal_action"]`` is set);
             "raise" raises ``IllegalActionError``. ``MaskablePPO`` never picks one.
@@ -45,6 +48,7 @@ class SingleAgentEnv(gym.Env):
         env_kwargs: dict[str, Any] | None = None,
         learner_seat: int | str = "alternate",
         weights: Sequence[float] | None = None,
+        skip_forced: bool = True,
         illegal_action: str = "penalize",
     ) -> None:
         import envs
@@ -72,6 +76,7 @@ class SingleAgentEnv(gym.Env):
         if illegal_action not in ("penalize", "raise"):
             raise ValueError(f"illegal_action must be 'penalize' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
+        self.skip_forced = skip_forced
         self._forfeit = False
         self.episodes = 0
         self.seat = 0
@@ -171,8 +176,13 @@ class SingleAgentEnv(gym.Env):
         aec = self.aec
         st = self.raw.state
         enc = self.raw.encoder
-        while not st.is_terminal() and st.current_player != self.seat:
+        while not st.is_terminal():
             seat = st.current_player
+            if seat == self.seat:
+                if not self.skip_forced or len(st.legal_actions()) > 1:
+                    return
+                aec.step(enc.legal_indices(st)[0])
+                continue
             obs = enc.observe(st, seat)
             mask = enc.action_mask(st)
             aec.step(int(self.opponent.act(obs, mask)))

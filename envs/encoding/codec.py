@@ -21,6 +21,9 @@ class Encoder:
     action_size: int = 0
     #: Named observation pieces.
     layout: ObsLayout
+    #: ``(start, rows, features)`` of the contiguous block of card-feature rows, if any: a
+    #: policy may share one small layer across the rows (an embedding of the cards).
+    card_region: tuple[int, int, int] | None = None
 
     @property
     def obs_size(self) -> int:

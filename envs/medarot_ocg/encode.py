@@ -191,6 +191,7 @@ class MedarotEncoder(Encoder):
         self._flags = L["masters"].start
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
+        self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
         self._reserve = L["reserve"].start
 
     # ------------------------------------------------------------------ actions

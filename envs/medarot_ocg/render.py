@@ -10,8 +10,6 @@ card between two decisions become ``??``.
 
 from __future__ import annotations
 
-import re
-
 from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
@@ -255,34 +253,8 @@ def _effects_block(state: GameState, viewer: int | None) -> list[str]:
     return lines
 
 
-#: Engine log lines that name target Medarots, which may still be face down (effects.py, medaroter.py).
-_NAMED_TARGETS = (
-    re.compile(r"^(P\d: [A-Z_]+(?: [+-]?\d+)? on ).+$"),
-    re.compile(r"^(P\d redirects the attack to guard ).+$"),
-)
-
-
-def _public_event(state: GameState, text: str, viewer: int | None) -> str:
-    """``text`` with the names of possibly face-down Medarots removed for a player's view.
-
-    The engine names every target of an effect (and a guard) in its log, face down or not.
-    Whether to hide them must not depend on hidden facts, so a player's view hides the
-    names of these log lines whenever the opponent has any face-down Medarot on the board
-    (a public fact); a Medarot turned face up since is public anyway.
-    """
-    if viewer is None:
-        return text
-    if not any(x is not None and x.owner != viewer and not x.face_up for x in state.board):
-        return text
-    for pattern in _NAMED_TARGETS:
-        m = pattern.match(text)
-        if m:
-            return m.group(1) + "(names hidden: face-down Medarots)"
-    return text
-
-
 def _events_block(state: GameState, viewer: int | None) -> list[str]:
     recent = state.events[-EVENTS_SHOWN:]
     if not recent:
         return ["last events: none"]
-    return ["last events:"] + [f"  {_public_event(state, text, viewer)}" for text in recent]
+    return ["last events:"] + [f"  {text}" for text in recent]

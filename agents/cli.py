@@ -1,0 +1,162 @@
+"""The ``deckgym`` command: list environments, train a PPO agent, evaluate agents.
+
+deckgym envs
+deckgym train medarot_ocg_v0 --mode beginner --out runs/beginner
+deckgym evaluate medarot_ocg_v0 --agent heuristic --opponent random --games 400
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="deckgym: card-game environments and agents."
+)
+
+
+def _env_kwargs(mode: str | None) -> dict[str, Any]:
+    return {} if mode is None else {"mode": mode}
+
+
+def _parse_opponents(text: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, weight = part.strip().partition(":")
+        if name not in ("random", "heuristic", "self"):
+            raise typer.BadParameter(
+                f"unknown opponent {name!r}; use random, heuristic, self (e.g. heuristic:0.5)"
+            )
+        try:
+            out[name] = float(weight) if weight else 1.0
+        except ValueError:
+            raise typer.BadParameter(f"bad weight {weight!r} for {name}") from None
+    return out
+
+
+@app.command()
+def envs() -> None:
+    """List the registered environments."""
+    import envs as env_lib
+
+    for name in env_lib.names():
+        raw = env_lib.make(name).unwrapped
+        doc = (raw.ruleset.__class__.__module__, raw.encoder.action_size, raw.encoder.obs_size)
+        typer.echo(f"{name:<20} actions {doc[1]:>4}  observation {doc[2]:>5}  ({doc[0]})")
+
+
+def _results_table(rows: list[dict[str, Any]]) -> str:
+    head = f"{'agent':<22}{'opponent':<12}{'games':>7}{'win':>8}{'95% interval':>18}{'draw':>8}{'loss':>8}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lo, hi = r["win_ci95"]
+        name = r["agent"] if len(r["agent"]) <= 21 else "..." + r["agent"][-18:]
+        lines.append(
+            f"{name:<22}{r['opponent']:<12}{r['games']:>7}{r['win_rate']:>8.1%}"
+            f"{f'[{lo:.1%}, {hi:.1%}]':>18}{r['draw_rate']:>8.1%}{r['loss_rate']:>8.1%}"
+        )
+    return "\n".join(lines)
+
+
+@app.command()
+def train(
+    env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
+    mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
+    timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = 1_000_000,
+    opponents: Annotated[
+        str, typer.Option(help="opponent pool with weights")
+    ] = "heuristic:0.6,random:0.1,self:0.3",
+    out: Annotated[Path, typer.Option(help="output folder")] = Path("runs/ppo"),
+    seed: Annotated[int, typer.Option(help="seed of everything")] = 0,
+    eval_games: Annotated[int, typer.Option(help="games per baseline in the final evaluation")] = 400,
+    eval_every: Annotated[int, typer.Option(help="steps between evaluations during training")] = 100_000,
+    n_envs: Annotated[int, typer.Option(help="parallel environments (0: one per core)")] = 16,
+    workers: Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")] = 0,
+    progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
+) -> None:
+    """Train MaskablePPO with self-play, then evaluate it against the baselines.
+
+    Writes OUT/model.zip, OUT/eval.json (win rates with 95% intervals), OUT/learning_curve.png,
+    OUT/train.json, checkpoints, snapshots and TensorBoard logs (OUT/tb).
+    """
+    from agents.arena import match
+    from agents.ppo import TrainConfig
+    from agents.ppo import train as run_training
+
+    kwargs = _env_kwargs(mode)
+    cfg = TrainConfig(
+        env=env,
+        env_kwargs=kwargs,
+        timesteps=timesteps,
+        seed=seed,
+        out=str(out),
+        opponents=_parse_opponents(opponents),
+        eval_every=eval_every,
+        n_envs=n_envs,
+        progress_bar=progress,
+    )
+    typer.echo(f"training MaskablePPO on {env} {kwargs} for {timesteps:,} steps -> {out}")
+    summary = run_training(cfg, log=typer.echo)
+    typer.echo(
+        f"trained {summary['timesteps']:,} steps in {summary['train_seconds']:.0f}s "
+        f"({summary['steps_per_second']:.0f} steps/s)"
+    )
+    rows = []
+    t0 = time.perf_counter()
+    for opp in ("random", "heuristic"):
+        res = match(
+            f"ppo:{out / 'model.zip'}",
+            opp,
+            env,
+            games=eval_games,
+            seed=seed + 50_000,
+            workers=workers or None,
+            **kwargs,
+        )
+        rows.append(res.to_dict())
+    report = {
+        "env": env,
+        "env_kwargs": kwargs,
+        "timesteps": summary["timesteps"],
+        "train_seconds": summary["train_seconds"],
+        "steps_per_second": summary["steps_per_second"],
+        "eval_seconds": time.perf_counter() - t0,
+        "results": rows,
+    }
+    (out / "eval.json").write_text(json.dumps(report, indent=1))
+    typer.echo(_results_table(rows))
+    typer.echo(f"wrote {out / 'model.zip'}, {out / 'eval.json'}, {out / 'learning_curve.png'}")
+
+
+@app.command()
+def evaluate(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    agent: Annotated[str, typer.Option(help="random | heuristic | ppo:PATH")] = "heuristic",
+    opponent: Annotated[str, typer.Option(help="random | heuristic | ppo:PATH")] = "random",
+    games: Annotated[int, typer.Option(help="games (rounded up to seat-swapped pairs)")] = 400,
+    mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
+    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    workers: Annotated[int, typer.Option(help="processes (0: all cores)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Play AGENT against OPPONENT and report win/draw/loss rates with 95% Wilson intervals."""
+    from agents.arena import match
+
+    res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **_env_kwargs(mode))
+    if as_json:
+        typer.echo(json.dumps(res.to_dict(), indent=1))
+    else:
+        typer.echo(_results_table([res.to_dict()]))
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

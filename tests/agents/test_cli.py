@@ -1,0 +1,88 @@
+"""The deckgym command on tiny budgets (typer's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from agents.cli import app
+
+runner = CliRunner()
+
+
+def test_envs_lists_the_rulesets():
+    result = runner.invoke(app, ["envs"])
+    assert result.exit_code == 0, result.output
+    assert "medarot_ocg_v0" in result.output
+
+
+def test_evaluate_json_and_table():
+    result = runner.invoke(
+        app,
+        [
+            "evaluate",
+            "medarot_ocg_v0",
+            "--agent",
+            "heuristic",
+            "--opponent",
+            "random",
+            "--games",
+            "6",
+            "--mode",
+            "normal",
+            "--workers",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 6 and data["wins"] + data["draws"] + data["losses"] == 6
+    assert len(data["win_ci95"]) == 2
+    table = runner.invoke(app, ["evaluate", "medarot_ocg_v0", "--games", "2", "--workers", "1"])
+    assert table.exit_code == 0 and "95% interval" in table.output
+
+
+def test_bad_agent_spec_is_a_clear_error():
+    result = runner.invoke(
+        app, ["evaluate", "medarot_ocg_v0", "--agent", "genius", "--games", "2", "--workers", "1"]
+    )
+    assert result.exit_code != 0
+    assert "unknown agent spec" in str(result.exception)
+
+
+@pytest.mark.train
+def test_train_writes_model_eval_and_curve(tmp_path):
+    out = tmp_path / "run"
+    result = runner.invoke(
+        app,
+        [
+            "train",
+            "medarot_ocg_v0",
+            "--mode",
+            "beginner",
+            "--timesteps",
+            "1024",
+            "--out",
+            str(out),
+            "--eval-games",
+            "4",
+            "--eval-every",
+            "512",
+            "--n-envs",
+            "2",
+            "--workers",
+            "1",
+            "--no-progress",
+            "--opponents",
+            "heuristic:0.5,random:0.5",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    for name in ("model.zip", "eval.json", "learning_curve.png"):
+        assert (out / name).exists()
+    report = json.loads((out / "eval.json").read_text())
+    assert [r["opponent"] for r in report["results"]] == ["random", "heuristic"]
+    assert "95% interval" in result.output
