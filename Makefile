@@ -34,7 +34,7 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 install: $(VENV)/.train
 
 demo: install
-	$(PY) scripts/demo.py
+	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
 test: install
 	$(PY) -m pytest -q -n 2

@@ -44,6 +44,11 @@ class TrainConfig:
         learning_rate: Adam step size.
         gamma: discount.
         ent_coef: entropy bonus.
+        shaping: weight of the ruleset's potential-based reward shaping (0: only the final +-1).
+        pretrain_games: heuristic-vs-heuristic games whose decisions (with two or more legal
+            options) the policy imitates before PPO starts, and whose discounted outcomes
+            pretrain the value head (0: start from scratch).
+        pretrain_epochs: passes over the imitation data.
         net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
         features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
@@ -71,6 +76,9 @@ class TrainConfig:
     learning_rate: float = 3e-4
     gamma: float = 0.995
     ent_coef: float = 0.01
+    shaping: float = 1.0
+    pretrain_games: int = 1000
+    pretrain_epochs: int = 4
     net_arch: tuple[int, ...] = (128,)
     features_dim: int = 256
     out: str = "runs/ppo"
@@ -249,7 +257,12 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     weights = [cfg.opponents[k] for k in base]
     factories = [
         make_single_agent_env(
-            cfg.env, _opponent_factory(cfg.env, base, cfg.seed + 101 * i), cfg.env_kwargs, weights=weights
+            cfg.env,
+            _opponent_factory(cfg.env, base, cfg.seed + 101 * i),
+            cfg.env_kwargs,
+            weights=weights,
+            shaping=cfg.shaping,
+            gamma=cfg.gamma,
         )
         for i in range(n_envs)
     ]
@@ -312,6 +325,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
                 model.save(out / f"checkpoint_{n}.zip")
             return True
 
+    if cfg.pretrain_games:
+        imitate_heuristic(model, cfg, log)
     evaluate(0)
     model.learn(
         total_timesteps=cfg.timesteps,
@@ -333,6 +348,87 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     (out / "train.json").write_text(json.dumps(summary, indent=1))
     plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}")
     return summary
+
+
+def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(observations, masks, actions, discounted returns) of both seats in heuristic self-play games."""
+    import agents as agent_lib
+    import envs
+
+    env = envs.make(cfg.env, **cfg.env_kwargs)
+    raw = env.unwrapped
+    enc = raw.encoder
+    players = [agent_lib.make("heuristic", cfg.env, seed=cfg.seed + i) for i in range(2)]
+    for p in players:
+        p.bind(env)
+    obs, masks, acts, rets = [], [], [], []
+    for g in range(cfg.pretrain_games):
+        env.reset(seed=cfg.seed * 1_000_003 + g)
+        st = raw.state
+        rows: list[tuple[int, int]] = []  # (seat, sample index)
+        while not st.is_terminal():
+            seat = st.current_player
+            mask = enc.action_mask(st)
+            o = enc.observe(st, seat)
+            a = players[seat].act(o, mask)
+            if int(mask.sum()) > 1:
+                rows.append((seat, len(acts)))
+                obs.append(o)
+                masks.append(mask.astype(bool))
+                acts.append(a)
+                rets.append(0.0)
+            env.step(a)
+            st = raw.state
+        final = st.returns()
+        for seat in range(len(final)):
+            mine = [i for s_, i in rows if s_ == seat]
+            for k, i in enumerate(reversed(mine)):
+                rets[i] = final[seat] * cfg.gamma**k
+    return np.asarray(obs), np.asarray(masks), np.asarray(acts), np.asarray(rets, dtype=np.float32)
+
+
+def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, float]:
+    """Behaviour cloning of the heuristic (policy) and of its outcomes (value) before PPO."""
+    import torch
+
+    t0 = time.perf_counter()
+    obs, masks, acts, rets = heuristic_dataset(cfg)
+    policy = model.policy
+    policy.set_training_mode(True)
+    opt = policy.optimizer
+    rng = np.random.default_rng(cfg.seed)
+    n = len(acts)
+    stats = {"samples": float(n)}
+    for epoch in range(cfg.pretrain_epochs):
+        order = rng.permutation(n)
+        total = correct = 0.0
+        for start in range(0, n, cfg.batch_size):
+            idx = order[start : start + cfg.batch_size]
+            o = torch.as_tensor(obs[idx])
+            a = torch.as_tensor(acts[idx])
+            values, log_prob, _ent = policy.evaluate_actions(o, a, action_masks=masks[idx])
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(
+                values.flatten(), torch.as_tensor(rets[idx])
+            )
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            opt.step()
+            total += loss.item() * len(idx)
+            with torch.no_grad():
+                correct += float(
+                    (
+                        policy.get_distribution(o, action_masks=masks[idx]).distribution.probs.argmax(1) == a
+                    ).sum()
+                )
+        stats = {"samples": float(n), "loss": total / n, "agreement": correct / n}
+        log(
+            f"imitation epoch {epoch + 1}/{cfg.pretrain_epochs}: loss {stats['loss']:.3f}, "
+            f"agrees with the heuristic on {stats['agreement']:.0%} of {n:,} decisions"
+        )
+    policy.set_training_mode(False)
+    stats["seconds"] = time.perf_counter() - t0
+    return stats
 
 
 def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: str = "") -> None:

@@ -31,6 +31,12 @@ class SingleAgentEnv(gym.Env):
         env_kwargs: options of the environment (``mode``, ``decks``...).
         learner_seat: ``"alternate"`` (0, 1, 0, ...), ``"random"`` or a fixed seat.
         weights: optional drawing weights of the opponents.
+        shaping: weight of potential-based reward shaping (0: off). With a ruleset that defines
+            ``potential(state, seat)`` (public facts only), each step adds
+            ``shaping * (gamma * phi(s') - phi(s))`` with ``phi = 0`` at the end, which leaves
+            the optimal policy unchanged (Ng et al., 1999). ``info["outcome"]`` is always the
+            unshaped final return.
+        gamma: the discount used by the shaping term (match the learner's).
         skip_forced: play the learner's decision points that have a single legal option
             automatically (the env flag ``auto_forced`` of the rules, D41), so every step the
             learner takes is a real choice.
@@ -50,6 +56,8 @@ class SingleAgentEnv(gym.Env):
         weights: Sequence[float] | None = None,
         skip_forced: bool = True,
         illegal_action: str = "penalize",
+        shaping: float = 0.0,
+        gamma: float = 0.995,
     ) -> None:
         import envs
 
@@ -77,6 +85,10 @@ class SingleAgentEnv(gym.Env):
             raise ValueError(f"illegal_action must be 'penalize' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
         self.skip_forced = skip_forced
+        self.shaping = float(shaping)
+        self.gamma = float(gamma)
+        self._potential = getattr(self.raw.ruleset, "potential", None) if shaping else None
+        self._phi = 0.0
         self._forfeit = False
         self.episodes = 0
         self.seat = 0
@@ -138,6 +150,7 @@ class SingleAgentEnv(gym.Env):
         self.aec.reset(seed=game_seed, options=options)
         self.opponent.reset(seed=game_seed)
         self._play_others()
+        self._phi = self._phi_now()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -155,10 +168,20 @@ class SingleAgentEnv(gym.Env):
         self.aec.step(index)
         self._play_others()
         st = self.raw.state
+        phi = self._phi_now()
+        bonus = self.shaping * (self.gamma * phi - self._phi) if self._potential is not None else 0.0
+        self._phi = phi
         if st.is_terminal():
-            reward = float(st.returns()[self.seat])
-            return self._obs(), reward, not st.truncated, bool(st.truncated), self._info()
-        return self._obs(), 0.0, False, False, self._info()
+            outcome = float(st.returns()[self.seat])
+            info = {**self._info(), "outcome": outcome}
+            return self._obs(), outcome + bonus, not st.truncated, bool(st.truncated), info
+        return self._obs(), bonus, False, False, self._info()
+
+    def _phi_now(self) -> float:
+        st = self.raw.state
+        if self._potential is None or st.is_terminal():
+            return 0.0
+        return float(self._potential(st, self.seat))
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the game is over)."""

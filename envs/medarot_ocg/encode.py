@@ -40,7 +40,7 @@ from envs.medarot_ocg.cards import (
     CardDef,
     CardPool,
 )
-from envs.medarot_ocg.rules.board import to_relative
+from envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from, to_relative
 from envs.medarot_ocg.rules.effects import OPS
 from envs.medarot_ocg.state import GameState
 
@@ -87,10 +87,32 @@ _TIMINGS = UNIT_TIMINGS + CARD_TIMINGS
 _OPS = tuple(OPS.names())
 _EFFECT_F = len(_TIMINGS) + len(_OPS) + 1 + len(Target) + len(TYPE_FILTERS) + 1 + len(TRASH_TIMINGS)
 CARD_F = len(KINDS) + len(TYPES) + 7 + 8 + 2 * _EFFECT_F
-_SQ_F = 17
+_SQ_F = 21
 _SLOT_F = 4
 _SCALARS = 47
 _N_CARD_SLOTS = 15 + 16 + 3 + 3 + 1 + 1 + 1
+_TYPE_INDEX = {"SHOOTING": 0, "MELEE": 1}
+
+
+def _reach(owner: int, square: int, kind: int) -> tuple[tuple[int, int], ...]:
+    """Squares a Medarot could attack from ``square`` (D11-D13), each with the square that must be empty."""
+    step = 5 if owner == 0 else -5
+    out = []
+    one, two = square + step, square + 2 * step
+    if kind == 0 and 0 <= two < 15:
+        out.append((two, -1))
+    if kind == 1:
+        if 0 <= one < 15:
+            out.append((one, -1))
+        if 0 <= two < 15:
+            out.append((two, one))
+    if square // 5 == 1:
+        out += [(t, -1) for t in (square - 1, square + 1) if t // 5 == 1]
+    return tuple(out)
+
+
+#: _REACH[owner][square][0 shooting | 1 melee] -> ((target, square that must be empty or -1), ...)
+_REACH = tuple(tuple(tuple(_reach(p, s, k) for k in range(2)) for s in range(15)) for p in range(2))
 _REL = tuple(tuple(to_relative(r, seat) for r in range(15)) for seat in range(2))  # relative -> absolute
 
 
@@ -146,7 +168,7 @@ def build_layout(n_cards: int) -> ObsLayout:
             (
                 "board",
                 (15, _SQ_F),
-                "per square (own frame): occupied, own, enemy, face up, identity known, acted, placed this turn, acting, attack target, transformed, sideways, disabled, rooted, guard, then the active speed/10, power/100, armor/100 modifiers",
+                "per square (own frame): occupied, own, enemy, face up, identity known, acted, placed this turn, acting, attack target, transformed, sideways, disabled, rooted, guard, the active speed/10, power/100, armor/100 modifiers, threat/100 and reach/100 (highest power of a known enemy / own Medarot that can attack the square), own Medarot destroyable, enemy Medarot destroyable",
             ),
             (
                 "masters",
@@ -157,6 +179,19 @@ def build_layout(n_cards: int) -> ObsLayout:
                 "stock_flags",
                 (6, _SLOT_F),
                 "own then opponent stock slots: present, face up, in use, NEGATE charge",
+            ),
+            (
+                "acting_moves",
+                (8, 3),
+                (
+                    "for the acting Medarot, per direction F FR R BR B BL L FL (its owner's, as MOVE(d)): legal "
+                    "move, the destination is in range of an enemy that destroys it, a destroyable target from there"
+                ),
+            ),
+            (
+                "acting_attacks",
+                (15, 2),
+                "per square (own frame): the acting Medarot destroys the known enemy there (power >= armor), its cost/5",
             ),
             ("board_cards", (15, CARD_F), "top card features per square; zero if the seat cannot see it"),
             ("hand_cards", (16, CARD_F), "own hand in order (HAND(i) refers to row i)"),
@@ -189,6 +224,8 @@ class MedarotEncoder(Encoder):
         self._sc = L["scalars"].start
         self._board = L["board"].start
         self._flags = L["masters"].start
+        self._moves = L["acting_moves"].start
+        self._attacks = L["acting_attacks"].start
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
@@ -250,7 +287,10 @@ class MedarotEncoder(Encoder):
         if dp is not None and not st.done:
             buf[self._dec + dp[0]] = 1.0
         statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
-        self._write_board(buf, st, seat, statuses, sideways, mods)
+        tactics = _tactics(st, seat, mods)
+        self._write_board(buf, st, seat, statuses, sideways, mods, tactics)
+        if st.act is not None and not st.done:
+            self._write_acting(buf, st, seat, mods, tactics)
         self._write_cards(buf, st, seat)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)
@@ -264,8 +304,15 @@ class MedarotEncoder(Encoder):
         statuses: dict[int, int],
         sideways: set[int],
         mods: dict[int, list[int]],
+        tactics: tuple[list[int], list[int], list[int]],
     ) -> None:
-        """Piece ``board`` and the board rows of ``board_cards``."""
+        """Piece ``board`` and the board rows of ``board_cards``.
+
+        Besides each Medarot's own flags, every square carries two tactical sums of public
+        facts: ``threat`` (the highest effective power of a face-up enemy Medarot whose range
+        covers the square) and ``reach`` (the same for the seat's own Medarots), plus whether
+        the Medarot standing there could be destroyed by them (power >= armor).
+        """
         row = self.row
         rows = self._rows
         F = CARD_F
@@ -275,11 +322,17 @@ class MedarotEncoder(Encoder):
         target = act.target if act is not None else -1
         bo = self._board
         cb = self._cards
+        board = st.board
+        threat, reach, armor = tactics
         for r, s in enumerate(_REL[seat]):
-            x = st.board[s]
+            i = bo + r * _SQ_F
+            if threat[s]:
+                buf[i + 17] = threat[s] / 100
+            if reach[s]:
+                buf[i + 18] = reach[s] / 100
+            x = board[s]
             if x is None:
                 continue
-            i = bo + r * _SQ_F
             mine = x.owner == seat
             known = x.face_up or mine
             buf[i] = 1.0
@@ -307,6 +360,10 @@ class MedarotEncoder(Encoder):
                     buf[i + 14] = (max(0, c.speed + d[2]) - c.speed) / 10
                     buf[i + 15] = (max(0, c.power + d[0]) - c.power) / 100
                     buf[i + 16] = (max(0, c.armor + d[1]) - c.armor) / 100
+                if mine and threat[s] and threat[s] >= armor[s]:
+                    buf[i + 19] = 1.0
+                elif not mine and reach[s] and reach[s] >= armor[s]:
+                    buf[i + 20] = 1.0
             if x.uid in sideways:
                 buf[i + 10] = 1.0
             b = statuses.get(x.uid, 0)
@@ -314,6 +371,55 @@ class MedarotEncoder(Encoder):
                 buf[i + 11] = float(b & 1)
                 buf[i + 12] = float(b >> 1 & 1)
                 buf[i + 13] = float(b >> 2 & 1)
+
+    def _write_acting(
+        self,
+        buf: array.array,
+        st: GameState,
+        seat: int,
+        mods: dict[int, list[int]],
+        tactics: tuple[list[int], list[int], list[int]],
+    ) -> None:
+        """Pieces ``acting_moves`` and ``acting_attacks``: one-step tactics of the acting Medarot."""
+        act = st.act
+        assert act is not None
+        board = st.board
+        s = next((k for k, x in enumerate(board) if x is not None and x.uid == act.uid), -1)
+        if s < 0:
+            return
+        x = board[s]
+        assert x is not None
+        q = x.owner
+        c = st.cards[x.change or x.base]
+        d = mods.get(x.uid)
+        power = c.power if d is None else max(0, c.power + d[0])
+        own_armor = c.armor if d is None else max(0, c.armor + d[1])
+        threat, reach, armor = tactics
+        danger = threat if q == seat else reach
+        kind = _TYPE_INDEX.get(c.type, -1)
+
+        def destroyable(t: int) -> bool:
+            y = board[t]
+            return y is not None and y.owner != q and (y.face_up or y.owner == seat) and power >= armor[t]
+
+        for t, between in _REACH[q][s][kind] if kind >= 0 else ():
+            if (between < 0 or board[between] is None) and destroyable(t):
+                i = self._attacks + 2 * _REL[seat][t]
+                buf[i] = 1.0
+                y = board[t]
+                assert y is not None
+                buf[i + 1] = (st.cards[y.base].cost + (st.cards[y.change].cost if y.change else 0)) / 5
+        for direction in move_options_from(st, x, s):
+            t = NEIGHBOUR[q][s][direction]
+            i = self._moves + 3 * direction
+            buf[i] = 1.0
+            if danger[t] >= own_armor:
+                buf[i + 1] = 1.0
+            if kind >= 0 and any(
+                (between < 0 or between == s or board[between] is None) and destroyable(u)
+                for u, between in _REACH[q][t][kind]
+            ):
+                buf[i + 2] = 1.0
 
     def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
         """Hand, stock, master and used-card rows, and the ``masters`` / ``stock_flags`` pieces."""
@@ -377,72 +483,150 @@ class MedarotEncoder(Encoder):
     def _write_scalars(
         self, buf: array.array, st: GameState, seat: int, tot: list[int], dyn: list[int]
     ) -> None:
-        """Piece ``scalars``."""
+        """Piece ``scalars`` (see ``SCALARS`` for the names); only non-zero entries are written."""
         o = 1 - seat
-        dp = st.dp
-        act = st.act
-        cfg = st.config
-        ctx_n = float(dp[2][-1]) / 9 if dp is not None and dp[0] in _COUNT_DPS else 0.0
-        a = act
         sc = self._sc
-        buf[sc : sc + _SCALARS] = array.array(
-            "f",
-            (
-                st.turn / cfg.max_turns,
-                float(st.first == seat),
-                float(st.current_player == seat),
-                st.hp[seat] / 20,
-                st.hp[o] / 20,
-                len(st.deck[seat]) / 30,
-                len(st.deck[o]) / 30,
-                len(st.hand[seat]) / 16,
-                len(st.hand[o]) / 16,
-                len(st.trash[seat]) / 30,
-                len(st.trash[o]) / 30,
-                len(st.reserve[seat]) / 30,
-                len(st.reserve[o]) / 30,
-                st.mulligans[seat] / 3,
-                st.mulligans[o] / 3,
-                float(cfg.mode == "beginner"),
-                float(cfg.mode == "normal"),
-                float(cfg.mode == "advance"),
-                float(a is not None),
-                float(a is not None and a.owner == seat),
-                *(
-                    (
-                        float(a.action_used),
-                        float(a.defence_used),
-                        float(a.moved),
-                        float(a.changed),
-                        float(a.cancel_penalty),
-                        float(a.free_far),
-                        float(a.far),
-                        float(a.negated),
-                        float(a.redirected),
-                        float(a.disabled),
-                        float(a.target >= 0),
-                    )
-                    if a is not None
-                    else _ZERO11
-                ),
-                tot[0] / 3,
-                tot[1] / 3,
-                tot[2] / 2,
-                tot[3] / 2,
-                dyn[0] / 40,
-                dyn[1] / 40,
-                dyn[2] / 3,
-                dyn[3] / 40,
-                dyn[4] / 40,
-                dyn[5] / 3,
-                ctx_n,
-                float(st.failed_draw[seat]),
-                float(st.failed_draw[o]),
-                float(st.master_used[seat]),
-                float(st.master_used[o]),
-                float(st.done),
-            ),
-        )
+        cfg = st.config
+        buf[sc] = st.turn / cfg.max_turns
+        if st.first == seat:
+            buf[sc + 1] = 1.0
+        if st.current_player == seat:
+            buf[sc + 2] = 1.0
+        hp, deck, hand, trash, reserve = st.hp, st.deck, st.hand, st.trash, st.reserve
+        buf[sc + 3] = hp[seat] / 20
+        buf[sc + 4] = hp[o] / 20
+        buf[sc + 5] = len(deck[seat]) / 30
+        buf[sc + 6] = len(deck[o]) / 30
+        buf[sc + 7] = len(hand[seat]) / 16
+        buf[sc + 8] = len(hand[o]) / 16
+        buf[sc + 9] = len(trash[seat]) / 30
+        buf[sc + 10] = len(trash[o]) / 30
+        if reserve[seat] or reserve[o]:
+            buf[sc + 11] = len(reserve[seat]) / 30
+            buf[sc + 12] = len(reserve[o]) / 30
+        if st.mulligans[seat] or st.mulligans[o]:
+            buf[sc + 13] = st.mulligans[seat] / 3
+            buf[sc + 14] = st.mulligans[o] / 3
+        buf[sc + 15 + _MODE_INDEX[cfg.mode]] = 1.0
+        a = st.act
+        if a is not None:
+            buf[sc + 18] = 1.0
+            if a.owner == seat:
+                buf[sc + 19] = 1.0
+            for k, flag in enumerate(
+                (
+                    a.action_used,
+                    a.defence_used,
+                    a.moved,
+                    a.changed,
+                    a.cancel_penalty,
+                    a.free_far,
+                    a.far,
+                    a.negated,
+                    a.redirected,
+                    a.disabled,
+                    a.target >= 0,
+                )
+            ):
+                if flag:
+                    buf[sc + 20 + k] = 1.0
+        if any(tot):
+            buf[sc + 31] = tot[0] / 3
+            buf[sc + 32] = tot[1] / 3
+            buf[sc + 33] = tot[2] / 2
+            buf[sc + 34] = tot[3] / 2
+        if any(dyn):
+            for k, scale in enumerate((40, 40, 3, 40, 40, 3)):
+                buf[sc + 35 + k] = dyn[k] / scale
+        dp = st.dp
+        if dp is not None and dp[0] in _COUNT_DPS:
+            buf[sc + 41] = dp[2][-1] / 9
+        for k, flag in enumerate(
+            (st.failed_draw[seat], st.failed_draw[o], st.master_used[seat], st.master_used[o], st.done)
+        ):
+            if flag:
+                buf[sc + 42 + k] = 1.0
+
+
+#: Names of the ``scalars`` piece, in order (ratios as in ``_write_scalars``).
+SCALARS = (
+    "turn/max_turns",
+    "first player",
+    "to move",
+    "hp/20",
+    "opp hp/20",
+    "deck/30",
+    "opp deck/30",
+    "hand/16",
+    "opp hand/16",
+    "trash/30",
+    "opp trash/30",
+    "reserve/30",
+    "opp reserve/30",
+    "mulligans/3",
+    "opp mulligans/3",
+    "beginner",
+    "normal",
+    "advance",
+    "action under way",
+    "own action",
+    "action card used",
+    "defence card used",
+    "moved",
+    "MedaChanged or released",
+    "penalty cancelled",
+    "free far attack",
+    "far attack",
+    "attack negated",
+    "attack redirected",
+    "disabled",
+    "attacking",
+    "own TRAP/3",
+    "opp TRAP/3",
+    "own DOT/2",
+    "opp DOT/2",
+    "own power mod/40",
+    "own armor mod/40",
+    "own speed mod/3",
+    "opp power mod/40",
+    "opp armor mod/40",
+    "opp speed mod/3",
+    "count in decision/9",
+    "own failed draw",
+    "opp failed draw",
+    "own master used",
+    "opp master used",
+    "game over",
+)
+_MODE_INDEX = {"beginner": 0, "normal": 1, "advance": 2}
+assert len(SCALARS) == _SCALARS
+
+
+def _tactics(st: GameState, seat: int, mods: dict[int, list[int]]) -> tuple[list[int], list[int], list[int]]:
+    """Per absolute square: highest known enemy power reaching it, the same for own Medarots, and the armor there."""
+    cards = st.cards
+    board = st.board
+    threat = [0] * 15
+    reach = [0] * 15
+    armor = [0] * 15
+    for s, x in enumerate(board):
+        if x is None:
+            continue
+        mine = x.owner == seat
+        if not (x.face_up or mine):
+            continue
+        c = cards[x.change or x.base]
+        d = mods.get(x.uid)
+        power = c.power if d is None else max(0, c.power + d[0])
+        armor[s] = c.armor if d is None else max(0, c.armor + d[1])
+        kind = _TYPE_INDEX.get(c.type, -1)
+        if kind < 0 or power == 0:
+            continue
+        into = reach if mine else threat
+        for t, between in _REACH[x.owner][s][kind]:
+            if (between < 0 or board[between] is None) and power > into[t]:
+                into[t] = power
+    return threat, reach, armor
 
 
 def _effect_summary(

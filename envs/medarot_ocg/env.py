@@ -111,6 +111,25 @@ class MedarotRuleset:
         """Rebuild a state written by ``GameState.to_dict``."""
         return GameState.from_dict(data)
 
+    def potential(self, state: GameState, seat: int) -> float:
+        """A shaping potential from public counts: deck, HP and Medarots on the board, own minus opponent's.
+
+        The deck is the game's clock (an empty deck at the start phase loses), HP pays every
+        cost, and Medarots on the board are what act; each difference counts a little, and the
+        sum is clipped to [-0.5, 0.5] so it never outweighs the final +-1.
+        """
+        o = 1 - seat
+        units = [0, 0]
+        for x in state.board:
+            if x is not None:
+                units[x.owner] += 1
+        value = (
+            0.03 * (len(state.deck[seat]) - len(state.deck[o]))
+            + 0.03 * (state.hp[seat] - state.hp[o])
+            + 0.05 * (units[seat] - units[o])
+        )
+        return max(-0.5, min(0.5, value))
+
     def render_text(self, state: GameState, viewer: int | None) -> str:
         """The board as text."""
         from envs.medarot_ocg.render import render_text

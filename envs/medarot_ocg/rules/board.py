@@ -130,6 +130,11 @@ def move_options(st: GameState, square: int) -> list[int]:
     """Legal directions for the Medarot on ``square`` (R29, D4, D8, D21); empty under ROOT."""
     stack = st.board[square]
     assert stack is not None
+    return move_options_from(st, stack, square)
+
+
+def move_options_from(st: GameState, stack: Stack, square: int) -> list[int]:
+    """Legal directions for ``stack`` standing on ``square`` (the square itself may be vacated)."""
     if has_status(st, stack, "ROOT"):
         return []
     p = stack.owner

@@ -1,0 +1,80 @@
+"""Encoder details: tactical board features and hidden information in them."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from envs.medarot_ocg.encode import MedarotEncoder
+from envs.medarot_ocg.rules.board import to_relative
+
+
+def _load_fixtures():  # type: ignore[no-untyped-def]
+    name = "medarot_ocg_test_fixtures"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fixtures.py"))
+        mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return sys.modules[name]
+
+
+fx = _load_fixtures()
+THREAT, REACH, OWN_DESTROYABLE, ENEMY_DESTROYABLE = 17, 18, 19, 20
+
+
+def board(st, seat):
+    enc = MedarotEncoder(st.pool)
+    return enc.layout.view(enc.observe(st, seat), "board")
+
+
+def test_threat_and_reach_follow_the_ranges():
+    # P0 Ash (shooting 30/20) on 2 reaches 12; P1 Bolt (melee 30/40) on 7 (neutral) threatens 2, 6 and 8.
+    st = fx.make_state("normal", units={2: "ASH", 7: ("BOLT", 1)}, start=None)
+    b0 = board(st, 0)
+    assert b0[12, REACH] == 0.3 and b0[7, REACH] == 0.0
+    assert [s for s in range(15) if b0[s, THREAT]] == [2, 6, 8]
+    assert b0[2, THREAT] == np.float32(0.3)
+    assert b0[2, OWN_DESTROYABLE] == 1.0  # 30 >= armor 20
+    assert b0[7, ENEMY_DESTROYABLE] == 0.0  # Ash cannot reach 7
+    b1 = board(st, 1)  # the same facts in P1's own frame
+    for s in (2, 6, 8):
+        assert b1[to_relative(s, 1), REACH] == np.float32(0.3)
+    assert b1[to_relative(12, 1), THREAT] == np.float32(0.3)
+
+
+def test_far_melee_reach_needs_an_empty_square_between():
+    st = fx.make_state("normal", units={2: "BOLT", 12: ("ASH", 1)}, start=None)
+    assert board(st, 0)[12, REACH] == np.float32(0.3)  # 7 is empty: 2 ahead is in reach
+    blocked = fx.make_state("normal", units={2: "BOLT", 7: ("ASH", 1), 12: ("ASH", 1)}, start=None)
+    b = board(blocked, 0)
+    assert b[7, REACH] == np.float32(0.3) and b[12, REACH] == 0.0
+
+
+def test_face_down_enemies_add_no_threat():
+    st = fx.make_state("normal", units={2: "ASH", 7: {"card": "BOLT", "owner": 1, "face_up": False}}, start=None)
+    assert not board(st, 0)[:, THREAT].any()
+    assert board(st, 1)[to_relative(2, 1), REACH] == np.float32(0.3)  # its owner knows it
+
+
+def test_acting_moves_and_attacks_describe_one_step_tactics():
+    # beginner (8 directions). P0 Ash (shooting 30/20) acts from 1; P1 Lark (melee 20/20) stands on 12.
+    st = fx.make_state("beginner", units={1: "ASH", 12: ("LARK", 1)}, start=1)
+    assert st.act is not None
+    enc = MedarotEncoder(st.pool)
+    moves = enc.layout.view(enc.observe(st, 0), "acting_moves")
+    F, FR, R, L, FL, B = 0, 1, 2, 6, 7, 4
+    assert moves[R].tolist() == [1.0, 1.0, 1.0]  # to 2: Lark reaches it (20 >= 20), and Ash shoots 12 from there
+    assert moves[FR].tolist() == [1.0, 1.0, 0.0]  # to 7: right in front of Lark
+    assert moves[F].tolist() == moves[L].tolist() == moves[FL].tolist() == [1.0, 0.0, 0.0]
+    assert moves[B].tolist() == [0.0, 0.0, 0.0]  # off the board
+    assert not enc.layout.view(enc.observe(st, 0), "acting_attacks").any()  # nothing in range from 1
+    st2 = fx.make_state("beginner", units={2: "ASH", 12: ("LARK", 1)}, start=2)
+    attacks = enc.layout.view(enc.observe(st2, 0), "acting_attacks")
+    assert attacks[12].tolist() == pytest.approx([1.0, 0.4])  # destroyable, cost 2
+    opp_view = enc.layout.view(enc.observe(st2, 1), "acting_attacks")
+    assert opp_view[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])  # public: the opponent sees the same
