@@ -184,14 +184,18 @@ def build_layout(n_cards: int) -> ObsLayout:
                 "acting_moves",
                 (8, 3),
                 (
-                    "for the acting Medarot, per direction F FR R BR B BL L FL (its owner's, as MOVE(d)): legal "
-                    "move, the destination is in range of an enemy that destroys it, a destroyable target from there"
+                    "while the acting Medarot's owner decides (A3-A9), per direction F FR R BR B BL L FL (its "
+                    "owner's, as MOVE(d)): legal move, the destination is in range of an enemy that destroys it, "
+                    "a destroyable target from there"
                 ),
             ),
             (
                 "acting_attacks",
                 (15, 2),
-                "per square (own frame): the acting Medarot destroys the known enemy there (power >= armor), its cost/5",
+                (
+                    "while the acting Medarot's owner decides (A3-A9), per square (own frame): the acting "
+                    "Medarot destroys the known enemy there now (power >= armor), its cost/5"
+                ),
             ),
             ("board_cards", (15, CARD_F), "top card features per square; zero if the seat cannot see it"),
             ("hand_cards", (16, CARD_F), "own hand in order (HAND(i) refers to row i)"),
@@ -216,6 +220,11 @@ class MedarotEncoder(Encoder):
         table = [[0.0] * CARD_F] + [_card_row(c) for c in pool.cards.values()]
         self.table = np.asarray(table, dtype=np.float32)
         self.row = {cid: c.index for cid, c in pool.cards.items()}
+        #: card id -> (power, armor, speed, 0 shooting / 1 melee / -1 other, cost)
+        self._stats = {
+            cid: (c.power, c.armor, c.speed, _TYPE_INDEX.get(c.type, -1), c.cost)
+            for cid, c in pool.cards.items()
+        }
         self._rows = [array.array("f", r) for r in table]
         self._zero = array.array("f", bytes(4 * self.layout.size))
         self._zero_mask = array.array("b", bytes(ACTION_SIZE))
@@ -229,6 +238,7 @@ class MedarotEncoder(Encoder):
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
+        self._cards_end = self._cards + _N_CARD_SLOTS * CARD_F
         self._reserve = L["reserve"].start
 
     # ------------------------------------------------------------------ actions
@@ -287,14 +297,17 @@ class MedarotEncoder(Encoder):
         if dp is not None and not st.done:
             buf[self._dec + dp[0]] = 1.0
         statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
-        tactics = _tactics(st, seat, mods)
-        self._write_board(buf, st, seat, statuses, sideways, mods, tactics)
-        if st.act is not None and not st.done:
+        tactics = _tactics(st, seat, mods, self._stats)
+        slots = [0] * _N_CARD_SLOTS  # table row of the card in each card slot (0: none or hidden)
+        self._write_board(buf, st, seat, statuses, sideways, mods, tactics, slots)
+        if st.act is not None and dp is not None and dp[0] in _ACTING_DPS:
             self._write_acting(buf, st, seat, mods, tactics)
-        self._write_cards(buf, st, seat)
+        self._write_cards(buf, st, seat, slots)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)
-        return np.frombuffer(buf, dtype=np.float32)
+        out = np.frombuffer(buf, dtype=np.float32)
+        self.table.take(slots, axis=0, out=out[self._cards : self._cards_end].reshape(_N_CARD_SLOTS, CARD_F))
+        return out
 
     def _write_board(
         self,
@@ -305,6 +318,7 @@ class MedarotEncoder(Encoder):
         sideways: set[int],
         mods: dict[int, list[int]],
         tactics: tuple[list[int], list[int], list[int]],
+        slots: list[int],
     ) -> None:
         """Piece ``board`` and the board rows of ``board_cards``.
 
@@ -314,63 +328,66 @@ class MedarotEncoder(Encoder):
         the Medarot standing there could be destroyed by them (power >= armor).
         """
         row = self.row
-        rows = self._rows
-        F = CARD_F
-        cards = st.cards
         act = st.act
         acting = act.uid if act is not None else -1
         target = act.target if act is not None else -1
         bo = self._board
-        cb = self._cards
-        board = st.board
+        rel = _REL[seat]
         threat, reach, armor = tactics
-        for r, s in enumerate(_REL[seat]):
-            i = bo + r * _SQ_F
-            if threat[s]:
-                buf[i + 17] = threat[s] / 100
-            if reach[s]:
-                buf[i + 18] = reach[s] / 100
-            x = board[s]
+        self._write_ranges(buf, seat, threat, reach)
+        for s, x in enumerate(st.board):
             if x is None:
                 continue
+            r = rel[s]
+            i = bo + r * _SQ_F
             mine = x.owner == seat
-            known = x.face_up or mine
             buf[i] = 1.0
             buf[i + 1 + (not mine)] = 1.0
-            if x.face_up:
-                buf[i + 3] = 1.0
             if x.acted:
                 buf[i + 5] = 1.0
             if x.placed:
                 buf[i + 6] = 1.0
-            if x.uid == acting:
+            uid = x.uid
+            if uid == acting:
                 buf[i + 7] = 1.0
-            if x.uid == target:
+            elif uid == target:
                 buf[i + 8] = 1.0
-            if known:
+            if x.face_up or mine:
+                if x.face_up:
+                    buf[i + 3] = 1.0
                 buf[i + 4] = 1.0
                 cid = x.change or x.base
                 if x.change is not None:
                     buf[i + 9] = 1.0
-                j = cb + r * F
-                buf[j : j + F] = rows[row[cid]]
-                d = mods.get(x.uid)
-                if d is not None:
-                    c = cards[cid]  # effective value = max(0, printed + modifiers) (4.3)
-                    buf[i + 14] = (max(0, c.speed + d[2]) - c.speed) / 10
-                    buf[i + 15] = (max(0, c.power + d[0]) - c.power) / 100
-                    buf[i + 16] = (max(0, c.armor + d[1]) - c.armor) / 100
-                if mine and threat[s] and threat[s] >= armor[s]:
-                    buf[i + 19] = 1.0
-                elif not mine and reach[s] and reach[s] >= armor[s]:
+                slots[r] = row[cid]
+                if mods and uid in mods:
+                    d = mods[uid]
+                    sp, pw, ar = self._stats[cid][2], self._stats[cid][0], self._stats[cid][1]
+                    buf[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
+                    buf[i + 15] = (max(0, pw + d[0]) - pw) / 100
+                    buf[i + 16] = (max(0, ar + d[1]) - ar) / 100
+                if mine:
+                    if threat[s] and threat[s] >= armor[s]:
+                        buf[i + 19] = 1.0
+                elif reach[s] and reach[s] >= armor[s]:
                     buf[i + 20] = 1.0
-            if x.uid in sideways:
+            if sideways and uid in sideways:
                 buf[i + 10] = 1.0
-            b = statuses.get(x.uid, 0)
-            if b:
+            if statuses and uid in statuses:
+                b = statuses[uid]
                 buf[i + 11] = float(b & 1)
                 buf[i + 12] = float(b >> 1 & 1)
                 buf[i + 13] = float(b >> 2 & 1)
+
+    def _write_ranges(self, buf: array.array, seat: int, threat: list[int], reach: list[int]) -> None:
+        """The ``threat`` and ``reach`` columns of the ``board`` piece."""
+        bo = self._board
+        rel = _REL[seat]
+        for s in range(15):
+            if threat[s]:
+                buf[bo + rel[s] * _SQ_F + 17] = threat[s] / 100
+            if reach[s]:
+                buf[bo + rel[s] * _SQ_F + 18] = reach[s] / 100
 
     def _write_acting(
         self,
@@ -384,54 +401,61 @@ class MedarotEncoder(Encoder):
         act = st.act
         assert act is not None
         board = st.board
-        s = next((k for k, x in enumerate(board) if x is not None and x.uid == act.uid), -1)
+        uid = act.uid
+        s = -1
+        prey: list[int] = []  # squares of known units of the other side (filtered by power below)
+        for k, y in enumerate(board):
+            if y is None:
+                continue
+            if y.uid == uid:
+                s = k
+            elif y.face_up or y.owner == seat:
+                prey.append(k)
         if s < 0:
             return
         x = board[s]
         assert x is not None
         q = x.owner
-        c = st.cards[x.change or x.base]
-        d = mods.get(x.uid)
-        power = c.power if d is None else max(0, c.power + d[0])
-        own_armor = c.armor if d is None else max(0, c.armor + d[1])
+        power, own_armor, _speed, kind, _cost = self._stats[x.change or x.base]
+        if mods and uid in mods:
+            power = max(0, power + mods[uid][0])
+            own_armor = max(0, own_armor + mods[uid][1])
         threat, reach, armor = tactics
         danger = threat if q == seat else reach
-        kind = _TYPE_INDEX.get(c.type, -1)
-
-        def destroyable(t: int) -> bool:
-            y = board[t]
-            return y is not None and y.owner != q and (y.face_up or y.owner == seat) and power >= armor[t]
-
-        for t, between in _REACH[q][s][kind] if kind >= 0 else ():
-            if (between < 0 or board[between] is None) and destroyable(t):
-                i = self._attacks + 2 * _REL[seat][t]
-                buf[i] = 1.0
+        stats = self._stats
+        targets = set()
+        if kind >= 0:
+            for t in prey:
                 y = board[t]
-                assert y is not None
-                buf[i + 1] = (st.cards[y.base].cost + (st.cards[y.change].cost if y.change else 0)) / 5
+                if y.owner != q and power >= armor[t]:  # type: ignore[union-attr]
+                    targets.add(t)
+        if targets:
+            for t, between in _REACH[q][s][kind]:
+                if t in targets and (between < 0 or board[between] is None):
+                    y = board[t]
+                    assert y is not None
+                    i = self._attacks + 2 * _REL[seat][t]
+                    buf[i] = 1.0
+                    buf[i + 1] = (stats[y.base][4] + (stats[y.change][4] if y.change else 0)) / 5
+        moves = self._moves
         for direction in move_options_from(st, x, s):
             t = NEIGHBOUR[q][s][direction]
-            i = self._moves + 3 * direction
+            i = moves + 3 * direction
             buf[i] = 1.0
             if danger[t] >= own_armor:
                 buf[i + 1] = 1.0
-            if kind >= 0 and any(
-                (between < 0 or between == s or board[between] is None) and destroyable(u)
-                for u, between in _REACH[q][t][kind]
-            ):
-                buf[i + 2] = 1.0
+            if targets:
+                for u, between in _REACH[q][t][kind]:
+                    if u in targets and (between < 0 or between == s or board[between] is None):
+                        buf[i + 2] = 1.0
+                        break
 
-    def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
-        """Hand, stock, master and used-card rows, and the ``masters`` / ``stock_flags`` pieces."""
+    def _write_cards(self, buf: array.array, st: GameState, seat: int, slots: list[int]) -> None:
+        """The ``masters`` / ``stock_flags`` pieces, and the table rows of hand, stock, masters and used card."""
         o = 1 - seat
         row = self.row
-        rows = self._rows
-        F = CARD_F
-        cb = self._cards
-        j = cb + 15 * F
-        for cid in st.hand[seat][:16]:
-            buf[j : j + F] = rows[row[cid]]
-            j += F
+        for i, cid in enumerate(st.hand[seat][:16]):
+            slots[15 + i] = row[cid]
         use = st.use
         fl = self._flags
         for k, p in enumerate((seat, o)):
@@ -443,8 +467,7 @@ class MedarotEncoder(Encoder):
                 buf[i + 2] = float(st.master_used[p])
                 buf[i + 3] = float(m.charge)
                 if m.face_up or p == seat:
-                    j = cb + (37 + k) * F
-                    buf[j : j + F] = rows[row[m.card]]
+                    slots[37 + k] = row[m.card]
             for jj, sl in enumerate(st.stock[p]):
                 if sl is None:
                     continue
@@ -454,8 +477,7 @@ class MedarotEncoder(Encoder):
                 buf[i + 2] = float(use is not None and use[0] == p and use[1] == jj)
                 buf[i + 3] = float(sl.charge)
                 if sl.face_up or p == seat:
-                    j = cb + (31 + 3 * k + jj) * F
-                    buf[j : j + F] = rows[row[sl.card]]
+                    slots[31 + 3 * k + jj] = row[sl.card]
         used = None
         if use is not None and use[1] >= 0:
             h = st.master[use[0]] if use[1] == 3 else st.stock[use[0]][use[1]]
@@ -465,8 +487,7 @@ class MedarotEncoder(Encoder):
             if lim is not None and (lim[1] or p == seat):
                 used = lim[0]
         if used is not None:
-            j = cb + 39 * F
-            buf[j : j + F] = rows[row[used]]
+            slots[39] = row[used]
 
     def _write_piles(self, buf: array.array, st: GameState, seat: int) -> None:
         """Public trash and reserve contents as counts per card."""
@@ -598,13 +619,22 @@ SCALARS = (
     "opp master used",
     "game over",
 )
+#: The summary of a board without lasting effects (shared, never written to).
+_NO_EFFECTS: tuple[dict[int, int], set[int], dict[int, list[int]], list[int], list[int]] = (
+    {},
+    set(),
+    {},
+    [0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+)
 _MODE_INDEX = {"beginner": 0, "normal": 1, "advance": 2}
 assert len(SCALARS) == _SCALARS
 
 
-def _tactics(st: GameState, seat: int, mods: dict[int, list[int]]) -> tuple[list[int], list[int], list[int]]:
+def _tactics(
+    st: GameState, seat: int, mods: dict[int, list[int]], stats: dict[str, tuple[int, int, int, int, int]]
+) -> tuple[list[int], list[int], list[int]]:
     """Per absolute square: highest known enemy power reaching it, the same for own Medarots, and the armor there."""
-    cards = st.cards
     board = st.board
     threat = [0] * 15
     reach = [0] * 15
@@ -615,16 +645,17 @@ def _tactics(st: GameState, seat: int, mods: dict[int, list[int]]) -> tuple[list
         mine = x.owner == seat
         if not (x.face_up or mine):
             continue
-        c = cards[x.change or x.base]
-        d = mods.get(x.uid)
-        power = c.power if d is None else max(0, c.power + d[0])
-        armor[s] = c.armor if d is None else max(0, c.armor + d[1])
-        kind = _TYPE_INDEX.get(c.type, -1)
+        power, arm, _speed, kind, _cost = stats[x.change or x.base]
+        if mods and x.uid in mods:
+            d = mods[x.uid]
+            power = max(0, power + d[0])
+            arm = max(0, arm + d[1])
+        armor[s] = arm
         if kind < 0 or power == 0:
             continue
         into = reach if mine else threat
         for t, between in _REACH[x.owner][s][kind]:
-            if (between < 0 or board[between] is None) and power > into[t]:
+            if power > into[t] and (between < 0 or board[between] is None):
                 into[t] = power
     return threat, reach, armor
 
@@ -633,7 +664,8 @@ def _effect_summary(
     st: GameState, seat: int
 ) -> tuple[dict[int, int], set[int], dict[int, list[int]], list[int], list[int]]:
     """Statuses, sideways uids, modifier sums per uid, TRAP/DOT totals and dynamic modifiers."""
-    # lasting effects: statuses, sideways cards, modifier sums, player-level totals
+    if not st.effects:
+        return _NO_EFFECTS
     statuses: dict[int, int] = {}
     sideways: set[int] = set()
     mods: dict[int, list[int]] = {}
@@ -673,5 +705,7 @@ def _effect_summary(
 
 _MOD_INDEX = {"MOD_SPEED": 2, "MOD_POWER": 0, "MOD_ARMOR": 1}
 _STATUS_BIT = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
+#: Decision points of the acting Medarot's owner where its one-step tactics are written.
+_ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
 _COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
 _ZERO11 = (0.0,) * 11
