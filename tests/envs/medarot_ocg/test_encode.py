@@ -56,7 +56,8 @@ def test_far_melee_reach_needs_an_empty_square_between():
 
 
 def test_face_down_enemies_add_no_threat():
-    st = fx.make_state("normal", units={2: "ASH", 7: {"card": "BOLT", "owner": 1, "face_up": False}}, start=None)
+    hidden = {"card": "BOLT", "owner": 1, "face_up": False}
+    st = fx.make_state("normal", units={2: "ASH", 7: hidden}, start=None)
     assert not board(st, 0)[:, THREAT].any()
     assert board(st, 1)[to_relative(2, 1), REACH] == np.float32(0.3)  # its owner knows it
 
@@ -68,7 +69,8 @@ def test_acting_moves_and_attacks_describe_one_step_tactics():
     enc = MedarotEncoder(st.pool)
     moves = enc.layout.view(enc.observe(st, 0), "acting_moves")
     F, FR, R, L, FL, B = 0, 1, 2, 6, 7, 4
-    assert moves[R].tolist() == [1.0, 1.0, 1.0]  # to 2: Lark reaches it (20 >= 20), and Ash shoots 12 from there
+    # to 2: Lark reaches it (20 >= 20), and Ash shoots 12 from there
+    assert moves[R].tolist() == [1.0, 1.0, 1.0]
     assert moves[FR].tolist() == [1.0, 1.0, 0.0]  # to 7: right in front of Lark
     assert moves[F].tolist() == moves[L].tolist() == moves[FL].tolist() == [1.0, 0.0, 0.0]
     assert moves[B].tolist() == [0.0, 0.0, 0.0]  # off the board
@@ -77,4 +79,5 @@ def test_acting_moves_and_attacks_describe_one_step_tactics():
     attacks = enc.layout.view(enc.observe(st2, 0), "acting_attacks")
     assert attacks[12].tolist() == pytest.approx([1.0, 0.4])  # destroyable, cost 2
     opp_view = enc.layout.view(enc.observe(st2, 1), "acting_attacks")
-    assert opp_view[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])  # public: the opponent sees the same
+    # public: the opponent sees the same
+    assert opp_view[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])
