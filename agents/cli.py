@@ -66,15 +66,18 @@ def _results_table(rows: list[dict[str, Any]]) -> str:
 def train(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
-    timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = 1_000_000,
+    timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = 500_000,
     opponents: Annotated[
         str, typer.Option(help="opponent pool with weights")
-    ] = "heuristic:0.6,random:0.1,self:0.3",
+    ] = "heuristic:0.8,random:0.05,self:0.15",
     out: Annotated[Path, typer.Option(help="output folder")] = Path("runs/ppo"),
     seed: Annotated[int, typer.Option(help="seed of everything")] = 0,
     eval_games: Annotated[int, typer.Option(help="games per baseline in the final evaluation")] = 400,
     eval_every: Annotated[int, typer.Option(help="steps between evaluations during training")] = 100_000,
     n_envs: Annotated[int, typer.Option(help="parallel environments (0: one per core)")] = 16,
+    pretrain_games: Annotated[
+        int, typer.Option(help="heuristic self-play games imitated before PPO (0: none)")
+    ] = 1500,
     workers: Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")] = 0,
     progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
 ) -> None:
@@ -98,6 +101,7 @@ def train(
         eval_every=eval_every,
         n_envs=n_envs,
         progress_bar=progress,
+        pretrain_games=pretrain_games,
     )
     typer.echo(f"training MaskablePPO on {env} {kwargs} for {timesteps:,} steps -> {out}")
     summary = run_training(cfg, log=typer.echo)

@@ -58,7 +58,7 @@ class TrainConfig:
 
     env: str = "medarot_ocg_v0"
     env_kwargs: dict[str, Any] = field(default_factory=lambda: {"mode": "beginner"})
-    timesteps: int = 300_000
+    timesteps: int = 500_000
     seed: int = 0
     n_envs: int = 16
     vec_env: str = "dummy"
@@ -72,13 +72,13 @@ class TrainConfig:
     checkpoint_every: int = 100_000
     n_steps: int = 2048
     batch_size: int = 512
-    n_epochs: int = 4
+    n_epochs: int = 8
     learning_rate: float = 3e-4
     gamma: float = 0.995
     ent_coef: float = 0.01
     shaping: float = 1.0
-    pretrain_games: int = 1000
-    pretrain_epochs: int = 4
+    pretrain_games: int = 1500
+    pretrain_epochs: int = 6
     net_arch: tuple[int, ...] = (128,)
     features_dim: int = 256
     out: str = "runs/ppo"

@@ -29,7 +29,9 @@ def trained(tmp_path_factory):
         out=str(out),
         progress_bar=False,
     )
-    summary = train(cfg, log=lambda _msg: None)
+    lines: list[str] = []
+    summary = train(cfg, log=lines.append)
+    summary["log"] = lines
     return out, summary
 
 
@@ -43,6 +45,12 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
     history = json.loads((out / "history.json").read_text())
     assert next(h["timesteps"] for h in history) == 0 and len(history) >= 3
     assert all(0.0 <= h["random"]["win"] <= 1.0 for h in history)
+
+
+def test_imitation_pretraining_ran_before_ppo(trained):
+    _out, summary = trained
+    imitation = [line for line in summary["log"] if line.startswith("imitation epoch")]
+    assert len(imitation) == 2 and "agrees with the heuristic" in imitation[-1]
 
 
 def test_saved_model_reloads_and_plays_only_legal_actions(trained):
