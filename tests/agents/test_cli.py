@@ -76,6 +76,8 @@ def test_train_writes_model_eval_and_curve(tmp_path):
             "--workers",
             "1",
             "--no-progress",
+            "--pretrain-games",
+            "3",
             "--opponents",
             "heuristic:0.5,random:0.5",
         ],

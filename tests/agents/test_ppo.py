@@ -28,6 +28,8 @@ def trained(tmp_path_factory):
         checkpoint_every=2000,
         out=str(out),
         progress_bar=False,
+        pretrain_games=6,
+        pretrain_epochs=2,
     )
     lines: list[str] = []
     summary = train(cfg, log=lines.append)
