@@ -95,3 +95,23 @@ COUNT = tuple(Action(Kind.COUNT, k) for k in range(4))
 MEDAFORCE = tuple(Action(Kind.MEDAFORCE, k) for k in range(6))
 OPP_STOCK = tuple(Action(Kind.OPP_STOCK, j) for j in range(3))
 EFFECT = tuple(Action(Kind.EFFECT, e) for e in range(2))
+
+#: How many distinct arguments each kind takes (the blocks of the action encoding, section 6).
+ARG_COUNT = {
+    Kind.PASS: 1,
+    Kind.HAND: 16,
+    Kind.SET: 16,
+    Kind.STOCK: 3,
+    Kind.MASTER: 1,
+    Kind.SQUARE: 15,
+    Kind.MOVE: 8,
+    Kind.COUNT: 4,
+    Kind.MEDAFORCE: 6,
+    Kind.SUBSTITUTE: 1,
+    Kind.RELEASE: 1,
+    Kind.SPECIAL: 1,
+    Kind.OPP_STOCK: 3,
+    Kind.EFFECT: 2,
+}
+#: Every action value there is, in encoding order.
+ALL_ACTIONS = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))

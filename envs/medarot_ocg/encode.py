@@ -29,7 +29,7 @@ import numpy as np
 from envs.core.targets import Target
 from envs.encoding.codec import Encoder
 from envs.encoding.layout import ObsLayout
-from envs.medarot_ocg.actions import DP, Action, Kind
+from envs.medarot_ocg.actions import ARG_COUNT, DP, Action, Kind
 from envs.medarot_ocg.cards import (
     CARD_TIMINGS,
     KINDS,
@@ -62,22 +62,7 @@ OFFSET = {
     Kind.OPP_STOCK: 73,
     Kind.EFFECT: 76,
 }
-_SIZES = {
-    Kind.PASS: 1,
-    Kind.HAND: 16,
-    Kind.SET: 16,
-    Kind.STOCK: 3,
-    Kind.MASTER: 1,
-    Kind.SQUARE: 15,
-    Kind.MOVE: 8,
-    Kind.COUNT: 4,
-    Kind.MEDAFORCE: 6,
-    Kind.SUBSTITUTE: 1,
-    Kind.RELEASE: 1,
-    Kind.SPECIAL: 1,
-    Kind.OPP_STOCK: 3,
-    Kind.EFFECT: 2,
-}
+_SIZES = ARG_COUNT
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: index -> (kind, arg in the agent's frame)
 _DECODE = [(k, i) for k in Kind for i in range(_SIZES[k])]

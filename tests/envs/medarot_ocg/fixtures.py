@@ -1,4 +1,4 @@
-"""Position builders for the Medarot OCG rule tests (spec /work/shared/rules/medarot_ocg.md).
+"""Position builders for the Medarot OCG rule tests (spec ``shared/rules/medarot_ocg.md``).
 
 The worked examples of spec section 9 name cards by their stats, e.g. ``Ash(SHOOT 5/2/30/20, 3)``
 (speed / cost / power / armor, arrow count). ``TEST_CARDS`` holds exactly those cards plus a few
@@ -10,8 +10,7 @@ absolute squares (section 4.2), then starts the action phase (``select``), one M
 (``begin_action``) or the start phase, and runs the agenda to the first decision point. Tests
 then drive the engine only through ``GameState.apply``; ``do`` checks the decision point first.
 
-Test modules import this file by path (``load_fixtures`` in each module), under a name that
-cannot clash with the ``fixtures.py`` of another ruleset's tests.
+Test modules import it as ``from tests.envs.medarot_ocg import fixtures as fx``.
 """
 
 from __future__ import annotations

@@ -6,26 +6,11 @@ beginner mode DESTROY_DRAW offers COUNT(1..3) (at least 1 while the deck is not 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from envs.medarot_ocg import actions as A
+from tests.envs.medarot_ocg import fixtures as fx
 
-
-def _load_fixtures():  # type: ignore[no-untyped-def]
-    name = "medarot_ocg_test_fixtures"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fixtures.py"))
-        mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return sys.modules[name]
-
-
-fx = _load_fixtures()
 do, passes, make_state, run_until, at = fx.do, fx.passes, fx.make_state, fx.run_until, fx.at
 
 

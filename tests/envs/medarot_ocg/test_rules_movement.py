@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.rules.board import NEIGHBOUR
+from tests.envs.medarot_ocg import fixtures as fx
 
-
-def _load_fixtures():  # type: ignore[no-untyped-def]
-    name = "medarot_ocg_test_fixtures"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fixtures.py"))
-        mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return sys.modules[name]
-
-
-fx = _load_fixtures()
 do, passes, make_state = fx.do, fx.passes, fx.make_state
 F, FR, R, BR, B, BL, L, FL = range(8)
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from envs.core.errors import DeckError
@@ -14,19 +10,8 @@ from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks, valid
 from envs.medarot_ocg.config import make_config
 from envs.medarot_ocg.rules import new_game
 from envs.medarot_ocg.rules.board import MOVABLE, OWN_SQUARES
+from tests.envs.medarot_ocg import fixtures as fx
 
-
-def _load_fixtures():  # type: ignore[no-untyped-def]
-    name = "medarot_ocg_test_fixtures"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("fixtures.py"))
-        mod = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)  # type: ignore[union-attr]
-    return sys.modules[name]
-
-
-fx = _load_fixtures()
 do, passes = fx.do, fx.passes
 
 UNITS9 = ["COG"] * 3 + ["EDGE"] * 3 + ["ASH"] * 3

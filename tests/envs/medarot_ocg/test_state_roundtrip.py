@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from envs.core.errors import IllegalActionError, StateError
-from envs.medarot_ocg.actions import Action, Kind
+from envs.medarot_ocg.actions import ALL_ACTIONS, Action, Kind
 from envs.medarot_ocg.cards import MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
 from envs.medarot_ocg.config import MODES, make_config
 from envs.medarot_ocg.rules import new_game
@@ -382,27 +382,6 @@ def test_resample_hidden_is_reproducible_with_the_same_rng() -> None:
 
 
 # ----------------------------------------------------------------------------- illegal actions
-def _all_actions() -> list[Action]:
-    sizes = {
-        Kind.PASS: 1,
-        Kind.HAND: 16,
-        Kind.SET: 16,
-        Kind.STOCK: 3,
-        Kind.MASTER: 1,
-        Kind.SQUARE: 15,
-        Kind.MOVE: 8,
-        Kind.COUNT: 4,
-        Kind.MEDAFORCE: 6,
-        Kind.SUBSTITUTE: 1,
-        Kind.RELEASE: 1,
-        Kind.SPECIAL: 1,
-        Kind.OPP_STOCK: 3,
-        Kind.EFFECT: 2,
-    }
-    return [Action(k, i) for k, n in sizes.items() for i in range(n)]
-
-
-ALL_ACTIONS = _all_actions()
 
 
 def _assert_illegal(gs: GameState, action: Any, shown: str) -> None:
