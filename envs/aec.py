@@ -159,13 +159,13 @@ class CardGameEnv(AECEnv):
                 raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st))
             self._penalize(agent)
             return
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._cumulative_rewards[agent] = 0.0
         st.apply(move)
-        if not self._finish_if_over():
+        if self._finish_if_over():
+            # rewards are only given at the end, so they are zero until now (nothing to clear before)
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
+        else:
             self.agent_selection = self.possible_agents[st.current_player]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
