@@ -31,20 +31,5 @@ def raw_env(
     return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
 
 
-def env(
-    mode: str = "beginner",
-    decks: Sequence[Any] | None = None,
-    max_turns: int = 60,
-    render_mode: str | None = None,
-    illegal_action: str = "raise",
-    **rules: Any,
-) -> CardGameEnv:
-    """The environment as users get it: ``mode`` "beginner" | "normal" | "advance"."""
-    return raw_env(
-        mode=mode,
-        decks=decks,
-        max_turns=max_turns,
-        render_mode=render_mode,
-        illegal_action=illegal_action,
-        **rules,
-    )
+#: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
+env = raw_env
