@@ -220,6 +220,8 @@ class MedarotEncoder(Encoder):
         self._flags = L["masters"].start
         self._moves = L["acting_moves"].start
         self._attacks = L["acting_attacks"].start
+        self._attacks_end = self._attacks + L["acting_attacks"].size
+        assert self._attacks == self._moves + L["acting_moves"].size  # one contiguous block
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
@@ -282,11 +284,27 @@ class MedarotEncoder(Encoder):
         if dp is not None and not st.done:
             buf[self._dec + dp[0]] = 1.0
         statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
-        tactics = _tactics(st, seat, mods, self._stats)
+        # The tactical pieces depend only on the board and the lasting effects: they are kept on
+        # the state, per seat, until ``board_version`` changes (clones start with no cache).
+        cache = st.__dict__.get("_tactics_cache")
+        if cache is None or cache[0] != st.board_version:
+            cache = st._tactics_cache = (st.board_version, {})  # type: ignore[attr-defined]
+        memo = cache[1]
+        tactics = memo.get(seat)
+        if tactics is None:
+            tactics = memo[seat] = _tactics(st, seat, mods, self._stats)
         slots = [0] * _N_CARD_SLOTS  # table row of the card in each card slot (0: none or hidden)
         self._write_board(buf, st, seat, statuses, sideways, mods, tactics, slots)
-        if st.act is not None and dp is not None and dp[0] in _ACTING_DPS:
-            self._write_acting(buf, st, seat, mods, tactics)
+        act = st.act
+        if act is not None and dp is not None and dp[0] in _ACTING_DPS:
+            key = (seat, act.uid)
+            block = memo.get(key)
+            a, b = self._moves, self._attacks_end
+            if block is None:
+                self._write_acting(buf, st, seat, mods, tactics)
+                memo[key] = buf[a:b]
+            else:
+                buf[a:b] = block
         self._write_cards(buf, st, seat, slots)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)

@@ -249,6 +249,8 @@ class GameState:
         self.draw_mark = [0, 0]  # hand index where the cards of the current draw event start
         self.mulligans = [0, 0]
         self.next_uid = 1
+        #: bumped whenever the board or the lasting effects change (a cache key for encoders)
+        self.board_version = 0
         self.steps = 0
         self.done = False
         self.truncated = False
@@ -331,6 +333,7 @@ class GameState:
         s.draw_mark = list(self.draw_mark)
         s.mulligans = list(self.mulligans)
         s.next_uid = self.next_uid
+        s.board_version = self.board_version
         s.steps = self.steps
         s.done = self.done
         s.truncated = self.truncated

@@ -72,7 +72,10 @@ def begin_action(st: GameState, square: int) -> None:
     assert x is not None
     x.acted = True
     st.act = Act(x.uid, x.owner)
-    st.effects = [e for e in st.effects if e.src_uid != x.uid]
+    kept = [e for e in st.effects if e.src_uid != x.uid]
+    if len(kept) != len(st.effects):
+        st.effects = kept
+        st.board_version += 1
     st.log(f"P{x.owner}'s {st.cards[x.top()].name} acts (square {square})")
     if has_status(st, x, "DISABLE"):
         st.act.disabled = True
@@ -153,6 +156,7 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         ask(st, DP.SUB_CARD, p, p)
     elif k == Kind.HAND:
         x.change = st.hand[p].pop(a.arg)
+        st.board_version += 1
         act.changed = True
         st.log(f"P{p} MedaChanges into {st.cards[x.change].name}")
         push(st, ["action_start"])
@@ -161,6 +165,7 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         st.trash[p].append(x.change)
         st.log(f"P{p} releases the MedaChange {st.cards[x.change].name}")
         x.change = None
+        st.board_version += 1
         act.changed = True
         push(st, ["action_start"])
 
@@ -226,6 +231,7 @@ def _on_move(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     s = acting_square(st)
     t = NEIGHBOUR[act.owner][s][a.arg]
     st.board[t], st.board[s] = st.board[s], None
+    st.board_version += 1
     act.moved = True
     st.log(f"P{act.owner} moves {_DIR_NAMES[a.arg]} from {s} to {t}")
 

@@ -197,6 +197,7 @@ def remove_stack(st: GameState, square: int, to_reserve: bool) -> Stack:
     x = st.board[square]
     assert x is not None
     st.board[square] = None
+    st.board_version += 1
     zone = st.reserve[x.owner] if to_reserve else st.trash[x.owner]
     zone.append(x.base)
     if x.change:

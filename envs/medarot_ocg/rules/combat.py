@@ -116,6 +116,7 @@ def judge(st: GameState) -> None:
     m = stack_by_uid(st, act.uid)
     assert m is not None
     t.face_up = True
+    st.board_version += 1
     square = square_of(st, t.uid)
     q = t.owner
     power, armor = eff_power(st, m), eff_armor(st, t)

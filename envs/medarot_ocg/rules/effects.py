@@ -158,10 +158,12 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
     if dynamic_ok and e.op in MOD_OPS and ctx.src_uid < 0 and e.trash == "END_OF_TURN":
         # D26/D45: an END_OF_TURN modifier covers every matching Medarot of the target's owner.
         scope = ctx.units[0].owner
+        st.board_version += 1
         st.effects.append(
             Eff(e.op, e.amount, e.type_filter, ctx.user, -1, ctx.src_slot, None, scope, e.trash)
         )
     else:
+        st.board_version += 1
         st.effects.append(
             Eff(
                 e.op,
@@ -182,6 +184,7 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
 
 def _player_effect(st: GameState, ctx: Ctx) -> None:
     e = ctx.effect
+    st.board_version += 1
     st.effects.append(
         Eff(e.op, e.amount, "ANY", ctx.user, ctx.src_uid, ctx.src_slot, None, ctx.user, e.trash)
     )

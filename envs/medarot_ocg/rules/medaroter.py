@@ -34,7 +34,10 @@ def trash_slot(st: GameState, p: int, j: int) -> None:
     st.trash[p].append(slot.card)
     st.stock[p][j] = None
     key = 4 * p + j
-    st.effects = [e for e in st.effects if e.src_slot != key]
+    kept = [e for e in st.effects if e.src_slot != key]
+    if len(kept) != len(st.effects):
+        st.effects = kept
+        st.board_version += 1
     st.log(f"P{p} trashes stock card {st.cards[slot.card].name}")
 
 
@@ -48,7 +51,10 @@ def trash_timed(st: GameState, timings: tuple[str, ...]) -> None:
         m = st.master[p]
         if m is not None and m.trash in timings:
             key = 4 * p + MASTER_SLOT
-            st.effects = [e for e in st.effects if e.src_slot != key]
+            kept = [e for e in st.effects if e.src_slot != key]
+            if len(kept) != len(st.effects):
+                st.effects = kept
+                st.board_version += 1
             m.eff, m.trash, m.charge = -1, "", 0
 
 

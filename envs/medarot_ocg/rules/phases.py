@@ -148,6 +148,7 @@ def place(st: GameState, p: int, square: int) -> None:
     lim = st.limbo[p]
     assert lim is not None
     st.board[square] = Stack(st.next_uid, p, lim[0], None, False, False, True)
+    st.board_version += 1
     st.next_uid += 1
     st.limbo[p] = None
     st.log(f"P{p} places a Medarot face down on square {square}")
@@ -159,6 +160,7 @@ def start_phase(st: GameState) -> None:
     """S1: reveal, upright, clear flags; first reveal of a master applies its HP modifier (D33, D36)."""
     st.turn += 1
     st.log(f"--- turn {st.turn} ---")
+    st.board_version += 1
     for x in st.board:
         if x is not None:
             x.face_up = True

@@ -66,3 +66,28 @@ def test_acting_moves_and_attacks_describe_one_step_tactics():
     opp_view = enc.layout.view(enc.observe(st2, 1), "acting_attacks")
     # public: the opponent sees the same
     assert opp_view[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])
+
+
+@pytest.mark.parametrize("mode", ["beginner", "normal", "advance"])
+def test_cached_tactical_pieces_equal_a_fresh_computation_at_every_step(mode):
+    """The per-state cache of the tactical pieces is keyed by ``board_version``: never stale."""
+    import random
+
+    from envs import medarot_ocg_v0
+
+    env = medarot_ocg_v0.env(mode=mode)
+    enc = env.unwrapped.encoder
+    steps = 0
+    for g in range(25):
+        env.reset(seed=g)
+        st = env.unwrapped.state
+        rng = random.Random(g)
+        while not st.is_terminal():
+            for seat in (0, 1):
+                cached = enc.observe(st, seat)
+                again = enc.observe(st, seat)  # served from the cache
+                fresh = enc.observe(st.clone(), seat)  # a clone starts without one
+                assert np.array_equal(again, fresh) and np.array_equal(cached, fresh), (mode, g, st.decision)
+            st.apply(rng.choice(st.legal_actions()))
+            steps += 1
+    assert steps > 1000
