@@ -98,6 +98,8 @@ def _reach(owner: int, square: int, kind: int) -> tuple[tuple[int, int], ...]:
 
 #: _REACH[owner][square][0 shooting | 1 melee] -> ((target, square that must be empty or -1), ...)
 _REACH = tuple(tuple(tuple(_reach(p, s, k) for k in range(2)) for s in range(15)) for p in range(2))
+_ACTIONS = tuple(Action(k, i) for k, i in _DECODE)  # interned: decoding allocates nothing
+_SQUARE_ACTIONS = tuple(Action(Kind.SQUARE, s) for s in range(15))
 _REL = tuple(tuple(to_relative(r, seat) for r in range(15)) for seat in range(2))  # relative -> absolute
 
 
@@ -224,6 +226,8 @@ class MedarotEncoder(Encoder):
         assert self._attacks == self._moves + L["acting_moves"].size  # one contiguous block
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
+        self._reserve_end = L["reserve"].start + L["reserve"].size
+        assert L["reserve"].start == self._trash + L["trash"].size  # one contiguous block
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
         self._cards_end = self._cards + _N_CARD_SLOTS * CARD_F
         self._reserve = L["reserve"].start
@@ -242,8 +246,8 @@ class MedarotEncoder(Encoder):
             raise ValueError(f"action index {index} out of range 0..{ACTION_SIZE - 1}")
         k, arg = _DECODE[index]
         if k == Kind.SQUARE:
-            arg = _REL[state.current_player][arg]
-        return Action(k, arg)
+            return _SQUARE_ACTIONS[_REL[state.current_player][arg]]
+        return _ACTIONS[index]
 
     def legal_indices(self, state: GameState) -> list[int]:
         """Indices of the legal actions of the player to move."""
@@ -493,7 +497,21 @@ class MedarotEncoder(Encoder):
             slots[39] = row[used]
 
     def _write_piles(self, buf: array.array, st: GameState, seat: int) -> None:
-        """Public trash and reserve contents as counts per card."""
+        """Public trash and reserve contents as counts per card.
+
+        Within one state a trash only grows and a reserve card only leaves for its owner's
+        trash, so the four pile sizes identify the contents: the block is kept on the state
+        under that key (clones start without it).
+        """
+        key = (len(st.trash[0]), len(st.trash[1]), len(st.reserve[0]), len(st.reserve[1]))
+        a, b = self._trash, self._reserve_end
+        cached = st.__dict__.get("_piles_cache")
+        if cached is None or cached[0] != key:
+            cached = st._piles_cache = (key, {})  # type: ignore[attr-defined]
+        block = cached[1].get(seat)
+        if block is not None:
+            buf[a:b] = block
+            return
         o = 1 - seat
         row = self.row
         n = self.n_cards
@@ -503,6 +521,7 @@ class MedarotEncoder(Encoder):
                 off = base + k * n - 1
                 for c in zones[p]:
                     buf[off + row[c]] += third
+        cached[1][seat] = buf[a:b]
 
     def _write_scalars(
         self, buf: array.array, st: GameState, seat: int, tot: list[int], dyn: list[int]
