@@ -219,6 +219,7 @@ class MedarotEncoder(Encoder):
         self._dec = L["decision"].start
         self._sc = L["scalars"].start
         self._board = L["board"].start
+        self._board_end = self._board + L["board"].size
         self._flags = L["masters"].start
         self._moves = L["acting_moves"].start
         self._attacks = L["acting_attacks"].start
@@ -287,19 +288,38 @@ class MedarotEncoder(Encoder):
         dp = st.dp
         if dp is not None and not st.done:
             buf[self._dec + dp[0]] = 1.0
-        statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
-        # The tactical pieces depend only on the board and the lasting effects: they are kept on
-        # the state, per seat, until ``board_version`` changes (clones start with no cache).
+        # The board and tactical pieces depend only on the board and the lasting effects: they are
+        # kept on the state, per seat, until ``board_version`` changes (clones start with no cache).
         cache = st.__dict__.get("_tactics_cache")
         if cache is None or cache[0] != st.board_version:
             cache = st._tactics_cache = (st.board_version, {})  # type: ignore[attr-defined]
         memo = cache[1]
+        summary = memo.get(("effects", seat))
+        if summary is None:
+            summary = memo[("effects", seat)] = _effect_summary(st, seat)
+        statuses, sideways, mods, tot, dyn = summary
         tactics = memo.get(seat)
         if tactics is None:
             tactics = memo[seat] = _tactics(st, seat, mods, self._stats)
         slots = [0] * _N_CARD_SLOTS  # table row of the card in each card slot (0: none or hidden)
-        self._write_board(buf, st, seat, statuses, sideways, mods, tactics, slots)
+        board_key = ("board", seat)
+        hit = memo.get(board_key)
+        bo, be = self._board, self._board_end
+        if hit is None:
+            self._write_board(buf, st, seat, statuses, sideways, mods, tactics, slots)
+            memo[board_key] = (buf[bo:be], slots[:15])
+        else:
+            buf[bo:be] = hit[0]
+            slots[:15] = hit[1]
         act = st.act
+        if act is not None:  # the markers of the acting Medarot and of its target are not cached
+            rel = _REL[seat]
+            for s, x in enumerate(st.board):
+                if x is not None:
+                    if x.uid == act.uid:
+                        buf[bo + rel[s] * _SQ_F + 7] = 1.0
+                    elif x.uid == act.target:
+                        buf[bo + rel[s] * _SQ_F + 8] = 1.0
         if act is not None and dp is not None and dp[0] in _ACTING_DPS:
             key = (seat, act.uid)
             block = memo.get(key)
@@ -327,7 +347,7 @@ class MedarotEncoder(Encoder):
         tactics: tuple[list[int], list[int], list[int]],
         slots: list[int],
     ) -> None:
-        """Piece ``board`` and the board rows of ``board_cards``.
+        """Piece ``board`` (but the acting and target markers) and the board rows of ``board_cards``.
 
         Besides each Medarot's own flags, every square carries two tactical sums of public
         facts: ``threat`` (the highest effective power of a face-up enemy Medarot whose range
@@ -335,9 +355,6 @@ class MedarotEncoder(Encoder):
         the Medarot standing there could be destroyed by them (power >= armor).
         """
         row = self.row
-        act = st.act
-        acting = act.uid if act is not None else -1
-        target = act.target if act is not None else -1
         bo = self._board
         rel = _REL[seat]
         threat, reach, armor = tactics
@@ -355,10 +372,6 @@ class MedarotEncoder(Encoder):
             if x.placed:
                 buf[i + 6] = 1.0
             uid = x.uid
-            if uid == acting:
-                buf[i + 7] = 1.0
-            elif uid == target:
-                buf[i + 8] = 1.0
             if x.face_up or mine:
                 if x.face_up:
                     buf[i + 3] = 1.0

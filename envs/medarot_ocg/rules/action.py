@@ -71,6 +71,7 @@ def begin_action(st: GameState, square: int) -> None:
     x = st.board[square]
     assert x is not None
     x.acted = True
+    st.board_version += 1
     st.act = Act(x.uid, x.owner)
     kept = [e for e in st.effects if e.src_uid != x.uid]
     if len(kept) != len(st.effects):
