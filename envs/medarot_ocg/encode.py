@@ -23,6 +23,7 @@ of hidden zones are given.
 from __future__ import annotations
 
 import array
+import itertools
 
 import numpy as np
 
@@ -45,27 +46,11 @@ from envs.medarot_ocg.rules.effects import OPS
 from envs.medarot_ocg.state import GameState
 
 ACTION_SIZE = 78
-#: First index of each action kind (section 6).
-OFFSET = {
-    Kind.PASS: 0,
-    Kind.HAND: 1,
-    Kind.SET: 17,
-    Kind.STOCK: 33,
-    Kind.MASTER: 36,
-    Kind.SQUARE: 37,
-    Kind.MOVE: 52,
-    Kind.COUNT: 60,
-    Kind.MEDAFORCE: 64,
-    Kind.SUBSTITUTE: 70,
-    Kind.RELEASE: 71,
-    Kind.SPECIAL: 72,
-    Kind.OPP_STOCK: 73,
-    Kind.EFFECT: 76,
-}
-_SIZES = ARG_COUNT
+#: First index of each action kind (section 6): the blocks follow each other in ``Kind`` order.
+OFFSET = dict(zip(ARG_COUNT, itertools.accumulate(ARG_COUNT.values(), initial=0), strict=False))
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: index -> (kind, arg in the agent's frame)
-_DECODE = [(k, i) for k in Kind for i in range(_SIZES[k])]
+_DECODE = [(k, i) for k in Kind for i in range(ARG_COUNT[k])]
 assert len(_DECODE) == ACTION_SIZE
 
 _TIMINGS = UNIT_TIMINGS + CARD_TIMINGS
@@ -212,7 +197,6 @@ class MedarotEncoder(Encoder):
             cid: (c.power, c.armor, c.speed, _TYPE_INDEX.get(c.type, -1), c.cost)
             for cid, c in pool.cards.items()
         }
-        self._rows = [array.array("f", r) for r in table]
         self._zero = array.array("f", bytes(4 * self.layout.size))
         self._zero_mask = array.array("b", bytes(ACTION_SIZE))
         L = self.layout
@@ -298,9 +282,9 @@ class MedarotEncoder(Encoder):
         if summary is None:
             summary = memo[("effects", seat)] = _effect_summary(st, seat)
         statuses, sideways, mods, tot, dyn = summary
-        tactics = memo.get(seat)
+        tactics = memo.get(("tactics", seat))
         if tactics is None:
-            tactics = memo[seat] = _tactics(st, seat, mods, self._stats)
+            tactics = memo[("tactics", seat)] = _tactics(st, seat, mods, self._stats)
         slots = [0] * _N_CARD_SLOTS  # table row of the card in each card slot (0: none or hidden)
         board_key = ("board", seat)
         hit = memo.get(board_key)
@@ -321,7 +305,7 @@ class MedarotEncoder(Encoder):
                     elif x.uid == act.target:
                         buf[bo + rel[s] * _SQ_F + 8] = 1.0
         if act is not None and dp is not None and dp[0] in _ACTING_DPS:
-            key = (seat, act.uid)
+            key = ("acting", seat, act.uid)
             block = memo.get(key)
             a, b = self._moves, self._attacks_end
             if block is None:
@@ -382,7 +366,7 @@ class MedarotEncoder(Encoder):
                 slots[r] = row[cid]
                 if mods and uid in mods:
                     d = mods[uid]
-                    sp, pw, ar = self._stats[cid][2], self._stats[cid][0], self._stats[cid][1]
+                    pw, ar, sp = self._stats[cid][:3]
                     buf[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
                     buf[i + 15] = (max(0, pw + d[0]) - pw) / 100
                     buf[i + 16] = (max(0, ar + d[1]) - ar) / 100
@@ -743,4 +727,3 @@ _STATUS_BIT = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
 _ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
 _COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
-_ZERO11 = (0.0,) * 11

@@ -13,6 +13,7 @@ from envs.medarot_ocg.rules.board import (
     NEUTRAL_ROW,
     OWN_SQUARES,
     eff_speed,
+    end_effects,
     has_status,
     move_options,
     remove_stack,
@@ -73,10 +74,7 @@ def begin_action(st: GameState, square: int) -> None:
     x.acted = True
     st.board_version += 1
     st.act = Act(x.uid, x.owner)
-    kept = [e for e in st.effects if e.src_uid != x.uid]
-    if len(kept) != len(st.effects):
-        st.effects = kept
-        st.board_version += 1
+    end_effects(st, lambda e: e.src_uid != x.uid)
     st.log(f"P{x.owner}'s {st.cards[x.top()].name} acts (square {square})")
     if has_status(st, x, "DISABLE"):
         st.act.disabled = True

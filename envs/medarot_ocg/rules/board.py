@@ -6,8 +6,10 @@ row 2 P1's field. Directions are owner-relative (D7); P1's vectors are P0's rota
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, CardDef
-from envs.medarot_ocg.state import GameState, Stack
+from envs.medarot_ocg.state import Eff, GameState, Stack
 
 NEUTRAL_ROW = 1
 _P0_VECTORS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
@@ -186,6 +188,14 @@ def _enemy(stack: Stack | None, player: int) -> bool:
 def is_unit(card: CardDef) -> bool:
     """Whether a card is a Medarot card (the only kind placed on the board)."""
     return card.kind == MEDAROT
+
+
+def end_effects(st: GameState, keep: Callable[[Eff], bool]) -> None:
+    """Drop the lasting effects for which ``keep`` is false (bumping ``board_version`` if any went)."""
+    kept = [e for e in st.effects if keep(e)]
+    if len(kept) != len(st.effects):
+        st.effects = kept
+        st.board_version += 1
 
 
 def remove_stack(st: GameState, square: int, to_reserve: bool) -> Stack:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
 from envs.medarot_ocg.cards import MEDAROTER, CardDef, Effect
-from envs.medarot_ocg.rules.board import ADJACENT, has_status, square_of
+from envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of
 from envs.medarot_ocg.rules.effects import DEFENCE, SUPPORT, choice_squares, needs_choice, resolve, usable
 from envs.medarot_ocg.rules.flow import ask, decision, push, spend, task
 from envs.medarot_ocg.state import GameState, Slot
@@ -34,10 +34,7 @@ def trash_slot(st: GameState, p: int, j: int) -> None:
     st.trash[p].append(slot.card)
     st.stock[p][j] = None
     key = 4 * p + j
-    kept = [e for e in st.effects if e.src_slot != key]
-    if len(kept) != len(st.effects):
-        st.effects = kept
-        st.board_version += 1
+    end_effects(st, lambda e: e.src_slot != key)
     st.log(f"P{p} trashes stock card {st.cards[slot.card].name}")
 
 
@@ -50,11 +47,7 @@ def trash_timed(st: GameState, timings: tuple[str, ...]) -> None:
                 trash_slot(st, p, j)
         m = st.master[p]
         if m is not None and m.trash in timings:
-            key = 4 * p + MASTER_SLOT
-            kept = [e for e in st.effects if e.src_slot != key]
-            if len(kept) != len(st.effects):
-                st.effects = kept
-                st.board_version += 1
+            end_effects(st, lambda e, key=4 * p + MASTER_SLOT: e.src_slot != key)
             m.eff, m.trash, m.charge = -1, "", 0
 
 
