@@ -108,8 +108,13 @@ def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[
     env = envs.make(env_name, **env_kwargs)
     a = agent_lib.make(spec_a, env_name, seed=1)
     b = agent_lib.make(spec_b, env_name, seed=2)
+    return play_pairs(env, a, b, pairs)
+
+
+def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int, int]:
+    """Wins, draws and losses of ``a`` over pairs of games, one pair per seed, seats swapped within a pair."""
     w = d = lo = 0
-    for seed in pairs:
+    for seed in seeds:
         for a_seat in (0, 1):
             seats = [a, b] if a_seat == 0 else [b, a]
             r = play_game(env, seats, seed)[a_seat]

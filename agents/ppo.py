@@ -201,18 +201,11 @@ def evaluate_live(
     """Win/draw/loss rates of the live model against a baseline, seat-swapped pairs, in process."""
     import agents as agent_lib
     import envs
-    from agents.arena import play_game
+    from agents.arena import play_pairs
 
     env = envs.make(env_name, **env_kwargs)
-    me = _LiveAgent(model)
     opp = agent_lib.make(opponent, env_name, seed=seed)
-    w = d = lo = 0
-    for k in range((games + 1) // 2):
-        for seat in (0, 1):
-            r = play_game(env, [me, opp] if seat == 0 else [opp, me], seed + k)[seat]
-            w += r > 0
-            d += r == 0
-            lo += r < 0
+    w, d, lo = play_pairs(env, _LiveAgent(model), opp, range(seed, seed + (games + 1) // 2))
     n = w + d + lo
     return {"win": w / n, "draw": d / n, "loss": lo / n, "games": n}
 

@@ -71,6 +71,7 @@ class SingleAgentEnv(gym.Env):
         self.observation_space = self.raw.observation_space(a0)["observation"]
         self.action_space = self.raw.action_space(a0)
         self.opponents: list[Any] = []
+        self._built: dict[str, Any] = {}  # agents made by set_pool, by spec
         self.weights: list[float] = []
         for i, o in enumerate(opponents):
             self.add_opponent(o, 1.0 if weights is None else weights[i])
@@ -107,15 +108,13 @@ class SingleAgentEnv(gym.Env):
     def set_pool(self, specs: Sequence[str], weights: Sequence[float]) -> None:
         """Replace the pool by agents built from specs (``agents.make``); keeps built ones."""
         import agents as agent_lib
+        from agents.base import bind
 
-        cache = getattr(self, "_built", {})
+        cache = self._built
         pool = []
         for spec in specs:
             if spec not in cache:
-                cache[spec] = agent_lib.make(spec, self.env_name, seed=len(cache))
-                from agents.base import bind
-
-                bind(cache[spec], self.aec)
+                cache[spec] = bind(agent_lib.make(spec, self.env_name, seed=len(cache)), self.aec)
             pool.append(cache[spec])
         self._built = {s: cache[s] for s in specs}
         self.opponents = pool
