@@ -39,6 +39,7 @@ from envs.medarot_ocg.rules.board import (
     NEIGHBOUR,
     NEUTRAL_ROW,
     attack_targets,
+    attack_targets_from,
     eff_armor,
     eff_power,
     forward,
@@ -118,10 +119,13 @@ def _acting(st: GameState) -> tuple[int, Stack]:
     return s, x
 
 
-def _targets(st: GameState, square: int, seat: int, power: int) -> list[tuple[float, int, bool]]:
-    """(score, target square, far) for attacks from ``square``; destroys score highest."""
+def _targets(
+    st: GameState, square: int, seat: int, power: int, stack: Stack | None = None, vacated: int = -1
+) -> list[tuple[float, int, bool]]:
+    """(score, target square, far) for attacks from ``square`` (by ``stack`` moved there); destroys first."""
     out = []
-    for t, far in attack_targets(st, square):
+    found = attack_targets(st, square) if stack is None else attack_targets_from(st, stack, square, vacated)
+    for t, far in found:
         y = st.board[t]
         assert y is not None
         destroy = power >= _armor(st, y, seat)
@@ -271,11 +275,7 @@ def _best_move(st: GameState, seat: int, legal: list[Action], before: bool) -> A
     armor = eff_armor(st, x)
     for a in moves:
         t = NEIGHBOUR[seat][s][a.arg]
-        st.board[t], st.board[s] = x, None  # look ahead on the board, then put it back
-        try:
-            tg = _targets(st, t, seat, power)
-        finally:
-            st.board[s], st.board[t] = x, None
+        tg = _targets(st, t, seat, power, stack=x, vacated=s)
         val = 0.0
         if before:
             val = tg[0][0] if tg else -1.0

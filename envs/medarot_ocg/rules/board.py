@@ -157,6 +157,13 @@ def attack_targets(st: GameState, square: int) -> list[tuple[int, bool]]:
     """Squares the Medarot on ``square`` may attack, with whether it is a far melee attack (D11-D13)."""
     stack = st.board[square]
     assert stack is not None
+    return attack_targets_from(st, stack, square)
+
+
+def attack_targets_from(
+    st: GameState, stack: Stack, square: int, vacated: int = -1
+) -> list[tuple[int, bool]]:
+    """Attack targets ``stack`` would have from ``square`` (for look-ahead: ``vacated`` counts as empty)."""
     p = stack.owner
     kind = top(st, stack).type
     if kind == SPECIAL:
@@ -171,7 +178,7 @@ def attack_targets(st: GameState, square: int) -> list[tuple[int, bool]]:
     elif kind == MELEE:
         if 0 <= one < 15 and _enemy(board[one], p):
             out.append((one, False))
-        if 0 <= two < 15 and board[one] is None and _enemy(board[two], p):
+        if 0 <= two < 15 and (board[one] is None or one == vacated) and _enemy(board[two], p):
             out.append((two, True))
     if square // 5 == NEUTRAL_ROW:
         for side in (square - 1, square + 1):
