@@ -152,14 +152,15 @@ class CardGameEnv(AECEnv):
                 f"{st.decision} ({agent}); indices are 0..{self.encoder.action_size - 1}",
                 self._labels(st),
             )
-        move = self.encoder.index_to_action(index, st)
-        if move not in st.legal_actions():
+        try:
+            # the engine checks legality and raises before changing anything (engine protocol)
+            st.apply(self.encoder.index_to_action(index, st))
+        except IllegalActionError:
             if self.illegal_action == "raise":
                 label = f"{index} = {self.encoder.action_label(index, st)}"
-                raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st))
+                raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st)) from None
             self._penalize(agent)
             return
-        st.apply(move)
         if self._finish_if_over():
             # rewards are only given at the end, so they are zero until now (nothing to clear before)
             self._cumulative_rewards[agent] = 0.0
@@ -195,7 +196,7 @@ class CardGameEnv(AECEnv):
     # ------------------------------------------------------------------ observations
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` of ``agent``."""
-        st = self.state
+        st = self._state if self._state is not None else self.state  # the property raises before reset
         seat = self._seat[agent]
         obs = self.encoder.observe(st, seat)
         if seat == st.current_player and not self.terminations[agent] and not self.truncations[agent]:

@@ -296,14 +296,13 @@ class MedarotEncoder(Encoder):
             buf[bo:be] = hit[0]
             slots[:15] = hit[1]
         act = st.act
-        if act is not None:  # the markers of the acting Medarot and of its target are not cached
-            rel = _REL[seat]
-            for s, x in enumerate(st.board):
-                if x is not None:
-                    if x.uid == act.uid:
-                        buf[bo + rel[s] * _SQ_F + 7] = 1.0
-                    elif x.uid == act.target:
-                        buf[bo + rel[s] * _SQ_F + 8] = 1.0
+        if act is not None:  # the markers of the acting Medarot and of its target
+            marks_key = ("marks", seat, act.uid, act.target)
+            marks = memo.get(marks_key)
+            if marks is None:
+                marks = memo[marks_key] = self._marks(st, seat, act.uid, act.target)
+            for i in marks:
+                buf[i] = 1.0
         if act is not None and dp is not None and dp[0] in _ACTING_DPS:
             key = ("acting", seat, act.uid)
             block = memo.get(key)
@@ -318,6 +317,17 @@ class MedarotEncoder(Encoder):
         self._write_scalars(buf, st, seat, tot, dyn)
         out = np.frombuffer(buf, dtype=np.float32)
         self.table.take(slots, axis=0, out=out[self._cards : self._cards_end].reshape(_N_CARD_SLOTS, CARD_F))
+        return out
+
+    def _marks(self, st: GameState, seat: int, uid: int, target: int) -> list[int]:
+        """Buffer positions of the acting-Medarot and target markers of the ``board`` piece."""
+        rel, bo, out = _REL[seat], self._board, []
+        for s, x in enumerate(st.board):
+            if x is not None:
+                if x.uid == uid:
+                    out.append(bo + rel[s] * _SQ_F + 7)
+                elif x.uid == target:
+                    out.append(bo + rel[s] * _SQ_F + 8)
         return out
 
     def _write_board(

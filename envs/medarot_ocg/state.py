@@ -270,12 +270,12 @@ class GameState:
     def legal_actions(self) -> list[Any]:
         """Options at the current decision point (cached until the next ``apply``)."""
         if self._legal is None:
-            self._legal = _rules().legal_actions(self)
+            self._legal = (_RULES or _rules()).legal_actions(self)
         return self._legal
 
     def apply(self, action: Any) -> None:
         """Play ``action``, then every automatic step up to the next decision point."""
-        _rules().apply(self, action)
+        (_RULES or _rules()).apply(self, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over (decided or truncated)."""

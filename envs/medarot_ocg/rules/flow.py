@@ -89,8 +89,8 @@ def run(st: GameState) -> None:
     while st.dp is None and not st.done:
         if not agenda:
             raise StateError("the agenda ran empty with no decision point; the state is corrupt")
-        name, *args = agenda.pop()
-        tasks[name](st, *args)
+        task = agenda.pop()
+        tasks[task[0]](st, *task[1:])
     st._legal = None
 
 
