@@ -1,8 +1,8 @@
 """The engines are pure Python: no numpy, gymnasium, pettingzoo or torch below the env layer.
 
-Every module of ``envs/core`` and ``envs/medarot_ocg`` (subpackages such as ``rules/`` included)
-is parsed with ``ast``; only the env and encoder modules (``env.py``, ``encode.py``) may use
-those libraries.
+Every module of ``envs/core`` and of every ruleset package under ``envs/`` (subpackages such
+as ``rules/`` included; only ``envs/encoding`` is exempt) is parsed with ``ast``; only the env
+and encoder modules (``env.py``, ``encode.py``) may use those libraries.
 """
 
 from __future__ import annotations
@@ -13,7 +13,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_DIRS = ("envs/core", "envs/medarot_ocg")
+#: ``envs/core`` and every ruleset package (found on disk, so a new ruleset is covered at once).
+ENGINE_DIRS = tuple(
+    f"envs/{p.name}"
+    for p in sorted((ROOT / "envs").iterdir())
+    if p.is_dir() and p.name != "encoding" and (p / "__init__.py").exists()
+)
 ALLOWED_FILES = frozenset({"encode.py", "env.py"})
 FORBIDDEN = frozenset({"numpy", "gymnasium", "pettingzoo", "torch"})
 
@@ -55,6 +60,7 @@ def test_engine_modules_are_found_including_rules_subpackage() -> None:
     assert "envs/medarot_ocg/state.py" in rel
     assert "envs/medarot_ocg/rules/flow.py" in rel
     assert {"envs/medarot_ocg/rules/combat.py", "envs/medarot_ocg/rules/effects.py"} <= rel
+    assert {"envs/medarot_parts/state.py", "envs/medarot_parts/rules/battle.py"} <= rel
     assert not any(p.endswith(("/env.py", "/encode.py")) for p in rel)
 
 

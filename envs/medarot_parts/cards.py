@@ -1,0 +1,536 @@
+"""Card model, card-pool loading and deck validation (spec sections 4.2-4.4, D2, D3).
+
+Card pools are TOML files (``cards/*.toml``) of ``[[card]]`` tables; decks are TOML files
+(``decks/*.toml``) holding a starter set and a 40-card deck. Everything is validated at load
+time: an unknown field, a missing field, a value out of range, an effect outside the closed
+vocabulary of section 4.3, an unknown card id, a wrong deck size or too many copies raises
+``CardDataError`` / ``DeckError`` naming the file, the card and the rule.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envs.core.cards import DeckList, Field, check_record, deck_from_value, read_toml
+from envs.core.errors import CardDataError, DeckError
+from envs.core.targets import Target as CoreTarget
+from envs.medarot_parts.config import RulesConfig
+
+CARDS_DIR = Path(__file__).with_name("cards")
+DECKS_DIR = Path(__file__).with_name("decks")
+
+TYPES = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
+PART, MEDAL, ENERGY, MEDAROTER, EVADE, EFFECT = TYPES
+SLOTS = ("HEAD", "RIGHT_ARM", "LEFT_ARM", "LEGS")
+HEAD, RIGHT_ARM, LEFT_ARM, LEGS = range(4)
+ACTIONS = ("SHOOT", "AIMED", "PUNCH", "RECKLESS", "PROTECT", "REPAIR", "SUPPORT")
+SHOOT, AIMED, PUNCH, RECKLESS, PROTECT, REPAIR, SUPPORT = range(7)
+#: Attack actions: the shooting line and the melee line (R2).
+ATTACK_ACTIONS = frozenset({SHOOT, AIMED, PUNCH, RECKLESS})
+ENERGY_KINDS = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
+E_SHOOT, E_MELEE, E_DEFENSE, E_SUPPORT = range(4)
+#: Energy kind that pays each action efficiently (D19); medaroter cards use support energy.
+EFFICIENT_KIND = (E_SHOOT, E_SHOOT, E_MELEE, E_MELEE, E_DEFENSE, E_DEFENSE, E_SUPPORT)
+TIMINGS = ("ACTION", "POWER", "DEFENSE")
+DURATIONS = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
+INSTANT, BATTLE, TURN, ATTACHED = range(4)
+SOURCES = ("STATIC", "ON_USE", "EFFECT")
+CONDITIONS = ("IF_MEDAL_MATCH",)
+OPS = ("POWER", "CHARGE", "DAMAGE", "REPAIR", "DRAW", "UNTAP_ENERGY", "NO_EVADE")
+
+
+class Target(enum.IntEnum):
+    """Effect targets of section 4.3 (the part-level selectors this ruleset needs).
+
+    ``PLAYER`` is the core vocabulary's ``OWNER`` (the user of the effect) and ``SELF`` the
+    core ``SELF``; the others pick parts, medarots or the current battle.
+    """
+
+    SELF = CoreTarget.SELF
+    PLAYER = CoreTarget.OWNER
+    ATTACK_PART = 10
+    ATTACHED_PART = 11
+    OWN_MEDAROT = 12
+    OPP_SLOT = 13
+    OWN_PART = 14
+    BATTLE = 15
+
+
+#: Targets that need a decision of the effect's user (DP12, DP15).
+CHOSEN_TARGETS = frozenset({Target.OWN_MEDAROT, Target.OPP_SLOT, Target.OWN_PART, Target.ATTACHED_PART})
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One effect primitive with its source or timing (section 4.3).
+
+    Attributes:
+        source: STATIC / ON_USE / EFFECT for part abilities, the card timing for medaroter cards.
+        op: primitive name (``OPS``).
+        amount: signed amount (0 for NO_EVADE).
+        target: who it applies to.
+        slot: the slot of an OPP_SLOT target (-1 otherwise).
+        condition: "IF_MEDAL_MATCH" or "" (STATIC only).
+    """
+
+    source: str
+    op: str
+    amount: int
+    target: Target
+    slot: int = -1
+    condition: str = ""
+
+    def describe(self) -> str:
+        """A short human-readable form, e.g. ``POWER -2 OPP_SLOT(RIGHT_ARM)``."""
+        amt = f" {self.amount:+d}" if self.op != "NO_EVADE" else ""
+        tgt = f"OPP_SLOT({SLOTS[self.slot]})" if self.target == Target.OPP_SLOT else self.target.name
+        cond = f" {self.condition}" if self.condition else ""
+        return f"{self.op}{amt} {tgt}{cond}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card definition; fields that do not apply to the card's type are 0 / -1 / empty.
+
+    ``index`` is the card's row in the encoder's table (1..n; 0 means no card).
+    """
+
+    id: str
+    name: str
+    type: str
+    index: int
+    slot: int = -1
+    action: int = -1
+    attribute: int = -1
+    armor: int = 0
+    charge: int = 0
+    power: int = 0
+    mobility: int = 0
+    price: int = 0
+    effect_part: bool = False
+    abilities: tuple[Ability, ...] = ()
+    efficient: int = 0
+    kind: int = -1
+    timing: str = ""
+    cost: int = 0
+    duration: int = -1
+
+    def describe(self) -> str:
+        """One line for humans and logs."""
+        if self.type == PART:
+            head = f"{self.name} [{self.id} {SLOTS[self.slot]}"
+            if self.slot == LEGS:
+                stats = f"mob {self.mobility} ar {self.armor}"
+            else:
+                stats = f"{ACTIONS[self.action]} ch {self.charge} pw {self.power} ar {self.armor}"
+            abil = "".join(f"; {a.source} {a.describe()}" for a in self.abilities)
+            return f"{head} attr {self.attribute} {stats} {self.price}G{abil}]"
+        if self.type == MEDAL:
+            return f"{self.name} [{self.id} medal attr {self.attribute} E{self.efficient}]"
+        if self.type == ENERGY:
+            return f"{self.name} [{self.id} {ENERGY_KINDS[self.kind]} energy]"
+        if self.type == MEDAROTER:
+            eff = "; ".join(a.describe() for a in self.abilities)
+            return f"{self.name} [{self.id} {self.timing} cost {self.cost} {DURATIONS[self.duration]}: {eff}]"
+        return f"{self.name} [{self.id} {self.type.lower()} card]"
+
+
+# ----------------------------------------------------------------------------- schemas
+def _hundreds(v: int) -> str | None:
+    return None if v % 100 == 0 else "must be a multiple of 100"
+
+
+_COMMON = {"id": Field(str), "name": Field(str), "type": Field(str, choices=TYPES)}
+_PART = {
+    **_COMMON,
+    "slot": Field(str, choices=SLOTS),
+    "attribute": Field(int, lo=0, hi=3),
+    "armor": Field(int, lo=1, hi=9),
+    "price": Field(int, lo=0, hi=3000, check=_hundreds),
+    "action": Field(str, choices=ACTIONS, required=False),
+    "charge": Field(int, lo=0, hi=9, required=False),
+    "power": Field(int, lo=0, hi=9, required=False),
+    "mobility": Field(int, lo=1, hi=9, required=False),
+    "effect_part": Field(bool, required=False),
+    "abilities": Field(list, required=False),
+}
+_MEDAL = {**_COMMON, "attribute": Field(int, lo=0, hi=3), "efficient": Field(int, lo=1, hi=2)}
+_ENERGY = {**_COMMON, "kind": Field(str, choices=ENERGY_KINDS)}
+_MEDAROTER = {
+    **_COMMON,
+    "timing": Field(str, choices=TIMINGS),
+    "cost": Field(int, lo=0, hi=5),
+    "duration": Field(str, choices=DURATIONS),
+    "effects": Field(list),
+}
+_PLAIN = dict(_COMMON)
+_SCHEMAS = {PART: _PART, MEDAL: _MEDAL, ENERGY: _ENERGY, MEDAROTER: _MEDAROTER, EVADE: _PLAIN, EFFECT: _PLAIN}
+_ABILITY = {
+    "source": Field(str, choices=SOURCES),
+    "op": Field(str),
+    "amount": Field(int, required=False),
+    "target": Field(str, choices=[t.name for t in Target]),
+    "slot": Field(str, choices=SLOTS, required=False),
+    "condition": Field(str, choices=CONDITIONS, required=False),
+}
+_CARD_EFFECT = {k: v for k, v in _ABILITY.items() if k not in ("source", "condition")}
+
+#: Which (source or timing) may use which op on which target (section 4.3, "Sources and timings").
+_ATTACK_ON_USE = {("NO_EVADE", Target.BATTLE), ("POWER", Target.SELF)}
+_SUPPORT_ON_USE = {
+    ("POWER", Target.OWN_MEDAROT),
+    ("POWER", Target.OPP_SLOT),
+    ("CHARGE", Target.OWN_MEDAROT),
+    ("CHARGE", Target.OPP_SLOT),
+    ("REPAIR", Target.OWN_PART),
+    ("DRAW", Target.PLAYER),
+    ("UNTAP_ENERGY", Target.PLAYER),
+}
+_STATIC = {("POWER", Target.SELF), ("CHARGE", Target.SELF)}
+_EFFECT_ABILITY = {("POWER", Target.OPP_SLOT), ("CHARGE", Target.OPP_SLOT), ("POWER", Target.SELF)}
+
+
+def _check_effect(raw: Any, schema: Mapping[str, Field], timing: str, file: str, cid: str) -> Ability:
+    """Validate one effect record against the op registry; return the ``Ability``."""
+    from envs.medarot_parts.rules.effects import OPS_REGISTRY
+
+    check_record(raw, schema, file, cid, what="effect field")
+    target = Target[raw["target"]]
+    op = raw["op"]
+    amount = raw.get("amount")
+    OPS_REGISTRY.validate(op, amount, target, timing, file, cid)  # type: ignore[arg-type]
+    if op == "DAMAGE" and amount is not None and amount > 0:
+        raise CardDataError(file, cid, f"op DAMAGE amount must be negative (-3..-1), got {amount}")
+    has_slot = "slot" in raw
+    if (target == Target.OPP_SLOT) != has_slot:
+        raise CardDataError(file, cid, "effect field 'slot' is required for target OPP_SLOT and only there")
+    slot = SLOTS.index(raw["slot"]) if has_slot else -1
+    if slot == LEGS:
+        raise CardDataError(file, cid, "OPP_SLOT(LEGS) has no power or charge to modify")
+    source = raw.get("source", timing)
+    return Ability(source, op, int(amount or 0), target, slot, raw.get("condition", ""))
+
+
+def _parse_part(raw: Mapping[str, Any], index: int, file: str, cid: str) -> CardDef:
+    check_record(raw, _PART, file, cid)
+    slot = SLOTS.index(raw["slot"])
+    legs = slot == LEGS
+    for key in ("action", "charge", "power"):
+        if (key in raw) == legs:
+            rule = "a LEGS part has no" if legs else "a head or arm part needs a"
+            raise CardDataError(file, cid, f"{rule} field {key!r} (4.2)")
+    if ("mobility" in raw) != legs:
+        raise CardDataError(file, cid, "field 'mobility' is required on LEGS parts and only there (4.2)")
+    action = ACTIONS.index(raw["action"]) if not legs else -1
+    effect_part = bool(raw.get("effect_part", False))
+    if effect_part and action not in (PUNCH, RECKLESS):
+        raise CardDataError(file, cid, "effect_part is only allowed on PUNCH or RECKLESS parts (4.2, R23)")
+    if action == PROTECT and raw["power"] < raw["charge"]:
+        raise CardDataError(file, cid, "a PROTECT part needs power >= charge (4.2, D25)")
+    abilities = _parse_abilities(raw.get("abilities", []), action, effect_part, legs, file, cid)
+    return CardDef(
+        cid,
+        raw["name"],
+        PART,
+        index,
+        slot=slot,
+        action=action,
+        attribute=raw["attribute"],
+        armor=raw["armor"],
+        charge=raw.get("charge", 0),
+        power=raw.get("power", 0),
+        mobility=raw.get("mobility", 0),
+        price=raw["price"],
+        effect_part=effect_part,
+        abilities=abilities,
+    )
+
+
+def _parse_abilities(
+    raws: list[Any], action: int, effect_part: bool, legs: bool, file: str, cid: str
+) -> tuple[Ability, ...]:
+    """Part abilities (4.2): 0..2 records whose source, op and target fit the part."""
+    if len(raws) > 2:
+        raise CardDataError(file, cid, f"a part has at most 2 abilities, got {len(raws)} (4.2)")
+    if legs and raws:
+        raise CardDataError(file, cid, "LEGS parts have no abilities (no primitive modifies mobility)")
+    out = []
+    for raw in raws:
+        source = raw.get("source") if isinstance(raw, Mapping) else None
+        ab = _check_effect(raw, _ABILITY, str(source), file, cid)
+        pair = (ab.op, ab.target)
+        if ab.condition and ab.source != "STATIC":
+            raise CardDataError(file, cid, "condition IF_MEDAL_MATCH is only allowed on STATIC abilities")
+        if ab.source == "STATIC":
+            allowed = _STATIC
+        elif ab.source == "EFFECT":
+            allowed = _EFFECT_ABILITY
+        elif action in ATTACK_ACTIONS:
+            allowed = _ATTACK_ON_USE
+        elif action == SUPPORT:
+            allowed = _SUPPORT_ON_USE
+        else:
+            allowed = set()
+        if pair not in allowed:
+            raise CardDataError(
+                file,
+                cid,
+                f"{ab.source} ability {ab.op} on {ab.target.name} is not allowed on this part (4.3)",
+            )
+        out.append(ab)
+    n_effect = sum(1 for a in out if a.source == "EFFECT")
+    if n_effect != (1 if effect_part else 0):
+        raise CardDataError(
+            file, cid, "an effect part has exactly one EFFECT ability, other parts none (R23)"
+        )
+    if action == SUPPORT and not any(a.source == "ON_USE" for a in out):
+        raise CardDataError(file, cid, "a SUPPORT part needs at least one ON_USE ability (D30)")
+    return tuple(out)
+
+
+def _parse_medaroter(raw: Mapping[str, Any], index: int, file: str, cid: str) -> CardDef:
+    check_record(raw, _MEDAROTER, file, cid)
+    timing = raw["timing"]
+    effs = raw["effects"]
+    if not 1 <= len(effs) <= 2:
+        raise CardDataError(file, cid, f"a medaroter card has 1 or 2 effects, got {len(effs)} (4.2)")
+    abilities = tuple(_check_effect(e, _CARD_EFFECT, timing, file, cid) for e in effs)
+    duration = DURATIONS.index(raw["duration"])
+    mods = [a for a in abilities if a.op in ("POWER", "CHARGE")]
+    if timing == "ACTION" and any(a.target == Target.ATTACK_PART for a in abilities):
+        raise CardDataError(file, cid, "an ACTION card cannot target ATTACK_PART (4.3)")
+    if mods and timing == "ACTION" and duration not in (TURN, ATTACHED):
+        raise CardDataError(file, cid, "an ACTION card with POWER/CHARGE lasts TURN or ATTACHED (4.3)")
+    if mods and timing == "POWER" and duration != BATTLE:
+        raise CardDataError(file, cid, "a POWER card with POWER lasts BATTLE (4.3)")
+    if not mods and duration in (TURN, ATTACHED):
+        raise CardDataError(file, cid, "only POWER/CHARGE cards last TURN or ATTACHED (4.3)")
+    if (duration == ATTACHED) != any(a.target == Target.ATTACHED_PART for a in abilities):
+        raise CardDataError(file, cid, "an ATTACHED card uses the ATTACHED_PART target, and only it (D42)")
+    if duration == ATTACHED and any(a.target != Target.ATTACHED_PART for a in abilities):
+        raise CardDataError(file, cid, "every effect of an ATTACHED card targets ATTACHED_PART (D42)")
+    return CardDef(
+        cid,
+        raw["name"],
+        MEDAROTER,
+        index,
+        abilities=abilities,
+        timing=timing,
+        cost=raw["cost"],
+        duration=duration,
+    )
+
+
+def _parse_card(raw: Any, index: int, file: str) -> CardDef:
+    cid = raw.get("id") if isinstance(raw, Mapping) else None
+    label = cid if isinstance(cid, str) else f"#{index}"
+    ctype = raw.get("type") if isinstance(raw, Mapping) else None
+    if ctype not in TYPES:
+        raise CardDataError(file, label, f"field 'type' = {ctype!r} is not one of {', '.join(TYPES)}")
+    if ctype == PART:
+        return _parse_part(raw, index, file, label)
+    if ctype == MEDAROTER:
+        return _parse_medaroter(raw, index, file, label)
+    check_record(raw, _SCHEMAS[ctype], file, label)
+    if ctype == MEDAL:
+        return CardDef(
+            label, raw["name"], MEDAL, index, attribute=raw["attribute"], efficient=raw["efficient"]
+        )
+    if ctype == ENERGY:
+        return CardDef(label, raw["name"], ENERGY, index, kind=ENERGY_KINDS.index(raw["kind"]))
+    return CardDef(label, raw["name"], ctype, index)
+
+
+class CardPool:
+    """An immutable, validated set of card definitions, indexed 1..n (0 means no card)."""
+
+    def __init__(self, cards: Sequence[CardDef], files: Sequence[str]) -> None:
+        self.cards: dict[str, CardDef] = {c.id: c for c in cards}
+        self.by_index: list[CardDef | None] = [None, *cards]
+        self.files = tuple(files)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self.cards
+
+    def __getitem__(self, cid: str) -> CardDef:
+        try:
+            return self.cards[cid]
+        except KeyError:
+            raise KeyError(f"unknown card id {cid!r} (pool {', '.join(self.files)})") from None
+
+    def ids(self) -> list[str]:
+        """Card ids in pool order."""
+        return list(self.cards)
+
+
+def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
+    """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
+    paths = sorted(CARDS_DIR.glob("*.toml")) if files is None else [Path(f) for f in files]
+    return _load_pool(tuple(str(p) for p in paths))
+
+
+@functools.lru_cache(maxsize=8)
+def _load_pool(paths: tuple[str, ...]) -> CardPool:
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for file in paths:
+        data = read_toml(file)
+        unknown = [k for k in data if k != "card"]
+        if unknown:
+            raise CardDataError(
+                file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
+            )
+        for raw in data.get("card", []):
+            card = _parse_card(raw, len(cards) + 1, file)
+            if card.id in seen:
+                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
+            if card.name in names:
+                raise CardDataError(
+                    file, card.id, f"duplicate card name {card.name!r} (also {names[card.name]})"
+                )
+            seen[card.id] = file
+            names[card.name] = card.id
+            cards.append(card)
+    return CardPool(cards, paths)
+
+
+# ----------------------------------------------------------------------------- decks
+@dataclass(frozen=True, slots=True)
+class Starter:
+    """A starter set (D2): per medarot, its medal then its head, right arm, left arm and legs."""
+
+    medarots: tuple[tuple[str, ...], tuple[str, ...]]
+
+    def cards(self) -> list[str]:
+        """All 10 card ids."""
+        return [c for m in self.medarots for c in m]
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A player's material: a starter set and a 40-card deck."""
+
+    name: str
+    starter: Starter
+    deck: DeckList
+
+    def to_list(self) -> list[list[str]]:
+        """JSON form: the two starter medarots, then the expanded deck."""
+        return [list(self.starter.medarots[0]), list(self.starter.medarots[1]), self.deck.expand()]
+
+
+_DECK_FILE = {
+    "name": Field(str),
+    "description": Field(str, required=False),
+    "starter": Field(dict),
+    "cards": Field(dict),
+}
+_STARTER = {"medarot1": Field(list), "medarot2": Field(list)}
+
+
+def deck_names() -> list[str]:
+    """Names (file stems) of the decks that ship with the package."""
+    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+
+
+def load_deck(path: str | Path, pool: CardPool, config: RulesConfig) -> Deck:
+    """Read and validate a deck file (``name``, ``[starter]``, ``[cards] ID = count``)."""
+    p = Path(path)
+    name = str(p)
+    try:
+        data = read_toml(p)
+        check_record(data, _DECK_FILE, name, None, what="key")
+        check_record(data["starter"], _STARTER, name, None, what="starter key")
+    except CardDataError as exc:
+        raise DeckError(name, None, exc.detail) from exc
+    counts = []
+    for cid, n in data["cards"].items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise DeckError(name, cid, f"count must be a positive integer, got {n!r}")
+        counts.append((cid, n))
+    starter = (data["starter"]["medarot1"], data["starter"]["medarot2"])
+    return make_deck(
+        starter, DeckList(data["name"], "", tuple(counts), data.get("description", ""), name), pool, config
+    )
+
+
+def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> Deck:
+    """A deck from a deck name, a deck file path, a ``Deck`` or a ``{"starter": ..., "cards": ...}`` mapping."""
+    if isinstance(value, Deck):
+        validate_deck(value, pool, config)
+        return value
+    if isinstance(value, (str, Path)):
+        path = Path(value)
+        if not path.suffix:
+            path = DECKS_DIR / f"{value}.toml"
+            if not path.exists():
+                raise DeckError(str(value), None, f"no deck of that name (known: {', '.join(deck_names())})")
+        return load_deck(path, pool, config)
+    if isinstance(value, Mapping) and set(value) == {"starter", "cards"}:
+        starter = value["starter"]
+        return make_deck(tuple(starter), deck_from_value(value["cards"], label), pool, config)
+    raise DeckError(
+        label, None, "a deck is a deck name, a file path or {'starter': [[5 ids], [5 ids]], 'cards': ...}"
+    )
+
+
+def make_deck(starter: Sequence[Any], cards: DeckList, pool: CardPool, config: RulesConfig) -> Deck:
+    """Build and validate a ``Deck`` from two 5-card starter lists and a deck list."""
+    name = cards.source or cards.name
+    if len(starter) != 2 or any(not isinstance(m, (list, tuple)) or len(m) != 5 for m in starter):
+        raise DeckError(
+            name,
+            None,
+            "a starter set is 2 medarots of 5 card ids: medal, head, right arm, left arm, legs (D2)",
+        )
+    deck = Deck(cards.name, Starter((tuple(starter[0]), tuple(starter[1]))), cards)
+    validate_deck(deck, pool, config)
+    return deck
+
+
+def validate_deck(deck: Deck, pool: CardPool, config: RulesConfig) -> None:
+    """Check the starter set and deck rules (D2, D3); raise ``DeckError`` naming the rule."""
+    name = deck.deck.source or deck.deck.name
+    price = 0
+    for medarot in deck.starter.medarots:
+        for pos, cid in enumerate(medarot):
+            if cid not in pool:
+                raise DeckError(
+                    name, cid, f"unknown card id in the starter set (pool {', '.join(pool.files)})"
+                )
+            card = pool[cid]
+            if pos == 0 and card.type != MEDAL:
+                raise DeckError(name, cid, "the first card of a starter medarot must be a medal (D2)")
+            if pos > 0 and (card.type != PART or card.slot != pos - 1):
+                raise DeckError(name, cid, f"starter position {pos} needs a {SLOTS[pos - 1]} part (D2)")
+            price += card.price
+    if price > config.start_assets:
+        raise DeckError(name, None, f"starter parts cost {price} G, more than {config.start_assets} G (D3)")
+    total = 0
+    per_name: dict[str, int] = {}
+    for cid, n in deck.deck.cards:
+        if cid not in pool:
+            raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+        card = pool[cid]
+        if card.type == MEDAL:
+            raise DeckError(name, cid, "medal cards cannot be in the deck (D2)")
+        if card.type != ENERGY:
+            per_name[card.name] = per_name.get(card.name, 0) + n
+            if per_name[card.name] > config.max_copies:
+                raise DeckError(
+                    name,
+                    cid,
+                    f"{per_name[card.name]} copies of {card.name!r}; at most {config.max_copies} (D2)",
+                )
+        total += n
+    if total != config.deck_size:
+        raise DeckError(name, None, f"{total} cards; a deck has exactly {config.deck_size} (D2)")

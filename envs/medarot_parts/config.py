@@ -1,0 +1,52 @@
+"""Rules configuration: one frozen ``RulesConfig`` holding the numbers of the game (spec section 3)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from envs.core.errors import StateError
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    """The numbers and caps of the game; every field has the spec's value as default.
+
+    Attributes:
+        deck_size: exact number of cards in a deck (D2).
+        max_copies: copies of one non-energy card name allowed in a deck (D2).
+        hand_size: the draw phase fills hands to this size; the end phase trims to it (D8, D17).
+        hand_cap: a hand never holds more cards (D36); also the HAND(h) block of the actions.
+        start_assets: assets before the starter parts are paid for (D3).
+        disposal_cost: extra cost of exchanging a destroyed part (D32).
+        max_turns: the game is truncated after the end phase of this turn (D35).
+        max_steps: safety cap on decisions; the game is truncated when it is reached.
+    """
+
+    deck_size: int = 40
+    max_copies: int = 4
+    hand_size: int = 7
+    hand_cap: int = 16
+    start_assets: int = 10000
+    disposal_cost: int = 200
+    max_turns: int = 30
+    max_steps: int = 20000
+
+    def to_dict(self) -> dict[str, Any]:
+        """The config as a plain dict."""
+        return dataclasses.asdict(self)
+
+
+def make_config(**overrides: Any) -> RulesConfig:
+    """The default ``RulesConfig`` with ``overrides``; unknown keys and non-positive caps are errors."""
+    fields = {f.name for f in dataclasses.fields(RulesConfig)}
+    unknown = sorted(set(overrides) - fields)
+    if unknown:
+        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    for key, value in overrides.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise StateError(f"{key} must be a positive integer, got {value!r}")
+    if overrides.get("hand_cap", 16) > 16:
+        raise StateError("hand_cap is at most 16 (the HAND(h) block of the action encoding)")
+    return RulesConfig(**overrides)

@@ -1,0 +1,327 @@
+"""Observation and action encoding of the Medarot parts game (spec sections 6 and 7).
+
+Actions: one ``Discrete(46)``; the meaning of an index depends on the decision point (which
+is part of the observation).
+
+| indices | name | decision points |
+|---|---|---|
+| 0 | PASS / NOTHING / DECLINE | DP2, DP3, DP5, DP7, DP8, DP11, DP15, DP16 |
+| 1-3 | USE_PART(s), s = head, right arm, left arm | DP3 |
+| 4-19 | HAND(h), canonical hand order | DP2, DP3, DP5, DP7, DP16 |
+| 20-23 | PAY_ENERGY(k) / ENERGY_KIND(k), k = shoot, melee, defense, support | DP4, DP15 |
+| 24 | PAY_MEDAL | DP4 |
+| 25-26 | MEDAROT(i) of the player named by the decision | DP1, DP6, DP12, DP13, DP15 |
+| 27-30 | PART(s), s = head, right arm, left arm, legs | DP10, DP14, DP15 |
+| 31 | EVADE | DP8 |
+| 32-34 | PROTECT(s) | DP8 |
+| 35-44 | AMOUNT(k), k = 0..9 | DP9 |
+| 45 | ATTACH_EFFECT | DP11 |
+
+Observations are float32 vectors built from the named pieces of the layout, seen from the
+observing seat (own side first). Card identities appear as feature rows; the opponent's hand
+appears only as a count, and deck contents and order never appear.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.encoding.codec import Encoder
+from envs.encoding.layout import ObsLayout
+from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind
+from envs.medarot_parts.cards import (
+    OPS,
+    SLOTS,
+    TIMINGS,
+    TYPES,
+    CardDef,
+    CardPool,
+    Target,
+)
+from envs.medarot_parts.rules.values import charge, mobility, power
+from envs.medarot_parts.state import GameState
+
+_SOURCES = ("STATIC", "ON_USE", "EFFECT")
+_TARGETS = tuple(Target)
+_ABILITY_F = len(_SOURCES) + len(OPS) + 1 + len(_TARGETS) + len(SLOTS) + 1
+CARD_F = 6 + 4 + 7 + 4 + 4 + 1 + 1 + 1 + 4 + 3 + 1 + 4 + 2 * _ABILITY_F
+_SCALARS = 34
+_MED_F = 11
+_PART_F = 10
+_N_FIELD = 20  # 2 players x 2 medarots x (medal + 4 parts)
+_N_CARD_ROWS = _N_FIELD + 16 + 1
+_OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
+
+
+def card_row(c: CardDef) -> list[float]:
+    """The feature row of a card definition (type, slot, action, stats, abilities)."""
+    row = [0.0] * CARD_F
+    row[TYPES.index(c.type)] = 1.0
+    o = 6
+    if c.slot >= 0:
+        row[o + c.slot] = 1.0
+    o += 4
+    if c.action >= 0:
+        row[o + c.action] = 1.0
+    o += 7
+    if c.attribute >= 0:
+        row[o + c.attribute] = 1.0
+    o += 4
+    row[o : o + 7] = [
+        c.armor / 9,
+        c.charge / 9,
+        c.power / 9,
+        c.mobility / 9,
+        c.price / 3000,
+        float(c.effect_part),
+        c.efficient / 2,
+    ]
+    o += 7
+    if c.kind >= 0:
+        row[o + c.kind] = 1.0
+    o += 4
+    if c.timing:
+        row[o + TIMINGS.index(c.timing)] = 1.0
+    o += 3
+    row[o] = c.cost / 5
+    o += 1
+    if c.duration >= 0:
+        row[o + c.duration] = 1.0
+    o += 4
+    for ab in c.abilities:
+        if ab.source in _SOURCES:
+            row[o + _SOURCES.index(ab.source)] = 1.0
+        p = o + len(_SOURCES)
+        row[p + OPS.index(ab.op)] = 1.0
+        p += len(OPS)
+        row[p] = ab.amount / 3
+        p += 1
+        row[p + _TARGETS.index(ab.target)] = 1.0
+        p += len(_TARGETS)
+        if ab.slot >= 0:
+            row[p + ab.slot] = 1.0
+        p += len(SLOTS)
+        row[p] = float(bool(ab.condition))
+        o += _ABILITY_F
+    return row
+
+
+def build_layout(n_cards: int) -> ObsLayout:
+    """The observation layout for a pool of ``n_cards`` card definitions."""
+    return ObsLayout(
+        [
+            ("decision", (len(DP) + 1,), "one-hot of the pending decision point DP1..DP16 (0: none)"),
+            (
+                "scalars",
+                (_SCALARS,),
+                (
+                    "I decide, turn, round, priority / first / turn-to-act are mine, passes, assets, hand, "
+                    "deck and trash sizes (own, opponent), action medarots present, battle (active, I attack, "
+                    "damage, response, protect amount, NO_EVADE, dealt, defender chosen), payment (active, "
+                    "mine, needed and paid EP, medal eligible), a card or support use under way (active, mine)"
+                ),
+            ),
+            (
+                "medarots",
+                (4, _MED_F),
+                (
+                    "own medarots 0, 1 then the opponent's: medal attribute, efficient/2, medal tapped, stopped, "
+                    "action medarot, attacking, defending, mobility/9"
+                ),
+            ),
+            (
+                "parts",
+                (16, _PART_F),
+                (
+                    "per medarot (as above) head, right arm, left arm, legs: tapped, destroyed, counters/9, "
+                    "remaining armor/9, effect card, attached cards/3, current power/9, current charge/9, "
+                    "attack part, protect part"
+                ),
+            ),
+            (
+                "energy",
+                (2, 8),
+                "own then opponent stock: untapped count per kind/10, tapped count per kind/10",
+            ),
+            (
+                "field_cards",
+                (_N_FIELD, CARD_F),
+                "per medarot (as above): medal, head, right arm, left arm, legs",
+            ),
+            ("hand_cards", (16, CARD_F), "own hand in canonical order (HAND(h) refers to row h)"),
+            ("use_card", (1, CARD_F), "the medaroter card or support part being used (public)"),
+            ("play_area", (2, n_cards), "own and opponent play areas, count per card"),
+            ("trash", (2, n_cards), "own and opponent trash contents, count per card / 4"),
+        ]
+    )
+
+
+class PartsEncoder(Encoder):
+    """Encoder of one card pool (the table of card features is built once)."""
+
+    action_size = ACTION_SIZE
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.n_cards = len(pool)
+        self.layout = build_layout(self.n_cards)
+        table = [[0.0] * CARD_F] + [card_row(c) for c in pool.cards.values()]
+        self.table = np.asarray(table, dtype=np.float32)
+        self.row = {cid: c.index for cid, c in pool.cards.items()}
+        L = self.layout
+        self._dec = L["decision"].slice
+        self._sc = L["scalars"].slice
+        self._med = L["medarots"].slice
+        self._parts = L["parts"].slice
+        self._energy = L["energy"].slice
+        self._cards_start = L["field_cards"].start
+        self._cards_end = self._cards_start + _N_CARD_ROWS * CARD_F
+        assert L["use_card"].start + CARD_F == self._cards_end
+        self._play = L["play_area"].start
+        self._trash = L["trash"].start
+        self.card_region = (self._cards_start, _N_CARD_ROWS, CARD_F)
+
+    # ------------------------------------------------------------------ actions
+    def action_to_index(self, action: Action, state: GameState) -> int:
+        """Index of an engine action (section 6)."""
+        return _OFF[action[0]] + action[1]
+
+    def index_to_action(self, index: int, state: GameState) -> Action:
+        """Engine action of an index."""
+        if not 0 <= index < ACTION_SIZE:
+            raise ValueError(f"action index {index} out of range 0..{ACTION_SIZE - 1}")
+        return ALL_ACTIONS[index]
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """Indices of the legal actions of the player to move."""
+        off = _OFF
+        return [off[k] + a for k, a in state.legal_actions()]
+
+    def action_label(self, index: int, state: GameState) -> str:
+        """E.g. ``HAND(2) Overdrive Chip`` or ``USE_PART(right arm) Virus``."""
+        a = self.index_to_action(index, state)
+        text = str(a)
+        p = state.current_player
+        if p < 0:
+            return text
+        if a.kind == Kind.HAND and a.arg < len(state.hand[p]):
+            text += f" {state.cards[state.hand[p][a.arg]].name}"
+        elif a.kind in (Kind.USE_PART, Kind.PROTECT):
+            m = state.am[p] if a.kind == Kind.USE_PART else (state.battle.defender if state.battle else -1)
+            if m >= 0:
+                text += f" {state.cards[state.field[p][m].parts[a.arg].card].name}"
+        return text
+
+    # ------------------------------------------------------------------ observations
+    def observe(self, st: GameState, seat: int) -> np.ndarray:
+        """The observation of ``seat`` (spec section 7): public state plus its own hand."""
+        buf = np.zeros(self.layout.size, dtype=np.float32)
+        o = 1 - seat
+        dp = st.dp
+        if dp is not None and not st.done:
+            buf[self._dec.start + dp[0]] = 1.0
+        buf[self._sc] = self._scalars(st, seat)
+        meds: list[float] = []
+        parts: list[float] = []
+        rows = [0] * _N_CARD_ROWS
+        row = self.row
+        b = st.battle
+        k = 0
+        for p in (seat, o):
+            for m, med in enumerate(st.field[p]):
+                mc = st.cards[med.medal]
+                attr = [0.0] * 4
+                attr[mc.attribute] = 1.0
+                attacking = b is not None and b.attacker == p and b.medarot == m
+                defending = b is not None and b.attacker != p and b.defender == m
+                meds += attr
+                meds += [
+                    mc.efficient / 2,
+                    float(med.medal_tapped),
+                    float(med.stopped),
+                    float(st.am[p] == m),
+                    float(attacking),
+                    float(defending),
+                    mobility(st, p, m) / 9,
+                ]
+                rows[k] = row[med.medal]
+                k += 1
+                for s, part in enumerate(med.parts):
+                    armor = st.cards[part.card].armor
+                    parts += [
+                        float(part.tapped),
+                        float(part.destroyed),
+                        part.counters / 9,
+                        (0 if part.destroyed else armor - part.counters) / 9,
+                        float(part.effect is not None),
+                        len(part.attached) / 3,
+                        power(st, p, m, s) / 9 if s < 3 else 0.0,
+                        charge(st, p, m, s) / 9 if s < 3 else 0.0,
+                        float(attacking and b is not None and b.slot == s),
+                        float(defending and b is not None and b.protect == s),
+                    ]
+                    rows[k] = row[part.card]
+                    k += 1
+        buf[self._med] = meds
+        buf[self._parts] = parts
+        energy = [0.0] * 16
+        for j, p in enumerate((seat, o)):
+            for cid, tapped in st.stock[p]:
+                energy[8 * j + 4 * tapped + st.cards[cid].kind] += 0.1
+        buf[self._energy] = energy
+        for h, cid in enumerate(st.hand[seat]):
+            rows[_N_FIELD + h] = row[cid]
+        if st.use is not None:
+            rows[_N_CARD_ROWS - 1] = row[st.use[1]]
+        self.table.take(
+            rows, axis=0, out=buf[self._cards_start : self._cards_end].reshape(_N_CARD_ROWS, CARD_F)
+        )
+        n = self.n_cards
+        for j, p in enumerate((seat, o)):
+            base = self._play + j * n - 1
+            for cid in st.play[p]:
+                buf[base + row[cid]] += 1.0
+            base = self._trash + j * n - 1
+            for cid in st.trash[p]:
+                buf[base + row[cid]] += 0.25
+        return buf
+
+    def _scalars(self, st: GameState, seat: int) -> list[float]:
+        o = 1 - seat
+        cfg = st.config
+        sc = [
+            float(st.current_player == seat),
+            st.turn / cfg.max_turns,
+            st.round / 2,
+            float(st.priority == seat),
+            float(st.first == seat),
+            float(st.to_act == seat),
+            st.passes / 2,
+            st.assets[seat] / cfg.start_assets,
+            st.assets[o] / cfg.start_assets,
+            len(st.hand[seat]) / 16,
+            len(st.hand[o]) / 16,
+            len(st.deck[seat]) / cfg.deck_size,
+            len(st.deck[o]) / cfg.deck_size,
+            len(st.trash[seat]) / 50,
+            len(st.trash[o]) / 50,
+            float(st.am[seat] >= 0),
+            float(st.am[o] >= 0),
+        ]
+        b = st.battle
+        if b is None:
+            sc += [0.0] * 10
+        else:
+            resp = [0.0, 0.0, 0.0]
+            if b.response >= 0:
+                resp[b.response] = 1.0
+            sc += [1.0, float(b.attacker == seat), b.damage / 9, *resp]
+            sc += [b.amount / 9, float(b.no_evade), b.dealt / 9, float(b.defender >= 0)]
+        pay = st.pay
+        if pay is None:
+            sc += [0.0] * 5
+        else:
+            sc += [1.0, float(pay[0] == seat), pay[1] / 18, pay[2] / 18, float(pay[3] >= 0)]
+        use = st.use
+        sc += [0.0, 0.0] if use is None else [1.0, float(use[0] == seat)]
+        return sc

@@ -1,0 +1,135 @@
+"""Medarot parts card game: ``medarot_parts_v0``.
+
+| | |
+|---|---|
+| Agents | `player_0`, `player_1` |
+| Action shape | `Discrete(46)` |
+| Action values | 0..45, meaning by decision point (table in ``envs.medarot_parts.encode``) |
+| Observation shape | `Dict(observation=Box(float32, (obs_size,)), action_mask=Box(int8, (46,)))` |
+
+Each player fields two medarots of five cards (a medal and head, right arm, left arm and legs
+parts). A turn is shared: both players reset, draw to 7 and play rounds in which each player's
+fastest ready medarot acts; players alternate turns-to-act to attack part against part, repair,
+support, exchange parts or play medaroter cards. In a battle the defender decides its own
+windows (power and defence cards, evade or protect, how much charge to pay, where the damage
+goes), so ``agent_selection`` is always the seat that must decide now, not the turn player.
+Decisions with a single legal option are played by the engine. The rules are those of
+``shared/rules/medarot_parts.md``.
+
+## Observation
+A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder
+.observation_layout()`` gives the slices): the decision point, scalars (turn, sizes, assets,
+the battle and payment under way), per-medarot and per-part state (tapped, destroyed,
+counters, current power and charge), the energy stocks, card-feature rows of every field card,
+of the seat's own hand and of the card in use, and the play areas and trashes. The opponent's
+hand appears only as a count; deck contents and order never appear.
+
+## Action space
+PASS, USE_PART(s), HAND(h), PAY_ENERGY(k), PAY_MEDAL, MEDAROT(i), PART(s), EVADE, PROTECT(s),
+AMOUNT(k), ATTACH_EFFECT (spec section 6).
+
+## Legal actions mask
+``action_mask`` marks the legal indices of the agent to move; the other agent's mask is all
+zeros. Every decision point offered to an agent has at least two legal indices.
+
+## Rewards
++1 win, -1 loss, 0 draw or truncation (``max_turns``, 30 by default), given at the end.
+
+## Version history
+- v0: initial release.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from envs.core.errors import StateError
+from envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
+from envs.medarot_parts.config import RulesConfig, make_config
+from envs.medarot_parts.encode import PartsEncoder
+from envs.medarot_parts.rules import new_game
+from envs.medarot_parts.state import GameState
+
+_ENCODERS: dict[tuple[str, ...], PartsEncoder] = {}
+
+
+def encoder_for(pool: CardPool) -> PartsEncoder:
+    """The encoder of a pool, built once per pool."""
+    enc = _ENCODERS.get(pool.files)
+    if enc is None:
+        enc = _ENCODERS[pool.files] = PartsEncoder(pool)
+    return enc
+
+
+class PartsRuleset:
+    """The Medarot parts game plugged into ``CardGameEnv``.
+
+    Args:
+        decks: None (each game draws two of the packaged decks with its seed), or one or two
+            decks; a deck is a deck name, a deck file path or ``{"starter": [[5 ids], [5 ids]],
+            "cards": {id: count}}``. One deck is used by both players.
+        card_files: card pool files (default: the packaged pool).
+        **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
+    """
+
+    name = "medarot_parts_v0"
+    num_players = 2
+
+    def __init__(
+        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
+    ) -> None:
+        self.config: RulesConfig = make_config(**rules)
+        self.pool = load_pool(card_files)
+        self.encoder = encoder_for(self.pool)
+        if decks is None:
+            self.deck_choices = [resolve_deck(n, self.pool, self.config).to_list() for n in deck_names()]
+            self.decks = None
+        else:
+            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
+                raise StateError("decks must be None or a list of one or two decks")
+            resolved = [
+                resolve_deck(d, self.pool, self.config, f"deck {i}").to_list() for i, d in enumerate(decks)
+            ]
+            self.decks = resolved * 2 if len(resolved) == 1 else resolved
+            self.deck_choices = []
+
+    def new_state(self, seed: int) -> GameState:
+        """A new game for ``seed``."""
+        if self.decks is not None:
+            decks = self.decks
+        else:
+            pick = random.Random(seed ^ 0x5DEECE66D)
+            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
+        return new_game(self.config, self.pool, decks, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> GameState:
+        """Rebuild a state written by ``GameState.to_dict``."""
+        return GameState.from_dict(data)
+
+    def potential(self, state: GameState, seat: int) -> float:
+        """A shaping potential from public facts: intact armor, working medarots and deck, own minus opponent's.
+
+        Remaining armor of non-destroyed parts is what keeps a medarot fighting, a stopped
+        medarot is half of the loss condition, and the deck is the clock of the draw phase.
+        The sum is clipped to [-0.5, 0.5] so it never outweighs the final +-1.
+        """
+
+        def side(p: int) -> float:
+            armor = 0
+            live = 0
+            for med in state.field[p]:
+                live += not med.stopped
+                for part in med.parts:
+                    if not part.destroyed:
+                        armor += state.cards[part.card].armor - part.counters
+            return 0.01 * armor + 0.1 * live + 0.005 * len(state.deck[p])
+
+        return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
+
+    def render_text(self, state: GameState, viewer: int | None) -> str:
+        """The board as text."""
+        from envs.medarot_parts.render import render_text
+
+        return render_text(state, viewer)

@@ -1,0 +1,89 @@
+"""Fixed-width text rendering of a Medarot parts position for humans (standard library only).
+
+``render_text(state, viewer)`` draws the header (turn, round, priority, decision point), both
+players' sides (assets, hand, deck, stock, play area, trash size and two medarots of five
+cards each), the battle under way and the last events. With ``viewer=None`` both hands are
+shown; with ``viewer=p`` the other player's hand is drawn as a count only (spec section 7).
+"""
+
+from __future__ import annotations
+
+from envs.medarot_parts.cards import ACTIONS, ENERGY_KINDS, LEGS, SLOTS
+from envs.medarot_parts.rules.values import charge, mobility, power
+from envs.medarot_parts.state import GameState
+
+#: How many of the latest events are shown.
+EVENTS_SHOWN = 8
+_SLOT_LABEL = ("head ", "r.arm", "l.arm", "legs ")
+
+
+def render_text(state: GameState, viewer: int | None = None) -> str:
+    """A readable fixed-width board of ``state`` as seen by ``viewer`` (None: both hands shown).
+
+    Raises:
+        ValueError: if ``viewer`` is neither ``None`` nor a seat of the game.
+    """
+    if viewer is not None and viewer not in (0, 1):
+        raise ValueError(f"viewer must be None, 0 or 1, got {viewer!r}")
+    st = state
+    lines = [_header(st), "-" * 78]
+    for p in (1, 0):
+        lines += _player(st, p, viewer)
+        lines.append("-" * 78)
+    if st.battle is not None:
+        b = st.battle
+        resp = ("-", "nothing", "evade", "protect")[b.response + 1]
+        lines.append(
+            f"battle: P{b.attacker} medarot {b.medarot} {SLOTS[b.slot]} -> damage {b.damage}, "
+            f"defender {b.defender}, response {resp}, paid {b.amount}, no evade {b.no_evade}, dealt {b.dealt}"
+        )
+    lines += ["events:"] + [f"  {e}" for e in st.events[-EVENTS_SHOWN:]]
+    return "\n".join(lines)
+
+
+def _header(st: GameState) -> str:
+    if st.done:
+        status = f"game over: {st.reason}"
+    else:
+        status = f"decision {st.decision} by P{st.current_player}"
+    return f"turn {st.turn} round {st.round}  priority P{st.priority}  first P{st.first}  {status}"
+
+
+def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
+    cards = st.cards
+    if viewer is None or viewer == p:
+        hand = ", ".join(cards[c].name for c in st.hand[p]) or "-"
+    else:
+        hand = f"{len(st.hand[p])} cards"
+    stock = "  ".join(
+        f"{k.lower()} {sum(1 for c, t in st.stock[p] if cards[c].kind == i and not t)}"
+        f"/{sum(1 for c, _ in st.stock[p] if cards[c].kind == i)}"
+        for i, k in enumerate(ENERGY_KINDS)
+    )
+    play = ", ".join(cards[c].name for c in st.play[p]) or "-"
+    lines = [
+        f"P{p}  assets {st.assets[p]} G  deck {len(st.deck[p])}  trash {len(st.trash[p])}  hand: {hand}",
+        f"    stock (untapped/all): {stock}   play area: {play}",
+    ]
+    for m, med in enumerate(st.field[p]):
+        mc = cards[med.medal]
+        flags = " STOPPED" if med.stopped else ""
+        flags += " [action medarot]" if st.am[p] == m else ""
+        lines.append(
+            f"    medarot {m}: {mc.name} (attr {mc.attribute}, E{mc.efficient}"
+            f"{', tapped' if med.medal_tapped else ''}) mobility {mobility(st, p, m)}{flags}"
+        )
+        for s, part in enumerate(med.parts):
+            c = cards[part.card]
+            if part.destroyed:
+                state = "DESTROYED"
+            else:
+                state = f"{part.counters}/{c.armor} dmg{' tapped' if part.tapped else ''}"
+            if s == LEGS:
+                stats = f"mob {c.mobility}"
+            else:
+                stats = f"{ACTIONS[c.action]:<8} ch {charge(st, p, m, s)} pw {power(st, p, m, s)}"
+            extra = " +effect" if part.effect else ""
+            extra += f" +{len(part.attached)} attached" if part.attached else ""
+            lines.append(f"      {_SLOT_LABEL[s]} {c.name:<16} {stats:<22} {state}{extra}")
+    return lines

@@ -1,0 +1,108 @@
+"""Damage: block shock, allocation, destroyed part processing, stopping and the loss check.
+
+Spec R16-R22, D26, D27, D33, D34 (battle step B7).
+"""
+
+from __future__ import annotations
+
+from envs.medarot_parts import actions as A
+from envs.medarot_parts.actions import DP, Action
+from envs.medarot_parts.cards import SLOTS
+from envs.medarot_parts.rules.flow import ask, decision, end, task
+from envs.medarot_parts.rules.values import end_card_mods
+from envs.medarot_parts.state import GameState, Part
+
+
+@task
+def block_shock(st: GameState) -> None:
+    """Block shock (R13, R19-R21, D26): 1 counter on the protect part and damage - 1, unless it has armor - 1 counters.
+
+    The counter is not damage: it never destroys the part and does not count as damage dealt.
+    """
+    b = st.battle
+    assert b is not None
+    d = 1 - b.attacker
+    part = st.field[d][b.defender].parts[b.protect]
+    armor = st.cards[part.card].armor
+    if part.destroyed or part.counters > armor - 2:
+        st.log(f"P{d} block shock: none ({part.counters} counters on armor {armor})")
+        return
+    part.counters += 1
+    b.damage = max(0, b.damage - 1)
+    st.log(f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}")
+
+
+@task
+def allocation(st: GameState) -> None:
+    """Damage allocation (R16, R17, D27): with damage >= 1 the defender picks one part (DP10)."""
+    b = st.battle
+    assert b is not None
+    if b.damage >= 1:
+        ask(st, DP.ALLOCATE, 1 - b.attacker)
+
+
+def _allocate_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    b = st.battle
+    assert b is not None
+    parts = st.field[1 - b.attacker][b.defender].parts
+    return [A.PART[s] for s in range(4) if not parts[s].destroyed]
+
+
+@decision(DP.ALLOCATE, _allocate_legal)
+def allocate(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
+    """Put all the damage on the chosen part (R17); it is destroyed at counters >= armor (R18)."""
+    b = st.battle
+    assert b is not None
+    d = 1 - b.attacker
+    part = st.field[d][b.defender].parts[action.arg]
+    part.counters += b.damage
+    b.dealt = b.damage
+    armor = st.cards[part.card].armor
+    st.log(f"P{d} takes {b.damage} damage on {SLOTS[action.arg]} ({part.counters}/{armor})")
+    if part.counters >= armor:
+        destroy_part(st, d, b.defender, action.arg)
+
+
+def trash_attached(st: GameState, p: int, part: Part) -> None:
+    """Trash the effect card and medaroter cards on a part and end their modifiers (R22 step 2)."""
+    if part.effect is not None:
+        st.trash[p].append(part.effect)
+        part.effect = None
+    if part.attached:
+        st.trash[p].extend(part.attached)
+        part.attached = []
+    end_card_mods(st, part.uid)
+
+
+def destroy_part(st: GameState, p: int, m: int, s: int) -> None:
+    """Destroyed part processing (R22): counters off, attached cards trashed, face down, tapped.
+
+    Destroying a head stops the medarot (D33); the loss check follows at once (D34).
+    """
+    part = st.field[p][m].parts[s]
+    part.counters = 0
+    trash_attached(st, p, part)
+    part.destroyed = True
+    part.tapped = True
+    st.log(f"P{p} medarot {m} {SLOTS[s]} is destroyed")
+    if s == 0:
+        stop_medarot(st, p, m)
+
+
+def stop_medarot(st: GameState, p: int, m: int) -> None:
+    """A medarot whose head is destroyed stops (D33): its attached cards go, it is no action or defending medarot."""
+    for part in st.field[p][m].parts:
+        trash_attached(st, p, part)
+    if st.am[p] == m:
+        st.am[p] = -1
+    b = st.battle
+    if b is not None and b.attacker != p and b.defender == m:
+        b.defender = -1
+    st.log(f"P{p} medarot {m} is stopped")
+    check_all_stopped(st, p)
+
+
+def check_all_stopped(st: GameState, p: int) -> None:
+    """Loss 1 (D34, section 8): a player all of whose medarots are stopped loses at once."""
+    if all(m.stopped for m in st.field[p]):
+        end(st, 1 - p, f"P{p} has no medarot left")

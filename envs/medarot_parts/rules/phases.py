@@ -1,0 +1,224 @@
+"""Setup and the turn (D1-D17, D35, D43): reset, draw, rounds of the main phase, end phase.
+
+A round is 3.1 action medarot determination (DP1), 3.2 the energy step (DP2), 3.3 the action
+step (``action_step``) and 3.4 the recycle step.
+"""
+
+from __future__ import annotations
+
+from envs.medarot_parts import actions as A
+from envs.medarot_parts.actions import DP, Action, Kind
+from envs.medarot_parts.cards import ENERGY, LEGS, TURN
+from envs.medarot_parts.rules.effects import draw_cards
+from envs.medarot_parts.rules.flow import ask, decision, end, push, task, truncate
+from envs.medarot_parts.rules.values import end_mods, mobility
+from envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
+
+
+def setup(st: GameState) -> None:
+    """Setup (D2-D4): shuffle decks, place starters, pay for them, pick the priority player, draw 7."""
+    for p in (0, 1):
+        starter = st.decks[p][:2]
+        st.deck[p] = list(st.decks[p][2])
+        st.rng.shuffle(st.deck[p])
+        price = 0
+        for medal, *parts in starter:
+            row = []
+            for cid in parts:
+                row.append(Part(st.next_uid, cid))
+                st.next_uid += 1
+                price += st.cards[cid].price
+            st.field[p].append(Medarot(medal, row))
+        st.assets[p] = st.config.start_assets - price
+    st.prio1 = st.rng.randrange(2)
+    for p in (0, 1):
+        draw_cards(st, p, st.config.hand_size)
+    st.log(f"setup: P{st.prio1} has priority on odd turns")
+    push(st, ["turn_start"])
+
+
+@task
+def turn_start(st: GameState) -> None:
+    """A new turn (D5, D6): priority alternates; the reset, draw and main phases follow."""
+    st.turn += 1
+    st.round = 0
+    st.priority = st.prio1 if st.turn % 2 else 1 - st.prio1
+    st.log(f"turn {st.turn}: P{st.priority} has priority")
+    push(st, ["reset_phase"], ["draw_phase"], ["recycle_step"])
+
+
+@task
+def reset_phase(st: GameState) -> None:
+    """Reset phase (D7, D43): untap non-destroyed parts, medals and energy; TURN cards and modifiers end."""
+    for p in (0, 1):
+        for med in st.field[p]:
+            med.medal_tapped = False
+            for part in med.parts:
+                if not part.destroyed:
+                    part.tapped = False
+        for row in st.stock[p]:
+            row[1] = False
+        keep = []
+        for cid in st.play[p]:
+            if st.cards[cid].duration == TURN:
+                st.trash[p].append(cid)
+            else:
+                keep.append(cid)
+        st.play[p] = keep
+    end_mods(st, UNTIL_TURN)
+
+
+@task
+def draw_phase(st: GameState) -> None:
+    """Draw phase (D8, section 8 loss 2): fill hands to 7, priority first; a short deck loses."""
+    short = []
+    for p in (st.priority, 1 - st.priority):
+        need = st.config.hand_size - len(st.hand[p])
+        if need > 0 and draw_cards(st, p, need) < need:
+            short.append(p)
+    if len(short) == 2:
+        end(st, 2, "both players cannot draw up to 7")
+    elif short:
+        end(st, 1 - short[0], f"P{short[0]} cannot draw up to 7")
+
+
+def candidates(st: GameState, p: int) -> list[int]:
+    """Candidates (D9): non-stopped medarots whose legs are untapped."""
+    return [i for i, m in enumerate(st.field[p]) if not m.stopped and not m.parts[LEGS].tapped]
+
+
+@task
+def recycle_step(st: GameState) -> None:
+    """Recycle step (D16): a new round if any medarot can still act, else the end phase."""
+    if candidates(st, 0) or candidates(st, 1):
+        st.round += 1
+        st.am = [-1, -1]
+        push(
+            st,
+            ["action_medarot_determination", st.priority],
+            ["action_medarot_determination", 1 - st.priority],
+            ["first_player"],
+        )
+    else:
+        push(st, ["end_phase"])
+
+
+@task
+def action_medarot_determination(st: GameState, p: int) -> None:
+    """Action medarot determination (D9): the fastest candidate; a tie is the player's choice (DP1)."""
+    cands = candidates(st, p)
+    if not cands:
+        return
+    best = max(mobility(st, p, i) for i in cands)
+    tied = [i for i in cands if mobility(st, p, i) == best]
+    if len(tied) == 1:
+        _set_action_medarot(st, p, tied[0])
+    else:
+        ask(st, DP.ACTION_MEDAROT_TIE, p, p)
+
+
+def _tie_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    p = ctx[0]
+    cands = candidates(st, p)
+    best = max(mobility(st, p, i) for i in cands)
+    return [A.MEDAROT[i] for i in cands if mobility(st, p, i) == best]
+
+
+@decision(DP.ACTION_MEDAROT_TIE, _tie_legal)
+def choose_action_medarot(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
+    """The player picks its action medarot among its tied fastest candidates."""
+    _set_action_medarot(st, ctx[0], action.arg)
+
+
+def _set_action_medarot(st: GameState, p: int, m: int) -> None:
+    st.am[p] = m
+    st.log(f"round {st.round}: P{p} action medarot {m} (mobility {mobility(st, p, m)})")
+
+
+@task
+def first_player(st: GameState) -> None:
+    """First player of the round (D9): higher mobility, a tie goes to priority; then energy and action steps."""
+    a0, a1 = st.am
+    if a0 < 0 or a1 < 0:
+        first = 0 if a0 >= 0 else 1
+    else:
+        m0, m1 = mobility(st, 0, a0), mobility(st, 1, a1)
+        first = st.priority if m0 == m1 else (0 if m0 > m1 else 1)
+    st.first = first
+    st.to_act = first
+    st.passes = 0
+    push(st, ["energy_step", first], ["energy_step", 1 - first], ["action_turn"])
+
+
+@task
+def energy_step(st: GameState, p: int) -> None:
+    """Energy step (D11): ``p`` may put one energy card from hand into its stock (DP2)."""
+    if any(st.cards[c].type == ENERGY for c in st.hand[p]):
+        ask(st, DP.ENERGY_PLACE, p, p)
+
+
+def _energy_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    cards = st.cards
+    return [A.PASS] + [A.HAND[h] for h, c in enumerate(st.hand[ctx[0]]) if cards[c].type == ENERGY]
+
+
+@decision(DP.ENERGY_PLACE, _energy_legal)
+def place_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
+    """Put the chosen energy card into the stock, untapped."""
+    if action.kind == Kind.HAND:
+        p = ctx[0]
+        cid = st.hand[p].pop(action.arg)
+        st.stock[p].append([cid, False])
+        st.log(f"P{p} puts {st.cards[cid].name} into the energy stock")
+
+
+@task
+def end_action_step(st: GameState) -> None:
+    """End of the action step (D15): action medarots with untapped legs get them tapped; designations end."""
+    for p in (0, 1):
+        m = st.am[p]
+        if m >= 0 and not st.field[p][m].stopped:
+            st.field[p][m].parts[LEGS].tapped = True
+    st.am = [-1, -1]
+    st.first = -1
+    st.to_act = -1
+    push(st, ["recycle_step"])
+
+
+@task
+def end_phase(st: GameState) -> None:
+    """End phase (D17): priority first, each player discards down to 7 and may discard more (DP16)."""
+    push(st, ["discard_step", st.priority], ["discard_step", 1 - st.priority], ["end_of_turn"])
+
+
+@task
+def discard_step(st: GameState, p: int) -> None:
+    """Ask ``p`` for a discard while it holds cards."""
+    if st.hand[p]:
+        ask(st, DP.DISCARD, p, p)
+
+
+def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    n = len(st.hand[ctx[0]])
+    opts = list(A.HAND[:n])
+    return opts if n > st.config.hand_size else [A.PASS, *opts]
+
+
+@decision(DP.DISCARD, _discard_legal)
+def discard(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
+    """Trash the chosen card and ask again, or stop (PASS, allowed at 7 cards or fewer)."""
+    if action.kind == Kind.HAND:
+        p = ctx[0]
+        cid = st.hand[p].pop(action.arg)
+        st.trash[p].append(cid)
+        st.log(f"P{p} discards {st.cards[cid].name}")
+        push(st, ["discard_step", p])
+
+
+@task
+def end_of_turn(st: GameState) -> None:
+    """Turn cap (D35): after the end phase of the last turn the game is a draw by truncation."""
+    if st.turn >= st.config.max_turns:
+        truncate(st, f"turn cap {st.config.max_turns}")
+    else:
+        push(st, ["turn_start"])

@@ -1,0 +1,34 @@
+"""``medarot_parts_v0``: the Medarot parts card game as a PettingZoo AEC environment.
+
+    from envs import medarot_parts_v0
+    env = medarot_parts_v0.env()
+
+See ``envs.medarot_parts.env`` for the documentation page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from envs.aec import CardGameEnv
+from envs.medarot_parts.env import PartsRuleset
+from envs.medarot_parts.env import __doc__ as _DOC
+
+__doc__ = _DOC
+
+
+def raw_env(
+    decks: Sequence[Any] | None = None,
+    max_turns: int = 30,
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+    **rules: Any,
+) -> CardGameEnv:
+    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
+    ruleset = PartsRuleset(decks=decks, max_turns=max_turns, **rules)
+    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+
+
+#: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
+env = raw_env
