@@ -13,6 +13,8 @@ from typing import Any
 
 HEURISTICS = {
     "medarot_ocg_v0": "agents.heuristic.medarot_ocg:MedarotHeuristic",
+    "medarot_parts_v0": "agents.heuristic.medarot_parts:PartsHeuristic",
+    "mow_v0": "agents.heuristic.mow:MowHeuristic",
 }
 
 

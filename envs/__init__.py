@@ -12,6 +12,8 @@ from typing import Any
 
 _REGISTRY = {
     "medarot_ocg_v0": "envs.medarot_ocg_v0",
+    "medarot_parts_v0": "envs.medarot_parts_v0",
+    "mow_v0": "envs.mow_v0",
 }
 
 

@@ -26,6 +26,8 @@ import numpy as np
 #: Environments and variants measured by default.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v0": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
+    "medarot_parts_v0": [{}],
+    "mow_v0": [{}],
 }
 
 

@@ -1,0 +1,124 @@
+"""Actions and decision points of Master of the World (spec sections 5.8 and 6).
+
+An ``Action`` is a small immutable ``(kind, arg)`` pair whose blocks are exactly the index
+blocks of section 6, so the encoder is a table lookup. Sides and positions in ``TARGET``,
+``ABILITY`` and ``ATTACKER`` are relative to the deciding player (side 0 = self).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from typing import NamedTuple
+
+
+class Kind(enum.IntEnum):
+    """Action kinds, in the order of the index blocks of section 6."""
+
+    PASS = 0
+    HAND = 1
+    USE = 2
+    FAST = 3
+    SLOT_SPELL = 4
+    ABILITY = 5
+    ATTACKER = 6
+    TARGET = 7
+    CARD_TYPE = 8
+
+
+#: Arguments per kind (the sizes of the index blocks, 294 in all).
+ARG_COUNT = {
+    Kind.PASS: 1,
+    Kind.HAND: 64,
+    Kind.USE: 64,
+    Kind.FAST: 64,
+    Kind.SLOT_SPELL: 1,
+    Kind.ABILITY: 14,
+    Kind.ATTACKER: 6,
+    Kind.TARGET: 16,
+    Kind.CARD_TYPE: 64,
+}
+#: First index of each block.
+OFFSET = dict(zip(ARG_COUNT, itertools.accumulate(ARG_COUNT.values(), initial=0), strict=False))
+ACTION_SIZE = sum(ARG_COUNT.values())
+
+#: Positions of ABILITY / ATTACKER / TARGET arguments.
+MASTER_POS = 0
+WEAPON_POS = 6
+SPELL_POS = 7
+_POS_NAMES = ("master", "monster 0", "monster 1", "monster 2", "monster 3", "monster 4", "weapon", "spell")
+
+
+class Action(NamedTuple):
+    """One option at a decision point: a kind and its argument."""
+
+    kind: int
+    arg: int = 0
+
+    def __str__(self) -> str:
+        try:
+            k = Kind(self.kind)
+        except ValueError:
+            return f"Action(kind={self.kind!r}, arg={self.arg!r})"
+        if k in (Kind.PASS, Kind.SLOT_SPELL):
+            return k.name
+        if k == Kind.ABILITY and 0 <= self.arg < 14:
+            return f"ABILITY({_POS_NAMES[self.arg // 2]}, {self.arg % 2})"
+        if k == Kind.ATTACKER and 0 <= self.arg < 6:
+            return f"ATTACKER({_POS_NAMES[self.arg]})"
+        if k == Kind.TARGET and 0 <= self.arg < 16:
+            return f"TARGET({'self' if self.arg < 8 else 'opp'} {_POS_NAMES[self.arg % 8]})"
+        return f"{k.name}({self.arg})"
+
+
+class DP(enum.IntEnum):
+    """Decision points K1-K13 of section 5.8 (0 is NONE, used by the observation)."""
+
+    NONE = 0
+    CHARGE = 1
+    MAIN = 2
+    ATTACK_DECLARE = 3
+    ATTACK_TARGET = 4
+    COUNTER_WINDOW = 5
+    COST_DISCARD = 6
+    COST_SACRIFICE = 7
+    EFFECT_TARGET = 8
+    EFFECT_DISCARD = 9
+    EXP_FROM_HAND = 10
+    SEARCH_CHOICE = 11
+    RECOVER_CHOICE = 12
+    OVERFLOW_DISCARD = 13
+
+
+class Use(enum.IntEnum):
+    """Kinds of chain entry (R41 card uses, plus a 対抗 ability)."""
+
+    SUMMON = 0
+    EQUIP = 1
+    CAST = 2
+    ACTIVATE = 3
+    ABILITY = 4
+
+
+class Phase(enum.IntEnum):
+    """Turn steps of 5.2."""
+
+    START = 0
+    DRAW = 1
+    CHARGE = 2
+    MAIN = 3
+    ATTACK = 4
+    END = 5
+
+
+# Interned actions: the hot paths build option lists from these instead of allocating.
+ALL_ACTIONS = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
+PASS = ALL_ACTIONS[0]
+SLOT_SPELL = ALL_ACTIONS[OFFSET[Kind.SLOT_SPELL]]
+HAND = ALL_ACTIONS[OFFSET[Kind.HAND] : OFFSET[Kind.HAND] + 64]
+USE = ALL_ACTIONS[OFFSET[Kind.USE] : OFFSET[Kind.USE] + 64]
+FAST = ALL_ACTIONS[OFFSET[Kind.FAST] : OFFSET[Kind.FAST] + 64]
+ABILITY = ALL_ACTIONS[OFFSET[Kind.ABILITY] : OFFSET[Kind.ABILITY] + 14]
+ATTACKER = ALL_ACTIONS[OFFSET[Kind.ATTACKER] : OFFSET[Kind.ATTACKER] + 6]
+TARGET = ALL_ACTIONS[OFFSET[Kind.TARGET] : OFFSET[Kind.TARGET] + 16]
+CARD_TYPE = ALL_ACTIONS[OFFSET[Kind.CARD_TYPE] : OFFSET[Kind.CARD_TYPE] + 64]

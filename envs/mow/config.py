@@ -1,0 +1,71 @@
+"""Rules configuration and constants of Master of the World (spec section 4.1).
+
+MoW has a single rule set; ``RulesConfig`` holds its caps and the few table options
+(first player, copy limit) with the spec's values as defaults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from envs.core.errors import StateError
+
+LIFE_START = 20
+DECK_SIZE = 40
+OPENING_HAND = 5
+DRAW_PER_TURN = 1
+CHARGE_LIMIT = 2
+MAX_LEVEL_CAP = 5
+P_MAX = 64
+M_MAX = 8
+MAX_ACT_ABILITIES = 2
+MAX_TURNS = 100
+MAX_DECISIONS_PER_TURN = 500
+CHAIN_OBS = 8
+MAX_MONSTERS = MAX_LEVEL_CAP
+#: Copy limit the packaged starter decks keep (D6: the rules themselves set none).
+STARTER_MAX_COPIES = 3
+#: The standard level table (R12): (experience threshold, attack, guard) for levels 0..3.
+STANDARD_LEVELS = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    """The caps and table options of a game.
+
+    Attributes:
+        max_turns: the game is a truncated draw after the end step of this turn (D42).
+        max_decisions_per_turn: safety cap; a turn with more decisions is truncated (D42).
+        first_player: 0 or 1 fixes the first player; -1 draws it with the game's RNG (D1).
+        max_copies: copies allowed per card name in a deck; 0 means no limit (D6).
+    """
+
+    max_turns: int = MAX_TURNS
+    max_decisions_per_turn: int = MAX_DECISIONS_PER_TURN
+    first_player: int = -1
+    max_copies: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The config as a plain dict."""
+        return dataclasses.asdict(self)
+
+
+def make_config(**overrides: Any) -> RulesConfig:
+    """Build a ``RulesConfig`` from overrides; unknown keys and bad values are errors."""
+    fields = {f.name for f in dataclasses.fields(RulesConfig)}
+    unknown = sorted(set(overrides) - fields)
+    if unknown:
+        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    values = {k: (-1 if k == "first_player" and v is None else v) for k, v in overrides.items()}
+    for key in ("max_turns", "max_decisions_per_turn"):
+        v = values.get(key, 1)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise StateError(f"{key} must be a positive integer, got {v!r}")
+    if values.get("first_player", -1) not in (-1, 0, 1):
+        raise StateError(f"first_player must be None, 0 or 1, got {values['first_player']!r}")
+    mc = values.get("max_copies", 0)
+    if not isinstance(mc, int) or isinstance(mc, bool) or mc < 0:
+        raise StateError(f"max_copies must be a non-negative integer, got {mc!r}")
+    return RulesConfig(**values)

@@ -1,0 +1,251 @@
+"""Observation and action encoding of Master of the World (spec sections 6 and 7, D48).
+
+Actions: one ``Discrete(294)``; an engine ``Action(kind, arg)`` is index ``OFFSET[kind] + arg``.
+
+| indices | name | meaning |
+|---|---|---|
+| 0 | PASS | end charge / main / attack, pass a counter window |
+| 1-64 | HAND[k] | a hand card of type k: charge, cost discard, effect discard, experience from hand |
+| 65-128 | USE[k] | summon / equip / cast card type k from hand |
+| 129-192 | FAST[k] | activate spell type k from hand without casting (高速) |
+| 193 | SLOT_SPELL | activate the own face-down spell |
+| 194-207 | ABILITY[p][i] | 194+2p+i; p 0 master, 1-5 monster p-1, 6 weapon; i-th 起動/対抗 ability |
+| 208-213 | ATTACKER[p] | 208+p; p 0 master, 1-5 monster p-1 |
+| 214-229 | TARGET[s][q] | 214+8s+q; s 0 self, 1 opponent; q 0 master, 1-5 monster q-1, 6 weapon, 7 face-down spell |
+| 230-293 | CARD_TYPE[k] | card type k for SEARCH_CHOICE / RECOVER_CHOICE |
+
+Observations are float32 vectors of the named pieces of ``LAYOUT``, seen from the observing
+seat (self first). Values are scaled but not clipped (D48). Hidden information never enters:
+the opponent's hand and deck appear as counts, the identity of the opponent's face-down
+spell (and of its cast entry on the chain) as zeros, and deck order nowhere.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from envs.encoding.codec import Encoder
+from envs.encoding.layout import ObsLayout
+from envs.mow.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind, Phase, Use
+from envs.mow.cards import MASTER, OPS_ORDER, CardPool
+from envs.mow.config import CHAIN_OBS, LIFE_START, M_MAX, MAX_MONSTERS, P_MAX
+from envs.mow.rules.field import ref_at
+from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
+from envs.mow.state import GameState
+
+_OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
+_MON_F = 6 + P_MAX
+_CHAIN_F = 3 + len(Use) + P_MAX
+_EFFECT_DPS = (DP.EFFECT_TARGET, DP.EFFECT_DISCARD, DP.EXP_FROM_HAND, DP.SEARCH_CHOICE, DP.RECOVER_CHOICE)
+
+LAYOUT = ObsLayout(
+    [
+        ("decision", (len(DP),), "one-hot of the decision kind (NONE when the observer is not deciding)"),
+        ("phase", (len(Phase),), "one-hot of the turn step: start, draw, charge, main, attack, end"),
+        ("scalars", (6,), "is my turn, I am first, t/100, charges this phase/4, fast used: self, opponent"),
+        ("master_id", (2, M_MAX), "self then opponent: master id one-hot"),
+        (
+            "master",
+            (2, 8),
+            "self then opponent: life/20, level/5, experience/40, attack/10, guard/10, deck/40, hand/40, attacked",
+        ),
+        ("weapon", (2, 1 + P_MAX), "self then opponent: weapon present, id one-hot"),
+        (
+            "spell_slot",
+            (2, 2 + P_MAX),
+            "self then opponent: filled, ready, id one-hot (zeros for the opponent)",
+        ),
+        (
+            "monsters",
+            (2 * MAX_MONSTERS, _MON_F),
+            (
+                "self positions 0-4 then opponent's: present, id one-hot, attack/10, toughness/12, "
+                "max toughness/12, sick, attacked"
+            ),
+        ),
+        ("discard", (2, P_MAX), "self then opponent: discard pile count per type /4"),
+        ("experience", (2, P_MAX), "self then opponent: experience count per type /4"),
+        ("turn_uses", (2, 2 * P_MAX), "self then opponent: ターンn uses per (type, ability index 0/1)"),
+        ("hand", (P_MAX,), "own hand count per type /4"),
+        ("deck", (P_MAX,), "own remaining deck count per type /4 (order hidden)"),
+        (
+            "chain",
+            (CHAIN_OBS, _CHAIN_F),
+            (
+                "top 8 entries, top first: present, user is self, kind one-hot (summon, equip, cast, "
+                "activate, ability), card id one-hot (zeros for the opponent's cast and for masters), negated"
+            ),
+        ),
+        (
+            "pending",
+            (P_MAX + len(OPS_ORDER) + 1,),
+            "effect being resolved at an effect decision: source card id one-hot, primitive one-hot, amount/10",
+        ),
+    ]
+)
+_P = {n: p.start for n, p in LAYOUT.pieces.items()}
+
+
+class MowEncoder(Encoder):
+    """Encoder of one card pool."""
+
+    action_size = ACTION_SIZE
+    layout = LAYOUT
+    card_region = (_P["monsters"], 2 * MAX_MONSTERS, _MON_F)
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.index = {cid: c.index for cid, c in pool.cards.items()}
+        self.is_master = {cid: c.kind == MASTER for cid, c in pool.cards.items()}
+
+    # ------------------------------------------------------------------ actions
+    def action_to_index(self, action: Action, state: GameState) -> int:
+        """Index of an engine action."""
+        return _OFF[action[0]] + action[1]
+
+    def index_to_action(self, index: int, state: GameState) -> Action:
+        """Engine action of an index."""
+        return ALL_ACTIONS[index]
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """Indices of the legal actions of the player to move."""
+        off = _OFF
+        return [off[k] + a for k, a in state.legal_actions()]
+
+    def action_label(self, index: int, state: GameState) -> str:
+        """A readable name, with card names where the index refers to a card."""
+        a = ALL_ACTIONS[index]
+        k = Kind(a.kind)
+        main = self.pool.main
+        if k in (Kind.HAND, Kind.USE, Kind.FAST, Kind.CARD_TYPE) and a.arg < len(main):
+            return f"{k.name} {main[a.arg].name}"
+        if k == Kind.TARGET and state.current_player >= 0:
+            try:
+                ref = ref_at(state, state.current_player, a.arg)
+            except (IndexError, TypeError):
+                return str(a)
+            return f"{a} = {_ref_name(state, ref)}"
+        return str(a)
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, state: GameState, seat: int) -> np.ndarray:
+        """float32 vector of ``LAYOUT.size`` with only what ``seat`` may know."""
+        st = state
+        obs = np.zeros(LAYOUT.size, dtype=np.float32)
+        o = 1 - seat
+        idx = self.index
+        if st.dp is not None and st.dp[1] == seat and not st.done:
+            obs[st.dp[0]] = 1.0
+        else:
+            obs[0] = 1.0
+        obs[_P["phase"] + st.phase] = 1.0
+        s = _P["scalars"]
+        obs[s : s + 6] = (
+            st.active == seat,
+            st.first == seat,
+            st.t / 100,
+            st.charges / 4,
+            st.fast_used[seat],
+            st.fast_used[o],
+        )
+        for side, p in enumerate((seat, o)):
+            self._player(st, obs, side, p, p == seat)
+        for cid in st.hand[seat]:
+            obs[_P["hand"] + idx[cid]] += 0.25
+        for cid in st.deck[seat]:
+            obs[_P["deck"] + idx[cid]] += 0.25
+        self._chain(st, obs, seat)
+        self._pending(st, obs)
+        return obs
+
+    def _player(self, st: GameState, obs: np.ndarray, side: int, p: int, own: bool) -> None:
+        idx = self.index
+        obs[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
+        m = _P["master"] + 8 * side
+        obs[m : m + 8] = (
+            st.life[p] / LIFE_START,
+            st.level[p] / 5,
+            len(st.exp[p]) / 40,
+            master_attack(st, p) / 10,
+            master_guard(st, p) / 10,
+            len(st.deck[p]) / 40,
+            len(st.hand[p]) / 40,
+            st.master_attacked[p],
+        )
+        w = st.weapon[p]
+        if w is not None:
+            b = _P["weapon"] + (1 + P_MAX) * side
+            obs[b] = 1.0
+            obs[b + 1 + idx[w[0]]] = 1.0
+        sp = st.spell[p]
+        if sp is not None:
+            b = _P["spell_slot"] + (2 + P_MAX) * side
+            obs[b] = 1.0
+            obs[b + 1] = st.t > sp[1]
+            if own:
+                obs[b + 2 + idx[sp[0]]] = 1.0
+        base = _P["monsters"] + _MON_F * MAX_MONSTERS * side
+        for i, mon in enumerate(st.monsters[p][:MAX_MONSTERS]):
+            b = base + _MON_F * i
+            obs[b] = 1.0
+            obs[b + 1 + idx[mon.card]] = 1.0
+            mt = max_toughness(st, p, mon)
+            t = b + 1 + P_MAX
+            obs[t : t + 5] = (
+                monster_attack(st, p, mon) / 10,
+                (mt - mon.damage) / 12,
+                mt / 12,
+                sick(st, mon),
+                mon.attacked,
+            )
+        d = _P["discard"] + P_MAX * side
+        for cid in st.discard[p]:
+            obs[d + idx[cid]] += 0.25
+        e = _P["experience"] + P_MAX * side
+        for cid in st.exp[p]:
+            obs[e + idx[cid]] += 0.25
+        u = _P["turn_uses"] + 2 * P_MAX * side
+        for key, n in st.turn_uses[p].items():
+            cid, _, i = key.partition("/")
+            if not self.is_master[cid]:
+                obs[u + 2 * idx[cid] + int(i)] = n
+
+    def _chain(self, st: GameState, obs: np.ndarray, seat: int) -> None:
+        c = _P["chain"]
+        for j, (user, kind, card, _uid, negated, _here, _ai) in enumerate(reversed(st.chain[-CHAIN_OBS:])):
+            b = c + _CHAIN_F * j
+            obs[b] = 1.0
+            obs[b + 1] = user == seat
+            obs[b + 2 + kind] = 1.0
+            visible = not (kind == Use.CAST and user != seat) and not self.is_master[card]
+            if visible:
+                obs[b + 2 + len(Use) + self.index[card]] = 1.0
+            obs[b + _CHAIN_F - 1] = negated
+
+    def _pending(self, st: GameState, obs: np.ndarray) -> None:
+        if st.dp is None or st.dp[0] not in _EFFECT_DPS or st.pending is None:
+            return
+        f = st.pending[1]
+        card = f[1]
+        e = st.cards[card].effect_list(f[2])[f[3]]
+        b = _P["pending"]
+        if not self.is_master[card]:
+            obs[b + self.index[card]] = 1.0
+        obs[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
+        left = st.pending[3] if st.pending[0] == "unit" else max(e.amount, 0)
+        obs[b + P_MAX + len(OPS_ORDER)] = left / 10
+
+
+def _ref_name(st: GameState, ref: int) -> str:
+    if ref < 0:
+        return f"P{-1 - ref}'s master {st.name(st.masters[-1 - ref])}"
+    for p in (0, 1):
+        for m in st.monsters[p]:
+            if m.uid == ref:
+                return st.name(m.card)
+        w = st.weapon[p]
+        if w is not None and w[1] == ref:
+            return st.name(w[0])
+        if st.spell[p] is not None and st.spell[p][2] == ref:  # type: ignore[index]
+            return "a face-down spell"
+    return "?"

@@ -1,0 +1,132 @@
+"""Master of the World: ``mow_v0``.
+
+| | |
+|---|---|
+| Agents | `player_0`, `player_1` |
+| Action shape | `Discrete(294)` |
+| Action values | 0..293, meaning by decision point (table below) |
+| Observation shape | `Dict(observation=Box(float32, (2314,)), action_mask=Box(int8, (294,)))` |
+| Options | `decks`, `max_turns` (100), `first_player` (None: random), `max_copies`, `max_decisions_per_turn` |
+
+A two-player trading card game from the seed "Master of the World" (spec
+``shared/rules/mow.md``). Each player has a revealed master with 20 life whose level comes from
+the experience cards charged under it; the level sets the master's attack/guard and its monster
+slots. Players summon monsters, equip weapons and cast face-down spells, then attack; every card
+use opens a counter window for the opponent, and counters chain last-in-first-out.
+``agent_selection`` is always the seat that must decide now: the opponent in a counter window,
+the affected player for discards, the owner for overflow.
+
+## Observation
+A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder
+.observation_layout()`` gives the slices): the decision kind and turn step; per player the
+master (id, life, level, experience, attack, guard, deck and hand counts), weapon, spell slot,
+five monster rows (a contiguous card region), discard, experience and ターンn counts; own hand
+and remaining-deck counts; the top 8 chain entries; and the effect being resolved. The
+opponent's hand, face-down spell and both deck orders never enter it.
+
+## Action space
+See ``envs.mow.encode``: PASS, HAND[k], USE[k], FAST[k], SLOT_SPELL, ABILITY[p][i],
+ATTACKER[p], TARGET[s][q], CARD_TYPE[k]. Card type k is the pool index of a main-deck card;
+sides and positions are relative to the deciding agent.
+
+## Legal actions mask
+``action_mask`` marks the legal indices of the agent to move; the other agent's mask is all
+zeros. Every decision point has at least one legal index.
+
+## Rewards
++1 win, -1 loss, 0 draw or truncation (turn cap, decisions-per-turn cap), given at the end.
+
+## Version history
+- v0: initial release.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from envs.core.errors import StateError
+from envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
+from envs.mow.config import RulesConfig, make_config
+from envs.mow.encode import MowEncoder
+from envs.mow.rules import new_game
+from envs.mow.rules.values import master_attack, monster_attack, toughness
+from envs.mow.state import GameState
+
+_ENCODERS: dict[tuple[str, ...], MowEncoder] = {}
+
+
+def encoder_for(pool: CardPool) -> MowEncoder:
+    """The encoder of a pool, built once per pool."""
+    enc = _ENCODERS.get(pool.files)
+    if enc is None:
+        enc = _ENCODERS[pool.files] = MowEncoder(pool)
+    return enc
+
+
+class MowRuleset:
+    """Master of the World plugged into ``CardGameEnv``.
+
+    Args:
+        decks: None (each game draws two starter decks with its seed), or one or two decks; a
+            deck is a starter deck name, a deck file path, ``{id: count}`` or a list of ids, and
+            holds 40 main-deck cards plus one master. One deck is used by both players.
+        card_files: card pool files (default: the packaged pool).
+        **rules: ``RulesConfig`` fields (``max_turns``, ``first_player``, ``max_copies``...).
+    """
+
+    name = "mow_v0"
+    num_players = 2
+
+    def __init__(
+        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
+    ) -> None:
+        self.config: RulesConfig = make_config(**rules)
+        self.pool = load_pool(card_files)
+        self.encoder = encoder_for(self.pool)
+        mc = self.config.max_copies
+        if decks is None:
+            self.deck_choices = [resolve_deck(n, self.pool, mc).expand() for n in deck_names()]
+            self.decks = None
+        else:
+            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
+                raise StateError("decks must be None or a list of one or two decks")
+            resolved = [resolve_deck(d, self.pool, mc, f"deck {i}").expand() for i, d in enumerate(decks)]
+            self.decks = resolved * 2 if len(resolved) == 1 else resolved
+            self.deck_choices = []
+
+    def new_state(self, seed: int) -> GameState:
+        """A new game for ``seed``."""
+        if self.decks is not None:
+            decks = self.decks
+        else:
+            pick = random.Random(seed ^ 0x5DEECE66D)
+            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
+        return new_game(self.config, self.pool, decks, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> GameState:
+        """Rebuild a state written by ``GameState.to_dict``."""
+        return GameState.from_dict(data)
+
+    def potential(self, state: GameState, seat: int) -> float:
+        """A shaping potential from public facts: life, board strength and level, own minus opponent's.
+
+        Life is what the game is won on; monsters (attack plus toughness) and the master's
+        attack are what deal damage; the level gives slots. Each difference counts a little,
+        and the sum is clipped to [-0.5, 0.5] so it never outweighs the final +-1.
+        """
+
+        def side(p: int) -> float:
+            board = sum(monster_attack(state, p, m) + toughness(state, p, m) for m in state.monsters[p])
+            return (
+                0.02 * state.life[p] + 0.01 * board + 0.02 * master_attack(state, p) + 0.03 * state.level[p]
+            )
+
+        return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
+
+    def render_text(self, state: GameState, viewer: int | None) -> str:
+        """The board as text."""
+        from envs.mow.render import render_text
+
+        return render_text(state, viewer)

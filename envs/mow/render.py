@@ -1,0 +1,59 @@
+"""Text rendering of a Master of the World position for humans (no colour libraries).
+
+``viewer`` None shows everything (a spectator with full knowledge); a seat number hides what
+that seat cannot see: the opponent's hand and face-down spell.
+"""
+
+from __future__ import annotations
+
+from envs.mow.actions import Phase, Use
+from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
+from envs.mow.state import GameState
+
+
+def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
+    hidden = viewer is not None and viewer != p
+    m = st.cards[st.masters[p]]
+    lines = [
+        f"P{p}{' (active)' if st.active == p else ''}  master {m.name}  life {st.life[p]}  "
+        f"level {st.level[p]}/{m.max_level}  {master_attack(st, p)}/{master_guard(st, p)}  "
+        f"exp {len(st.exp[p])}  deck {len(st.deck[p])}  hand {len(st.hand[p])}  discard {len(st.discard[p])}"
+        + ("  (attacked)" if st.master_attacked[p] else "")
+    ]
+    w = st.weapon[p]
+    s = st.spell[p]
+    spell = "-"
+    if s is not None:
+        spell = (
+            "a face-down spell" if hidden else st.name(s[0])
+        ) + f" (cast t{s[1]}{', ready' if st.t > s[1] else ''})"
+    lines.append(f"  weapon {st.name(w[0]) if w else '-'}   spell {spell}")
+    for i, mon in enumerate(st.monsters[p]):
+        mt = max_toughness(st, p, mon)
+        flags = (" sick" if sick(st, mon) else "") + (" attacked" if mon.attacked else "")
+        lines.append(
+            f"  [{i}] {st.name(mon.card)} {monster_attack(st, p, mon)}/{mt - mon.damage} (max {mt}){flags}"
+        )
+    if not hidden:
+        lines.append("  hand: " + (", ".join(st.name(c) for c in st.hand[p]) or "-"))
+    return lines
+
+
+def render_text(st: GameState, viewer: int | None = None) -> str:
+    """The board, the chain, the decision point and the last events."""
+    head = f"turn {st.t}  {Phase(st.phase).name.lower()}  decision {st.decision or '-'}"
+    if st.dp is not None:
+        head += f" (P{st.current_player})"
+    out = [head]
+    for p in (0, 1):
+        out += _player(st, p, viewer)
+    if st.chain:
+        out.append("chain (top last):")
+        for user, kind, card, _uid, negated, _here, _ai in st.chain:
+            hide = kind == Use.CAST and viewer is not None and viewer != user
+            name = "a spell" if hide else st.name(card)
+            out.append(f"  P{user} {Use(kind).name.lower()} {name}{' (negated)' if negated else ''}")
+    if st.done:
+        out.append(f"game over: {st.reason}")
+    out += ["events:", *("  " + e for e in st.events[-8:])]
+    return "\n".join(out)

@@ -1,0 +1,26 @@
+"""The rules of Master of the World, split by the spec's own topics.
+
+``flow`` runs the agenda; ``phases`` is setup and the turn steps (5.1, 5.2); ``card_use`` the
+use procedure, conditions and costs (5.3, 4.6); ``chain`` the counter windows and the chain
+(5.4); ``combat`` the attack (5.5); ``check`` the state check, leaving the field and triggers
+(5.6, 5.7); ``effects`` the effect primitives (4.7, 4.8); ``values`` the derived values (4.9);
+``field`` card references and positions.
+"""
+
+from __future__ import annotations
+
+from envs.mow.cards import CardPool
+from envs.mow.config import RulesConfig
+from envs.mow.rules import card_use, chain, check, combat, effects, phases  # noqa: F401  (registration)
+from envs.mow.rules.flow import apply, legal_actions, run
+from envs.mow.state import GameState
+
+__all__ = ["apply", "legal_actions", "new_game"]
+
+
+def new_game(config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> GameState:
+    """A new game after setup (5.1), stopped at its first decision."""
+    st = GameState(config, pool, decks, seed)
+    phases.setup(st)
+    run(st)
+    return st

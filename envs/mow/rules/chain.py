@@ -1,0 +1,93 @@
+"""Counter windows and the chain (spec 5.4, D23-D25, D28).
+
+Every card use opens a window for the opponent of its user (D23), always presented. A
+counter spell (from the slot, or 高速+対抗 from hand) is itself a card use and opens a window
+for the other player; a 対抗 ability or PASS ends chain building (D24). The chain then
+resolves last-in-first-out with no further windows; a used monster or weapon's 登場時 rides
+on its own entry, so it resolves after every counter stacked on it (D25, R42).
+"""
+
+from __future__ import annotations
+
+from envs.mow.actions import DP, FAST, PASS, SLOT_SPELL, Action, Kind, Use
+from envs.mow.cards import COUNTER, ON_ENTER, SPELL
+from envs.mow.rules.card_use import ability_options, begin_activation, slot_ready, spell_usable, use_ability
+from envs.mow.rules.check import frame
+from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.state import GameState
+
+
+@task
+def window(st: GameState, h: int) -> None:
+    """5.4.1: the window holder gets a COUNTER_WINDOW decision."""
+    ask(st, DP.COUNTER_WINDOW, h)
+
+
+def window_options(st: GameState) -> list[Action]:
+    """K5: PASS, a ready slot 対抗 spell, a 高速+対抗 spell from hand, or a 対抗 ability, matching the use."""
+    h = st.current_player
+    use = Use(st.chain[-1][1]).name
+    out = [PASS]
+    if not st.fast_used[h]:
+        cards = st.cards
+        seen = set()
+        for cid in st.hand[h]:
+            c = cards[cid]
+            if cid in seen or c.kind != SPELL or not (c.fast and c.counter) or use not in c.counter_filter:
+                continue
+            seen.add(cid)
+            if spell_usable(st, h, c, 1):
+                out.append(FAST[c.index])
+        out[1:] = sorted(out[1:], key=lambda a: a.arg)
+    s = slot_ready(st, h)
+    if s is not None and s.counter and use in s.counter_filter and spell_usable(st, h, s, 0):
+        out.append(SLOT_SPELL)
+    return out + ability_options(st, h, COUNTER, use)
+
+
+@decision(DP.COUNTER_WINDOW, window_options)
+def on_window(st: GameState, h: int, a: Action) -> None:
+    """PASS (or a 対抗 ability) ends chain building; a counter spell opens the next window."""
+    if a.kind == Kind.PASS:
+        push(st, ["resolve_chain"])
+    elif a.kind == Kind.ABILITY:
+        use_ability(st, h, a.arg, counter=True)
+    else:
+        begin_activation(st, h, a)
+
+
+@task
+def resolve_chain(st: GameState) -> None:
+    """5.4.5: resolve the top entry (unless negated), then the next, until the chain is empty."""
+    if not st.chain:
+        return
+    e = st.chain[-1]
+    push(st, *([] if e[4] else entry_effects(st)), ["finish_entry"], ["resolve_chain"])
+
+
+def entry_effects(st: GameState) -> list[list]:
+    """The effect frames of the top entry: 登場時 for SUMMON/EQUIP, the spell's or ability's effects."""
+    user, kind, card, uid, _neg, _here, ai = st.chain[-1]
+    c = st.cards[card]
+    if kind in (Use.SUMMON, Use.EQUIP):
+        return [
+            ["effects", frame(user, card, i, uid)] for i, a in enumerate(c.abilities) if a.timing == ON_ENTER
+        ]
+    if kind == Use.CAST:
+        return []
+    trig = 0
+    if len(st.chain) >= 2 and st.chain[-2][1] in (Use.SUMMON, Use.EQUIP, Use.CAST):
+        trig = st.chain[-2][3]
+    if kind == Use.ACTIVATE:
+        return [["effects", frame(user, card, -1, 0, trig)]]
+    return [["effects", frame(user, card, ai, uid, trig)]]
+
+
+@task
+def finish_entry(st: GameState) -> None:
+    """D22: the entry leaves the chain; an activated spell still in the chain area is discarded."""
+    user, kind, card, _uid, negated, here, _ai = st.chain.pop()
+    if kind == Use.ACTIVATE and here:
+        st.discard[user].append(card)
+    if not negated and kind != Use.CAST:
+        st.log(f"P{user}'s {st.name(card)} resolves")

@@ -1,0 +1,116 @@
+"""The attack phase (spec 5.5, R9, R14-R16, R23, R24, D32-D39).
+
+An attack is declared, the attacker's 攻撃時 resolve, and then the engagement (交戦): both
+sides deal their attack to each other at once, a master's guard reducing what it receives
+(D36, D37). If either has left the field, nothing happens (R16).
+"""
+
+from __future__ import annotations
+
+from envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
+from envs.mow.rules import check as chk
+from envs.mow.rules.field import locate, ref_at
+from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.rules.values import master_attack, master_guard, monster_attack, sick
+from envs.mow.state import GameState
+
+
+def master_can_attack(st: GameState, p: int) -> bool:
+    """R9, D32: once per turn, never on turn 1 (which is the first player's)."""
+    return st.t != 1 and not st.master_attacked[p]
+
+
+def attackers(st: GameState) -> list[Action]:
+    """K3: ATTACKER options: the master and every monster that is not sick and has not attacked."""
+    p = st.active
+    out = [ATTACKER[0]] if master_can_attack(st, p) else []
+    out += [ATTACKER[1 + i] for i, m in enumerate(st.monsters[p]) if not m.attacked and not sick(st, m)]
+    return out
+
+
+@task
+def attack_phase(st: GameState) -> None:
+    """5.2.5: ATTACK_DECLARE while an eligible attacker exists; otherwise the phase ends."""
+    st.phase = int(Phase.ATTACK)
+    if attackers(st):
+        ask(st, DP.ATTACK_DECLARE, st.active)
+    else:
+        push(st, ["end_phase"])
+
+
+@decision(DP.ATTACK_DECLARE, lambda st: [PASS, *attackers(st)])
+def on_declare(st: GameState, p: int, a: Action) -> None:
+    """PASS ends the attack phase; an attacker goes on to its target (R14)."""
+    if a.kind == Kind.PASS:
+        push(st, ["end_phase"])
+        return
+    ref = -1 - p if a.arg == 0 else st.monsters[p][a.arg - 1].uid
+    ask(st, DP.ATTACK_TARGET, p, ["attack", ref])
+
+
+def targets(st: GameState) -> list[Action]:
+    """K4, R23, D34: the opponent's monsters, or its master when it has none."""
+    o = 1 - st.active
+    if st.monsters[o]:
+        return [TARGET[9 + i] for i in range(len(st.monsters[o]))]
+    return [TARGET[8]]
+
+
+@decision(DP.ATTACK_TARGET, targets)
+def on_target(st: GameState, p: int, a: Action) -> None:
+    """D35: mark the attacker, queue its 攻撃時 (resolved by the state check), then engage."""
+    attacker = st.pending[1]  # type: ignore[index]
+    target = ref_at(st, p, a.arg)
+    if attacker < 0:
+        st.master_attacked[p] = True
+    else:
+        next(m for m in st.monsters[p] if m.uid == attacker).attacked = True
+    st.log(f"{_label(st, attacker)} attacks {_label(st, target)}")
+    chk.queue_attack(st, p, attacker, target)
+    push(st, ["check"], ["engage", p, attacker, target], ["attack_phase"])
+
+
+def _label(st: GameState, ref: int) -> str:
+    where = locate(st, ref)
+    if where is None:
+        return "a card that left"
+    if ref < 0:
+        return f"P{-1 - ref}'s master"
+    return f"P{where[0]}'s {st.name(st.monsters[where[0]][where[2] - 1].card)}"
+
+
+def attack_of(st: GameState, p: int, ref: int) -> int:
+    """Effective attack of a master or monster reference of player ``p``."""
+    if ref < 0:
+        return master_attack(st, p)
+    return monster_attack(st, p, next(m for m in st.monsters[p] if m.uid == ref))
+
+
+def combat_damage(st: GameState, dealer: int, dealer_ref: int, taker: int, taker_ref: int) -> int:
+    """D36: the dealer's attack, minus the taker's guard when the taker is a master (floor 0)."""
+    dmg = attack_of(st, dealer, dealer_ref)
+    if taker_ref < 0:
+        dmg -= master_guard(st, taker)
+    return max(0, dmg)
+
+
+def _hurt(st: GameState, p: int, ref: int, n: int) -> None:
+    if ref < 0:
+        st.life[p] -= n
+    else:
+        next(m for m in st.monsters[p] if m.uid == ref).damage += n
+
+
+@task
+def engage(st: GameState, p: int, attacker: int, target: int) -> None:
+    """R15, R16, D35-D37: mutual damage, simultaneously, if both are still on the field."""
+    if locate(st, attacker) is None or locate(st, target) is None:
+        st.log("no engagement: a side has left the field (R16)")
+        return
+    o = 1 - p
+    to_target = combat_damage(st, p, attacker, o, target)
+    to_attacker = combat_damage(st, o, target, p, attacker)
+    _hurt(st, o, target, to_target)
+    _hurt(st, p, attacker, to_attacker)
+    st.log(f"engagement: {to_target} to {_label(st, target)}, {to_attacker} to {_label(st, attacker)}")
+    push(st, ["check"])

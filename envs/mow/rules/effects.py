@@ -1,0 +1,388 @@
+"""The effect interpreter: the 13 primitives of spec 4.7 over the selectors of 4.8 (D27, D28).
+
+An effect list runs as a *frame* ``[controller, card, list code, primitive index, SELF ref,
+TRIGGER_CARD ref, ATTACK_TARGET ref, SAME refs]`` (see ``check.frame``). Each primitive
+resolves in full before the next; one-at-a-time primitives run unit by unit with a state
+check after each unit. Targets are chosen when a primitive resolves (D27); a primitive with
+no legal target is skipped.
+
+Ops are registered in the shared ``OpRegistry``, which also validates card data at load
+time (amount ranges, where an op may appear, which selector classes it accepts).
+"""
+
+from __future__ import annotations
+
+from envs.core.effects import OpRegistry
+from envs.core.targets import Target
+from envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
+from envs.mow.cards import (
+    ACTIVATED,
+    COUNTER,
+    COUNTER_SPELL,
+    MONSTER,
+    OP_KINDS,
+    OWN_LEVEL,
+    SPELL,
+    SPELL_EFFECT,
+    WEAPON,
+    Effect,
+)
+from envs.mow.config import LIFE_START
+from envs.mow.rules import check as chk
+from envs.mow.rules.field import locate, matching, ref_at, target_action
+from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.state import PERMANENT, TURN, GameState
+
+OPS = OpRegistry("mow")
+
+_PLAYERS = (Target.OWNER, Target.OPPONENT)
+_FIELD = (
+    Target.SELF,
+    Target.ACTING,
+    Target.ATTACKED,
+    Target.ONE_ALLY,
+    Target.ONE_ENEMY,
+    Target.ALL_ALLIES,
+    Target.ALL_ENEMIES,
+)
+_ANY = _FIELD + _PLAYERS
+_COUNTER_ONLY = (COUNTER, COUNTER_SPELL)
+#: D45: BOUNCE and RECOVER only on spells and 起動/対抗 abilities.
+_LOOP_SAFE = (SPELL_EFFECT, COUNTER_SPELL, ACTIVATED, COUNTER)
+
+
+# ----------------------------------------------------------------------------- frames
+def effect_of(st: GameState, f: list) -> Effect:
+    """The primitive a frame is at."""
+    return st.cards[f[1]].effect_list(f[2])[f[3]]
+
+
+def advance(f: list, same: list | None = None) -> list:
+    """The frame at the next primitive, with the SAME refs of the one just resolved."""
+    return [f[0], f[1], f[2], f[3] + 1, f[4], f[5], f[6], f[7] if same is None else same]
+
+
+def amount(st: GameState, f: list, e: Effect) -> int:
+    """The primitive's amount; OWN_LEVEL is the controller's level now."""
+    return st.level[f[0]] if e.amount == OWN_LEVEL else e.amount
+
+
+def who(f: list, e: Effect) -> int:
+    """The player a player-primitive names, relative to the controller."""
+    return f[0] if e.player == "SELF" else 1 - f[0]
+
+
+@task
+def effects(st: GameState, f: list) -> None:
+    """Resolve the frame's next primitive (nothing when the list is done)."""
+    effs = st.cards[f[1]].effect_list(f[2])
+    if f[3] >= len(effs):
+        return
+    e = effs[f[3]]
+    if e.op in OP_KINDS:
+        select(st, f, e)
+    else:
+        OPS[e.op].handler(st, f, e)
+
+
+# ----------------------------------------------------------------------------- targets (4.8)
+def _usable(st: GameState, e: Effect, ref: int) -> bool:
+    where = locate(st, ref)
+    return where is not None and where[1] in OP_KINDS[e.op]
+
+
+def fixed_targets(st: GameState, f: list, e: Effect) -> list[int]:
+    """Targets of every selector but CHOSEN; those that left the field are skipped (D27)."""
+    sel = e.target
+    ctl = f[0]
+    if sel == "OWN_MASTER":
+        return [-1 - ctl]
+    if sel == "OPP_MASTER":
+        return [-2 + ctl]
+    if sel == "ALL":
+        return [x[3] for x in matching(st, ctl, e.side, e.kinds)]
+    refs = {"SELF": [f[4]], "TRIGGER_CARD": [f[5]], "ATTACK_TARGET": [f[6]], "SAME": f[7]}[sel]
+    return [r for r in refs if r and _usable(st, e, r)]
+
+
+def chosen_options(st: GameState, ctl: int, e: Effect) -> list[Action]:
+    """K8: TARGET actions of the legal cards of a CHOSEN selector."""
+    return [target_action(ctl, p, q) for p, _k, q, _r in matching(st, ctl, e.side, e.kinds)]
+
+
+def select(st: GameState, f: list, e: Effect) -> None:
+    """Pick the targets of a targeting primitive, asking the controller for CHOSEN (D27)."""
+    if e.target == "CHOSEN":
+        if chosen_options(st, f[0], e):
+            ask(st, DP.EFFECT_TARGET, f[0], ["target", f])
+        else:
+            push(st, ["effects", advance(f, [])])
+        return
+    hit(st, f, e, fixed_targets(st, f, e))
+
+
+def hit(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """Apply a targeting primitive to ``refs`` simultaneously, then the state check."""
+    if refs:
+        OPS[e.op].handler(st, f, e, refs)
+    push(st, ["check"], ["effects", advance(f, refs)])
+
+
+def _effect_target_legal(st: GameState) -> list[Action]:
+    f = st.pending[1]  # type: ignore[index]
+    return chosen_options(st, f[0], effect_of(st, f))
+
+
+@decision(DP.EFFECT_TARGET, _effect_target_legal)
+def on_effect_target(st: GameState, p: int, a: Action) -> None:
+    """K8: the chosen card becomes the primitive's target."""
+    f = st.pending[1]  # type: ignore[index]
+    hit(st, f, effect_of(st, f), [ref_at(st, p, a.arg)])
+
+
+# ----------------------------------------------------------------------------- targeting primitives
+@OPS.op("DAMAGE", targets=_ANY, amount=(0, 10))
+def damage(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """1. Effect damage, never reduced by guard (R8)."""
+    n = amount(st, f, e)
+    for ref in refs:
+        if ref < 0:
+            st.life[-1 - ref] -= n
+            st.log(f"P{-1 - ref}'s master takes {n} effect damage (life {st.life[-1 - ref]})")
+        else:
+            m = _monster(st, ref)
+            m.damage += n
+            st.log(f"{st.name(m.card)} takes {n} effect damage")
+
+
+@OPS.op("HEAL", targets=_ANY, amount=(0, 10))
+def heal(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """2. Master: life + amount, at most 20 (D13); monster: remove up to amount damage."""
+    n = amount(st, f, e)
+    for ref in refs:
+        if ref < 0:
+            st.life[-1 - ref] = min(LIFE_START, st.life[-1 - ref] + n)
+            st.log(f"P{-1 - ref}'s master heals to {st.life[-1 - ref]}")
+        else:
+            m = _monster(st, ref)
+            m.damage = max(0, m.damage - n)
+
+
+@OPS.op("DESTROY", targets=_FIELD)
+def destroy(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """6. Put monsters, weapons or face-down spells into their owners' discard piles together."""
+    found = [w for w in (locate(st, r) for r in refs) if w is not None]
+    for p, kind, q in sorted(found, key=lambda x: -x[2]):
+        if kind == MONSTER:
+            chk.discard_monster(st, p, q - 1)
+        elif kind == WEAPON:
+            chk.discard_weapon(st, p)
+        elif kind == SPELL:
+            chk.discard_spell(st, p)
+
+
+@OPS.op("BOUNCE", targets=_FIELD, timings=_LOOP_SAFE)
+def bounce(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """7. Return monsters or weapons to their owners' hands; no 廃棄時 (D29)."""
+    found = [w for w in (locate(st, r) for r in refs) if w is not None]
+    for p, kind, q in sorted(found, key=lambda x: -x[2]):
+        if kind == MONSTER:
+            card = st.monsters[p].pop(q - 1).card
+        else:
+            card = st.weapon[p][0]  # type: ignore[index]
+            st.weapon[p] = None
+        st.hand[p].append(card)
+        st.log(f"P{p}'s {st.name(card)} returns to hand")
+
+
+@OPS.op("BUFF", targets=_ANY)
+def buff(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
+    """8. A modifier (d_atk, d_def) lasting the turn or permanently."""
+    dur = TURN if e.duration == "TURN" else PERMANENT
+    for ref in refs:
+        mods = st.master_mods[-1 - ref] if ref < 0 else _monster(st, ref).mods
+        mods.append([e.d_atk, e.d_def, dur])
+
+
+def _monster(st: GameState, uid: int):  # type: ignore[no-untyped-def]
+    for p in (0, 1):
+        for m in st.monsters[p]:
+            if m.uid == uid:
+                return m
+    raise KeyError(uid)
+
+
+# ----------------------------------------------------------------------------- player primitives
+def _start_units(st: GameState, f: list, e: Effect) -> None:
+    push(st, ["unit_step", f, who(f, e), amount(st, f, e)])
+
+
+for _op in ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE"):
+    OPS.op(_op, targets=_PLAYERS, amount=(0, 10))(_start_units)
+
+
+@task
+def unit_step(st: GameState, f: list, p: int, n: int) -> None:
+    """One unit of a one-at-a-time primitive (3, 4, 5, 9, 10); the list goes on when it stops."""
+    e = effect_of(st, f)
+    if n <= 0 or not _unit(st, f, e, p, n):
+        push(st, ["effects", advance(f, [])])
+
+
+def _unit(st: GameState, f: list, e: Effect, p: int, n: int) -> bool:
+    """Do (or ask for) one unit; False when the source zone is empty."""
+    op = e.op
+    src = st.exp[p] if op == "EXP_LOSE" else st.hand[p] if _from_hand(e) else st.deck[p]
+    if not src:
+        return False
+    if _from_hand(e) and not (op == "DISCARD" and e.mode == "RANDOM"):
+        kind = DP.EFFECT_DISCARD if op == "DISCARD" else DP.EXP_FROM_HAND
+        ask(st, kind, p, ["unit", f, p, n])
+        return True
+    if op == "DISCARD":
+        card = src.pop(st.rng.randrange(len(src)))
+    else:
+        card = src.pop()
+    dest = {"DRAW": st.hand, "EXP_GAIN": st.exp}.get(op, st.discard)[p]
+    dest.append(card)
+    _after_unit(st, f, e, p, n, card)
+    return True
+
+
+def _from_hand(e: Effect) -> bool:
+    return e.op == "DISCARD" or (e.op == "EXP_GAIN" and e.source == "HAND")
+
+
+def _after_unit(st: GameState, f: list, e: Effect, p: int, n: int, card: str) -> None:
+    verb = {
+        "DRAW": "draws a card",
+        "MILL": "mills",
+        "EXP_GAIN": "gains experience:",
+        "EXP_LOSE": "loses experience:",
+    }
+    shown = "" if e.op == "DRAW" else f" {st.name(card)}"
+    st.log(f"P{p} {verb.get(e.op, 'discards')}{shown}")
+    if e.op in ("EXP_GAIN", "EXP_LOSE"):
+        chk.set_level(st, p)
+    push(st, ["check"], ["unit_step", f, p, n - 1])
+
+
+def hand_types(st: GameState, p: int) -> list[Action]:
+    """HAND[k] for each card type in ``p``'s hand, in type order (K1, K6, K9, K10)."""
+    cards = st.cards
+    return [HAND[k] for k in sorted({cards[c].index for c in st.hand[p]})]
+
+
+def take_type(zone: list[str], st: GameState, k: int) -> str:
+    """Remove one card of type k from ``zone`` (the last copy) and return its id."""
+    cid = st.pool.main[k].id
+    for i in range(len(zone) - 1, -1, -1):
+        if zone[i] == cid:
+            del zone[i]
+            return cid
+    raise KeyError(cid)
+
+
+def _on_hand_unit(st: GameState, p: int, a: Action) -> None:
+    _, f, _p, n = st.pending  # type: ignore[misc]
+    e = effect_of(st, f)
+    card = take_type(st.hand[p], st, a.arg)
+    (st.discard if e.op == "DISCARD" else st.exp)[p].append(card)
+    _after_unit(st, f, e, p, n, card)
+
+
+decision(DP.EFFECT_DISCARD, lambda st: hand_types(st, st.current_player))(_on_hand_unit)
+decision(DP.EXP_FROM_HAND, lambda st: hand_types(st, st.current_player))(_on_hand_unit)
+
+
+# ----------------------------------------------------------------------------- SEARCH, RECOVER
+def _type_options(st: GameState, f: list, e: Effect, zone: list[str]) -> list[Action]:
+    cards = st.cards
+    name = cards[f[1]].id
+    ks = {
+        cards[c].index
+        for c in zone
+        if (e.filter == "ANY" or cards[c].kind == e.filter) and (not e.same_name or c == name)
+    }
+    return [CARD_TYPE[k] for k in sorted(ks)]
+
+
+@OPS.op("SEARCH", targets=(Target.OWNER,))
+def search(st: GameState, f: list, e: Effect) -> None:
+    """11. Pick a matching card type in the own deck, take one copy, shuffle (K11)."""
+    if _type_options(st, f, e, st.deck[f[0]]):
+        ask(st, DP.SEARCH_CHOICE, f[0], ["search", f])
+        return
+    st.rng.shuffle(st.deck[f[0]])
+    push(st, ["effects", advance(f, [])])
+
+
+@OPS.op("RECOVER", targets=(Target.OWNER,), timings=_LOOP_SAFE)
+def recover(st: GameState, f: list, e: Effect) -> None:
+    """12. Pick a matching card type in the own discard pile and take one copy to hand (K12)."""
+    if _type_options(st, f, e, st.discard[f[0]]):
+        ask(st, DP.RECOVER_CHOICE, f[0], ["recover", f])
+        return
+    push(st, ["effects", advance(f, [])])
+
+
+def _zone_legal(zone: str):  # type: ignore[no-untyped-def]
+    def legal(st: GameState) -> list[Action]:
+        f = st.pending[1]  # type: ignore[index]
+        p = f[0]
+        return _type_options(st, f, effect_of(st, f), st.deck[p] if zone == "deck" else st.discard[p])
+
+    return legal
+
+
+@decision(DP.SEARCH_CHOICE, _zone_legal("deck"))
+def on_search(st: GameState, p: int, a: Action) -> None:
+    """The chosen type goes from deck to hand unrevealed (D44); the deck is shuffled."""
+    f = st.pending[1]  # type: ignore[index]
+    st.hand[p].append(take_type(st.deck[p], st, a.arg))
+    st.rng.shuffle(st.deck[p])
+    st.log(f"P{p} searches the deck for a card")
+    push(st, ["check"], ["effects", advance(f, [])])
+
+
+@decision(DP.RECOVER_CHOICE, _zone_legal("discard"))
+def on_recover(st: GameState, p: int, a: Action) -> None:
+    """The chosen type goes from the discard pile to hand."""
+    f = st.pending[1]  # type: ignore[index]
+    card = take_type(st.discard[p], st, a.arg)
+    st.hand[p].append(card)
+    st.log(f"P{p} recovers {st.name(card)}")
+    push(st, ["check"], ["effects", advance(f, [])])
+
+
+# ----------------------------------------------------------------------------- NEGATE (D28)
+@OPS.op("NEGATE", targets=(Target.OWNER,), timings=_COUNTER_ONLY)
+def negate(st: GameState, f: list, e: Effect) -> None:
+    """13. Cancel the chain entry directly below: its card leaves to the discard pile (D28)."""
+    if len(st.chain) >= 2 and not st.chain[-2][4]:
+        below = st.chain[-2]
+        below[4] = True
+        st.log(f"P{f[0]} negates P{below[0]}'s {Use(below[1]).name.lower()}")
+        remove_used_card(st, below)
+    push(st, ["check"], ["effects", advance(f, [])])
+
+
+def remove_used_card(st: GameState, entry: list) -> None:
+    """D28: the used card, if still where its use put it, goes to its owner's discard pile."""
+    user, kind, card, uid = entry[0], entry[1], entry[2], entry[3]
+    if kind == Use.ABILITY:
+        return
+    if kind == Use.ACTIVATE:
+        if entry[5]:
+            entry[5] = False
+            st.discard[user].append(card)
+        return
+    where = locate(st, uid) if uid > 0 else None
+    if where is None or where[0] != user:
+        return
+    if where[1] == MONSTER:
+        chk.discard_monster(st, user, where[2] - 1)
+    elif where[1] == WEAPON:
+        chk.discard_weapon(st, user)
+    elif where[1] == SPELL:
+        chk.discard_spell(st, user)

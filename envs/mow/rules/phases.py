@@ -1,0 +1,101 @@
+"""Setup and the turn steps (spec 5.1, 5.2, R4, R5, R10, R13, D1-D5, D7, D46, section 8.5)."""
+
+from __future__ import annotations
+
+from envs.core.zones import draw as draw_cards
+from envs.mow.actions import DP, PASS, Action, Kind, Phase
+from envs.mow.cards import split_deck
+from envs.mow.config import DRAW_PER_TURN, OPENING_HAND
+from envs.mow.rules import check as chk
+from envs.mow.rules.effects import hand_types, take_type
+from envs.mow.rules.flow import ask, decision, push, task, truncate
+from envs.mow.rules.values import charge_limit
+from envs.mow.state import TURN, GameState
+
+
+def setup(st: GameState) -> None:
+    """5.1: first player (D1), masters revealed and decks shuffled (R4), 5 cards each (R5); t = 1."""
+    cfg = st.config
+    st.first = cfg.first_player if cfg.first_player >= 0 else st.rng.randrange(2)
+    for p in (0, 1):
+        st.masters[p], st.deck[p] = split_deck(st.decks[p], st.pool)
+        st.rng.shuffle(st.deck[p])
+        st.log(f"P{p} reveals master {st.name(st.masters[p])}")
+    for p in (st.first, 1 - st.first):
+        draw_cards(st.deck[p], st.hand[p], OPENING_HAND)
+    st.t = 1
+    st.active = st.first
+    st.log(f"P{st.first} goes first")
+    push(st, ["turn_start"])
+
+
+@task
+def turn_start(st: GameState) -> None:
+    """5.2.1: reset the turn flags; face-down spells with t > cast_turn are ready from now (D20)."""
+    a = st.active
+    st.phase = int(Phase.START)
+    st.decisions = 0
+    st.fast_used = [False, False]
+    st.turn_uses = [{}, {}]
+    st.charges = 0
+    st.master_attacked[a] = False
+    for m in st.monsters[a]:
+        m.attacked = False
+    st.log(f"-- turn {st.t}: P{a}")
+    push(st, ["draw_phase"])
+
+
+@task
+def draw_phase(st: GameState) -> None:
+    """5.2.2, D3, D5: the active player draws 1 (every turn, turn 1 included), then a state check."""
+    st.phase = int(Phase.DRAW)
+    draw_cards(st.deck[st.active], st.hand[st.active], DRAW_PER_TURN)
+    st.log(f"P{st.active} draws (deck {len(st.deck[st.active])})")
+    push(st, ["check"], ["charge_phase"])
+
+
+@task
+def charge_phase(st: GameState) -> None:
+    """5.2.3, R10, D7: CHARGE decisions while the hand is not empty and the limit is not reached."""
+    st.phase = int(Phase.CHARGE)
+    a = st.active
+    if st.hand[a] and st.charges < charge_limit(st, a):
+        ask(st, DP.CHARGE, a)
+    else:
+        push(st, ["main_phase"])
+
+
+@decision(DP.CHARGE, lambda st: [PASS, *hand_types(st, st.current_player)])
+def on_charge(st: GameState, p: int, a: Action) -> None:
+    """One chosen hand card goes face-up on top of the experience pile; the level is recomputed (D7, D9)."""
+    if a.kind == Kind.PASS:
+        push(st, ["main_phase"])
+        return
+    card = take_type(st.hand[p], st, a.arg)
+    st.exp[p].append(card)
+    st.charges += 1
+    st.log(f"P{p} charges {st.name(card)} (experience {len(st.exp[p])})")
+    chk.set_level(st, p)
+    push(st, ["check"], ["charge_phase"])
+
+
+@task
+def end_phase(st: GameState) -> None:
+    """5.2.6, D46: TURN modifiers expire, then a state check."""
+    st.phase = int(Phase.END)
+    for p in (0, 1):
+        st.master_mods[p] = [x for x in st.master_mods[p] if x[2] != TURN]
+        for m in st.monsters[p]:
+            m.mods = [x for x in m.mods if x[2] != TURN]
+    push(st, ["check"], ["next_turn"])
+
+
+@task
+def next_turn(st: GameState) -> None:
+    """5.2.6, D42: after turn MAX_TURNS the game is a truncated draw; otherwise roles swap."""
+    if st.t >= st.config.max_turns:
+        truncate(st, f"turn cap {st.config.max_turns} (D42)")
+        return
+    st.t += 1
+    st.active = 1 - st.active
+    push(st, ["turn_start"])

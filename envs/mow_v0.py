@@ -1,0 +1,34 @@
+"""``mow_v0``: Master of the World as a PettingZoo AEC environment.
+
+    from envs import mow_v0
+    env = mow_v0.env(decks=["ashen_aggro", "tide_control"])
+
+See ``envs.mow.env`` for the documentation page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from envs.aec import CardGameEnv
+from envs.mow.env import MowRuleset
+from envs.mow.env import __doc__ as _DOC
+
+__doc__ = _DOC
+
+
+def raw_env(
+    decks: Sequence[Any] | None = None,
+    max_turns: int = 100,
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+    **rules: Any,
+) -> CardGameEnv:
+    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
+    ruleset = MowRuleset(decks=decks, max_turns=max_turns, **rules)
+    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+
+
+#: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
+env = raw_env
