@@ -20,7 +20,6 @@ from envs.encoding.codec import Encoder
 
 ILLEGAL_POLICIES = ("raise", "penalize")
 RENDER_MODES = ("ansi", "human")
-_OBS_BOUND = 100.0
 
 
 class Ruleset(Protocol):
@@ -47,8 +46,9 @@ class CardGameEnv(AECEnv):
     """PettingZoo AEC environment over any deckgym ruleset.
 
     Agents are ``player_0 .. player_{n-1}`` (seat i is ``player_i``). Observations are
-    ``{"observation": float32[obs_size], "action_mask": int8[action_size]}``; the mask is
-    all zeros for every agent but the one to move. Rewards are +1 / -1 / 0 at the end.
+    ``{"observation": float32[obs_size], "action_mask": int8[action_size]}``, the observation
+    ``Box`` bounded by the encoder's ``obs_bounds``; the mask is all zeros for every agent but
+    the one to move. Rewards are +1 / -1 / 0 at the end.
 
     Args:
         ruleset: the ruleset plug-in.
@@ -77,9 +77,10 @@ class CardGameEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.encoder.action_size
+        low, high = self.encoder.obs_bounds
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-_OBS_BOUND, _OBS_BOUND, (self.encoder.obs_size,), np.float32),
+                "observation": spaces.Box(low, high, (self.encoder.obs_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (size,), np.int8),
             }
         )

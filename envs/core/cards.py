@@ -3,13 +3,17 @@
 A ruleset declares its record schema with :class:`Field` entries; :func:`check_record`
 then rejects unknown keys, missing keys and out-of-range values with a
 :class:`~envs.core.errors.CardDataError` that names the file, the card and the rule.
+
+Deck files share :data:`DECK_KEYS` (``name``, ``description``, ``[cards] ID = count``); a
+ruleset declares the keys and tables its decks add (a mode, a master, a starter set) as a
+schema of its own, which :func:`load_deck_file` validates with the same errors.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +22,17 @@ from envs.core.errors import CardDataError, DeckError
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One key of a data record: its type, whether it is required and its allowed values."""
+    """One key of a data record: its type, whether it is required and its allowed values.
+
+    Attributes:
+        kind: the allowed type or types (``bool`` only where listed).
+        required: whether the key must be present.
+        choices: the allowed values, if restricted.
+        lo: the smallest allowed value, if bounded.
+        hi: the largest allowed value, if bounded.
+        check: a further rule: returns a problem description, or None when the value is fine.
+        schema: for a table, the schema of its own keys (checked like the record itself).
+    """
 
     kind: type | tuple[type, ...]
     required: bool = True
@@ -26,6 +40,7 @@ class Field:
     lo: int | None = None
     hi: int | None = None
     check: Callable[[Any], str | None] | None = None
+    schema: Mapping[str, Field] | None = None
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
@@ -72,6 +87,8 @@ def check_record(
             problem = spec.check(value)
             if problem:
                 raise CardDataError(file, card, f"{what} {key!r} = {value!r}: {problem}")
+        if spec.schema is not None:
+            check_record(record[key], spec.schema, file, card, what=f"{key} {what}")
 
 
 def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -84,33 +101,57 @@ def _type_name(kind: type | tuple[type, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DeckList:
-    """A deck file: its name, the mode it is built for and card counts by id."""
+    """A deck: its name, card counts by id and the ruleset's own deck fields.
+
+    Attributes:
+        name: the deck's name.
+        cards: ``(card id, count)`` pairs in file order.
+        description: a line for humans.
+        source: the file it was read from ("" for a deck given as a value).
+        extra: the values of the ruleset's own deck keys (see :func:`load_deck_file`).
+    """
 
     name: str
-    mode: str
     cards: tuple[tuple[str, int], ...]
     description: str = ""
     source: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def expand(self) -> list[str]:
         """The deck as a flat list of card ids, in file order."""
         return [cid for cid, n in self.cards for _ in range(n)]
 
 
-_DECK_SCHEMA = {
+#: Keys of every deck file.
+DECK_KEYS: Mapping[str, Field] = {
     "name": Field(str),
-    "mode": Field(str),
     "description": Field(str, required=False),
     "cards": Field(dict),
 }
 
 
-def load_deck_file(path: str | Path) -> DeckList:
-    """Read a deck file (``name``, ``mode``, ``[cards] ID = count``); raise ``DeckError`` if malformed."""
+def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -> DeckList:
+    """Read and check a deck file: the keys of ``DECK_KEYS`` plus the ruleset's own.
+
+    Args:
+        path: the deck file (TOML).
+        extra: the schema of the keys and tables the ruleset's decks add to ``DECK_KEYS``
+            (e.g. ``{"master": Field(str)}``, or ``{"starter": Field(dict, schema=...)}`` for a
+            table); their values end up in ``DeckList.extra``.
+
+    Returns:
+        The deck, with ``source`` set to the file.
+
+    Raises:
+        DeckError: the file is missing, not TOML, has an unknown or missing key, a value of
+            the wrong type or out of range, or a count that is not a positive integer; the
+            message names the file, the card where there is one, and the rule.
+    """
     p = Path(path)
+    schema = {**DECK_KEYS, **(extra or {})}
     try:
         data = read_toml(p)
-        check_record(data, _DECK_SCHEMA, str(p), None, what="key")
+        check_record(data, schema, str(p), None, what="key")
     except CardDataError as exc:
         raise DeckError(str(p), None, exc.detail) from exc
     cards = []
@@ -118,7 +159,8 @@ def load_deck_file(path: str | Path) -> DeckList:
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise DeckError(str(p), cid, f"count must be a positive integer, got {n!r}")
         cards.append((cid, n))
-    return DeckList(data["name"], data["mode"], tuple(cards), data.get("description", ""), str(p))
+    extras = {key: data[key] for key in extra or {} if key in data}
+    return DeckList(data["name"], tuple(cards), data.get("description", ""), str(p), extras)
 
 
 def deck_from_value(value: DeckList | Mapping[str, int] | Sequence[str], name: str = "custom") -> DeckList:
@@ -126,12 +168,12 @@ def deck_from_value(value: DeckList | Mapping[str, int] | Sequence[str], name: s
     if isinstance(value, DeckList):
         return value
     if isinstance(value, Mapping):
-        return DeckList(name, "", tuple((str(k), int(v)) for k, v in value.items()))
+        return DeckList(name, tuple((str(k), int(v)) for k, v in value.items()))
     if isinstance(value, (list, tuple)):
         counts: dict[str, int] = {}
         for cid in value:
             counts[str(cid)] = counts.get(str(cid), 0) + 1
-        return DeckList(name, "", tuple(counts.items()))
+        return DeckList(name, tuple(counts.items()))
     raise DeckError(
         name, None, f"a deck must be a deck name, a file, a mapping or a list, got {type(value).__name__}"
     )

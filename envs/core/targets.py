@@ -1,13 +1,21 @@
-"""Target-selector vocabulary shared by card data, legality, effects and encoding.
+"""Target selectors: the shared unit-and-player vocabulary, and parsing of any ruleset's own.
 
 Selectors are written as strings in card data (``target = "ONE_ENEMY"``). The same
 selector decides which targets are legal, whether a choice decision is needed, and how
 many target slots the action encoding reserves, so the three cannot drift apart.
+
+:class:`Target` is the default vocabulary. A ruleset whose cards pick other things (parts,
+masters, the card that triggered a counter) declares its own enum of selectors and gives it
+to its :class:`~envs.core.effects.OpRegistry` and to :func:`parse_target`.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any, TypeVar, overload
+
+#: A ruleset's selector vocabulary: the members of one enum.
+SelectorT = TypeVar("SelectorT", bound=enum.Enum)
 
 
 class Target(enum.IntEnum):
@@ -46,9 +54,29 @@ CHOSEN_TARGETS = frozenset({Target.ONE_ALLY, Target.ONE_ENEMY})
 ATTACK_TARGETS = frozenset({Target.ATTACKED, Target.ATTACKER})
 
 
-def parse_target(name: str) -> Target:
-    """Turn a selector string of card data into a ``Target``; ``KeyError`` names unknown ones."""
+@overload
+def parse_target(name: str) -> Target: ...
+
+
+@overload
+def parse_target(name: str, selectors: type[SelectorT]) -> SelectorT: ...
+
+
+def parse_target(name: str, selectors: type[Any] = Target) -> Any:
+    """Turn a selector string of card data into a member of ``selectors``.
+
+    Args:
+        name: the selector as written in card data.
+        selectors: the ruleset's selector enum (default: the shared ``Target``).
+
+    Returns:
+        The member named ``name``.
+
+    Raises:
+        KeyError: ``name`` is not a selector; the message lists the known ones.
+    """
     try:
-        return Target[name]
+        return selectors[name]
     except KeyError:
-        raise KeyError(f"unknown target {name!r} (known: {', '.join(t.name for t in Target)})") from None
+        known = ", ".join(t.name for t in selectors)
+        raise KeyError(f"unknown target {name!r} (known: {known})") from None

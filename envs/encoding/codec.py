@@ -24,6 +24,9 @@ class Encoder:
     #: ``(start, rows, features)`` of the contiguous block of card-feature rows, if any: a
     #: policy may share one small layer across the rows (an embedding of the cards).
     card_region: tuple[int, int, int] | None = None
+    #: ``(low, high)`` bounds of every observation value: the wrapper declares the observation
+    #: ``Box`` with them. A ruleset whose scaled values are not clipped declares ``(-inf, inf)``.
+    obs_bounds: tuple[float, float] = (-100.0, 100.0)
 
     @property
     def obs_size(self) -> int:

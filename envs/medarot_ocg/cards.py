@@ -272,9 +272,18 @@ def deck_names() -> list[str]:
     return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
 
 
+#: Deck-file keys of this ruleset beyond the shared ones: the mode the deck is built for.
+_DECK_KEYS = {"mode": Field(str)}
+
+
+def load_deck(path: str | Path) -> DeckList:
+    """Read a deck file: the shared deck keys plus the ``mode`` it is built for."""
+    return load_deck_file(path, _DECK_KEYS)
+
+
 def starter_decks(mode: str) -> list[str]:
     """Starter deck names built for ``mode``."""
-    return [n for n in deck_names() if load_deck_file(DECKS_DIR / f"{n}.toml").mode == mode]
+    return [n for n in deck_names() if load_deck(DECKS_DIR / f"{n}.toml").extra["mode"] == mode]
 
 
 def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> DeckList:
@@ -287,7 +296,7 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
                 raise DeckError(
                     value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
                 )
-        deck = load_deck_file(path)
+        deck = load_deck(path)
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, config)

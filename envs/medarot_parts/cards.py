@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envs.core.cards import DeckList, Field, check_record, deck_from_value, read_toml
+from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file, read_toml
 from envs.core.errors import CardDataError, DeckError
-from envs.core.targets import Target as CoreTarget
 from envs.medarot_parts.config import RulesConfig
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -45,20 +44,16 @@ OPS = ("POWER", "CHARGE", "DAMAGE", "REPAIR", "DRAW", "UNTAP_ENERGY", "NO_EVADE"
 
 
 class Target(enum.IntEnum):
-    """Effect targets of section 4.3 (the part-level selectors this ruleset needs).
+    """Effect targets of section 4.3: the selectors of this ruleset's card data."""
 
-    ``PLAYER`` is the core vocabulary's ``OWNER`` (the user of the effect) and ``SELF`` the
-    core ``SELF``; the others pick parts, medarots or the current battle.
-    """
-
-    SELF = CoreTarget.SELF
-    PLAYER = CoreTarget.OWNER
-    ATTACK_PART = 10
-    ATTACHED_PART = 11
-    OWN_MEDAROT = 12
-    OPP_SLOT = 13
-    OWN_PART = 14
-    BATTLE = 15
+    SELF = 0  # the part carrying the ability
+    PLAYER = 1  # the user of the effect
+    ATTACK_PART = 2  # the current battle's attack part
+    ATTACHED_PART = 3  # the part an ATTACHED medaroter card is attached to
+    OWN_MEDAROT = 4  # a chosen own medarot: its head and arms
+    OPP_SLOT = 5  # the part in a slot of a chosen opposing medarot
+    OWN_PART = 6  # a chosen part of a chosen own medarot
+    BATTLE = 7  # the current battle
 
 
 #: Targets that need a decision of the effect's user (DP12, DP15).
@@ -203,7 +198,7 @@ def _check_effect(raw: Any, schema: Mapping[str, Field], timing: str, file: str,
     target = Target[raw["target"]]
     op = raw["op"]
     amount = raw.get("amount")
-    OPS_REGISTRY.validate(op, amount, target, timing, file, cid)  # type: ignore[arg-type]
+    OPS_REGISTRY.validate(op, amount, target, timing, file, cid)
     if op == "DAMAGE" and amount is not None and amount > 0:
         raise CardDataError(file, cid, f"op DAMAGE amount must be negative (-3..-1), got {amount}")
     has_slot = "slot" in raw
@@ -428,13 +423,9 @@ class Deck:
         return [list(self.starter.medarots[0]), list(self.starter.medarots[1]), self.deck.expand()]
 
 
-_DECK_FILE = {
-    "name": Field(str),
-    "description": Field(str, required=False),
-    "starter": Field(dict),
-    "cards": Field(dict),
-}
 _STARTER = {"medarot1": Field(list), "medarot2": Field(list)}
+#: Deck-file keys of this ruleset beyond the shared ones: the ``[starter]`` table (D2).
+_DECK_KEYS = {"starter": Field(dict, schema=_STARTER)}
 
 
 def deck_names() -> list[str]:
@@ -444,23 +435,9 @@ def deck_names() -> list[str]:
 
 def load_deck(path: str | Path, pool: CardPool, config: RulesConfig) -> Deck:
     """Read and validate a deck file (``name``, ``[starter]``, ``[cards] ID = count``)."""
-    p = Path(path)
-    name = str(p)
-    try:
-        data = read_toml(p)
-        check_record(data, _DECK_FILE, name, None, what="key")
-        check_record(data["starter"], _STARTER, name, None, what="starter key")
-    except CardDataError as exc:
-        raise DeckError(name, None, exc.detail) from exc
-    counts = []
-    for cid, n in data["cards"].items():
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise DeckError(name, cid, f"count must be a positive integer, got {n!r}")
-        counts.append((cid, n))
-    starter = (data["starter"]["medarot1"], data["starter"]["medarot2"])
-    return make_deck(
-        starter, DeckList(data["name"], "", tuple(counts), data.get("description", ""), name), pool, config
-    )
+    cards = load_deck_file(path, _DECK_KEYS)
+    starter = cards.extra["starter"]
+    return make_deck((starter["medarot1"], starter["medarot2"]), cards, pool, config)
 
 
 def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> Deck:

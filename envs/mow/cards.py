@@ -2,8 +2,8 @@
 
 Card pools are TOML files (``cards/*.toml``) of ``[[card]]`` tables; every record is checked
 when the pool loads, so a bad file fails at once with a ``CardDataError`` naming the file,
-the card and the rule. Decks are the shared deck files: 40 main-deck cards plus exactly one
-master (R3), validated by ``validate_deck``.
+the card and the rule. Deck files are the shared ones plus a ``master`` key: 40 main-deck
+cards plus exactly one master (R3), validated by ``validate_deck``.
 
 Effects are records of the closed vocabulary of section 4.7 (``op`` plus its parameters),
 executed by the one interpreter in ``envs.mow.rules.effects``.
@@ -11,15 +11,15 @@ executed by the one interpreter in ``envs.mow.rules.effects``.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file, read_toml
 from envs.core.errors import CardDataError, DeckError
-from envs.core.targets import Target
 from envs.mow.config import DECK_SIZE, M_MAX, MAX_ACT_ABILITIES, P_MAX, STANDARD_LEVELS, STARTER_MAX_COPIES
 
 MASTER, MONSTER, WEAPON, SPELL = "MASTER", "MONSTER", "WEAPON", "SPELL"
@@ -82,7 +82,22 @@ OP_KINDS = {
     "DESTROY": (MONSTER, WEAPON, SPELL),
     "BOUNCE": (MONSTER, WEAPON),
 }
-SELECTORS = ("SELF", "OWN_MASTER", "OPP_MASTER", "TRIGGER_CARD", "ATTACK_TARGET", "CHOSEN", "ALL", "SAME")
+
+
+class Target(enum.Enum):
+    """Target selectors of 4.8: what a targeting primitive (``TARGET_OPS``) affects."""
+
+    SELF = enum.auto()  # the source card itself
+    OWN_MASTER = enum.auto()
+    OPP_MASTER = enum.auto()
+    TRIGGER_CARD = enum.auto()  # 対抗 only: the used card of the chain entry below
+    ATTACK_TARGET = enum.auto()  # 攻撃時 only: the declared target
+    CHOSEN = enum.auto()  # one card the controller picks (side, kinds)
+    ALL = enum.auto()  # every matching card (side, kinds)
+    SAME = enum.auto()  # the target of the previous primitive
+
+
+SELECTORS = tuple(t.name for t in Target)
 SIDES = ("OWN", "OPP", "ANY")
 PLAYERS = ("SELF", "OPP")
 DURATIONS = ("TURN", "PERMANENT")
@@ -357,26 +372,13 @@ class _Ctx:
         return CardDataError(self.file, self.cid, detail)
 
 
-def _core_target(e: Effect, prev: Target | None) -> Target:
-    """The shared selector class of an effect, for the op registry's target check."""
-    if e.op in PLAYER_OPS:
-        return Target.OWNER if e.player == "SELF" else Target.OPPONENT
+def _selector(e: Effect, prev: Target | None) -> Target | None:
+    """The selector the op registry checks: SAME stands for the one it repeats; None without a target."""
     if e.op not in TARGET_OPS:
-        return Target.OWNER
+        return None
     if e.target == "SAME":
-        return prev if prev is not None else Target.SELF
-    if e.target in ("CHOSEN", "ALL"):
-        own = e.side == "OWN"
-        if e.target == "CHOSEN":
-            return Target.ONE_ALLY if own else Target.ONE_ENEMY
-        return Target.ALL_ALLIES if own else Target.ALL_ENEMIES
-    return {
-        "SELF": Target.SELF,
-        "OWN_MASTER": Target.OWNER,
-        "OPP_MASTER": Target.OPPONENT,
-        "TRIGGER_CARD": Target.ACTING,
-        "ATTACK_TARGET": Target.ATTACKED,
-    }[e.target]
+        return prev
+    return Target[e.target]
 
 
 def _parse_effect(raw: Any, ctx: _Ctx, timing: str, prev: Effect | None, prev_t: Target | None) -> Effect:
@@ -421,9 +423,8 @@ def _parse_effect(raw: Any, ctx: _Ctx, timing: str, prev: Effect | None, prev_t:
     _check_selector(eff, ctx, timing, prev)
     from envs.mow.rules.effects import OPS
 
-    core = _core_target(eff, prev_t)
     reg_amount = None if OPS[op].amount is None else (5 if amount == OWN_LEVEL else amount)
-    OPS.validate(op, reg_amount, core, timing, ctx.file, ctx.cid)
+    OPS.validate(op, reg_amount, _selector(eff, prev_t), timing, ctx.file, ctx.cid)
     return eff
 
 
@@ -453,7 +454,7 @@ def _parse_effects(raw: Any, ctx: _Ctx, timing: str) -> tuple[Effect, ...]:
     prev_t: Target | None = None
     for r in raw:
         e = _parse_effect(r, ctx, timing, out[-1] if out else None, prev_t)
-        prev_t = _core_target(e, prev_t)
+        prev_t = _selector(e, prev_t)
         out.append(e)
     return tuple(out)
 
@@ -710,9 +711,32 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
 
 
 # ----------------------------------------------------------------------------- decks
+#: Deck-file keys of this ruleset beyond the shared ones: the master, named apart from the
+#: 40 main-deck cards of ``[cards]`` (R3).
+_DECK_KEYS = {"master": Field(str)}
+
+
 def deck_names() -> list[str]:
     """Names (file stems) of the starter decks that ship with the package."""
     return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+
+
+def load_deck(path: str | Path, pool: CardPool) -> DeckList:
+    """Read a deck file: ``master = ID`` and the main-deck cards of ``[cards]`` (R3, D6).
+
+    The master joins the deck list as its first card, so the list holds the 41 cards R3
+    counts, in the same form as a deck given as ``{id: count}`` or a list of ids.
+    """
+    deck = load_deck_file(path, _DECK_KEYS)
+    master = deck.extra["master"]
+    if master in pool and pool[master].kind != MASTER:
+        raise DeckError(deck.source, master, f"master names a {pool[master].kind} card, not a master (R3)")
+    for cid, _n in deck.cards:
+        if cid in pool and pool[cid].kind == MASTER:
+            raise DeckError(
+                deck.source, cid, "a master is never in the main deck; name it with master = ... (R3, D6)"
+            )
+    return replace(deck, cards=((master, 1), *deck.cards))
 
 
 def resolve_deck(value: Any, pool: CardPool, max_copies: int = 0, label: str = "deck") -> DeckList:
@@ -729,7 +753,7 @@ def resolve_deck(value: Any, pool: CardPool, max_copies: int = 0, label: str = "
                     value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
                 )
             max_copies = max_copies or STARTER_MAX_COPIES
-        deck = load_deck_file(path)
+        deck = load_deck(path, pool)
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, max_copies)

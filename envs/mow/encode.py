@@ -22,6 +22,8 @@ spell (and of its cast entry on the chain) as zeros, and deck order nowhere.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from envs.encoding.codec import Encoder
@@ -92,6 +94,8 @@ class MowEncoder(Encoder):
     action_size = ACTION_SIZE
     layout = LAYOUT
     card_region = (_P["monsters"], 2 * MAX_MONSTERS, _MON_F)
+    #: D48: scaled values are not clipped, so the observation is unbounded.
+    obs_bounds = (-math.inf, math.inf)
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool

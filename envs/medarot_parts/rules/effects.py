@@ -1,9 +1,10 @@
 """The effect interpreter (section 4.3) and the use of medaroter cards and support parts (D30, D31, D41).
 
-Every primitive is one handler registered in ``OPS_REGISTRY`` (the shared ``OpRegistry``),
-which also validates card data at load time. A *use* (a medaroter card or a support part)
-runs as tasks: payment (DP4), target choices in printed order (DP15), resolution in printed
-order, then the card goes where its duration says (or the support part's legs are tapped).
+Every primitive is one handler registered in ``OPS_REGISTRY`` (the shared ``OpRegistry`` over
+this ruleset's ``Target`` selectors), which also validates card data at load time. A *use* (a
+medaroter card or a support part) runs as tasks: payment (DP4), target choices in printed order
+(DP15), resolution in printed order, then the card goes where its duration says (or the support
+part's legs are tapped).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from envs.medarot_parts.rules.payment import payment_task
 from envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment
 from envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_BATTLE, UNTIL_CARD, UNTIL_TURN, GameState
 
-OPS_REGISTRY = OpRegistry("medarot_parts")
+OPS_REGISTRY = OpRegistry("medarot_parts", Target)
 _PART_SOURCES = ("STATIC", "ON_USE", "EFFECT")
 _ALL_SLOTS = 0b0111  # head and both arms (OWN_MEDAROT)
 

@@ -6,14 +6,15 @@ resolves in full before the next; one-at-a-time primitives run unit by unit with
 check after each unit. Targets are chosen when a primitive resolves (D27); a primitive with
 no legal target is skipped.
 
-Ops are registered in the shared ``OpRegistry``, which also validates card data at load
-time (amount ranges, where an op may appear, which selector classes it accepts).
+Ops are registered in the shared ``OpRegistry`` over the selectors of 4.8 (``cards.Target``),
+which also validates card data at load time (amount ranges, where an op may appear, which
+selectors it accepts). Player primitives name a ``player`` instead of a target, and SEARCH,
+RECOVER and NEGATE take none.
 """
 
 from __future__ import annotations
 
 from envs.core.effects import OpRegistry
-from envs.core.targets import Target
 from envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
 from envs.mow.cards import (
     ACTIVATED,
@@ -26,6 +27,7 @@ from envs.mow.cards import (
     SPELL_EFFECT,
     WEAPON,
     Effect,
+    Target,
 )
 from envs.mow.config import LIFE_START
 from envs.mow.rules import check as chk
@@ -33,19 +35,11 @@ from envs.mow.rules.field import locate, matching, ref_at, target_action
 from envs.mow.rules.flow import ask, decision, push, task
 from envs.mow.state import PERMANENT, TURN, GameState
 
-OPS = OpRegistry("mow")
+OPS = OpRegistry("mow", Target)
 
-_PLAYERS = (Target.OWNER, Target.OPPONENT)
-_FIELD = (
-    Target.SELF,
-    Target.ACTING,
-    Target.ATTACKED,
-    Target.ONE_ALLY,
-    Target.ONE_ENEMY,
-    Target.ALL_ALLIES,
-    Target.ALL_ENEMIES,
-)
-_ANY = _FIELD + _PLAYERS
+_ANY = tuple(Target)
+#: Masters are never destroyed or bounced (D45).
+_FIELD = tuple(t for t in Target if t not in (Target.OWN_MASTER, Target.OPP_MASTER))
 _COUNTER_ONLY = (COUNTER, COUNTER_SPELL)
 #: D45: BOUNCE and RECOVER only on spells and 起動/対抗 abilities.
 _LOOP_SAFE = (SPELL_EFFECT, COUNTER_SPELL, ACTIVATED, COUNTER)
@@ -218,7 +212,7 @@ def _start_units(st: GameState, f: list, e: Effect) -> None:
 
 
 for _op in ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE"):
-    OPS.op(_op, targets=_PLAYERS, amount=(0, 10))(_start_units)
+    OPS.op(_op, amount=(0, 10))(_start_units)
 
 
 @task
@@ -307,7 +301,7 @@ def _type_options(st: GameState, f: list, e: Effect, zone: list[str]) -> list[Ac
     return [CARD_TYPE[k] for k in sorted(ks)]
 
 
-@OPS.op("SEARCH", targets=(Target.OWNER,))
+@OPS.op("SEARCH")
 def search(st: GameState, f: list, e: Effect) -> None:
     """11. Pick a matching card type in the own deck, take one copy, shuffle (K11)."""
     if _type_options(st, f, e, st.deck[f[0]]):
@@ -317,7 +311,7 @@ def search(st: GameState, f: list, e: Effect) -> None:
     push(st, ["effects", advance(f, [])])
 
 
-@OPS.op("RECOVER", targets=(Target.OWNER,), timings=_LOOP_SAFE)
+@OPS.op("RECOVER", timings=_LOOP_SAFE)
 def recover(st: GameState, f: list, e: Effect) -> None:
     """12. Pick a matching card type in the own discard pile and take one copy to hand (K12)."""
     if _type_options(st, f, e, st.discard[f[0]]):
@@ -356,7 +350,7 @@ def on_recover(st: GameState, p: int, a: Action) -> None:
 
 
 # ----------------------------------------------------------------------------- NEGATE (D28)
-@OPS.op("NEGATE", targets=(Target.OWNER,), timings=_COUNTER_ONLY)
+@OPS.op("NEGATE", timings=_COUNTER_ONLY)
 def negate(st: GameState, f: list, e: Effect) -> None:
     """13. Cancel the chain entry directly below: its card leaves to the discard pile (D28)."""
     if len(st.chain) >= 2 and not st.chain[-2][4]:

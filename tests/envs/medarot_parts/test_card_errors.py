@@ -195,6 +195,8 @@ C01 = 4
             "2 medarots of 5 card ids",
         ),
         (("[starter]", "colour = 1\n\n[starter]"), "unknown key 'colour'"),
+        (("medarot2 = [", "medarot3 = []\nmedarot2 = ["), "unknown starter key 'medarot3'"),
+        (('medarot1 = ["M0", "H02", "R02", "L01", "G02"]\n', ""), "missing required starter key 'medarot1'"),
     ],
 )
 def test_D2_bad_decks_name_the_deck_the_card_and_the_rule(tmp_path, change, message):

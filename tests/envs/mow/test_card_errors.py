@@ -45,7 +45,7 @@ def _pool(tmp_path, body: str, name: str = "bad.toml"):
         (
             MONSTER
             + 'abilities = [{ timing = "ON_ENTER", effects = [{ op = "DESTROY", target = "OPP_MASTER" }] }]\n',
-            "DESTROY cannot target OPPONENT",
+            "DESTROY cannot target OPP_MASTER",
         ),
         (
             MONSTER
@@ -109,26 +109,41 @@ def test_duplicate_ids_and_bad_toml(tmp_path):
         load_pool([str(tmp_path / "missing.toml")])
 
 
-def _deck(tmp_path, cards: dict[str, int]):
+def _deck(tmp_path, cards: dict[str, int], master: str | None = "MS01"):
     path = tmp_path / "deck.toml"
-    lines = ['name = "t"', 'mode = "standard"', "[cards]"] + [f"{k} = {v}" for k, v in cards.items()]
+    head = ['name = "t"'] + ([f'master = "{master}"'] if master is not None else [])
+    lines = [*head, "[cards]"] + [f"{k} = {v}" for k, v in cards.items()]
     path.write_text("\n".join(lines), encoding="utf-8")
     return str(path)
 
 
 def test_D6_deck_rules(tmp_path):
     pool = load_pool()
-    good = {"MS01": 1, "MN01": 20, "MN02": 20}
-    resolve_deck(_deck(tmp_path, good), pool)
+    good = {"MN01": 20, "MN02": 20}
+    assert len(resolve_deck(_deck(tmp_path, good), pool).expand()) == 41
+    assert (
+        resolve_deck({"MS01": 1, **good}, pool).expand() == resolve_deck(_deck(tmp_path, good), pool).expand()
+    )
     with pytest.raises(DeckError, match="39 main-deck cards"):
-        resolve_deck(_deck(tmp_path, {"MS01": 1, "MN01": 19, "MN02": 20}), pool)
+        resolve_deck(_deck(tmp_path, {"MN01": 19, "MN02": 20}), pool)
+    with pytest.raises(DeckError, match="missing required key 'master'"):
+        resolve_deck(_deck(tmp_path, good, master=None), pool)
     with pytest.raises(DeckError, match="0 master cards"):
-        resolve_deck(_deck(tmp_path, {"MN01": 20, "MN02": 20}), pool)
+        resolve_deck(good, pool)
     with pytest.raises(DeckError, match="2 master cards"):
-        resolve_deck(_deck(tmp_path, {"MS01": 1, "MS02": 1, "MN01": 20, "MN02": 20}), pool)
+        resolve_deck({"MS01": 1, "MS02": 1, **good}, pool)
+    with pytest.raises(DeckError, match="a master is never in the main deck") as info:
+        resolve_deck(_deck(tmp_path, {"MS02": 1, **good}), pool)
+    assert "MS02" in str(info.value) and "deck.toml" in str(info.value)
+    with pytest.raises(DeckError, match="master names a MONSTER card") as info:
+        resolve_deck(_deck(tmp_path, good, master="MN03"), pool)
+    assert "MN03" in str(info.value) and "deck.toml" in str(info.value)
     with pytest.raises(DeckError, match="unknown card id") as info:
-        resolve_deck(_deck(tmp_path, {"MS01": 1, "ZZ99": 40}), pool)
+        resolve_deck(_deck(tmp_path, {"ZZ99": 40}), pool)
     assert "ZZ99" in str(info.value) and "deck.toml" in str(info.value)
+    with pytest.raises(DeckError, match="unknown card id") as info:
+        resolve_deck(_deck(tmp_path, good, master="ZZ00"), pool)
+    assert "ZZ00" in str(info.value)
     with pytest.raises(DeckError, match="20 copies.*at most 3"):
         resolve_deck(_deck(tmp_path, good), pool, max_copies=3)
     with pytest.raises(DeckError, match="20 copies"):

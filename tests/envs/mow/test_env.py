@@ -55,6 +55,11 @@ def test_registry_and_pettingzoo_make():
     assert envs.make("mow_v0").unwrapped.encoder.action_size == 294
 
 
+def test_D48_observation_box_is_unbounded():
+    box = mow_v0.env().observation_space("player_0")["observation"]
+    assert np.all(box.low == -np.inf) and np.all(box.high == np.inf)
+
+
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
     for env in random_positions(6, every=3):
         st = env.unwrapped.state
