@@ -14,6 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
+from agents.ppo import TrainConfig
+
+#: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
+_TRAIN = TrainConfig()
+
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="deckgym: card-game environments and agents."
 )
@@ -66,18 +71,20 @@ def _results_table(rows: list[dict[str, Any]]) -> str:
 def train(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
-    timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = 500_000,
-    opponents: Annotated[
-        str, typer.Option(help="opponent pool with weights")
-    ] = "heuristic:0.8,random:0.05,self:0.15",
+    timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = _TRAIN.timesteps,
+    opponents: Annotated[str, typer.Option(help="opponent pool with weights")] = ",".join(
+        f"{k}:{v:g}" for k, v in _TRAIN.opponents.items()
+    ),
     out: Annotated[Path, typer.Option(help="output folder")] = Path("runs/ppo"),
-    seed: Annotated[int, typer.Option(help="seed of everything")] = 0,
+    seed: Annotated[int, typer.Option(help="seed of everything")] = _TRAIN.seed,
     eval_games: Annotated[int, typer.Option(help="games per baseline in the final evaluation")] = 400,
-    eval_every: Annotated[int, typer.Option(help="steps between evaluations during training")] = 100_000,
-    n_envs: Annotated[int, typer.Option(help="parallel environments (0: one per core)")] = 16,
+    eval_every: Annotated[
+        int, typer.Option(help="steps between evaluations during training")
+    ] = _TRAIN.eval_every,
+    n_envs: Annotated[int, typer.Option(help="parallel environments (0: one per core)")] = _TRAIN.n_envs,
     pretrain_games: Annotated[
         int, typer.Option(help="heuristic self-play games imitated before PPO (0: none)")
-    ] = 1500,
+    ] = _TRAIN.pretrain_games,
     workers: Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")] = 0,
     progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
 ) -> None:
@@ -87,7 +94,6 @@ def train(
     OUT/train.json, checkpoints, snapshots and TensorBoard logs (OUT/tb).
     """
     from agents.arena import match
-    from agents.ppo import TrainConfig
     from agents.ppo import train as run_training
 
     kwargs = _env_kwargs(mode)

@@ -42,6 +42,7 @@ class TrainConfig:
         batch_size: minibatch size.
         n_epochs: optimisation epochs per rollout.
         learning_rate: Adam step size.
+        clip_range: PPO's clipping of the policy ratio.
         gamma: discount.
         ent_coef: entropy bonus.
         shaping: weight of the ruleset's potential-based reward shaping (0: only the final +-1).
@@ -49,6 +50,7 @@ class TrainConfig:
             options) the policy imitates before PPO starts, and whose discounted outcomes
             pretrain the value head (0: start from scratch).
         pretrain_epochs: passes over the imitation data.
+        pretrain_lr: Adam step size of the imitation (PPO's own is restored after it).
         net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
         features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
@@ -63,23 +65,25 @@ class TrainConfig:
     n_envs: int = 16
     vec_env: str = "dummy"
     opponents: dict[str, float] = field(
-        default_factory=lambda: {"heuristic": 0.5, "random": 0.2, "self": 0.3}
+        default_factory=lambda: {"heuristic": 0.8, "random": 0.05, "self": 0.15}
     )
     snapshot_every: int = 50_000
     max_snapshots: int = 5
-    eval_every: int = 25_000
+    eval_every: int = 100_000
     eval_games: int = 40
     checkpoint_every: int = 100_000
     n_steps: int = 2048
     batch_size: int = 512
     n_epochs: int = 8
     learning_rate: float = 3e-4
+    clip_range: float = 0.2
     gamma: float = 0.995
     ent_coef: float = 0.01
     shaping: float = 1.0
     pretrain_games: int = 1500
-    pretrain_epochs: int = 6
-    net_arch: tuple[int, ...] = (128,)
+    pretrain_epochs: int = 15
+    pretrain_lr: float = 3e-4
+    net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256
     out: str = "runs/ppo"
     progress_bar: bool = True
@@ -273,7 +277,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
         learning_rate=cfg.learning_rate,
         gamma=cfg.gamma,
         ent_coef=cfg.ent_coef,
-        policy_kwargs={"net_arch": list(cfg.net_arch)},
+        clip_range=cfg.clip_range,
+        policy_kwargs=policy_kwargs(cfg),
         seed=cfg.seed,
         device="cpu",
         tensorboard_log=str(out / "tb"),
@@ -390,13 +395,19 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
     policy.set_training_mode(True)
     opt = policy.optimizer
     rng = np.random.default_rng(cfg.seed)
-    n = len(acts)
+    order = rng.permutation(len(acts))
+    held, train_idx = order[: len(acts) // 20], order[len(acts) // 20 :]  # 5% held out for agreement
+    n = len(train_idx)
+    ppo_lr = [g["lr"] for g in opt.param_groups]
+    for g in opt.param_groups:
+        g["lr"] = cfg.pretrain_lr
     stats = {"samples": float(n)}
     for epoch in range(cfg.pretrain_epochs):
-        order = rng.permutation(n)
-        total = correct = 0.0
+        policy.set_training_mode(True)
+        shuffled = rng.permutation(train_idx)
+        total = 0.0
         for start in range(0, n, cfg.batch_size):
-            idx = order[start : start + cfg.batch_size]
+            idx = shuffled[start : start + cfg.batch_size]
             o = torch.as_tensor(obs[idx], dtype=torch.float32)
             a = torch.as_tensor(acts[idx])
             values, log_prob, _ent = policy.evaluate_actions(o, a, action_masks=masks[idx])
@@ -408,20 +419,37 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
             opt.step()
             total += loss.item() * len(idx)
-            with torch.no_grad():
-                correct += float(
-                    (
-                        policy.get_distribution(o, action_masks=masks[idx]).distribution.probs.argmax(1) == a
-                    ).sum()
-                )
-        stats = {"samples": float(n), "loss": total / n, "agreement": correct / n}
+        policy.set_training_mode(False)
+        stats = {
+            "samples": float(n),
+            "loss": total / n,
+            "agreement": _agreement(policy, obs, masks, acts, held),
+        }
         log(
             f"imitation epoch {epoch + 1}/{cfg.pretrain_epochs}: loss {stats['loss']:.3f}, "
-            f"agrees with the heuristic on {stats['agreement']:.0%} of {n:,} decisions"
+            f"agrees with the heuristic on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
         )
+    for g, lr in zip(opt.param_groups, ppo_lr, strict=True):
+        g["lr"] = lr
     policy.set_training_mode(False)
     stats["seconds"] = time.perf_counter() - t0
     return stats
+
+
+def _agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, acts: np.ndarray, idx: np.ndarray) -> float:
+    """Share of the decisions ``idx`` on which the policy's most likely action is the heuristic's."""
+    import torch
+
+    if not len(idx):
+        return float("nan")
+    same = 0
+    with torch.no_grad():
+        for start in range(0, len(idx), 4096):
+            part = idx[start : start + 4096]
+            o = torch.as_tensor(obs[part], dtype=torch.float32)
+            probs = policy.get_distribution(o, action_masks=masks[part]).distribution.probs
+            same += int((probs.argmax(1) == torch.as_tensor(acts[part])).sum())
+    return same / len(idx)
 
 
 def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: str = "") -> None:
