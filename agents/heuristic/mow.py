@@ -8,16 +8,28 @@ visible position always gives the same choice.
 
 Rules of thumb, by decision point:
 
+- **The deck is a clock** (this drives most of the rules below). A player whose deck empties
+  first loses, and both draw one card a turn, so the seat's spare is its deck size minus the
+  opponent's (minus one more outside its own turn, since it draws next). Anything that takes
+  extra cards from the own deck (DRAW, SEARCH, EXP_GAIN from the deck top, a 登場時 or up時
+  that draws) is used only while the spare stays 3 or more afterwards; an extra draw also
+  needs a hand of 3 or fewer cards.
 - **Charge**: level up first. Charge while below level 2, and keep charging towards the
-  master's maximum level while the hand holds 4 or more cards. The card charged is the least
-  useful one: a card the master may not use (restricted class) first, then the lowest value.
+  master's maximum level while the hand holds 4 or more cards. From level 1 on, a level whose
+  up時 draws cards (the master's or the own monsters' and weapon's) is charged only when the
+  clock allows those cards, or when under pressure: the opponent's monsters out-attack the
+  own ones, or life is 12 or less. The card charged is the least useful one: a card the master
+  may not use (restricted class) first, then the lowest value.
 - **Main**: in this order, (1) 起動 abilities that have something to do (a target to hit,
-  cards to draw) and whose life cost leaves at least 8 life; (2) summon the strongest monster
-  that fits (attack + toughness, a little more for abilities); (3) equip a weapon that beats
-  the current one; (4) activate a ready face-down spell, then a 高速 spell from hand, when its
-  first effect has a worthwhile target; (5) cast a spell into an empty slot: one with
-  something to do next turn first, else a counter (it guards the opponent's turn), keeping
-  高速 spells in hand; then pass.
+  cards to draw while the clock allows) and whose life cost leaves at least 8 life; (2) summon
+  the strongest monster that fits (attack + toughness, a little more for abilities); (3) equip
+  a weapon that beats the current one; a monster or weapon whose 登場時 draws waits for the
+  clock, unless the board is bare and two of the opponent's hits would end the game (a
+  blocker first); (4) activate a ready face-down spell, then a 高速 spell from hand, when its
+  first effect has a worthwhile target; (5) cast a spell into an empty slot only if it is a
+  counter or already has something to do (a waiting spell would block the slot): one with
+  something to do first, else a counter (it guards the opponent's turn), keeping 高速 spells
+  in hand; then pass.
 - **Counter window**: hold counters for uses that matter. Answer a summon of a monster worth
   5 or more (or one that a 2-damage counter kills), an equip of a weapon worth 3 or more, and
   any spell activation with NEGATE. A cast is never answered (its card is hidden).
@@ -25,9 +37,10 @@ Rules of thumb, by decision point:
   the attacker survives, the target is worth more than the attacker, a monster takes lasting
   damage (damage persists) and the attacker survives, or the opponent's master takes damage
   for less than it costs. Even trades, and monsters spent on damage to the master, are
-  accepted when its own deck would run out first. The target is the one with the best trade.
-- **The deck is a clock**: effects that draw, search or gain experience from the own deck are
-  only used while more than 12 cards remain.
+  accepted only when the clock says the own deck runs out first. The master never attacks
+  when the hit it takes back would leave no more life than the opponent's next turn could
+  deal (its master, +1 for a 攻撃時 buff, and its monsters, past the own guard); its life is
+  worth more while the clock is on its side. The target is the one with the best trade.
 - **Targets of effects**: damage and removal go to the opponent (lethal first, then a monster
   it kills, the most valuable first); heals and buffs go to its own best card.
 - **Discards, sacrifices, overflow**: lose the least valuable card or monster. **Search and
@@ -41,16 +54,22 @@ from typing import Any
 import numpy as np
 
 from envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
-from envs.mow.cards import MONSTER, SPELL, WEAPON, CardDef, Effect
+from envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
 from envs.mow.rules.card_use import ability_sources, restricted
 from envs.mow.rules.combat import combat_damage
 from envs.mow.rules.field import locate, ref_at
-from envs.mow.rules.values import master_attack, monster_attack, toughness
+from envs.mow.rules.values import level_for, master_attack, master_guard, monster_attack, toughness
 from envs.mow.state import GameState
 
 _MIN_LIFE_FOR_COSTS = 8
-#: Effects that take cards from the own deck are skipped below this deck size (the deck is a clock).
-_DECK_RESERVE = 12
+#: Cards the deck clock must stay ahead by after an optional draw, search or experience gain.
+_RACE_BUFFER = 3
+#: Extra cards are only drawn while the hand holds at most this many.
+_HAND_LOW = 3
+#: Levels up to this one are charged whatever their up時 draws cost (slots come first).
+_FREE_LEVELS = 1
+#: At or below this life every level is worth its cards.
+_LOW_LIFE = 12
 
 
 class MowHeuristic:
@@ -132,10 +151,40 @@ def choose(st: GameState, seat: int) -> Action:
 
 def _charge(st: GameState, seat: int, legal: list[Action]) -> Action:
     level = st.level[seat]
-    top = st.cards[st.masters[seat]].max_level
-    if level < 2 or (level < top and len(st.hand[seat]) >= 4):
+    master = st.cards[st.masters[seat]]
+    want = level < 2 or (level < master.max_level and len(st.hand[seat]) >= 4)
+    if want and level >= _FREE_LEVELS and not _under_pressure(st, seat):
+        nxt = level_for(master, len(st.exp[seat]) + 1)
+        cost = _level_up_cost(st, seat, nxt) if nxt > level else 0
+        want = cost == 0 or _can_spend_deck(st, seat, cost)
+    if want:
         return _lowest(st, seat, [a for a in legal if a.kind == Kind.HAND])
     return PASS
+
+
+def _needs_blocker(st: GameState, seat: int) -> bool:
+    """No own monster stands between the opponent and a life that two of its hits would end."""
+    return not st.monsters[seat] and 2 * _threat(st, seat) >= st.life[seat]
+
+
+def _under_pressure(st: GameState, seat: int) -> bool:
+    """The opponent's board outguns the own board, or the own life is low: levels are worth cards."""
+    o = 1 - seat
+    theirs = sum(monster_attack(st, o, m) for m in st.monsters[o])
+    mine = sum(monster_attack(st, seat, m) for m in st.monsters[seat])
+    return theirs > mine or st.life[seat] <= _LOW_LIFE
+
+
+def _level_up_cost(st: GameState, seat: int, lv: int) -> int:
+    """Cards the up時 of reaching level ``lv`` take from the own deck (master and own cards)."""
+    master = st.cards[st.masters[seat]]
+    n = sum(deck_cost(es) for at, es in master.level_up if at in (0, lv))
+    own = [st.cards[m.card] for m in st.monsters[seat]]
+    if st.weapon[seat]:
+        own.append(st.cards[st.weapon[seat][0]])
+    for c in own:
+        n += sum(deck_cost(ab.effects) for ab in c.abilities if ab.timing == ON_LEVEL_UP)
+    return n
 
 
 def _main(st: GameState, seat: int, legal: list[Action]) -> Action:
@@ -147,6 +196,7 @@ def _main(st: GameState, seat: int, legal: list[Action]) -> Action:
         if _ability_worth_using(st, seat, a):
             return a
     uses = by_kind.get(Kind.USE, [])
+    uses = [a for a in uses if _entry_affordable(st, seat, main[a.arg])]
     monsters = [a for a in uses if main[a.arg].kind == MONSTER]
     if monsters:
         return max(monsters, key=lambda a: (card_value(main[a.arg]), -a.arg))
@@ -160,7 +210,7 @@ def _main(st: GameState, seat: int, legal: list[Action]) -> Action:
     for a in by_kind.get(Kind.FAST, []):
         if _spell_useful(st, seat, main[a.arg]):
             return a
-    spells = [a for a in uses if main[a.arg].kind == SPELL]
+    spells = [a for a in uses if main[a.arg].kind == SPELL and _worth_casting(st, seat, main[a.arg])]
     if spells:
         return max(spells, key=lambda a: _cast_priority(st, seat, main[a.arg]) + (-a.arg,))
     return PASS
@@ -169,6 +219,14 @@ def _main(st: GameState, seat: int, legal: list[Action]) -> Action:
 def _cast_priority(st: GameState, seat: int, c: CardDef) -> tuple[int, ...]:
     """Which spell to cast: one with something to do next turn, then a counter; 高速 stays in hand."""
     return (_spell_useful(st, seat, c) and not c.counter, c.counter, not c.fast)
+
+
+def _worth_casting(st: GameState, seat: int, c: CardDef) -> bool:
+    """Whether a spell may go face-down: only a counter or one with something to do now.
+
+    A spell that waits for a better moment would block the single slot.
+    """
+    return c.counter or _spell_useful(st, seat, c)
 
 
 def _ability_worth_using(st: GameState, seat: int, a: Action) -> bool:
@@ -201,15 +259,43 @@ def _effect_useful(st: GameState, seat: int, e: Effect) -> bool:
     if e.op in ("DISCARD", "EXP_LOSE") and e.player == "OPP":
         return bool(st.hand[o] if e.op == "DISCARD" else st.exp[o])
     if e.op == "EXP_GAIN":
-        deep = e.source == "HAND" or len(st.deck[seat]) > _DECK_RESERVE
+        deep = e.source == "HAND" or _can_spend_deck(st, seat, e.amount)
         return deep and st.level[seat] < st.cards[st.masters[seat]].max_level
     if e.op in ("DRAW", "SEARCH"):
-        return len(st.deck[seat]) > _DECK_RESERVE
+        return _can_spend_deck(st, seat, max(1, e.amount)) and len(st.hand[seat]) <= _HAND_LOW
     if e.op == "RECOVER":
         return any(st.cards[c].kind == MONSTER for c in st.discard[seat])
     if e.op == "HEAL":
         return st.life[seat] < 16
     return True
+
+
+def deck_cost(effects: tuple[Effect, ...]) -> int:
+    """Cards an effect list takes from its controller's own deck (draw, search, experience)."""
+    n = 0
+    for e in effects:
+        if e.op == "DRAW" and e.player == "SELF":
+            n += e.amount
+        elif e.op == "SEARCH" or (e.op == "EXP_GAIN" and e.source == "DECK_TOP" and e.player == "SELF"):
+            n += max(1, e.amount)
+    return n
+
+
+def _entry_affordable(st: GameState, seat: int, c: CardDef) -> bool:
+    """A monster or weapon whose 登場時 takes from the deck is only used while the clock allows it."""
+    n = sum(deck_cost(ab.effects) for ab in c.abilities if ab.timing == ON_ENTER)
+    return n == 0 or _can_spend_deck(st, seat, n) or _needs_blocker(st, seat)
+
+
+def deck_spare(st: GameState, seat: int) -> int:
+    """Cards the seat may still take from its deck and empty it after the opponent (the clock)."""
+    mine, theirs = len(st.deck[seat]), len(st.deck[1 - seat])
+    return mine - theirs - (0 if st.active == seat else 1)
+
+
+def _can_spend_deck(st: GameState, seat: int, n: int) -> bool:
+    """Whether taking ``n`` more cards from the own deck still leaves it emptying well after the opponent's."""
+    return deck_spare(st, seat) - n >= _RACE_BUFFER
 
 
 def _counter(st: GameState, seat: int, legal: list[Action]) -> Action:
@@ -258,9 +344,9 @@ def _trade(st: GameState, seat: int, attacker: int, target: int) -> float:
     o = 1 - seat
     dealt = combat_damage(st, seat, attacker, o, target)
     taken = combat_damage(st, o, target, seat, attacker)
-    racing = len(st.deck[seat]) <= len(st.deck[o])
+    racing = deck_spare(st, seat) < 0
     if attacker < 0:
-        lost = 100.0 if st.life[seat] - taken <= 0 else taken * 0.7
+        lost = 100.0 if st.life[seat] - taken <= _threat(st, seat) else taken * (0.7 if racing else 1.2)
     else:
         m = next(x for x in st.monsters[seat] if x.uid == attacker)
         dies = toughness(st, seat, m) <= taken
@@ -273,6 +359,17 @@ def _trade(st: GameState, seat: int, attacker: int, target: int) -> float:
     if dealt >= toughness(st, o, t):
         return 1.0 + monster_attack(st, o, t) + toughness(st, o, t) - lost + (2.0 if racing else 0.0)
     return dealt * 0.6 - lost if dealt > 0 else -1.0
+
+
+def _threat(st: GameState, seat: int) -> int:
+    """What the opponent could deal to the own master next turn if nothing blocks.
+
+    Its master's attack (+1 for a possible 攻撃時 buff) and its monsters' attacks, each past
+    the own master's guard.
+    """
+    o = 1 - seat
+    master = max(0, master_attack(st, o) + 1 - master_guard(st, seat))
+    return master + sum(max(0, monster_attack(st, o, m) - master_guard(st, seat)) for m in st.monsters[o])
 
 
 def _attack(st: GameState, seat: int, legal: list[Action], kind: int) -> Action:

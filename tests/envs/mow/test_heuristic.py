@@ -11,6 +11,8 @@ from agents.arena import match, play_game
 from agents.heuristic.mow import MowHeuristic, choose
 from agents.random_agent import RandomAgent
 from envs import mow_v0
+from envs.mow.actions import ATTACKER, PASS
+from tests.envs.mow import fixtures as fx
 
 
 class Checked:
@@ -67,3 +69,29 @@ def test_heuristic_uses_only_what_its_seat_may_know():
 def test_heuristic_beats_random():
     res = match("heuristic", "random", "mow_v0", games=40, seed=7, workers=1)
     assert res.win_rate >= 0.75, res.line()
+
+
+# ----------------------------------------------------------------------------- the deck clock
+def test_a_drawing_summon_waits_while_the_deck_clock_is_not_ahead():
+    st = fx.make_state(exp=(2, 0), hands=(["SCOUT", "PEBBLE"], []), decks=(10, 10))
+    assert choose(st, 0) != fx.use("SCOUT")
+    st = fx.make_state(exp=(2, 0), hands=(["SCOUT", "PEBBLE"], []), decks=(25, 10))
+    assert choose(st, 0) == fx.use("SCOUT")
+
+
+def test_a_level_that_draws_is_charged_only_when_the_clock_allows():
+    hand = ["PEBBLE"] * 4
+    st = fx.make_state(
+        masters=("SAGE", "TM"), exp=(3, 0), hands=(hand, []), decks=(10, 10), start="charge_phase"
+    )
+    assert choose(st, 0) == PASS
+    st = fx.make_state(
+        masters=("SAGE", "TM"), exp=(3, 0), hands=(hand, []), decks=(25, 10), start="charge_phase"
+    )
+    assert choose(st, 0) == fx.hand("PEBBLE")
+
+
+def test_the_master_does_not_attack_into_a_hit_back_it_cannot_afford():
+    kw = {"exp": (8, 8), "weapons": ("AXE", "AXE"), "start": "attack_phase"}
+    assert choose(fx.make_state(life=(20, 20), **kw), 0) == ATTACKER[0]
+    assert choose(fx.make_state(life=(5, 20), **kw), 0) == PASS
