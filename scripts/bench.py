@@ -28,6 +28,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v0": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
     "medarot_parts_v0": [{}],
     "mow_v0": [{}],
+    "amalogs_v0": [{}],
 }
 
 

@@ -32,6 +32,9 @@ class RulesConfig:
         max_turns: truncation after this many turns (L5, D43).
         max_steps: truncation after this many decisions (L5).
         hand_cap: hand slots of the action encoding (section 6).
+        vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
+            no opponent): it holds no cards, never decides, pays nothing and meets no loss
+            condition; only seat 0 plays the opening.
     """
 
     mode: str = "beginner"
@@ -47,6 +50,7 @@ class RulesConfig:
     max_turns: int = 60
     max_steps: int = 5000
     hand_cap: int = 16
+    vacant_seat: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""

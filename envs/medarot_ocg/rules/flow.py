@@ -95,8 +95,11 @@ def run(st: GameState) -> None:
 
 
 def pay(st: GameState, player: int, amount: int, why: str) -> bool:
-    """A mandatory payment (D27): HP goes down, or the payer loses at once (L1). Returns success."""
-    if amount <= 0:
+    """A mandatory payment (D27): HP goes down, or the payer loses at once (L1). Returns success.
+
+    A vacant seat (``config.vacant_seat``) pays nothing: effects aimed at it do nothing.
+    """
+    if amount <= 0 or (player == 1 and st.config.vacant_seat):
         return True
     if amount > st.hp[player]:
         st.log(f"P{player} cannot pay {amount} HP for {why} (HP {st.hp[player]}) and loses")

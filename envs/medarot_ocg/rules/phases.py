@@ -23,15 +23,23 @@ def order(st: GameState) -> tuple[int, int]:
     return st.first, 1 - st.first
 
 
+def seated(st: GameState) -> tuple[int, ...]:
+    """The players who hold cards, in processing order (a vacant seat 1 holds none)."""
+    return (0,) if st.config.vacant_seat else order(st)
+
+
 # ----------------------------------------------------------------------------- opening
 def setup(st: GameState) -> None:
-    """O1, O2: shuffle, choose the first player, draw 7 with mulligans (R8, R9, R14, D39, D40)."""
+    """O1, O2: shuffle, choose the first player, draw 7 with mulligans (R8, R9, R14, D39, D40).
+
+    With a vacant seat 1 only seat 0 opens, and it is the first player.
+    """
     st.deck = [list(d) for d in st.decks]
     for p in (0, 1):
         st.rng.shuffle(st.deck[p])
-    st.first = st.rng.randrange(2)
+    st.first = 0 if st.config.vacant_seat else st.rng.randrange(2)
     st.log(f"P{st.first} goes first")
-    for p in order(st):
+    for p in seated(st):
         draw_cards(st.deck[p], st.hand[p], 7)
         while not any(st.cards[c].kind == MEDAROT for c in st.hand[p]):
             shown = ", ".join(st.cards[c].name for c in st.hand[p])
@@ -43,7 +51,7 @@ def setup(st: GameState) -> None:
             draw_cards(st.deck[p], st.hand[p], 7)
     push(
         st,
-        *[t for p in order(st) for t in (["master_select", p], ["opening_stock", p], ["refill", p])],
+        *[t for p in seated(st) for t in (["master_select", p], ["opening_stock", p], ["refill", p])],
         ["start_phase"],
     )
 
@@ -192,6 +200,8 @@ def apply_hp_mod(st: GameState, p: int) -> bool:
 @task
 def start_player(st: GameState, p: int) -> None:
     """S2: draw 1 (a failed draw is recorded for L2); S3 optional draw; S4 draw-event chain."""
+    if p == 1 and st.config.vacant_seat:
+        return
     if not st.deck[p]:
         st.failed_draw[p] = True
         st.log(f"P{p} cannot draw")
@@ -218,8 +228,9 @@ def on_opt_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
 
 @task
 def start_check(st: GameState) -> None:
-    """S5: L2 (failed draw) and L3 (no Medarot on the board) for both players together."""
-    lost = [st.failed_draw[p] or count_units(st, p) == 0 for p in (0, 1)]
+    """S5: L2 (failed draw) and L3 (no Medarot on the board) for both players together (not a vacant seat)."""
+    players = seated(st)
+    lost = [p in players and (st.failed_draw[p] or count_units(st, p) == 0) for p in (0, 1)]
     if lost[0] and lost[1]:
         end(st, 2, "both players meet a loss condition at the start phase")
     elif lost[0] or lost[1]:

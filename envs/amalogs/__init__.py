@@ -1,0 +1,1 @@
+"""AMALOGS: a team meta-game on a map whose duels are turns of the other rulesets' core games."""

@@ -1,0 +1,91 @@
+"""Actions, phases and directions of the AMALOGS meta-game (spec sections 5 and 6).
+
+An ``Action`` is a small immutable ``(kind, arg)`` pair. ``arg`` is a direction (STEP, PUSH,
+SWAP), a square (SQUARE), a ruleset slot (RULESET), an enemy team slot (STRIKE_PLAYER) or,
+for CORE, the core ruleset's own engine action.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NamedTuple
+
+
+class Kind(enum.IntEnum):
+    """Action kinds, in the order of the index blocks of section 6."""
+
+    END_TURN = 0
+    HAND_OVER = 1
+    DUEL = 2
+    MOVE = 3
+    GUARD = 4
+    STEP = 5
+    PUSH = 6
+    SWAP = 7
+    SQUARE = 8
+    RULESET = 9
+    STRIKE_NONE = 10
+    STRIKE_BASE = 11
+    STRIKE_PLAYER = 12
+    CORE = 13
+
+
+class Action(NamedTuple):
+    """One option at a decision point."""
+
+    kind: int
+    arg: Any = 0
+
+    def __str__(self) -> str:
+        k = Kind(self.kind)
+        if k in (Kind.STEP, Kind.PUSH, Kind.SWAP):
+            return f"{k.name}(d{self.arg})"
+        if k in (Kind.SQUARE, Kind.RULESET, Kind.STRIKE_PLAYER):
+            return f"{k.name}({self.arg})"
+        if k == Kind.CORE:
+            return f"CORE({self.arg})"
+        return k.name
+
+
+class Phase(enum.IntEnum):
+    """Phases of section 7.4 (the observation's phase one-hot follows this order)."""
+
+    STARTUP_RULESET = 0
+    STARTUP_CORE = 1
+    STARTUP_PLACE = 2
+    META_FIELD = 3
+    MOVE_DEST = 4
+    DUEL_CORE = 5
+    STRIKE = 6
+    RESPAWN_RULESET = 7
+    RESPAWN_CORE = 8
+    RESPAWN_PLACE = 9
+    GAME_OVER = 10
+
+
+class Role(enum.IntEnum):
+    """Duel roles (R17, D21); the observation's role one-hot follows this order."""
+
+    NONE = 0
+    HOST = 1
+    CAST = 2
+    GUEST = 3
+    CHAMPION = 4
+
+
+#: D13: directions d0..d7 as (delta row, delta column), the same for both teams.
+DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+
+END_TURN = Action(Kind.END_TURN)
+HAND_OVER = Action(Kind.HAND_OVER)
+DUEL = Action(Kind.DUEL)
+MOVE = Action(Kind.MOVE)
+GUARD = Action(Kind.GUARD)
+STEP = tuple(Action(Kind.STEP, d) for d in range(8))
+PUSH = tuple(Action(Kind.PUSH, d) for d in range(8))
+SWAP = tuple(Action(Kind.SWAP, d) for d in range(8))
+SQUARE = tuple(Action(Kind.SQUARE, s) for s in range(77))
+RULESET = tuple(Action(Kind.RULESET, k) for k in range(8))
+STRIKE_NONE = Action(Kind.STRIKE_NONE)
+STRIKE_BASE = Action(Kind.STRIKE_BASE)
+STRIKE_PLAYER = tuple(Action(Kind.STRIKE_PLAYER, j) for j in range(3))

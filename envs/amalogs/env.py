@@ -1,0 +1,112 @@
+"""AMALOGS meta-game: ``amalogs_v0`` (teams of 1-3 players whose duels are core-game turns).
+
+| | |
+|---|---|
+| Agents | `player_0` .. `player_{n-1}`: team A's players first (A0, A1, A2), then team B's |
+| Action shape | `Discrete(119 + C)`, C = the largest core action space of the match's rulesets (78 for the Medarot OCG) |
+| Action values | 0..118 meta actions, 119.. the core block (table below) |
+| Observation shape | `Dict(observation=Box(float32, (1136 + O,)), action_mask=Box(int8, (119 + C,)))` |
+| Options | `team_sizes` (1..3 each, default (2, 2)), `pools`, `decks`, `max_team_turns` (60), `duel_cap` (300) |
+
+Two teams own a base (life 18) and one avatar per player on an 11 x 7 MAP. In its team's
+turn each avatar gains 3 action points (cap 9), spends them on commands (MOVE, STEP, PUSH,
+SWAP, GUARD) and must declare one DUEL: every avatar and base in the host's range joins,
+then every avatar adjacent to a participant, chained. The duel is one turn of the host's
+core game (a Medarot OCG mode) against the nearest guest of the same ruleset (the champion)
+or an empty seat, then an optional strike on the enemy base or an exposed guest. A core
+game that wins or loses exits: its team gains 3 x WE or loses 2 x WE base life, and the
+player respawns with a new core game. A team wins when the other base reaches 0 or its own
+reaches 36. Meta and core decisions are decisions of the same agents: inside a duel the
+host and the champion answer the core game's own decision points through the core block.
+The rules are those of ``shared/rules/amalogs.md``.
+
+## Observation
+A float32 vector of named pieces (``env.unwrapped.encoder.observation_layout()``): the MAP
+(12 channels x 77 squares, absolute coordinates), 21 global values (base lives, team turn,
+phase, dice, strike value), 6 player slots x 30 values (position, AP, WE, range, ruleset,
+flags, duel role, public core summary) and the core view: the running table from the
+agent's seat when it is the host, the champion or plays its solo first turn, otherwise its
+own core side alone. No other player's private core cards (teammates' included) appear.
+
+## Action space
+| indices | meaning |
+|---|---|
+| 0 END_TURN, 1 HAND_OVER, 2 DUEL, 3 MOVE, 4 GUARD | meta-field commands |
+| 5-12 STEP(d), 13-20 PUSH(d), 21-28 SWAP(d) | d0..d7 = N, NE, E, SE, S, SW, W, NW (row up = north) |
+| 29-105 SQUARE(s) | MOVE destination, start-up and respawn placement, s = 7 row + col |
+| 106-113 RULESET(k) | core ruleset choice (slots 0 beginner, 1 advance, 4 normal Medarot OCG) |
+| 114 STRIKE_NONE, 115 STRIKE_BASE, 116-118 STRIKE_PLAYER(j) | the host's strike |
+| 119 + a | core action a of the running table, in that ruleset's own encoding |
+
+## Legal actions mask
+Only the agent to act has a non-zero mask; it always has at least one legal index. In a core
+decision only the core block of the running ruleset can be 1.
+
+## Rewards
++1 for every player of the winning team, -1 for the losing team, 0 on a draw, at the end.
+After ``max_team_turns`` the higher base life wins (reported as truncation).
+
+## Version history
+- v0: initial release.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.amalogs.config import AmalogsConfig, make_config
+from envs.amalogs.cores import IMPLEMENTED, adapter
+from envs.amalogs.encode import AmalogsEncoder
+from envs.amalogs.rules import new_game
+from envs.amalogs.state import AmalogsState
+
+
+class AmalogsRuleset:
+    """AMALOGS plugged into ``CardGameEnv``.
+
+    Args:
+        team_sizes: players of team A and team B, 1..3 each.
+        pools: rulesets a player may choose (names such as ``"medarot_ocg_advance"`` or slots):
+            None for every available ruleset, one list for all players, or one list per player.
+        decks: None (each ruleset's first starter deck), one ``{ruleset: deck}`` mapping for all
+            players, or one mapping per player; a deck is anything the ruleset accepts as a deck.
+        max_team_turns: team-turn cap (D34).
+        duel_cap: core decisions per table before auto-completion (D32).
+    """
+
+    name = "amalogs_v0"
+
+    def __init__(
+        self,
+        team_sizes: Any = (2, 2),
+        pools: Any = None,
+        decks: Any = None,
+        max_team_turns: int = 60,
+        duel_cap: int = 300,
+    ) -> None:
+        self.config: AmalogsConfig = make_config(
+            team_sizes,
+            pools,
+            decks,
+            max_team_turns,
+            duel_cap,
+            implemented=IMPLEMENTED,
+            default_deck=lambda slot: adapter(slot).default_deck(),
+            resolve_deck=lambda slot, value, label: adapter(slot).resolve_deck(value, label),
+        )
+        self.num_players = self.config.num_players
+        self.encoder = AmalogsEncoder([s for pool in self.config.pools for s in pool])
+
+    def new_state(self, seed: int) -> AmalogsState:
+        """A new match for ``seed``."""
+        return new_game(self.config, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> AmalogsState:
+        """Rebuild a state written by ``AmalogsState.to_dict``."""
+        return AmalogsState.from_dict(data)
+
+    def render_text(self, state: AmalogsState, viewer: int | None) -> str:
+        """The MAP and the running core table as text."""
+        from envs.amalogs.render import render_text
+
+        return render_text(state, viewer)

@@ -1,0 +1,119 @@
+"""Core games inside the meta-game (D28, D30, D32).
+
+Ruleset choice (D28), solo first turns (R2, R27, D30), core decisions at a running table
+and the per-table decision cap (D32).
+
+When a table is over, the phase that started it continues: the start-up (``startup``), the
+respawn (``respawn``) or the duel (``duel``) registers what happens next with ``after_table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from envs.amalogs import actions as A
+from envs.amalogs.actions import Action, Kind, Phase
+from envs.amalogs.cores import adapter
+from envs.amalogs.rules.flow import ask, decision
+from envs.amalogs.state import AmalogsState
+
+#: phase of the running table -> what follows when the table is over
+AFTER_TABLE: dict[Phase, Callable[[AmalogsState], None]] = {}
+_CORE_PHASES = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
+
+
+def after_table(phase: Phase) -> Callable[[Callable[[AmalogsState], None]], Callable[[AmalogsState], None]]:
+    """Register the continuation of a finished table of ``phase``."""
+
+    def deco(fn: Callable[[AmalogsState], None]) -> Callable[[AmalogsState], None]:
+        AFTER_TABLE[phase] = fn
+        return fn
+
+    return deco
+
+
+# ----------------------------------------------------------------------------- D28 ruleset choice
+def offer_core_game(st: AmalogsState, player: int, respawn: bool) -> None:
+    """D28: the player chooses a ruleset of its pool (skipped with a pool of one), then plays its solo turn."""
+    pool = st.config.pools[player]
+    if len(pool) == 1:
+        start_solo(st, player, pool[0], respawn)
+    else:
+        ask(st, Phase.RESPAWN_RULESET if respawn else Phase.STARTUP_RULESET, player)
+
+
+@decision(
+    Phase.STARTUP_RULESET,
+    Phase.RESPAWN_RULESET,
+    legal=lambda st: [A.RULESET[k] for k in st.config.pools[st.actor]],
+)
+def on_ruleset(st: AmalogsState, a: Action) -> None:
+    """RULESET k: the new core game is of ruleset k."""
+    start_solo(st, st.actor, a.arg, st.phase == Phase.RESPAWN_RULESET)
+
+
+# ----------------------------------------------------------------------------- solo first turn
+def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
+    """R2, R27, D30: a new side of ``slot`` with the player's deck plays its solo first turn (seat 1 vacant)."""
+    av = st.avatars[player]
+    ad = adapter(slot)
+    av.ruleset = slot
+    side = ad.new_side(st.config.deck(player, slot), st.rng)
+    st.core_turn += 1
+    av.core_turns = 1
+    av.last_turn = st.core_turn
+    st.log(f"P{player} opens a {ad.name} core game (core turn {st.core_turn})")
+    st.table = ad.solo_table(side, st.rng, st.core_turn)
+    st.table_ruleset = slot
+    st.table_owner = player
+    st.table_steps = 0
+    st.phase = Phase.RESPAWN_CORE if respawn else Phase.STARTUP_CORE
+    continue_table(st)
+
+
+# ----------------------------------------------------------------------------- running tables
+def start_table(st: AmalogsState, phase: Phase) -> None:
+    """Run a freshly composed table up to its first decision."""
+    st.table_steps = 0
+    st.phase = phase
+    adapter(st.table_ruleset).begin(st.table)
+    continue_table(st)
+
+
+@decision(
+    *_CORE_PHASES,
+    legal=lambda st: [Action(Kind.CORE, a) for a in adapter(st.table_ruleset).legal_actions(st.table)],
+)
+def on_core(st: AmalogsState, a: Action) -> None:
+    """CORE a: the seated player's core action (A4)."""
+    adapter(st.table_ruleset).step(st.table, a.arg)
+    st.table_steps += 1
+    continue_table(st)
+
+
+def continue_table(st: AmalogsState) -> None:
+    """Hand the next core decision to the seated player, auto-complete at the cap (D32), or finish."""
+    ad = adapter(st.table_ruleset)
+    table = st.table
+    if st.table_steps >= st.config.duel_cap and ad.to_act(table) >= 0:
+        st.log(f"core decision cap {st.config.duel_cap}: the turn is completed automatically")
+        while ad.to_act(table) >= 0:
+            ad.step(table, ad.auto_action(table))
+    seat = ad.to_act(table)
+    if seat >= 0:
+        player = st.player_at(seat)
+        assert player >= 0, "a vacant seat was asked to decide"
+        st.actor = player
+        return
+    AFTER_TABLE[st.phase](st)
+
+
+def end_solo(st: AmalogsState) -> int:
+    """Split a finished solo table: its owner holds the new side. Returns the owner."""
+    side, _ = adapter(st.table_ruleset).split(st.table)
+    owner = st.table_owner
+    st.avatars[owner].side = side
+    st.table = None
+    st.table_ruleset = -1
+    st.table_owner = -1
+    return owner

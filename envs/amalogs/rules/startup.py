@@ -1,0 +1,83 @@
+"""Start-up phase (R1-R5, D8).
+
+Base lives, every player's core game and solo first turn, avatar placement in the order
+A0, B0, A1, B1, A2, B2, and the first team drawn by the RNG.
+"""
+
+from __future__ import annotations
+
+from envs.amalogs import actions as A
+from envs.amalogs.actions import Action, Phase
+from envs.amalogs.config import AmalogsConfig
+from envs.amalogs.rules import core, turn
+from envs.amalogs.rules.flow import ask, decision
+from envs.amalogs.rules.geometry import SPAWN, is_free
+from envs.amalogs.state import AmalogsState
+
+#: R5: action points of each avatar of the second team at the start.
+SECOND_TEAM_POINTS = 2
+
+
+def new_game(config: AmalogsConfig, seed: int) -> AmalogsState:
+    """A new match stopped at its first decision (R1: both base lives are set by the state)."""
+    st = AmalogsState(config, seed)
+    st.queue = list(range(config.num_players))
+    next_core_game(st)
+    return st
+
+
+def next_core_game(st: AmalogsState) -> None:
+    """D8 (2): players in index order choose a ruleset and play its solo first turn; then placement."""
+    if st.queue:
+        core.offer_core_game(st, st.queue[0], respawn=False)
+        return
+    st.queue = placement_order(st)
+    ask(st, Phase.STARTUP_PLACE, st.queue[0])
+
+
+@core.after_table(Phase.STARTUP_CORE)
+def after_startup_solo(st: AmalogsState) -> None:
+    """The solo first turn is over: the next player's core game."""
+    core.end_solo(st)
+    st.queue.pop(0)
+    next_core_game(st)
+
+
+def placement_order(st: AmalogsState) -> list[int]:
+    """D8 (3): A0, B0, A1, B1, A2, B2 (absent slots skipped)."""
+    na, nb = st.config.team_sizes
+    out = []
+    for k in range(3):
+        if k < na:
+            out.append(k)
+        if k < nb:
+            out.append(na + k)
+    return out
+
+
+def spawn_squares(st: AmalogsState, player: int) -> list[int]:
+    """R3, D11: free squares of the player's own spawn area."""
+    occupied = {a.square for a in st.avatars if a.square >= 0}
+    return [s for s in SPAWN[st.avatars[player].team] if is_free(s, occupied)]
+
+
+@decision(Phase.STARTUP_PLACE, legal=lambda st: [A.SQUARE[s] for s in spawn_squares(st, st.actor)])
+def on_place(st: AmalogsState, a: Action) -> None:
+    """SQUARE s: place the avatar; after the last placement the match begins."""
+    st.avatars[st.actor].square = a.arg
+    st.log(f"P{st.actor} places its avatar on square {a.arg}")
+    st.queue.pop(0)
+    if st.queue:
+        ask(st, Phase.STARTUP_PLACE, st.queue[0])
+    else:
+        begin_match(st)
+
+
+def begin_match(st: AmalogsState) -> None:
+    """R4, R5, D8 (4-5): the RNG draws the first team; each avatar of the second team gets 2 points."""
+    st.first_team = st.rng.randrange(2)
+    for a in st.avatars:
+        if a.team != st.first_team:
+            a.ap = SECOND_TEAM_POINTS
+    st.log(f"team {'AB'[st.first_team]} goes first")
+    turn.next_team_turn(st)

@@ -1,0 +1,35 @@
+"""``amalogs_v0``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
+
+    from envs import amalogs_v0
+    env = amalogs_v0.env(team_sizes=(2, 2))
+
+See ``envs.amalogs.env`` for the documentation page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.aec import CardGameEnv
+from envs.amalogs.env import AmalogsRuleset
+from envs.amalogs.env import __doc__ as _DOC
+
+__doc__ = _DOC
+
+
+def raw_env(
+    team_sizes: Any = (2, 2),
+    pools: Any = None,
+    decks: Any = None,
+    max_team_turns: int = 60,
+    duel_cap: int = 300,
+    render_mode: str | None = None,
+    illegal_action: str = "raise",
+) -> CardGameEnv:
+    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
+    ruleset = AmalogsRuleset(team_sizes, pools, decks, max_team_turns, duel_cap)
+    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+
+
+#: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
+env = raw_env

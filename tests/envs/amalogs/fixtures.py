@@ -1,0 +1,98 @@
+"""Builders of exact AMALOGS positions for the tests.
+
+``position(...)`` plays a match's start-up with fixed choices (every core decision by the
+ruleset's pass/lowest option), then puts the avatars on the given squares and hands the turn
+to the given team, so a test starts from a known MAP. Slots: 0 med_beg (WE1, range 2),
+1 med_adv (WE2, range 2), 4 med_nor (WE2, range 2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from envs.amalogs.actions import Action, Kind, Phase
+from envs.amalogs.config import AmalogsConfig, make_config
+from envs.amalogs.cores import IMPLEMENTED, adapter
+from envs.amalogs.rules import new_game
+from envs.amalogs.rules.geometry import square
+from envs.amalogs.state import AmalogsState
+
+BEG, ADV, NOR = 0, 1, 4
+
+
+def config(team_sizes: Sequence[int] = (2, 2), pools: object = None, **kw: object) -> AmalogsConfig:
+    """A validated config (default pools: every implemented ruleset)."""
+    return make_config(
+        team_sizes,
+        pools,
+        implemented=IMPLEMENTED,
+        default_deck=lambda s: adapter(s).default_deck(),
+        resolve_deck=lambda s, v, label: adapter(s).resolve_deck(v, label),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def auto(st: AmalogsState) -> Action:
+    """A fixed choice: core decisions by the ruleset's pass/lowest option, else the first legal action."""
+    if st.phase in (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE):
+        return Action(Kind.CORE, adapter(st.table_ruleset).auto_action(st.table))
+    return st.legal_actions()[0]
+
+
+def finish_startup(st: AmalogsState) -> None:
+    """Play the start-up with ``auto`` choices until the first meta-field decision."""
+    while st.phase != Phase.META_FIELD:
+        st.apply(auto(st))
+
+
+def finish_table(st: AmalogsState) -> None:
+    """Answer the running table's decisions with ``auto`` until it is over."""
+    while st.phase == Phase.DUEL_CORE:
+        st.apply(auto(st))
+
+
+def position(
+    rulesets: Sequence[int],
+    squares: Sequence[tuple[int, int]],
+    acting: int = 0,
+    ap: Sequence[int] | None = None,
+    life: Sequence[int] = (18, 18),
+    team_sizes: Sequence[int] = (2, 2),
+    seed: int = 0,
+) -> AmalogsState:
+    """Players with the given rulesets on the given (row, col) squares; ``acting``'s meta-field phase."""
+    st = new_game(config(team_sizes, [[r] for r in rulesets]), seed)
+    finish_startup(st)
+    for a in st.avatars:
+        a.square = -1
+    for a, (r, c) in zip(st.avatars, squares, strict=True):
+        a.square = square(r, c)
+        a.dueled = a.guarding = a.ended = False
+    for a, points in zip(st.avatars, ap or [0] * len(st.avatars), strict=True):
+        a.ap = points
+    st.life = list(life)
+    st.first_team = st.acting = acting
+    st.team_turn = 1
+    first = next(i for i, a in enumerate(st.avatars) if a.team == acting)
+    st.control = st.actor = first
+    st.commanded = st.phase_moved = False
+    st.phase = Phase.META_FIELD
+    st._legal = None
+    return st
+
+
+def empty_deck(st: AmalogsState, player: int) -> None:
+    """Move the player's deck to its trash: its next start-phase draw fails (a core loss)."""
+    side = st.avatars[player].side
+    side.trash.extend(side.deck)
+    side.deck.clear()
+
+
+def seeded_dice(d1: int, d2: int) -> random.Random:
+    """An RNG whose next two d6 rolls are ``d1`` and ``d2``."""
+    for k in range(10_000):
+        rng = random.Random(k)
+        if (rng.randint(1, 6), rng.randint(1, 6)) == (d1, d2):
+            return random.Random(k)
+    raise AssertionError("no seed found")

@@ -1,0 +1,198 @@
+"""The ``amalogs_v0`` environment: PettingZoo API and seed tests for 1v1, 2v2 and 3v3, spaces,
+hidden information (I12), exact state round trips, illegal actions and bad options."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import envs
+from envs import amalogs_v0
+from envs.amalogs.rules.geometry import square
+from envs.core.errors import IllegalActionError
+
+SIZES = [(1, 1), (2, 2), (3, 3)]
+
+
+@pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
+def test_api_test(sizes: tuple[int, int]) -> None:
+    """PettingZoo's api_test."""
+    api_test(amalogs_v0.env(team_sizes=sizes), num_cycles=200)
+
+
+@pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
+def test_seed_test(sizes: tuple[int, int]) -> None:
+    """PettingZoo's seed_test: the same seed gives the same game."""
+    seed_test(lambda: amalogs_v0.env(team_sizes=sizes), num_cycles=200)
+
+
+def test_registry_and_spaces() -> None:
+    """Section 6/7.4: Discrete(119 + 78), observation 1136 + O; agents player_0..player_{n-1}."""
+    env = envs.make("amalogs_v0", team_sizes=(3, 2))
+    env.reset(seed=0)
+    enc = env.unwrapped.encoder
+    assert env.possible_agents == [f"player_{i}" for i in range(5)]
+    assert env.action_space("player_0").n == 119 + 78
+    assert enc.obs_size == 1136 + enc.core_obs_size
+    assert (
+        enc.layout["map"].size == 924
+        and enc.layout["global"].size == 21
+        and enc.layout["players"].size == 180
+    )
+
+
+def _walk(env, rng, steps):  # type: ignore[no-untyped-def]
+    """Random legal steps; yields after each."""
+    for _ in range(steps):
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            return
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        yield
+
+
+@pytest.mark.parametrize("sizes", [(2, 2), (3, 3)], ids=["2v2", "3v3"])
+def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes: tuple[int, int]) -> None:
+    """I12, 7.2, 7.3: resampling what a player cannot see (teammates' cards too) leaves its observation."""
+    env = amalogs_v0.env(team_sizes=sizes)
+    env.reset(seed=3)
+    raw = env.unwrapped
+    rng = random.Random(3)
+    checked = 0
+    for k, _ in enumerate(_walk(env, rng, 3000)):
+        if k % 11:
+            continue
+        st = raw.state
+        for seat in range(len(env.possible_agents)):
+            alt = st.resample_hidden(seat, random.Random(k))
+            assert np.array_equal(raw.encoder.observe(alt, seat), raw.encoder.observe(st, seat))
+            checked += 1
+    assert checked > 100
+
+
+def test_I12_resampling_changes_hidden_cards() -> None:
+    """The resample really redraws: another player's hand or deck order differs for some seed."""
+    env = amalogs_v0.env()
+    env.reset(seed=5)
+    st = env.unwrapped.state
+    while st.avatars[3].side is None:
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    changed = any(
+        st.resample_hidden(0, random.Random(k)).avatars[3].side.to_dict() != st.avatars[3].side.to_dict()
+        for k in range(5)
+    )
+    assert changed
+
+
+def test_I7_masks_one_agent_at_a_time() -> None:
+    """I7: exactly one agent has a non-zero mask while live; all zero after the end."""
+    env = amalogs_v0.env(team_sizes=(2, 2))
+    env.reset(seed=1)
+    rng = random.Random(1)
+    for _ in _walk(env, rng, 100_000):
+        if env.unwrapped.state.done:
+            break
+        masks = [env.observe(a)["action_mask"] for a in env.possible_agents]
+        live = [a for a, m in zip(env.possible_agents, masks, strict=True) if m.any()]
+        assert live == [env.agent_selection]
+    st = env.unwrapped.state
+    assert st.done
+    assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
+
+
+def test_state_round_trip_is_exact() -> None:
+    """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
+    env = amalogs_v0.env()
+    env.reset(seed=2)
+    raw = env.unwrapped
+    rng = random.Random(2)
+    for k, _ in enumerate(_walk(env, rng, 1500)):
+        if k % 37:
+            continue
+        st = raw.state
+        back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
+        assert back.to_dict() == st.to_dict()
+        for seat in range(4):
+            assert np.array_equal(raw.encoder.observe(back, seat), raw.encoder.observe(st, seat))
+        twin, clone = back, st.clone()
+        for _ in range(30):
+            if twin.done:
+                break
+            a = twin.legal_actions()[0]
+            twin.apply(a)
+            clone.apply(a)
+        assert twin.to_dict() == clone.to_dict()
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    """An illegal index raises IllegalActionError naming action, decision and options; the state stays."""
+    env = amalogs_v0.env()
+    env.reset(seed=4)
+    st = env.unwrapped.state
+    before = json.dumps(st.to_dict(), sort_keys=True)
+    bad = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError) as err:
+        env.step(bad)
+    assert "STARTUP_RULESET" in str(err.value) and "legal options" in str(err.value)
+    assert json.dumps(st.to_dict(), sort_keys=True) == before
+    with pytest.raises(IllegalActionError):
+        env.step(119 + 77)
+    with pytest.raises(IllegalActionError):
+        env.step(10_000)
+
+
+def test_illegal_engine_action_raises() -> None:
+    """The engine rejects an action outside ``legal_actions`` and changes nothing."""
+    env = amalogs_v0.env()
+    env.reset(seed=4)
+    st = env.unwrapped.state
+    before = st.to_dict()
+    with pytest.raises(IllegalActionError, match="RULESET"):
+        st.apply((8, square(5, 3)))
+    assert st.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"team_sizes": (0, 2)}, "team_sizes"),
+        ({"team_sizes": (4, 1)}, "team_sizes"),
+        ({"team_sizes": 2}, "team_sizes"),
+        ({"pools": ["chess"]}, "unknown ruleset"),
+        ({"pools": ["master_of_the_world"]}, "not available"),
+        ({"pools": [[1], [1]]}, "entries for 4 players"),
+        ({"pools": [[]] * 4}, "non-empty"),
+        ({"decks": {"medarot_ocg_advance": "beginner_blaze"}}, "30"),
+        ({"pools": [1], "decks": {"medarot_ocg_beginner": "beginner_blaze"}}, "not in its pool"),
+        ({"max_team_turns": 0}, "max_team_turns"),
+        ({"duel_cap": -1}, "duel_cap"),
+    ],
+)
+def test_bad_options_raise_clear_value_errors(kwargs: dict, message: str) -> None:
+    """Bad options raise ValueError naming the problem."""
+    with pytest.raises(ValueError, match=message):
+        amalogs_v0.env(**kwargs)
+
+
+def test_options_pools_and_decks() -> None:
+    """Pools by name or slot, per player; decks per ruleset."""
+    env = amalogs_v0.env(
+        team_sizes=(1, 2),
+        pools=[["medarot_ocg_beginner"], [1], [0, 4]],
+        decks=[{"medarot_ocg_beginner": "beginner_sparks"}, None, None],
+    )
+    cfg = env.unwrapped.ruleset.config
+    assert cfg.pools == ((0,), (1,), (0, 4))
+    assert len(cfg.deck(0, 0)) == 15 and len(cfg.deck(1, 1)) == 30
+
+
+def test_render_ansi() -> None:
+    """The ansi render draws the MAP with both bases."""
+    env = amalogs_v0.env(render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "[A]" in text and "[B]" in text and "AMALOGS" in text
