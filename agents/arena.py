@@ -1,8 +1,9 @@
 """Matches between two agents: seat-swapped pairs of games with shared seeds, Wilson intervals.
 
 Game ``2k`` and ``2k + 1`` use the same seed (so the same decks and shuffles) with the
-agents' seats swapped, which cancels most of the luck of the draw. Games run over worker
-processes; results do not depend on the number of workers.
+agents' seats swapped, which cancels most of the luck of the draw. In a team environment
+(AMALOGS) each agent plays every seat of one team, and the teams swap within a pair. Games
+run over worker processes; results do not depend on the number of workers.
 """
 
 from __future__ import annotations
@@ -111,13 +112,26 @@ def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[
     return play_pairs(env, a, b, pairs)
 
 
+def sides(env: Any) -> tuple[list[int], list[int]]:
+    """The seats of the two sides: one seat each, or the two teams of a team environment."""
+    n = len(env.possible_agents)
+    sizes = getattr(getattr(env.unwrapped.ruleset, "config", None), "team_sizes", None)
+    first = int(sizes[0]) if sizes else 1  # team A's players come first
+    return list(range(first)), list(range(first, n))
+
+
 def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int, int]:
-    """Wins, draws and losses of ``a`` over pairs of games, one pair per seed, seats swapped within a pair."""
+    """Wins, draws and losses of ``a`` over pairs of games, one pair per seed, sides swapped within a pair.
+
+    ``a`` plays every seat of one side and ``b`` every other seat (teammates share an agent).
+    """
+    side_a, side_b = sides(env)
+    n = len(env.possible_agents)
     w = d = lo = 0
     for seed in seeds:
-        for a_seat in (0, 1):
-            seats = [a, b] if a_seat == 0 else [b, a]
-            r = play_game(env, seats, seed)[a_seat]
+        for mine in (side_a, side_b):
+            seats = [a if i in mine else b for i in range(n)]
+            r = play_game(env, seats, seed)[mine[0]]
             w += r > 0
             lo += r < 0
             d += r == 0

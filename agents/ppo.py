@@ -51,6 +51,8 @@ class TrainConfig:
             pretrain the value head (0: start from scratch).
         pretrain_epochs: passes over the imitation data.
         pretrain_lr: Adam step size of the imitation (PPO's own is restored after it).
+        pretrain_samples: stop adding imitation games once this many decisions are collected
+            (bounds the memory and time of rulesets with long games).
         net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
         features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
@@ -83,6 +85,7 @@ class TrainConfig:
     pretrain_games: int = 1500
     pretrain_epochs: int = 15
     pretrain_lr: float = 3e-4
+    pretrain_samples: int = 250_000
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256
     out: str = "runs/ppo"
@@ -361,6 +364,8 @@ def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
         p.bind(env)
     obs, masks, acts, rets = [], [], [], []
     for g in range(cfg.pretrain_games):
+        if len(acts) >= cfg.pretrain_samples:
+            break
         env.reset(seed=cfg.seed * 1_000_003 + g)
         st = raw.state
         rows: list[tuple[int, int]] = []  # (seat, sample index)

@@ -39,3 +39,40 @@ def test_self_play_of_a_deterministic_agent_is_symmetric():
     # the same deterministic agent on both seats: each pair is the same game with seats swapped
     res = match("heuristic", "heuristic", "medarot_ocg_v0", games=8, seed=0, workers=1, mode="normal")
     assert res.wins == res.losses
+
+
+def test_sides_are_single_seats_or_the_two_teams():
+    import envs
+    from agents.arena import sides
+
+    assert sides(envs.make("medarot_ocg_v0")) == ([0], [1])
+    assert sides(envs.make("amalogs_v0", team_sizes=(2, 2))) == ([0, 1], [2, 3])
+    assert sides(envs.make("amalogs_v0", team_sizes=(1, 3))) == ([0], [1, 2, 3])
+
+
+def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
+    import envs
+    from agents.arena import play_pairs
+
+    env = envs.make("amalogs_v0", team_sizes=(2, 1))
+    games: dict[int, dict[str, set[int]]] = {}  # game (state object) -> agent tag -> seats it played
+
+    class Recorder:
+        """Plays the first legal action and records the seats it is asked to play."""
+
+        def __init__(self, tag: str) -> None:
+            self.tag = tag
+
+        def reset(self, seed=None) -> None:
+            pass
+
+        def act(self, observation, action_mask) -> int:
+            st = env.unwrapped.state
+            games.setdefault(id(st), {"a": set(), "b": set()})[self.tag].add(st.current_player)
+            return int(action_mask.nonzero()[0][0])
+
+    w, d, lo = play_pairs(env, Recorder("a"), Recorder("b"), [3])
+    assert w + d + lo == 2
+    first, second = games.values()
+    assert first == {"a": {0, 1}, "b": {2}}  # a is team A (seats 0, 1), then team B (seat 2)
+    assert second == {"a": {2}, "b": {0, 1}}
