@@ -62,7 +62,7 @@ class TrainConfig:
 
     env: str = "medarot_ocg_v0"
     env_kwargs: dict[str, Any] = field(default_factory=lambda: {"mode": "beginner"})
-    timesteps: int = 500_000
+    timesteps: int = 400_000
     seed: int = 0
     n_envs: int = 16
     vec_env: str = "dummy"
@@ -77,10 +77,10 @@ class TrainConfig:
     n_steps: int = 2048
     batch_size: int = 512
     n_epochs: int = 8
-    learning_rate: float = 3e-4
-    clip_range: float = 0.2
+    learning_rate: float = 1e-4
+    clip_range: float = 0.1
     gamma: float = 0.995
-    ent_coef: float = 0.01
+    ent_coef: float = 0.003
     shaping: float = 1.0
     pretrain_games: int = 1500
     pretrain_epochs: int = 15
