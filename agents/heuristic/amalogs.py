@@ -22,6 +22,7 @@ Rules of thumb, by decision:
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -77,12 +78,13 @@ def _core(st: AmalogsState, player: int, legal: list[Action]) -> Action:
 
 
 def core_choice(slot: int, table: Any, seat: int) -> Any:
-    """The core ruleset's own heuristic choice (Medarot OCG: ``agents.heuristic.medarot_ocg.choose``)."""
-    if adapter(slot).name.startswith("medarot_ocg"):
-        from agents.heuristic.medarot_ocg import choose as medarot_choose
+    """The core ruleset's own heuristic choice on a table.
 
-        return medarot_choose(table, seat)
-    return adapter(slot).legal_actions(table)[0]
+    Every ruleset's heuristic module ``agents.heuristic.<ruleset package>`` offers
+    ``choose(state, seat)``; the table is a state of that package's engine.
+    """
+    package = type(table).__module__.split(".")[1]  # envs.<package>.state
+    return importlib.import_module(f"agents.heuristic.{package}").choose(table, seat)
 
 
 def _ruleset(st: AmalogsState, player: int, legal: list[Action]) -> Action:

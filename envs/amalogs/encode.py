@@ -105,6 +105,16 @@ def core_encoding(slot: int) -> CoreEncoding:
         from envs.medarot_ocg.sides import pool
 
         return encoder_for(pool())  # type: ignore[return-value]
+    if slot == 2:
+        from envs.medarot_parts.env import encoder_for as parts_encoder_for
+        from envs.medarot_parts.sides import pool as parts_pool
+
+        return parts_encoder_for(parts_pool())  # type: ignore[return-value]
+    if slot == 3:
+        from envs.mow.env import encoder_for as mow_encoder_for
+        from envs.mow.sides import pool as mow_pool
+
+        return mow_encoder_for(mow_pool())  # type: ignore[return-value]
     raise KeyError(f"no core encoder for ruleset slot {slot}")
 
 

@@ -22,6 +22,9 @@ class RulesConfig:
         disposal_cost: extra cost of exchanging a destroyed part (D32).
         max_turns: the game is truncated after the end phase of this turn (D35).
         max_steps: safety cap on decisions; the game is truncated when it is reached.
+        vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
+            no opponent): it holds no cards, never decides and meets no loss condition; only
+            seat 0 is set up, and it has priority.
     """
 
     deck_size: int = 40
@@ -32,6 +35,7 @@ class RulesConfig:
     disposal_cost: int = 200
     max_turns: int = 30
     max_steps: int = 20000
+    vacant_seat: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""

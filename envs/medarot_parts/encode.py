@@ -262,8 +262,8 @@ class PartsEncoder(Encoder):
                     ]
                     rows[k] = row[part.card]
                     k += 1
-        buf[self._med] = meds
-        buf[self._parts] = parts
+        buf[self._med][: len(meds)] = meds  # a vacant seat 1 (AMALOGS) has no medarots
+        buf[self._parts][: len(parts)] = parts
         energy = [0.0] * 16
         for j, p in enumerate((seat, o)):
             for cid, tapped in st.stock[p]:

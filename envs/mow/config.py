@@ -40,12 +40,20 @@ class RulesConfig:
         max_decisions_per_turn: safety cap; a turn with more decisions is truncated (D42).
         first_player: 0 or 1 fixes the first player; -1 draws it with the game's RNG (D1).
         max_copies: copies allowed per card name in a deck; 0 means no limit (D6).
+        first_turn: the number of the game's first turn, on which the first player's master
+            cannot attack (R9, D32); 0 means no turn is the game's first (a table of the
+            AMALOGS meta-game, whose turn numbers come from a match-wide counter).
+        vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
+            no opponent): it holds no cards and no master, never decides, is no attack or
+            effect target and meets no loss condition; only seat 0 plays the opening.
     """
 
     max_turns: int = MAX_TURNS
     max_decisions_per_turn: int = MAX_DECISIONS_PER_TURN
     first_player: int = -1
     max_copies: int = 0
+    first_turn: int = 1
+    vacant_seat: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""
@@ -68,4 +76,9 @@ def make_config(**overrides: Any) -> RulesConfig:
     mc = values.get("max_copies", 0)
     if not isinstance(mc, int) or isinstance(mc, bool) or mc < 0:
         raise StateError(f"max_copies must be a non-negative integer, got {mc!r}")
+    ft = values.get("first_turn", 1)
+    if not isinstance(ft, int) or isinstance(ft, bool) or ft < 0:
+        raise StateError(f"first_turn must be a non-negative integer, got {ft!r}")
+    if not isinstance(values.get("vacant_seat", False), bool):
+        raise StateError(f"vacant_seat must be a bool, got {values['vacant_seat']!r}")
     return RulesConfig(**values)

@@ -163,6 +163,8 @@ class MowEncoder(Encoder):
         return obs
 
     def _player(self, st: GameState, obs: np.ndarray, side: int, p: int, own: bool) -> None:
+        if not st.masters[p]:
+            return  # a vacant seat (AMALOGS table): its block stays zero
         idx = self.index
         obs[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
         m = _P["master"] + 8 * side

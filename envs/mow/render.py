@@ -12,6 +12,8 @@ from envs.mow.state import GameState
 
 
 def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
+    if p not in st.seats():
+        return [f"P{p}  (vacant seat)"]
     hidden = viewer is not None and viewer != p
     m = st.cards[st.masters[p]]
     lines = [

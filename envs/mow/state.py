@@ -160,6 +160,10 @@ class GameState:
 
         return "" if self.dp is None else DP(self.dp[0]).name
 
+    def seats(self) -> tuple[int, ...]:
+        """The seats that hold a player (a vacant seat 1 holds no cards, no master)."""
+        return (0,) if self.config.vacant_seat else (0, 1)
+
     def log(self, text: str) -> None:
         """Append to the event log (kept to its last entries)."""
         ev = self.events

@@ -15,6 +15,8 @@ from envs.amalogs.core_adapter import CoreAdapter
 _ADAPTERS: dict[int, tuple[str, str, str]] = {
     0: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "beginner"),
     1: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "advance"),
+    2: ("envs.amalogs.cores.medarot_parts", "PartsCore", ""),
+    3: ("envs.amalogs.cores.mow", "MowCore", ""),
     4: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "normal"),
 }
 

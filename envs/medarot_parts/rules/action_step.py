@@ -15,6 +15,7 @@ from envs.medarot_parts.rules.damage import trash_attached
 from envs.medarot_parts.rules.effects import (
     damaged_medarots,
     has_targets,
+    live_medarots,
     playable_card,
     start_card,
     start_support,
@@ -27,9 +28,15 @@ from envs.medarot_parts.state import GameState, Part
 
 @task
 def action_turn(st: GameState) -> None:
-    """The turn-to-act holder decides (DP3); two passes in a row end the action step (D12)."""
+    """The turn-to-act holder decides (DP3); two passes in a row end the action step (D12).
+
+    A vacant seat 1 passes without deciding.
+    """
     if st.passes >= 2:
         push(st, ["end_action_step"])
+    elif st.to_act == 1 and st.config.vacant_seat:
+        st.passes += 1
+        push(st, ["switch_turn"])
     else:
         ask(st, DP.ACTION, st.to_act, st.to_act)
 
@@ -49,8 +56,8 @@ def usable_part(st: GameState, p: int, s: int) -> bool:
     if part.destroyed or part.tapped:
         return False
     action = st.cards[part.card].action
-    if action in ATTACK_ACTIONS:
-        return can_afford_part(st, p, m, s)
+    if action in ATTACK_ACTIONS:  # an attack needs an opposing medarot (none at a vacant seat)
+        return bool(live_medarots(st, 1 - p)) and can_afford_part(st, p, m, s)
     if med.parts[LEGS].tapped:
         return False
     if action == REPAIR:

@@ -147,7 +147,12 @@ def live_medarots(st: GameState, p: int) -> list[int]:
 
 
 def has_targets(st: GameState, p: int, abilities: Sequence[Ability]) -> bool:
-    """Whether every chosen-target primitive has a legal target (D41: only REPAIR can lack one)."""
+    """Whether every chosen-target primitive has a legal target (D41: only REPAIR can lack one).
+
+    OPP_SLOT lacks one only at a table with a vacant seat (no opposing medarot).
+    """
+    if any(ab.target == Target.OPP_SLOT for ab in abilities) and not live_medarots(st, 1 - p):
+        return False
     return all(ab.op != "REPAIR" for ab in abilities) or bool(damaged_medarots(st, p))
 
 

@@ -15,9 +15,17 @@ from envs.medarot_parts.rules.values import end_mods, mobility
 from envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
 
 
+def seated(st: GameState) -> tuple[int, ...]:
+    """The players who hold cards (a vacant seat 1 holds none)."""
+    return (0,) if st.config.vacant_seat else (0, 1)
+
+
 def setup(st: GameState) -> None:
-    """Setup (D2-D4): shuffle decks, place starters, pay for them, pick the priority player, draw 7."""
-    for p in (0, 1):
+    """Setup (D2-D4): shuffle decks, place starters, pay for them, pick the priority player, draw 7.
+
+    With a vacant seat 1 only seat 0 is set up, and it has priority on the coming turn.
+    """
+    for p in seated(st):
         starter = st.decks[p][:2]
         st.deck[p] = list(st.decks[p][2])
         st.rng.shuffle(st.deck[p])
@@ -30,8 +38,8 @@ def setup(st: GameState) -> None:
                 price += st.cards[cid].price
             st.field[p].append(Medarot(medal, row))
         st.assets[p] = st.config.start_assets - price
-    st.prio1 = st.rng.randrange(2)
-    for p in (0, 1):
+    st.prio1 = st.turn % 2 if st.config.vacant_seat else st.rng.randrange(2)
+    for p in seated(st):
         draw_cards(st, p, st.config.hand_size)
     st.log(f"setup: P{st.prio1} has priority on odd turns")
     push(st, ["turn_start"])
@@ -70,9 +78,11 @@ def reset_phase(st: GameState) -> None:
 
 @task
 def draw_phase(st: GameState) -> None:
-    """Draw phase (D8, section 8 loss 2): fill hands to 7, priority first; a short deck loses."""
+    """Draw phase (D8, section 8 loss 2): fill hands to 7, priority first; a short deck loses (not a vacant seat)."""
     short = []
     for p in (st.priority, 1 - st.priority):
+        if p not in seated(st):
+            continue
         need = st.config.hand_size - len(st.hand[p])
         if need > 0 and draw_cards(st, p, need) < need:
             short.append(p)

@@ -19,7 +19,10 @@ from envs.mow.state import GameState
 
 @task
 def window(st: GameState, h: int) -> None:
-    """5.4.1: the window holder gets a COUNTER_WINDOW decision."""
+    """5.4.1: the window holder gets a COUNTER_WINDOW decision (a vacant seat passes unseen)."""
+    if h not in st.seats():
+        push(st, ["resolve_chain"])
+        return
     ask(st, DP.COUNTER_WINDOW, h)
 
 

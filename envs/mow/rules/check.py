@@ -98,8 +98,12 @@ def discard_spell(st: GameState, p: int) -> None:
 
 
 def game_over(st: GameState) -> bool:
-    """5.7.1 and section 8: life <= 0 or an empty deck loses; both players at once is a draw (D41)."""
-    lost = [st.life[p] <= 0 or not st.deck[p] for p in (0, 1)]
+    """5.7.1 and section 8: life <= 0 or an empty deck loses; both players at once is a draw (D41).
+
+    A vacant seat meets no loss condition.
+    """
+    seated = st.seats()
+    lost = [p in seated and (st.life[p] <= 0 or not st.deck[p]) for p in (0, 1)]
     if not (lost[0] or lost[1]):
         return False
     if lost[0] and lost[1]:

@@ -16,13 +16,18 @@ from envs.mow.state import GameState
 
 
 def master_can_attack(st: GameState, p: int) -> bool:
-    """R9, D32: once per turn, never on turn 1 (which is the first player's)."""
-    return st.t != 1 and not st.master_attacked[p]
+    """R9, D32: once per turn, never on the game's first turn (the first player's; ``config.first_turn``)."""
+    return st.t != st.config.first_turn and not st.master_attacked[p]
 
 
 def attackers(st: GameState) -> list[Action]:
-    """K3: ATTACKER options: the master and every monster that is not sick and has not attacked."""
+    """K3: ATTACKER options: the master and every monster that is not sick and has not attacked.
+
+    Facing a vacant seat there is no attack target, so no attacker is eligible.
+    """
     p = st.active
+    if st.config.vacant_seat:
+        return []
     out = [ATTACKER[0]] if master_can_attack(st, p) else []
     out += [ATTACKER[1 + i] for i, m in enumerate(st.monsters[p]) if not m.attacked and not sick(st, m)]
     return out

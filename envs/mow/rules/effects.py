@@ -92,7 +92,7 @@ def fixed_targets(st: GameState, f: list, e: Effect) -> list[int]:
     if sel == "OWN_MASTER":
         return [-1 - ctl]
     if sel == "OPP_MASTER":
-        return [-2 + ctl]
+        return [-2 + ctl] if 1 - ctl in st.seats() else []
     if sel == "ALL":
         return [x[3] for x in matching(st, ctl, e.side, e.kinds)]
     refs = {"SELF": [f[4]], "TRIGGER_CARD": [f[5]], "ATTACK_TARGET": [f[6]], "SAME": f[7]}[sel]

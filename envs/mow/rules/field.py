@@ -51,7 +51,10 @@ def matching(st: GameState, ctl: int, side: str, kinds: tuple[str, ...]) -> list
     """Cards of ``kinds`` on ``side`` (relative to ``ctl``) as ``(owner, kind, q, ref)`` in table order."""
     owners = (ctl,) if side == "OWN" else (1 - ctl,) if side == "OPP" else (ctl, 1 - ctl)
     out: list[tuple[int, str, int, int]] = []
+    seated = st.seats()
     for p in owners:
+        if p not in seated:
+            continue
         if MASTER in kinds:
             out.append((p, MASTER, 0, -1 - p))
         if MONSTER in kinds:

@@ -14,14 +14,20 @@ from envs.mow.state import TURN, GameState
 
 
 def setup(st: GameState) -> None:
-    """5.1: first player (D1), masters revealed and decks shuffled (R4), 5 cards each (R5); t = 1."""
+    """5.1: first player (D1), masters revealed and decks shuffled (R4), 5 cards each (R5); t = 1.
+
+    With a vacant seat 1 only seat 0 opens, and it is the first player.
+    """
     cfg = st.config
-    st.first = cfg.first_player if cfg.first_player >= 0 else st.rng.randrange(2)
-    for p in (0, 1):
+    if cfg.vacant_seat:
+        st.first = 0
+    else:
+        st.first = cfg.first_player if cfg.first_player >= 0 else st.rng.randrange(2)
+    for p in st.seats():
         st.masters[p], st.deck[p] = split_deck(st.decks[p], st.pool)
         st.rng.shuffle(st.deck[p])
         st.log(f"P{p} reveals master {st.name(st.masters[p])}")
-    for p in (st.first, 1 - st.first):
+    for p in (st.first, 1 - st.first)[: len(st.seats())]:
         draw_cards(st.deck[p], st.hand[p], OPENING_HAND)
     st.t = 1
     st.active = st.first

@@ -35,7 +35,7 @@ def _active_statics(st: GameState) -> list[tuple[int, int, Static]]:
     """Every static effect in force: ``(owner, source uid or master ref, static)``."""
     out: list[tuple[int, int, Static]] = []
     cards = st.cards
-    for p in (0, 1):
+    for p in st.seats():
         for min_level, s in card_statics(cards[st.masters[p]]):
             if st.level[p] >= min_level:
                 out.append((p, -1 - p, s))

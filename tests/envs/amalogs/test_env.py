@@ -12,6 +12,9 @@ from pettingzoo.test import api_test, seed_test
 
 import envs
 from envs import amalogs_v0
+from envs.amalogs.config import RULESETS
+from envs.amalogs.cores import IMPLEMENTED
+from envs.amalogs.encode import core_encoding
 from envs.amalogs.rules.geometry import square
 from envs.core.errors import IllegalActionError
 
@@ -31,12 +34,13 @@ def test_seed_test(sizes: tuple[int, int]) -> None:
 
 
 def test_registry_and_spaces() -> None:
-    """Section 6/7.4: Discrete(119 + 78), observation 1136 + O; agents player_0..player_{n-1}."""
+    """Section 6/7.4: Discrete(119 + C), observation 1136 + O (C, O: largest core); agents player_0..player_{n-1}."""
     env = envs.make("amalogs_v0", team_sizes=(3, 2))
     env.reset(seed=0)
     enc = env.unwrapped.encoder
     assert env.possible_agents == [f"player_{i}" for i in range(5)]
-    assert env.action_space("player_0").n == 119 + 78
+    assert env.action_space("player_0").n == 119 + max(core_encoding(s).action_size for s in IMPLEMENTED)
+    assert enc.core_obs_size == max(core_encoding(s).obs_size for s in IMPLEMENTED)
     assert enc.obs_size == 1136 + enc.core_obs_size
     assert (
         enc.layout["map"].size == 924
@@ -163,7 +167,10 @@ def test_illegal_engine_action_raises() -> None:
         ({"team_sizes": (4, 1)}, "team_sizes"),
         ({"team_sizes": 2}, "team_sizes"),
         ({"pools": ["chess"]}, "unknown ruleset"),
-        ({"pools": ["master_of_the_world"]}, "not available"),
+        *[
+            ({"pools": [RULESETS[s].name]}, "not available")
+            for s in sorted(set(RULESETS) - set(IMPLEMENTED))[:1]
+        ],
         ({"pools": [[1], [1]]}, "entries for 4 players"),
         ({"pools": [[]] * 4}, "non-empty"),
         ({"decks": {"medarot_ocg_advance": "beginner_blaze"}}, "30"),

@@ -1,7 +1,7 @@
 """The worked examples of spec section 9 (Ex1-Ex13), one test each.
 
-Rulesets not playable in AMALOGS here (the parts game, Master of the World) are replaced by
-Medarot OCG modes with the property the example needs; each test says what it replaced.
+Every ruleset is played as the spec says: the parts game (slot 2), Master of the World
+(slot 3) and the Medarot OCG modes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from envs.core.errors import IllegalActionError
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
-    NOR,
     auto,
     config,
     empty_deck,
@@ -28,6 +27,8 @@ from tests.envs.amalogs.fixtures import (
     position,
     seeded_dice,
 )
+
+MOW = 3  # master_of_the_world (WE3, range 1)
 
 
 def _end_turns(st) -> None:  # type: ignore[no-untyped-def]
@@ -86,17 +87,21 @@ def test_Ex3_move_dice_allowance_and_destinations() -> None:
 
 
 def test_Ex3_variant_zero_allowance_spends_points_without_moving() -> None:
-    """E3 variant: dice 1+1 - WE2 gives m = 0: the points are spent, no destination decision."""
-    st = position([ADV, ADV, ADV, ADV], [(3, 3), (0, 0), (8, 3), (8, 4)], acting=0, ap=[3, 0, 0, 0])
+    """E3 variant: A1 (MoW, WE3) with 3 AP, dice 1+1: m = max(0, 2 - 3) = 0: points spent, no destination."""
+    st = position([ADV, MOW, ADV, ADV], [(0, 0), (3, 3), (8, 3), (8, 4)], acting=0, ap=[0, 3, 0, 0])
+    st.apply(A.HAND_OVER)
     st.rng = seeded_dice(1, 1)
     st.apply(A.MOVE)
-    assert st.avatars[0].ap == 0 and st.avatars[0].square == square(3, 3)
+    assert st.avatars[1].ap == 0 and st.avatars[1].square == square(3, 3)
     assert st.phase == Phase.META_FIELD and st.dice == [1, 1]
 
 
+PARTS = 2  # medarot_parts (WE2, range 2)
+
+
 def _e4():  # type: ignore[no-untyped-def]
-    """E4 with A1 and B0 as med_beg (for parts and MoW): A0 host med_adv at (5,3)."""
-    return position([ADV, BEG, BEG, ADV], [(5, 3), (3, 2), (7, 4), (8, 5)], acting=0, ap=[4, 0, 0, 0])
+    """E4: A0 host med_adv at (5,3), A1 parts at (3,2), B0 MoW at (7,4), B1 med_adv at (8,5)."""
+    return position([ADV, PARTS, MOW, ADV], [(5, 3), (3, 2), (7, 4), (8, 5)], acting=0, ap=[4, 0, 0, 0])
 
 
 def test_Ex4_participants_roles_champion_strike_value() -> None:
@@ -116,13 +121,13 @@ def test_Ex5_win_and_loss_exits() -> None:
     """E5 (R21-R23, D25, D27): champion loses (-2 x 2), host wins (+3 x 2); strike on B0 14 -> 11."""
     st = _e4()
     empty_deck(st, 3)
-    st.avatars[2].side.hp = 14
+    st.avatars[2].side.life = 14
     st.apply(A.DUEL)
     finish_table(st)
     assert st.phase == Phase.STRIKE and st.actor == 0
     assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
     st.apply(A.STRIKE_PLAYER[0])
-    assert st.avatars[2].side.hp == 11
+    assert st.avatars[2].side.life == 11
     assert st.life == [24, 14]
     assert not st.avatars[0].on_map and not st.avatars[3].on_map and st.avatars[0].ap == 0
     assert st.avatars[0].exited and st.avatars[3].exited
@@ -133,10 +138,9 @@ def test_Ex5_win_and_loss_exits() -> None:
 def test_Ex6_base_chain_guard_and_base_strike(guarding: bool) -> None:
     """E6 (D18, D26, D24): base B in range pulls in B0 by adjacency; Guard hides base and avatars.
 
-    Replaced: the host is med_adv at (8,1) (range 2, distance 2 to base B) instead of MoW at (9,2)
-    with range 1, and B0 stands at (10,4), out of range but next to base B; S = WE 2.
+    A1 hosts with MoW (range 1) at (9,2); B0 (med_adv, not MoW: seat 1 vacant) at (9,4); S = WE 3.
     """
-    st = position([ADV, ADV, BEG, BEG], [(4, 0), (8, 1), (10, 4), (5, 5)], acting=0, life=(18, 12))
+    st = position([ADV, MOW, ADV, ADV], [(4, 0), (9, 2), (9, 4), (5, 5)], acting=0, life=(18, 12))
     st.avatars[2].guarding = guarding
     st.apply(A.HAND_OVER)
     st.apply(A.DUEL)
@@ -148,28 +152,42 @@ def test_Ex6_base_chain_guard_and_base_strike(guarding: bool) -> None:
     else:
         assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_BASE, A.STRIKE_PLAYER[0]}
         st.apply(A.STRIKE_BASE)
-        assert st.life[1] == 10
+        assert st.life[1] == 9
     assert st.avatars[1].on_map
 
 
-def test_Ex7_own_base_pulls_in_an_enemy() -> None:
-    """E7 (D18): the host's own base (distance 2) participates and pulls in the adjacent enemy B0."""
-    st = position([ADV, ADV, BEG, ADV], [(2, 5), (6, 0), (0, 2), (9, 3)], acting=0)
+@pytest.mark.parametrize("b0", [PARTS, BEG], ids=["B0_parts", "B0_med_beg"])
+def test_Ex7_own_base_pulls_in_an_enemy(b0: int) -> None:
+    """E7 (D18): host A0 (parts) at (2,5); its own base (distance 2) pulls in the adjacent enemy B0.
+
+    B0 with the parts game is the champion (no exposed target, no strike); otherwise seat 1 is
+    vacant and B0 is exposed. Base A is never a strike target.
+    """
+    st = position([PARTS, ADV, b0, ADV], [(2, 5), (6, 0), (0, 2), (9, 3)], acting=0)
     players, bases = duel_rules.participants(st, 0)
     assert bases == [0] and players == [0, 2]
     st.apply(A.DUEL)
+    d = st.duel
+    assert d is not None and d.guests == [2] and d.champion == (2 if b0 == PARTS else -1)
     finish_table(st)
-    assert A.STRIKE_BASE not in st.legal_actions()
-    assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
+    assert st.avatars[0].on_map and not st.avatars[0].exited
+    if b0 == PARTS:
+        assert st.phase == Phase.META_FIELD and st.control == 0 and st.duel is None
+    else:
+        assert A.STRIKE_BASE not in st.legal_actions()
+        assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
 
 
 def test_Ex8_reaching_36_wins() -> None:
-    """E8 (R23, D33): A 33 + 3 x WE >= 36 wins at once (med_adv WE 2 for MoW WE 3: +6 -> 39, B 15 - 4)."""
-    st = position([ADV, ADV, ADV, ADV], [(5, 3), (1, 1), (9, 5), (7, 3)], acting=0, life=(33, 15))
-    empty_deck(st, 3)
+    """E8 (R23, D33): host A0 (MoW), champion B1 (MoW) loses: A 33 + 3 x 3 = 42 >= 36 wins, B 15 - 6 = 9."""
+    st = position([MOW, ADV, ADV, MOW], [(5, 3), (1, 1), (9, 5), (6, 3)], acting=0, life=(33, 15))
+    side = st.avatars[3].side
+    side.discard.extend(side.deck)  # MoW: an empty deck loses at the first state check (D40)
+    side.deck.clear()
     st.apply(A.DUEL)
     finish_table(st)
-    assert st.done and st.winner == 0 and st.life == [39, 11]
+    assert any("champion P3" in e for e in st.events)
+    assert st.done and st.winner == 0 and st.life == [42, 9]
     assert st.returns() == [1.0, 1.0, -1.0, -1.0]
 
 
@@ -184,8 +202,8 @@ def test_Ex9_base_to_exactly_zero_loses() -> None:
 
 def test_Ex10_step_push_swap_and_masks() -> None:
     """E10 (D16): PUSH d4, STEP d4, SWAP d7; then only DUEL and HAND_OVER remain."""
-    st = position([ADV, ADV, ADV, ADV], [(4, 3), (4, 2), (5, 3), (9, 6)], acting=0, ap=[5, 0, 0, 0])
-    enc = AmalogsEncoder([ADV])
+    st = position([PARTS, ADV, ADV, ADV], [(4, 3), (4, 2), (5, 3), (9, 6)], acting=0, ap=[5, 0, 0, 0])
+    enc = AmalogsEncoder([PARTS, ADV])
     assert 17 in enc.legal_indices(st)
     st.apply(A.PUSH[4])
     assert st.avatars[2].square == square(6, 3) and st.avatars[0].ap == 3
@@ -235,9 +253,9 @@ def test_Ex12_hand_over_sequence() -> None:
 def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     """E13 (R25-R28, D29): exited A0 and B1 respawn in index order, 0 points; +3 in their team turns.
 
-    Replaced: RULESET 4 (med_nor) for MoW; squares (2,5) for A0 and (9,3) for B1 as in the spec.
+    A0 chooses RULESET 3 (MoW, index 109); squares (2,5) for A0 and (9,3) for B1 as in the spec.
     """
-    st = new_game(config((2, 2), [[ADV, NOR], [ADV], [ADV], [ADV, BEG]]), 1)
+    st = new_game(config((2, 2), [[ADV, MOW], [ADV], [ADV], [ADV, BEG]]), 1)
     while st.phase != Phase.META_FIELD:
         st.apply(auto(st))
     for p, sq in ((0, (5, 3)), (1, (1, 1)), (2, (9, 0)), (3, (7, 3))):
@@ -258,7 +276,8 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
         st.apply(A.STRIKE_NONE)
     st.apply(A.END_TURN)
     assert st.phase == Phase.RESPAWN_RULESET and st.actor == 0
-    st.apply(A.RULESET[NOR])
+    assert 106 + MOW == 109
+    st.apply(A.RULESET[MOW])
     while st.phase == Phase.RESPAWN_CORE:
         st.apply(auto(st))
     assert st.phase == Phase.RESPAWN_PLACE and st.actor == 0
@@ -271,6 +290,6 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     while st.phase == Phase.RESPAWN_CORE:
         st.apply(auto(st))
     st.apply(A.SQUARE[square(9, 3)])
-    assert st.avatars[0].ap == 0 and adapter(NOR).name == "medarot_ocg_normal"
-    assert st.avatars[0].ruleset == NOR and st.avatars[3].ruleset == BEG
+    assert st.avatars[0].ap == 0 and adapter(MOW).name == "master_of_the_world"
+    assert st.avatars[0].ruleset == MOW and st.avatars[3].ruleset == BEG
     assert st.acting == 1 and st.avatars[3].ap == 3

@@ -1,0 +1,345 @@
+"""One player's half of a Medarot parts game, and two-seat tables composed from such halves.
+
+The AMALOGS meta-game (``shared/rules/amalogs.md`` D19-D23, D31) keeps every player's core
+game as a persistent *side*: its deck, hand, trash, energy stock, play area, assets, its two
+medarots (medals, parts, counters, attached cards) and the modifiers that affect only them.
+A duel is one turn of the ordinary engine on a *table*, a real ``GameState`` composed from the
+host's side at seat 0 and the champion's side (or a vacant seat) at seat 1; the unchanged
+rules run that turn (the host has priority), and the table is split back into sides.
+
+Conventions of a side:
+
+* It is stored as player 0: slot-bound modifiers name player 0; part uids are ``1..8`` in
+  field order (medarot, then head, right arm, left arm, legs), and modifiers name those uids.
+* Its deck list (``decklist``) is ``[medarot 1 starter, medarot 2 starter, deck]`` as the
+  engine's ``GameState.decks`` rows; the flat form used by AMALOGS (``flat_deck``) is the
+  two 5-card starters followed by the 40 deck cards.
+* A table is a one-turn game: it starts at the reset phase of turn ``t`` and its turn cap is
+  ``t``, so the unchanged end of turn stops it ("truncated") when the turn is over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from typing import Any
+
+from envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
+from envs.medarot_parts.config import RulesConfig
+from envs.medarot_parts.rules import damage, phases
+from envs.medarot_parts.rules.flow import run
+from envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
+
+#: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
+_NO_STEP_CAP = 1 << 40
+#: Slot mask of an OWN_MEDAROT modifier (head and both arms, ``rules.effects._modify``); an
+#: OPP_SLOT modifier binds one slot of an opposing medarot, so its mask has a single bit.
+OWN_MEDAROT_MASK = 0b0111
+
+
+class Side:
+    """One player's core game between duels (D19), stored as player 0."""
+
+    __slots__ = ("assets", "deck", "decklist", "field", "hand", "mods", "play", "stock", "trash")
+
+    def __init__(self, decklist: list[list[str]]) -> None:
+        self.decklist = decklist
+        self.deck: list[str] = list(decklist[2])
+        self.hand: list[str] = []
+        self.trash: list[str] = []
+        self.stock: list[list[Any]] = []
+        self.play: list[str] = []
+        self.assets = 0
+        self.field: list[Medarot] = []
+        self.mods: list[list[int]] = []
+
+    def clone(self) -> Side:
+        """An independent copy."""
+        s = Side.__new__(Side)
+        s.decklist = self.decklist
+        s.deck = list(self.deck)
+        s.hand = list(self.hand)
+        s.trash = list(self.trash)
+        s.stock = [list(e) for e in self.stock]
+        s.play = list(self.play)
+        s.assets = self.assets
+        s.field = [m.copy() for m in self.field]
+        s.mods = [list(m) for m in self.mods]
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe description; ``Side.from_dict`` reads it back exactly."""
+        return {
+            "decklist": [list(x) for x in self.decklist],
+            "deck": list(self.deck),
+            "hand": list(self.hand),
+            "trash": list(self.trash),
+            "stock": [list(e) for e in self.stock],
+            "play": list(self.play),
+            "assets": self.assets,
+            "field": [m.to_list() for m in self.field],
+            "mods": [list(m) for m in self.mods],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Side:
+        """Inverse of ``to_dict``."""
+        s = cls([list(x) for x in d["decklist"]])
+        s.deck = list(d["deck"])
+        s.hand = list(d["hand"])
+        s.trash = list(d["trash"])
+        s.stock = [list(e) for e in d["stock"]]
+        s.play = list(d["play"])
+        s.assets = d["assets"]
+        s.field = [Medarot.from_list(m) for m in d["field"]]
+        s.mods = [list(m) for m in d["mods"]]
+        return s
+
+    def cards(self) -> list[str]:
+        """Every card id this side holds, in any zone (card conservation, spec 10.1)."""
+        out = self.deck + self.hand + self.trash + self.play + [e[0] for e in self.stock]
+        for med in self.field:
+            out.append(med.medal)
+            for part in med.parts:
+                out.append(part.card)
+                if part.effect is not None:
+                    out.append(part.effect)
+                out += part.attached
+        return out
+
+    def units(self) -> int:
+        """Number of its non-stopped medarots (A8)."""
+        return sum(1 for m in self.field if not m.stopped)
+
+    def life(self) -> int:
+        """A8 core life: the remaining armor (armor - counters) of its non-destroyed heads."""
+        return head_armor(self.field, pool())
+
+
+def head_armor(field: list[Medarot], cards: CardPool) -> int:
+    """Sum of the remaining armor of the non-destroyed head parts of ``field``."""
+    return sum(
+        cards[m.parts[HEAD].card].armor - m.parts[HEAD].counters for m in field if not m.parts[HEAD].destroyed
+    )
+
+
+def flat_deck(decklist: list[list[str]]) -> list[str]:
+    """The flat form of a deck list: 10 starter ids (medal, head, right arm, left arm, legs twice), then 40."""
+    return [c for row in decklist for c in row]
+
+
+def structured_deck(flat: list[str]) -> list[list[str]]:
+    """Inverse of ``flat_deck``."""
+    return [list(flat[:5]), list(flat[5:10]), list(flat[10:])]
+
+
+# ----------------------------------------------------------------------------- configs
+@functools.cache
+def table_config(turn: int, vacant: bool) -> RulesConfig:
+    """Config of a one-turn table: turn cap ``turn``, no decision cap, optional vacant seat 1."""
+    return dataclasses.replace(RulesConfig(), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant)
+
+
+@functools.cache
+def pool() -> CardPool:
+    """The packaged card pool (loaded once)."""
+    return load_pool()
+
+
+def _priority_on(turn: int) -> int:
+    """``prio1`` that gives seat 0 (the host) priority on ``turn`` (D5 alternates it by parity)."""
+    return 0 if turn % 2 else 1
+
+
+# ----------------------------------------------------------------------------- A1, A2
+def new_side(decklist: list[list[str]]) -> Side:
+    """A1: a new side before its opening: starters on the field (unpaid parts priced in), deck unshuffled."""
+    side = Side(decklist)
+    cards = pool()
+    uid = 1
+    price = 0
+    for medal, *parts in decklist[:2]:
+        row = []
+        for cid in parts:
+            row.append(Part(uid, cid))
+            uid += 1
+            price += cards[cid].price
+        side.field.append(Medarot(medal, row))
+    side.assets = RulesConfig().start_assets - price
+    return side
+
+
+def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
+    """A2, D30: the setup (D2-D4) and turn ``turn`` with seat 1 vacant, run to its first decision."""
+    st = GameState(table_config(turn, True), pool(), [side.decklist, []], 0)
+    st.rng = rng
+    st.turn = turn - 1
+    phases.setup(st)
+    run(st)
+    return st
+
+
+# ----------------------------------------------------------------------------- A3 compose
+def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) -> GameState:
+    """A3: a table with ``host`` at seat 0 (priority) and ``champion`` or a vacant seat at seat 1.
+
+    The table is set at the start of turn ``turn``; ``begin`` runs it to its first decision.
+    The two sides share nothing on the parts game's field, so nothing conflicts.
+    """
+    vacant = champion is None
+    st = GameState(
+        table_config(turn, vacant), pool(), [host.decklist, [] if vacant else champion.decklist], 0
+    )
+    st.rng = rng
+    st.turn = turn - 1
+    st.prio1 = _priority_on(turn)
+    offset = _seat_side(st, host, 0, 0)
+    if champion is not None:
+        offset = _seat_side(st, champion, 1, offset)
+    st.next_uid = offset + 1
+    st.agenda = [["turn_start"]]
+    return st
+
+
+def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:
+    """Put ``side``'s zones, medarots and modifiers at ``seat`` (uids shifted by ``offset``); the last uid."""
+    st.deck[seat] = list(side.deck)
+    st.hand[seat] = list(side.hand)
+    st.trash[seat] = list(side.trash)
+    st.stock[seat] = [list(e) for e in side.stock]
+    st.play[seat] = list(side.play)
+    st.assets[seat] = side.assets
+    st.field[seat] = [m.copy() for m in side.field]
+    top = offset
+    for med in st.field[seat]:
+        for part in med.parts:
+            part.uid += offset
+            top = max(top, part.uid)
+    for m in side.mods:
+        mod = list(m)
+        if mod[2] >= 0:
+            mod[2] += offset
+        if mod[3] >= 0:
+            mod[3] = seat
+        if mod[7] >= 0:
+            mod[7] += offset
+        st.mods.append(mod)
+    return top
+
+
+def begin(st: GameState) -> None:
+    """Run a composed table up to its first decision (or to its end)."""
+    run(st)
+
+
+# ----------------------------------------------------------------------------- A5, A6
+def loss_flags(st: GameState) -> tuple[bool, bool]:
+    """A5: per seat, whether that side met its loss condition (a finished turn is no loss)."""
+    if not st.done or st.truncated:
+        return (False, False)
+    return (st.winner in (1, 2), st.winner in (0, 2))
+
+
+def split(st: GameState) -> tuple[Side, Side | None]:
+    """A6: the two updated sides (``None`` for a vacant seat).
+
+    What one side applies to the other ends, as if its source had left play: OPP_SLOT
+    modifiers (effect bindings and TURN-duration modifiers) are dropped, and an effect card
+    whose binding points to the other side goes to its owner's trash. Modifiers on a side's
+    own parts and slots stay with it. A battle or use cut short by a loss ends too (its
+    BATTLE modifiers end, cards on their way go to the trash).
+    """
+    host = _side_of(st, 0)
+    champion = None if st.config.vacant_seat else _side_of(st, 1)
+    return host, champion
+
+
+def _side_of(st: GameState, seat: int) -> Side:
+    cards = st.cards
+    side = Side(st.decks[seat])
+    side.deck = list(st.deck[seat])
+    side.hand = list(st.hand[seat])
+    side.trash = list(st.trash[seat])
+    side.stock = [list(e) for e in st.stock[seat]]
+    side.assets = st.assets[seat]
+    for cid in st.play[seat]:
+        (side.play if cards[cid].duration == TURN else side.trash).append(cid)
+    uids: dict[int, int] = {}
+    for med in st.field[seat]:
+        copy = med.copy()
+        for part in copy.parts:
+            uids[part.uid] = part.uid = len(uids) + 1
+            if part.effect is not None and _effect_target(st, part.card) == Target.OPP_SLOT:
+                side.trash.append(part.effect)
+                part.effect = None
+        side.field.append(copy)
+    for m in st.mods:
+        if m[6] == UNTIL_BATTLE:
+            continue
+        if m[2] >= 0:
+            if m[2] not in uids:
+                continue
+            mod = list(m)
+            mod[2] = uids[m[2]]
+        elif m[3] == seat and m[5] == OWN_MEDAROT_MASK:
+            mod = list(m)
+            mod[3] = 0
+        else:
+            continue  # OPP_SLOT: aimed at the other side, or this side's own slots by the other side
+        if mod[7] >= 0:
+            if mod[7] not in uids:
+                continue
+            mod[7] = uids[mod[7]]
+        side.mods.append(mod)
+    return side
+
+
+def _effect_target(st: GameState, cid: str) -> Target | None:
+    """The target of the EFFECT ability of part ``cid`` (OPP_SLOT always names the opponent, D28)."""
+    return next((a.target for a in st.cards[cid].abilities if a.source == "EFFECT"), None)
+
+
+# ----------------------------------------------------------------------------- A7, A8
+def lose_core_life(side: Side, n: int) -> bool:
+    """A7: ``n`` damage counters on the head of the side's lowest-index non-stopped medarot.
+
+    No decision is taken. If the counters reach the head's armor it is destroyed by the
+    engine's destroyed part processing (R22; the medarot stops, D33); surplus counters are
+    discarded. Returns True if the side met its loss condition (all medarots stopped, D34).
+    """
+    live = [m for m in side.field if not m.stopped]
+    if not live:
+        return True
+    if n <= 0:
+        return False
+    st = compose(side, None, random.Random(0), 1)
+    p, m = 0, side.field.index(live[0])
+    head = st.field[p][m].parts[HEAD]
+    head.counters += n
+    if head.counters >= st.cards[head.card].armor:
+        damage.destroy_part(st, p, m, HEAD)
+    updated = _side_of(st, 0)
+    for key in Side.__slots__:
+        setattr(side, key, getattr(updated, key))
+    return all(med.stopped for med in side.field)
+
+
+def summary(side: Side) -> tuple[int, int, int, int]:
+    """A8: public summary (core life, hand size, deck size, non-stopped medarots)."""
+    return (side.life(), len(side.hand), len(side.deck), side.units())
+
+
+def table_summary(st: GameState, seat: int) -> tuple[int, int, int, int]:
+    """A8 of the side at ``seat`` of a running table."""
+    field = st.field[seat]
+    units = sum(1 for m in field if not m.stopped)
+    return (head_armor(field, st.pool), len(st.hand[seat]), len(st.deck[seat]), units)
+
+
+# ----------------------------------------------------------------------------- hidden information
+def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
+    """The side with its deck order redrawn and, unless ``keep_private``, its hand too."""
+    table = compose(side, None, rng, 1)
+    table = table.resample_hidden(0 if keep_private else 1, rng)
+    return _side_of(table, 0)

@@ -1,0 +1,311 @@
+"""One player's half of a Master of the World game, and two-seat tables composed from such halves.
+
+The AMALOGS meta-game (``shared/rules/amalogs.md`` D19-D23, D31) keeps every player's core
+game as a persistent *side*: its master, life, level, deck, hand, experience, discard pile,
+monsters, weapon, face-down spell, modifiers and per-player turn flags. A duel is one turn
+of the ordinary engine on a *table*, a real ``GameState`` composed from the host's side at
+seat 0 (the active player) and the champion's side (or a vacant seat) at seat 1; the
+unchanged rules run that turn, and the table is split back into sides.
+
+Conventions:
+
+* Turn numbers come from the meta-game's match-wide counter (A3): a table of core turn ``t``
+  has ``st.t == t`` and its turn cap is ``t``, so the unchanged end step stops it
+  ("truncated") when the turn is over. Summoning sickness (``entered >= t``) and spell
+  readiness (``t > cast_turn``) compare those numbers across tables. The master-attack bar
+  of the game's first turn (``config.first_turn``) is set on every solo first turn and on
+  no table.
+* Field cards are numbered in a side ``1..n``: monsters in field order, then the weapon,
+  then the face-down spell. The champion's numbers are shifted past the host's on a table.
+* A6: what the rules store on a card (damage, PERMANENT modifiers of a monster or master)
+  stays with that card's side; TURN modifiers end with the turn. Static effects are
+  computed from the cards on the table, so those aimed at the other side end at the split.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from typing import Any
+
+from envs.mow.actions import Use
+from envs.mow.cards import CardPool, load_pool
+from envs.mow.config import LIFE_START, RulesConfig
+from envs.mow.rules import phases
+from envs.mow.rules.flow import run
+from envs.mow.state import TURN, GameState, Monster
+
+#: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
+_NO_DECISION_CAP = 1 << 40
+
+
+class Side:
+    """One player's Master of the World game between duels (D19)."""
+
+    __slots__ = (
+        "deck",
+        "decklist",
+        "discard",
+        "exp",
+        "fast_used",
+        "hand",
+        "level",
+        "life",
+        "master",
+        "master_attacked",
+        "master_mods",
+        "monsters",
+        "spell",
+        "turn_uses",
+        "weapon",
+    )
+
+    def __init__(self, decklist: list[str]) -> None:
+        self.decklist = list(decklist)
+        self.master = ""
+        self.life = LIFE_START
+        self.level = 0
+        self.deck: list[str] = []
+        self.hand: list[str] = []
+        self.exp: list[str] = []
+        self.discard: list[str] = []
+        self.monsters: list[Monster] = []
+        self.weapon: list[Any] | None = None
+        self.spell: list[Any] | None = None
+        self.master_mods: list[list[int]] = []
+        self.master_attacked = False
+        self.fast_used = False
+        self.turn_uses: dict[str, int] = {}
+
+    def clone(self) -> Side:
+        """An independent copy."""
+        return Side.from_dict(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe description; ``Side.from_dict`` reads it back exactly."""
+        return {
+            "decklist": list(self.decklist),
+            "master": self.master,
+            "life": self.life,
+            "level": self.level,
+            "deck": list(self.deck),
+            "hand": list(self.hand),
+            "exp": list(self.exp),
+            "discard": list(self.discard),
+            "monsters": [m.to_list() for m in self.monsters],
+            "weapon": list(self.weapon) if self.weapon else None,
+            "spell": list(self.spell) if self.spell else None,
+            "master_mods": [list(x) for x in self.master_mods],
+            "master_attacked": self.master_attacked,
+            "fast_used": self.fast_used,
+            "turn_uses": dict(self.turn_uses),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Side:
+        """Inverse of ``to_dict``."""
+        s = cls(d["decklist"])
+        for key in ("master", "life", "level", "master_attacked", "fast_used"):
+            setattr(s, key, d[key])
+        for key in ("deck", "hand", "exp", "discard"):
+            setattr(s, key, list(d[key]))
+        s.monsters = [
+            Monster(u, c, e, dmg, [list(x) for x in mods], att) for u, c, e, dmg, mods, att in d["monsters"]
+        ]
+        s.weapon = list(d["weapon"]) if d["weapon"] else None
+        s.spell = list(d["spell"]) if d["spell"] else None
+        s.master_mods = [list(x) for x in d["master_mods"]]
+        s.turn_uses = dict(d["turn_uses"])
+        return s
+
+    def cards(self) -> list[str]:
+        """Every card id this side holds, in any zone (card conservation, I9)."""
+        out = [self.master, *self.deck, *self.hand, *self.exp, *self.discard]
+        out += [m.card for m in self.monsters]
+        if self.weapon is not None:
+            out.append(self.weapon[0])
+        if self.spell is not None:
+            out.append(self.spell[0])
+        return out
+
+    def units(self) -> int:
+        """Number of its monsters on the field."""
+        return len(self.monsters)
+
+
+# ----------------------------------------------------------------------------- configs
+@functools.cache
+def table_config(turn: int, vacant: bool, solo: bool) -> RulesConfig:
+    """Config of a one-turn table: turn cap ``turn``, no decision cap, host first, optional vacant seat 1.
+
+    ``solo``: the turn is the side's first turn (its master cannot attack); a table never is.
+    """
+    return dataclasses.replace(
+        RulesConfig(),
+        max_turns=turn,
+        max_decisions_per_turn=_NO_DECISION_CAP,
+        first_player=0,
+        first_turn=turn if solo else 0,
+        vacant_seat=vacant,
+    )
+
+
+def pool() -> CardPool:
+    """The packaged card pool."""
+    return load_pool()
+
+
+# ----------------------------------------------------------------------------- A1, A2
+def new_side(decklist: list[str]) -> Side:
+    """A1: a new side with ``decklist`` (validated by the caller), before its opening."""
+    return Side(decklist)
+
+
+def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
+    """A2, D30: the opening (shuffle, 5 cards) and the first player's first turn with seat 1 vacant.
+
+    The turn is numbered ``turn`` (A3); it is the game's first turn (no master attack). Run to
+    its first decision.
+    """
+    st = GameState(table_config(turn, True, True), pool(), [side.decklist, []], 0)
+    st.rng = rng
+    st.life = [side.life, 0]
+    phases.setup(st)
+    st.t = turn
+    run(st)
+    return st
+
+
+# ----------------------------------------------------------------------------- A3 compose
+def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) -> GameState:
+    """A3: a table of core turn ``turn``: ``host`` at seat 0 (active, first) and ``champion`` or a vacant seat 1.
+
+    The table is set at the start step; ``begin`` runs it to its first decision. Nothing is
+    drawn from ``rng`` here.
+    """
+    vacant = champion is None
+    decks = [host.decklist, [] if champion is None else champion.decklist]
+    st = GameState(table_config(turn, vacant, False), pool(), decks, 0)
+    st.rng = rng
+    st.t = turn
+    st.active = st.first = 0
+    st.life = [host.life, 0]
+    offset = _seat_side(st, host, 0, 0)
+    if champion is not None:
+        offset = _seat_side(st, champion, 1, offset)
+    st.next_uid = offset + 1
+    st.agenda = [["turn_start"]]
+    return st
+
+
+def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:
+    """Put ``side`` at ``seat`` with its field numbers shifted by ``offset``; the last number used."""
+    st.masters[seat] = side.master
+    st.life[seat] = side.life
+    st.level[seat] = side.level
+    st.deck[seat] = list(side.deck)
+    st.hand[seat] = list(side.hand)
+    st.exp[seat] = list(side.exp)
+    st.discard[seat] = list(side.discard)
+    st.master_mods[seat] = [list(x) for x in side.master_mods]
+    st.master_attacked[seat] = side.master_attacked
+    st.fast_used[seat] = side.fast_used
+    st.turn_uses[seat] = dict(side.turn_uses)
+    last = offset
+    for m in side.monsters:
+        n = m.copy()
+        n.uid += offset
+        last = max(last, n.uid)
+        st.monsters[seat].append(n)
+    if side.weapon is not None:
+        st.weapon[seat] = [side.weapon[0], side.weapon[1] + offset]
+        last = max(last, side.weapon[1] + offset)
+    if side.spell is not None:
+        st.spell[seat] = [side.spell[0], side.spell[1], side.spell[2] + offset]
+        last = max(last, side.spell[2] + offset)
+    return last
+
+
+def begin(st: GameState) -> None:
+    """Run a composed table up to its first decision (or to its end)."""
+    run(st)
+
+
+# ----------------------------------------------------------------------------- A5, A6
+def loss_flags(st: GameState) -> tuple[bool, bool]:
+    """A5: per seat, whether that side met its loss condition (a finished turn is no loss)."""
+    if not st.done or st.truncated:
+        return (False, False)
+    return (st.winner in (1, 2), st.winner in (0, 2))
+
+
+def split(st: GameState) -> tuple[Side, Side | None]:
+    """A6: the two updated sides (``None`` for a vacant seat)."""
+    host = side_of(st, 0)
+    champion = None if st.config.vacant_seat else side_of(st, 1)
+    return host, champion
+
+
+def _keep(mods: list[list[int]]) -> list[list[int]]:
+    """Modifiers that outlast the turn (PERMANENT); TURN ones end with it (D46)."""
+    return [list(x) for x in mods if x[2] != TURN]
+
+
+def side_of(st: GameState, seat: int) -> Side:
+    """The side at ``seat`` of a table, renumbered ``1..n`` (A6).
+
+    A card still in use when the table ended early (set aside, or an activated spell in the
+    chain area) goes to its owner's discard pile, so no card is lost.
+    """
+    side = Side(st.decks[seat])
+    side.master = st.masters[seat]
+    side.life = st.life[seat]
+    side.level = st.level[seat]
+    side.deck = list(st.deck[seat])
+    side.hand = list(st.hand[seat])
+    side.exp = list(st.exp[seat])
+    side.discard = list(st.discard[seat])
+    if st.setaside[seat] is not None:
+        side.discard.append(st.setaside[seat])  # type: ignore[arg-type]
+    for user, kind, card, _uid, _neg, here, _ai in st.chain:
+        if user == seat and kind == Use.ACTIVATE and here:
+            side.discard.append(card)
+    side.master_mods = _keep(st.master_mods[seat])
+    side.master_attacked = st.master_attacked[seat]
+    side.fast_used = st.fast_used[seat]
+    side.turn_uses = dict(st.turn_uses[seat])
+    n = 0
+    for m in st.monsters[seat]:
+        n += 1
+        side.monsters.append(Monster(n, m.card, m.entered, m.damage, _keep(m.mods), m.attacked))
+    w = st.weapon[seat]
+    if w is not None:
+        n += 1
+        side.weapon = [w[0], n]
+    s = st.spell[seat]
+    if s is not None:
+        n += 1
+        side.spell = [s[0], s[1], n]
+    return side
+
+
+# ----------------------------------------------------------------------------- A7, A8
+def lose_core_life(side: Side, n: int) -> bool:
+    """A7: the master loses ``n`` life, without decisions; True if life is now 0 or less (a loss)."""
+    if n > 0:
+        side.life -= n
+    return side.life <= 0
+
+
+def summary(side: Side) -> tuple[int, int, int, int]:
+    """A8: public summary (master life, hand size, deck size, monsters on the field)."""
+    return (side.life, len(side.hand), len(side.deck), side.units())
+
+
+# ----------------------------------------------------------------------------- hidden information
+def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
+    """The side with its deck order redrawn and, unless ``keep_private``, its hand and face-down spell too."""
+    table = compose(side, None, rng, 1)
+    table = table.resample_hidden(0 if keep_private else 1, rng)
+    return side_of(table, 0)
