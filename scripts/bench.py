@@ -7,6 +7,9 @@ numbers compare across machines. Measurements are interleaved in rounds to even 
     python scripts/bench.py                 # table
     python scripts/bench.py --json          # one JSON object
     python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
+
+For a game inside a game (AMALOGS), whose decision names read ``OUTER/INNER`` while a core
+game runs, the AEC row also splits the decisions into meta and core decisions per second.
 """
 
 from __future__ import annotations
@@ -28,12 +31,20 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v0": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
     "medarot_parts_v0": [{}],
     "mow_v0": [{}],
-    "amalogs_v0": [{}],
+    "amalogs_v0": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
 }
+#: Rulesets whose games contain core games: their AEC rows split meta and core decisions.
+NESTED = frozenset({"amalogs_v0"})
 
 
-def aec_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, int, float]:
-    """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds)."""
+def aec_loop(
+    make: Callable[[], Any], seconds: float, seed0: int, nested: list[int] | None = None
+) -> tuple[int, int, float]:
+    """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds).
+
+    With ``nested`` (a one-element list), the decisions taken inside a core game (decision
+    name ``OUTER/INNER``) are counted into ``nested[0]``.
+    """
     env = make()
     rng = random.Random(seed0)
     decisions = games = 0
@@ -46,10 +57,22 @@ def aec_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, 
                 env.step(None)
                 continue
             mask = obs["action_mask"] if isinstance(obs, dict) else _i["action_mask"]
+            if nested is not None and "/" in env.unwrapped.state.decision:
+                nested[0] += 1
             env.step(int(rng.choice(np.flatnonzero(mask))))
             decisions += 1
         games += 1
     return decisions, games, time.perf_counter() - t0
+
+
+def label_of(name: str, kwargs: dict[str, Any]) -> str:
+    """Row label: ``env``, ``env:mode`` or ``env:key=value`` (tuples joined by ``x``)."""
+    if not kwargs:
+        return name
+    if set(kwargs) == {"mode"}:
+        return f"{name}:{kwargs['mode']}"
+    parts = [f"{k}={'x'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in kwargs.items()]
+    return f"{name}:{','.join(parts)}"
 
 
 def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, int, float]:
@@ -102,18 +125,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     wanted = args.envs
     for name, variants in VARIANTS.items():
         for kw in variants:
-            label = f"{name}:{kw['mode']}" if "mode" in kw else name
+            label = label_of(name, kw)
             if wanted is None or label in wanted or name in wanted:
                 jobs.append((label, name, lambda name=name, kw=kw: envs.make(name, **kw)))
     refs = _references()
     per = args.seconds / max(1, args.rounds)
     samples: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    core: dict[str, list[float]] = {}  # label -> share of decisions inside core games, per round
     for r in range(args.rounds):
         for ref, make in refs.items():
             samples.setdefault((ref, "aec"), []).append(aec_loop(make, per, 1000 * r))
-        for label, _name, make in jobs:
+        for label, name, make in jobs:
             print(f"round {r + 1}/{args.rounds}: {label}", file=sys.stderr)
-            samples.setdefault((label, "aec"), []).append(aec_loop(make, per, 1000 * r))
+            nested = [0] if name in NESTED else None
+            run = aec_loop(make, per, 1000 * r, nested)
+            samples.setdefault((label, "aec"), []).append(run)
+            if nested is not None:
+                core.setdefault(label, []).append(nested[0] / max(1, run[0]))
             samples.setdefault((label, "engine"), []).append(engine_loop(make, per, 1000 * r))
 
     def rate(key: tuple[str, str]) -> tuple[float, float]:
@@ -137,6 +165,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 "games_per_s": gps,
                 "ratio": {ref: dps / result["references"][ref]["decisions_per_s"] for ref in refs},
             }
+            if via == "aec" and label in core:
+                share = statistics.median(core[label])
+                row[via]["core_decisions_per_s"] = dps * share
+                row[via]["meta_decisions_per_s"] = dps * (1 - share)
         result["rulesets"][label] = row
     if args.json:
         print(json.dumps(result, indent=2))
@@ -164,6 +196,10 @@ def table(result: dict[str, Any]) -> str:
                 f"{label:<26}{via:<8}{v['decisions_per_s']:>13,.0f}{v['games_per_s']:>10,.1f}"
                 + "".join(f"{v['ratio'][r]:>22.2f}" for r in refs)
             )
+            if "core_decisions_per_s" in v:
+                lines.append(
+                    f"{'':<4}of which meta {v['meta_decisions_per_s']:,.0f}/s, core {v['core_decisions_per_s']:,.0f}/s"
+                )
     return "\n".join(lines)
 
 
