@@ -24,8 +24,22 @@ app = typer.Typer(
 )
 
 
-def _env_kwargs(mode: str | None) -> dict[str, Any]:
-    return {} if mode is None else {"mode": mode}
+def _env_kwargs(mode: str | None, options: str | None = None) -> dict[str, Any]:
+    """Environment options from ``--mode`` and ``--options`` (a JSON object)."""
+    kwargs: dict[str, Any] = {}
+    if options:
+        try:
+            kwargs = json.loads(options)
+        except json.JSONDecodeError as exc:
+            raise typer.BadParameter(f"--options is not valid JSON: {exc}") from None
+        if not isinstance(kwargs, dict):
+            raise typer.BadParameter(f"--options must be a JSON object, got {options!r}")
+    if mode is not None:
+        kwargs["mode"] = mode
+    return kwargs
+
+
+_OPTIONS_HELP = "more environment options as a JSON object, e.g. '{\"team_sizes\": [3, 3]}'"
 
 
 def _parse_opponents(text: str) -> dict[str, float]:
@@ -71,6 +85,7 @@ def _results_table(rows: list[dict[str, Any]]) -> str:
 def train(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
+    options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = _TRAIN.timesteps,
     opponents: Annotated[str, typer.Option(help="opponent pool with weights")] = ",".join(
         f"{k}:{v:g}" for k, v in _TRAIN.opponents.items()
@@ -96,7 +111,7 @@ def train(
     from agents.arena import match
     from agents.ppo import train as run_training
 
-    kwargs = _env_kwargs(mode)
+    kwargs = _env_kwargs(mode, options)
     cfg = TrainConfig(
         env=env,
         env_kwargs=kwargs,
@@ -149,6 +164,7 @@ def evaluate(
     opponent: Annotated[str, typer.Option(help="random | heuristic | ppo:PATH")] = "random",
     games: Annotated[int, typer.Option(help="games (rounded up to seat-swapped pairs)")] = 400,
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
+    options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     workers: Annotated[int, typer.Option(help="processes (0: all cores)")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -156,7 +172,9 @@ def evaluate(
     """Play AGENT against OPPONENT and report win/draw/loss rates with 95% Wilson intervals."""
     from agents.arena import match
 
-    res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **_env_kwargs(mode))
+    res = match(
+        agent, opponent, env, games=games, seed=seed, workers=workers or None, **_env_kwargs(mode, options)
+    )
     if as_json:
         typer.echo(json.dumps(res.to_dict(), indent=1))
     else:

@@ -15,7 +15,8 @@ runner = CliRunner()
 def test_envs_lists_the_rulesets():
     result = runner.invoke(app, ["envs"])
     assert result.exit_code == 0, result.output
-    assert "medarot_ocg_v0" in result.output
+    for name in ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v0"):
+        assert name in result.output
 
 
 def test_evaluate_json_and_table():
@@ -51,6 +52,33 @@ def test_bad_agent_spec_is_a_clear_error():
     )
     assert result.exit_code != 0
     assert "unknown agent spec" in str(result.exception)
+
+
+def test_evaluate_team_env_with_options():
+    result = runner.invoke(
+        app,
+        [
+            "evaluate",
+            "amalogs_v0",
+            "--options",
+            '{"team_sizes": [1, 2]}',
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 2 and data["env_kwargs"] == {"team_sizes": [1, 2]}
+
+
+@pytest.mark.parametrize("bad", ["{not json", "[1, 2]"])
+def test_bad_options_are_a_clear_error(bad):
+    result = runner.invoke(app, ["evaluate", "mow_v0", "--options", bad, "--games", "2", "--workers", "1"])
+    assert result.exit_code != 0
+    assert "--options" in result.output
 
 
 @pytest.mark.train
