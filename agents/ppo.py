@@ -359,7 +359,9 @@ def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
     env = envs.make(cfg.env, **cfg.env_kwargs)
     raw = env.unwrapped
     enc = raw.encoder
-    players = [agent_lib.make("heuristic", cfg.env, seed=cfg.seed + i) for i in range(2)]
+    players = [
+        agent_lib.make("heuristic", cfg.env, seed=cfg.seed + i) for i in range(len(env.possible_agents))
+    ]
     for p in players:
         p.bind(env)
     obs, masks, acts, rets = [], [], [], []
