@@ -9,6 +9,7 @@ the env's own ``step``, instead of three layers of attribute forwarding on every
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -40,6 +41,58 @@ class Ruleset(Protocol):
     def render_text(self, state: Any, viewer: int | None) -> str:
         """The board as text for humans."""
         ...
+
+
+class DeckRuleset:
+    """What the two-player deck rulesets share: the decks of a game and the state factories.
+
+    A subclass sets ``state_type`` (its state class, with ``from_dict``) and ``start`` (its
+    rules' ``new_game(config, pool, decks, seed)``); its constructor sets ``config``, ``pool``
+    and ``encoder``, then calls ``choose_decks``.
+    """
+
+    num_players = 2
+    state_type: ClassVar[Any]
+    start: Callable[..., Any]
+    config: Any
+    pool: Any
+
+    def choose_decks(
+        self, decks: Sequence[Any] | None, resolve: Callable[[Any, str], Any], defaults: Iterable[Any]
+    ) -> None:
+        """Resolve the decks the games start from.
+
+        Args:
+            decks: None (each game draws two of ``defaults`` with its seed), or one or two
+                decks in any form ``resolve`` accepts; one deck is used by both players.
+            resolve: turns a deck value and its label into what ``start`` takes for one player.
+            defaults: the deck values drawn from when ``decks`` is None.
+
+        Raises:
+            StateError: ``decks`` is neither None nor a list of one or two decks.
+        """
+        if decks is None:
+            self.deck_choices = [resolve(n, "deck") for n in defaults]
+            self.decks = None
+        else:
+            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
+                raise StateError("decks must be None or a list of one or two decks")
+            resolved = [resolve(d, f"deck {i}") for i, d in enumerate(decks)]
+            self.decks = resolved * 2 if len(resolved) == 1 else resolved
+            self.deck_choices = []
+
+    def new_state(self, seed: int) -> Any:
+        """A new game for ``seed``."""
+        if self.decks is not None:
+            decks = self.decks
+        else:
+            pick = random.Random(seed ^ 0x5DEECE66D)
+            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
+        return self.start(self.config, self.pool, decks, seed)
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        """Rebuild a state written by the state's ``to_dict``."""
+        return self.state_type.from_dict(data)
 
 
 class CardGameEnv(AECEnv):

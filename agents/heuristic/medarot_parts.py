@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from agents.heuristic.base import RuleOfThumbAgent
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
 from envs.medarot_parts.cards import (
@@ -57,29 +56,12 @@ from envs.medarot_parts.rules.values import charge, power
 from envs.medarot_parts.state import GameState
 
 
-class PartsHeuristic:
-    """Rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``."""
+class PartsHeuristic(RuleOfThumbAgent):
+    """The Medarot parts game rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.env: Any = None
-
-    def bind(self, env: Any) -> None:
-        """Attach to the env whose state this agent reads."""
-        self.env = env
-
-    def reset(self, seed: int | None = None) -> None:
-        """Nothing to reset: the agent is deterministic."""
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The chosen action index (always one the mask allows)."""
-        st: GameState = self.env.unwrapped.state
-        enc = self.env.unwrapped.encoder
-        idx = enc.action_to_index(choose(st, st.current_player), st)
-        if not action_mask[idx]:  # defensive: never play an illegal index
-            idx = int(np.flatnonzero(action_mask)[0])
-        return idx
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The heuristic's choice at ``state`` for ``seat`` (the player to move)."""
+        return choose(state, seat)
 
 
 def choose(st: GameState, seat: int) -> Action:

@@ -49,10 +49,7 @@ Rules of thumb, by decision point:
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
-
+from agents.heuristic.base import RuleOfThumbAgent
 from envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
 from envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
 from envs.mow.rules.card_use import ability_sources, restricted
@@ -72,29 +69,12 @@ _FREE_LEVELS = 1
 _LOW_LIFE = 12
 
 
-class MowHeuristic:
-    """Rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``."""
+class MowHeuristic(RuleOfThumbAgent):
+    """The MoW rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.env: Any = None
-
-    def bind(self, env: Any) -> None:
-        """Attach to the env whose state this agent reads."""
-        self.env = env
-
-    def reset(self, seed: int | None = None) -> None:
-        """Nothing to reset: the agent is deterministic."""
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The chosen action index (always one the mask allows)."""
-        st: GameState = self.env.unwrapped.state
-        enc = self.env.unwrapped.encoder
-        idx = enc.action_to_index(choose(st, st.current_player), st)
-        if not action_mask[idx]:  # defensive: never play an illegal index
-            idx = int(np.flatnonzero(action_mask)[0])
-        return idx
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The heuristic's choice at ``state`` for ``seat`` (the player to move)."""
+        return choose(state, seat)
 
 
 # ----------------------------------------------------------------------------- values

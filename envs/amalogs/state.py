@@ -15,19 +15,7 @@ from envs.amalogs.actions import Phase
 from envs.amalogs.config import RULESETS, AmalogsConfig
 from envs.amalogs.cores import adapter
 from envs.core.errors import StateError
-
-_EVENT_CAP = 400
-_RULES: Any = None
-
-
-def _rules() -> Any:
-    """The rules package, imported on first use (it imports this module)."""
-    global _RULES
-    if _RULES is None:
-        from envs.amalogs import rules
-
-        _RULES = rules
-    return _RULES
+from envs.core.state import EngineState
 
 
 class Avatar:
@@ -148,7 +136,7 @@ class Duel:
         return x
 
 
-class AmalogsState:
+class AmalogsState(EngineState):
     """An AMALOGS position. Public methods follow the engine protocol of ``envs.core.protocol``.
 
     Attributes:
@@ -168,6 +156,9 @@ class AmalogsState:
         table_steps: core decisions taken on the running table (D32).
         duel: the duel under way, or None.
     """
+
+    RULES = "envs.amalogs.rules"
+    EVENT_CAP = 400
 
     def __init__(self, config: AmalogsConfig, seed: int) -> None:
         self.config = config
@@ -210,20 +201,6 @@ class AmalogsState:
         """The player who decides now, or -1 once the game is over."""
         return -1 if self.done else self.actor
 
-    def legal_actions(self) -> list[Any]:
-        """Options at the current decision point (cached until the next ``apply``)."""
-        if self._legal is None:
-            self._legal = (_RULES or _rules()).legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        """Play ``action``, then every automatic step up to the next decision point."""
-        (_RULES or _rules()).apply(self, action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over (decided or truncated)."""
-        return self.done
-
     def returns(self) -> list[float]:
         """D35: +1 for every player of the winning team, -1 for the losing team, 0 on a draw."""
         if self.winner not in (0, 1):
@@ -239,13 +216,6 @@ class AmalogsState:
         if self.table is not None and self.phase in (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE):
             name += f"/{getattr(self.table, 'decision', '')}"
         return name
-
-    def log(self, text: str) -> None:
-        """Append to the event log (kept to its last entries)."""
-        ev = self.events
-        ev.append(text)
-        if len(ev) > _EVENT_CAP:
-            del ev[: len(ev) - _EVENT_CAP // 2]
 
     def seat_of(self, player: int) -> int:
         """The seat ``player`` holds at the running table (-1 if none)."""

@@ -12,12 +12,75 @@ schema of its own, which :func:`load_deck_file` validates with the same errors.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from envs.core.errors import CardDataError, DeckError
+
+
+class Card(Protocol):
+    """What a pool needs of a ruleset's card definition."""
+
+    @property
+    def id(self) -> str:
+        """The card id."""
+        ...
+
+
+C = TypeVar("C", bound=Card)
+
+
+class CardPool(Generic[C]):
+    """An immutable, validated set of card definitions, looked up by id or by index 1..n (0: none).
+
+    Args:
+        cards: the definitions, in pool order.
+        files: the card files they were read from (named in lookup errors).
+    """
+
+    def __init__(self, cards: Sequence[C], files: Sequence[str]) -> None:
+        self.cards: dict[str, C] = {c.id: c for c in cards}
+        self.by_index: list[C | None] = [None, *cards]
+        self.files = tuple(files)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, cid: object) -> bool:
+        return cid in self.cards
+
+    def __getitem__(self, cid: str) -> C:
+        try:
+            return self.cards[cid]
+        except KeyError:
+            raise KeyError(f"unknown card id {cid!r} (pool {', '.join(self.files)})") from None
+
+    def ids(self) -> list[str]:
+        """Card ids in pool order."""
+        return list(self.cards)
+
+
+def card_files(cards_dir: Path, files: Iterable[str | Path] | None = None) -> tuple[str, ...]:
+    """The card files to load: ``files``, or by default every ``*.toml`` in ``cards_dir`` (sorted)."""
+    paths = sorted(cards_dir.glob("*.toml")) if files is None else [Path(f) for f in files]
+    return tuple(str(p) for p in paths)
+
+
+def read_pool_file(path: str) -> Any:
+    """The ``[[card]]`` tables of a card pool file.
+
+    Raises:
+        CardDataError: the file holds other top-level keys.
+    """
+    data = read_toml(path)
+    unknown = [k for k in data if k != "card"]
+    if unknown:
+        raise CardDataError(
+            path, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
+        )
+    return data.get("card", [])
 
 
 @dataclass(frozen=True, slots=True)

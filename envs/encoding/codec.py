@@ -7,11 +7,24 @@ mask from the engine's ``legal_actions`` so legality and encoding cannot drift a
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
 from envs.encoding.layout import ObsLayout
+
+E = TypeVar("E", bound="Encoder")
+_BY_POOL: dict[tuple[Callable[[Any], Any], tuple[str, ...]], Any] = {}
+
+
+def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:
+    """The ``encoder(pool)`` of a card pool, built once per encoder class and pool files."""
+    key = (encoder, pool.files)
+    if key not in _BY_POOL:
+        _BY_POOL[key] = encoder(pool)
+    enc: E = _BY_POOL[key]
+    return enc
 
 
 class Encoder:

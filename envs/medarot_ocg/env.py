@@ -38,29 +38,24 @@ zeros. Every decision point has at least one legal index.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from envs.core.errors import StateError
+from envs.aec import DeckRuleset
+from envs.encoding.codec import encoder_for_pool
 from envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
 from envs.medarot_ocg.config import RulesConfig, make_config
 from envs.medarot_ocg.encode import MedarotEncoder
 from envs.medarot_ocg.rules import new_game
 from envs.medarot_ocg.state import GameState
 
-_ENCODERS: dict[tuple[str, ...], MedarotEncoder] = {}
-
 
 def encoder_for(pool: CardPool) -> MedarotEncoder:
     """The encoder of a pool, built once per pool."""
-    enc = _ENCODERS.get(pool.files)
-    if enc is None:
-        enc = _ENCODERS[pool.files] = MedarotEncoder(pool)
-    return enc
+    return encoder_for_pool(MedarotEncoder, pool)
 
 
-class MedarotRuleset:
+class MedarotRuleset(DeckRuleset):
     """The Medarot OCG plugged into ``CardGameEnv``.
 
     Args:
@@ -73,7 +68,8 @@ class MedarotRuleset:
     """
 
     name = "medarot_ocg_v0"
-    num_players = 2
+    state_type = GameState
+    start = staticmethod(new_game)
 
     def __init__(
         self,
@@ -85,31 +81,11 @@ class MedarotRuleset:
         self.config: RulesConfig = make_config(mode, **rules)
         self.pool = load_pool(card_files)
         self.encoder = encoder_for(self.pool)
-        if decks is None:
-            names = starter_decks(mode)
-            self.deck_choices = [resolve_deck(n, self.pool, self.config).expand() for n in names]
-            self.decks = None
-        else:
-            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
-                raise StateError("decks must be None or a list of one or two decks")
-            resolved = [
-                resolve_deck(d, self.pool, self.config, f"deck {i}").expand() for i, d in enumerate(decks)
-            ]
-            self.decks = resolved * 2 if len(resolved) == 1 else resolved
-            self.deck_choices = []
-
-    def new_state(self, seed: int) -> GameState:
-        """A new game for ``seed``."""
-        if self.decks is not None:
-            decks = self.decks
-        else:
-            pick = random.Random(seed ^ 0x5DEECE66D)
-            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
-        return new_game(self.config, self.pool, decks, seed)
-
-    def state_from_dict(self, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``GameState.to_dict``."""
-        return GameState.from_dict(data)
+        self.choose_decks(
+            decks,
+            lambda d, label: resolve_deck(d, self.pool, self.config, label).expand(),
+            starter_decks(mode),
+        )
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public counts: deck, HP and Medarots on the board, own minus opponent's.

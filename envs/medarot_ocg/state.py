@@ -12,21 +12,10 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
+from envs.core.state import CardGameState, Record
+from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.cards import CardDef, CardPool
 from envs.medarot_ocg.config import RulesConfig
-
-_EVENT_CAP = 200
-_RULES: Any = None
-
-
-def _rules() -> Any:
-    """The rules package, imported on first use (it imports this module)."""
-    global _RULES
-    if _RULES is None:
-        from envs.medarot_ocg import rules
-
-        _RULES = rules
-    return _RULES
 
 
 class Stack:
@@ -155,7 +144,7 @@ class Eff:
         ]
 
 
-class Act:
+class Act(Record):
     """Context of the action under way (steps A1-A11) and of its attack."""
 
     __slots__ = (
@@ -193,32 +182,15 @@ class Act:
         self.disabled = False
         self.substituted = False
 
-    def copy(self) -> Act:
-        """An independent copy."""
-        a = Act.__new__(Act)
-        for k in Act.__slots__:
-            setattr(a, k, getattr(self, k))
-        return a
 
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [getattr(self, k) for k in Act.__slots__]
-
-    @classmethod
-    def from_list(cls, values: list[Any]) -> Act:
-        """Inverse of ``to_list``."""
-        a = cls.__new__(cls)
-        for k, v in zip(Act.__slots__, values, strict=True):
-            setattr(a, k, v)
-        return a
-
-
-class GameState:
+class GameState(CardGameState):
     """A Medarot OCG position. See ``envs.medarot_ocg.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``.
     """
 
+    RULES = "envs.medarot_ocg.rules"
+    DECISIONS = DP
     num_players = 2
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
@@ -259,59 +231,10 @@ class GameState:
         self.events: list[str] = []
         self._legal: list[Any] | None = None
 
-    # ----------------------------------------------------------------- protocol
-    @property
-    def current_player(self) -> int:
-        """The seat that decides now, or -1 once the game is over."""
-        if self.done or self.dp is None:
-            return -1
-        return self.dp[1]
-
-    def legal_actions(self) -> list[Any]:
-        """Options at the current decision point (cached until the next ``apply``)."""
-        if self._legal is None:
-            self._legal = (_RULES or _rules()).legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        """Play ``action``, then every automatic step up to the next decision point."""
-        (_RULES or _rules()).apply(self, action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over (decided or truncated)."""
-        return self.done
-
-    def returns(self) -> list[float]:
-        """+1 for the winner, -1 for the loser; 0 for both on a draw, truncation or unfinished game."""
-        if self.winner in (0, 1):
-            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-        return [0.0, 0.0]
-
-    @property
-    def decision(self) -> str:
-        """Name of the current decision point ("" when none)."""
-        from envs.medarot_ocg.actions import DP
-
-        return "" if self.dp is None else DP(self.dp[0]).name
-
-    def log(self, text: str) -> None:
-        """Append to the event log (kept to its last entries)."""
-        ev = self.events
-        ev.append(text)
-        if len(ev) > _EVENT_CAP:
-            del ev[: len(ev) - _EVENT_CAP // 2]
-
     # ----------------------------------------------------------------- copies
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable config and card pool."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
-        s.pool = self.pool
-        s.cards = self.cards
-        s.decks = self.decks
-        s.seed = self.seed
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s = self._copy_shared()
         s.turn = self.turn
         s.first = self.first
         s.hp = list(self.hp)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file, read_toml
+from envs.core import cards as core_cards
+from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
 from envs.core.errors import CardDataError, DeckError
 from envs.medarot_parts.config import RulesConfig
 
@@ -341,35 +342,13 @@ def _parse_card(raw: Any, index: int, file: str) -> CardDef:
     return CardDef(label, raw["name"], ctype, index)
 
 
-class CardPool:
+class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means no card)."""
-
-    def __init__(self, cards: Sequence[CardDef], files: Sequence[str]) -> None:
-        self.cards: dict[str, CardDef] = {c.id: c for c in cards}
-        self.by_index: list[CardDef | None] = [None, *cards]
-        self.files = tuple(files)
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __contains__(self, cid: object) -> bool:
-        return cid in self.cards
-
-    def __getitem__(self, cid: str) -> CardDef:
-        try:
-            return self.cards[cid]
-        except KeyError:
-            raise KeyError(f"unknown card id {cid!r} (pool {', '.join(self.files)})") from None
-
-    def ids(self) -> list[str]:
-        """Card ids in pool order."""
-        return list(self.cards)
 
 
 def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
     """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
-    paths = sorted(CARDS_DIR.glob("*.toml")) if files is None else [Path(f) for f in files]
-    return _load_pool(tuple(str(p) for p in paths))
+    return _load_pool(core_cards.card_files(CARDS_DIR, files))
 
 
 @functools.lru_cache(maxsize=8)
@@ -378,13 +357,7 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
     seen: dict[str, str] = {}
     names: dict[str, str] = {}
     for file in paths:
-        data = read_toml(file)
-        unknown = [k for k in data if k != "card"]
-        if unknown:
-            raise CardDataError(
-                file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
-            )
-        for raw in data.get("card", []):
+        for raw in core_cards.read_pool_file(file):
             card = _parse_card(raw, len(cards) + 1, file)
             if card.id in seen:
                 raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")

@@ -41,29 +41,24 @@ zeros. Every decision point offered to an agent has at least two legal indices.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from envs.core.errors import StateError
+from envs.aec import DeckRuleset
+from envs.encoding.codec import encoder_for_pool
 from envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
 from envs.medarot_parts.config import RulesConfig, make_config
 from envs.medarot_parts.encode import PartsEncoder
 from envs.medarot_parts.rules import new_game
 from envs.medarot_parts.state import GameState
 
-_ENCODERS: dict[tuple[str, ...], PartsEncoder] = {}
-
 
 def encoder_for(pool: CardPool) -> PartsEncoder:
     """The encoder of a pool, built once per pool."""
-    enc = _ENCODERS.get(pool.files)
-    if enc is None:
-        enc = _ENCODERS[pool.files] = PartsEncoder(pool)
-    return enc
+    return encoder_for_pool(PartsEncoder, pool)
 
 
-class PartsRuleset:
+class PartsRuleset(DeckRuleset):
     """The Medarot parts game plugged into ``CardGameEnv``.
 
     Args:
@@ -75,7 +70,8 @@ class PartsRuleset:
     """
 
     name = "medarot_parts_v0"
-    num_players = 2
+    state_type = GameState
+    start = staticmethod(new_game)
 
     def __init__(
         self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
@@ -83,30 +79,9 @@ class PartsRuleset:
         self.config: RulesConfig = make_config(**rules)
         self.pool = load_pool(card_files)
         self.encoder = encoder_for(self.pool)
-        if decks is None:
-            self.deck_choices = [resolve_deck(n, self.pool, self.config).to_list() for n in deck_names()]
-            self.decks = None
-        else:
-            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
-                raise StateError("decks must be None or a list of one or two decks")
-            resolved = [
-                resolve_deck(d, self.pool, self.config, f"deck {i}").to_list() for i, d in enumerate(decks)
-            ]
-            self.decks = resolved * 2 if len(resolved) == 1 else resolved
-            self.deck_choices = []
-
-    def new_state(self, seed: int) -> GameState:
-        """A new game for ``seed``."""
-        if self.decks is not None:
-            decks = self.decks
-        else:
-            pick = random.Random(seed ^ 0x5DEECE66D)
-            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
-        return new_game(self.config, self.pool, decks, seed)
-
-    def state_from_dict(self, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``GameState.to_dict``."""
-        return GameState.from_dict(data)
+        self.choose_decks(
+            decks, lambda d, label: resolve_deck(d, self.pool, self.config, label).to_list(), deck_names()
+        )
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: intact armor, working medarots and deck, own minus opponent's.

@@ -13,27 +13,16 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
+from envs.core.state import CardGameState, Record
+from envs.medarot_parts.actions import DP
 from envs.medarot_parts.cards import CardDef, CardPool
 from envs.medarot_parts.config import RulesConfig
-
-_EVENT_CAP = 200
-_RULES: Any = None
 
 #: Modifier fields (``GameState.mods`` rows): stat 0 power / 1 charge, signed amount, the part uid it
 #: follows (-1: bound to slots instead), the bound slots (player, medarot, slot bit mask), how long it
 #: lasts and the uid of the part whose card carries it (CARD duration).
 STAT_POWER, STAT_CHARGE = 0, 1
 UNTIL_BATTLE, UNTIL_TURN, UNTIL_CARD = 0, 1, 2
-
-
-def _rules() -> Any:
-    """The rules package, imported on first use (it imports this module)."""
-    global _RULES
-    if _RULES is None:
-        from envs.medarot_parts import rules
-
-        _RULES = rules
-    return _RULES
 
 
 class Part:
@@ -107,7 +96,7 @@ class Medarot:
         return cls(v[0], [Part(*p) for p in v[1]], v[2])
 
 
-class Battle:
+class Battle(Record):
     """The battle under way (steps B1-B9).
 
     Attributes:
@@ -149,27 +138,8 @@ class Battle:
         self.no_evade = False
         self.dealt = 0
 
-    def copy(self) -> Battle:
-        """An independent copy."""
-        b = Battle.__new__(Battle)
-        for k in Battle.__slots__:
-            setattr(b, k, getattr(self, k))
-        return b
 
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [getattr(self, k) for k in Battle.__slots__]
-
-    @classmethod
-    def from_list(cls, values: list[Any]) -> Battle:
-        """Inverse of ``to_list``."""
-        b = cls.__new__(cls)
-        for k, v in zip(Battle.__slots__, values, strict=True):
-            setattr(b, k, v)
-        return b
-
-
-class GameState:
+class GameState(CardGameState):
     """A Medarot parts position. See ``envs.medarot_parts.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Seat-indexed lists
@@ -177,6 +147,8 @@ class GameState:
     ``stock[p]`` is the energy stock as ``[card id, tapped]`` rows; ``play[p]`` the play area.
     """
 
+    RULES = "envs.medarot_parts.rules"
+    DECISIONS = DP
     num_players = 2
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[list[str]]], seed: int) -> None:
@@ -218,48 +190,7 @@ class GameState:
         self.events: list[str] = []
         self._legal: list[Any] | None = None
 
-    # ----------------------------------------------------------------- protocol
-    @property
-    def current_player(self) -> int:
-        """The seat that decides now, or -1 once the game is over."""
-        if self.done or self.dp is None:
-            return -1
-        return self.dp[1]
-
-    def legal_actions(self) -> list[Any]:
-        """Options at the current decision point (cached until the next ``apply``)."""
-        if self._legal is None:
-            self._legal = _rules().legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        """Play ``action``, then every automatic step up to the next decision point."""
-        _rules().apply(self, action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over (decided or truncated)."""
-        return self.done
-
-    def returns(self) -> list[float]:
-        """+1 for the winner, -1 for the loser; 0 for both on a draw, truncation or unfinished game."""
-        if self.winner in (0, 1):
-            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-        return [0.0, 0.0]
-
-    @property
-    def decision(self) -> str:
-        """Name of the current decision point ("" when none)."""
-        from envs.medarot_parts.actions import DP
-
-        return "" if self.dp is None else DP(self.dp[0]).name
-
-    def log(self, text: str) -> None:
-        """Append to the event log (kept to its last entries)."""
-        ev = self.events
-        ev.append(text)
-        if len(ev) > _EVENT_CAP:
-            del ev[: len(ev) - _EVENT_CAP // 2]
-
+    # ----------------------------------------------------------------- lookups
     def card(self, cid: str) -> CardDef:
         """The definition of card ``cid``."""
         return self.cards[cid]
@@ -267,14 +198,7 @@ class GameState:
     # ----------------------------------------------------------------- copies
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable config, card pool and deck lists."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
-        s.pool = self.pool
-        s.cards = self.cards
-        s.decks = self.decks
-        s.seed = self.seed
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s = self._copy_shared()
         for key in ("turn", "round", "prio1", "priority", "first", "to_act", "passes", "next_uid", "steps"):
             setattr(s, key, getattr(self, key))
         s.am = list(self.am)

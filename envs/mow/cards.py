@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file, read_toml
+from envs.core import cards as core_cards
+from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
 from envs.core.errors import CardDataError, DeckError
 from envs.mow.config import DECK_SIZE, M_MAX, MAX_ACT_ABILITIES, P_MAX, STANDARD_LEVELS, STARTER_MAX_COPIES
 
@@ -638,36 +639,18 @@ def _parse_main(raw: Mapping[str, Any], ctx: _Ctx, index: int) -> CardDef:
 
 
 # ----------------------------------------------------------------------------- the pool
-class CardPool:
+class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions: main-deck cards 0..63, masters 0..7."""
 
     def __init__(self, cards: Sequence[CardDef], files: Sequence[str]) -> None:
-        self.cards: dict[str, CardDef] = {c.id: c for c in cards}
+        super().__init__(cards, files)
         self.main: tuple[CardDef, ...] = tuple(c for c in cards if c.kind != MASTER)
         self.masters: tuple[CardDef, ...] = tuple(c for c in cards if c.kind == MASTER)
-        self.files = tuple(files)
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __contains__(self, cid: object) -> bool:
-        return cid in self.cards
-
-    def __getitem__(self, cid: str) -> CardDef:
-        try:
-            return self.cards[cid]
-        except KeyError:
-            raise KeyError(f"unknown card id {cid!r} (pool {', '.join(self.files)})") from None
-
-    def ids(self) -> list[str]:
-        """Card ids in pool order."""
-        return list(self.cards)
 
 
 def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
     """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
-    paths = sorted(CARDS_DIR.glob("*.toml")) if files is None else [Path(f) for f in files]
-    return _load_pool(tuple(str(p) for p in paths))
+    return _load_pool(core_cards.card_files(CARDS_DIR, files))
 
 
 @functools.lru_cache(maxsize=16)
@@ -677,13 +660,7 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
     names: dict[str, str] = {}
     n_main = n_master = 0
     for file in paths:
-        data = read_toml(file)
-        unknown = [k for k in data if k != "card"]
-        if unknown:
-            raise CardDataError(
-                file, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
-            )
-        for i, raw in enumerate(data.get("card", [])):
+        for i, raw in enumerate(core_cards.read_pool_file(file)):
             cid = raw.get("id") if isinstance(raw, Mapping) else None
             label = cid if isinstance(cid, str) else f"#{i}"
             kind = raw.get("kind") if isinstance(raw, Mapping) else None

@@ -42,11 +42,11 @@ zeros. Every decision point has at least one legal index.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from envs.core.errors import StateError
+from envs.aec import DeckRuleset
+from envs.encoding.codec import encoder_for_pool
 from envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
 from envs.mow.config import RulesConfig, make_config
 from envs.mow.encode import MowEncoder
@@ -54,18 +54,13 @@ from envs.mow.rules import new_game
 from envs.mow.rules.values import master_attack, monster_attack, toughness
 from envs.mow.state import GameState
 
-_ENCODERS: dict[tuple[str, ...], MowEncoder] = {}
-
 
 def encoder_for(pool: CardPool) -> MowEncoder:
     """The encoder of a pool, built once per pool."""
-    enc = _ENCODERS.get(pool.files)
-    if enc is None:
-        enc = _ENCODERS[pool.files] = MowEncoder(pool)
-    return enc
+    return encoder_for_pool(MowEncoder, pool)
 
 
-class MowRuleset:
+class MowRuleset(DeckRuleset):
     """Master of the World plugged into ``CardGameEnv``.
 
     Args:
@@ -77,7 +72,8 @@ class MowRuleset:
     """
 
     name = "mow_v0"
-    num_players = 2
+    state_type = GameState
+    start = staticmethod(new_game)
 
     def __init__(
         self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
@@ -86,28 +82,9 @@ class MowRuleset:
         self.pool = load_pool(card_files)
         self.encoder = encoder_for(self.pool)
         mc = self.config.max_copies
-        if decks is None:
-            self.deck_choices = [resolve_deck(n, self.pool, mc).expand() for n in deck_names()]
-            self.decks = None
-        else:
-            if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
-                raise StateError("decks must be None or a list of one or two decks")
-            resolved = [resolve_deck(d, self.pool, mc, f"deck {i}").expand() for i, d in enumerate(decks)]
-            self.decks = resolved * 2 if len(resolved) == 1 else resolved
-            self.deck_choices = []
-
-    def new_state(self, seed: int) -> GameState:
-        """A new game for ``seed``."""
-        if self.decks is not None:
-            decks = self.decks
-        else:
-            pick = random.Random(seed ^ 0x5DEECE66D)
-            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
-        return new_game(self.config, self.pool, decks, seed)
-
-    def state_from_dict(self, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``GameState.to_dict``."""
-        return GameState.from_dict(data)
+        self.choose_decks(
+            decks, lambda d, label: resolve_deck(d, self.pool, mc, label).expand(), deck_names()
+        )
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: life, board strength and level, own minus opponent's.

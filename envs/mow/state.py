@@ -16,24 +16,13 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
+from envs.core.state import CardGameState
+from envs.mow.actions import DP
 from envs.mow.cards import SPELL, CardDef, CardPool
 from envs.mow.config import LIFE_START, RulesConfig
 
-_EVENT_CAP = 300
-_RULES: Any = None
-
 #: Modifier durations (BUFF, 4.7).
 TURN, PERMANENT = 0, 1
-
-
-def _rules() -> Any:
-    """The rules package, imported on first use (it imports this module)."""
-    global _RULES
-    if _RULES is None:
-        from envs.mow import rules
-
-        _RULES = rules
-    return _RULES
 
 
 def master_ref(p: int) -> int:
@@ -73,7 +62,7 @@ class Monster:
         return [self.uid, self.card, self.entered, self.damage, [list(m) for m in self.mods], self.attacked]
 
 
-class GameState:
+class GameState(CardGameState):
     """A Master of the World position. See ``envs.mow.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Per-player lists
@@ -82,6 +71,9 @@ class GameState:
     ``[user, use_kind, card, uid, negated, in_chain_area, ability]``.
     """
 
+    RULES = "envs.mow.rules"
+    DECISIONS = DP
+    EVENT_CAP = 300
     num_players = 2
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
@@ -125,51 +117,10 @@ class GameState:
         self.events: list[str] = []
         self._legal: list[Any] | None = None
 
-    # ----------------------------------------------------------------- protocol
-    @property
-    def current_player(self) -> int:
-        """The seat that decides now, or -1 once the game is over."""
-        if self.done or self.dp is None:
-            return -1
-        return self.dp[1]
-
-    def legal_actions(self) -> list[Any]:
-        """Options at the current decision point (cached until the next ``apply``)."""
-        if self._legal is None:
-            self._legal = _rules().legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        """Play ``action``, then every automatic step up to the next decision point."""
-        _rules().apply(self, action)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over (decided or truncated)."""
-        return self.done
-
-    def returns(self) -> list[float]:
-        """+1 for the winner, -1 for the loser; 0 for both on a draw, truncation or unfinished game."""
-        if self.winner in (0, 1):
-            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-        return [0.0, 0.0]
-
-    @property
-    def decision(self) -> str:
-        """Name of the current decision point ("" when none)."""
-        from envs.mow.actions import DP
-
-        return "" if self.dp is None else DP(self.dp[0]).name
-
+    # ----------------------------------------------------------------- lookups
     def seats(self) -> tuple[int, ...]:
         """The seats that hold a player (a vacant seat 1 holds no cards, no master)."""
         return (0,) if self.config.vacant_seat else (0, 1)
-
-    def log(self, text: str) -> None:
-        """Append to the event log (kept to its last entries)."""
-        ev = self.events
-        ev.append(text)
-        if len(ev) > _EVENT_CAP:
-            del ev[: len(ev) - _EVENT_CAP // 2]
 
     def name(self, cid: str) -> str:
         """Printed name of a card id."""
@@ -178,14 +129,7 @@ class GameState:
     # ----------------------------------------------------------------- copies
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable config, pool and agenda tasks."""
-        s = GameState.__new__(GameState)
-        s.config = self.config
-        s.pool = self.pool
-        s.cards = self.cards
-        s.decks = self.decks
-        s.seed = self.seed
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s = self._copy_shared()
         s.t = self.t
         s.active = self.active
         s.first = self.first

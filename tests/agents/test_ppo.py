@@ -1,4 +1,4 @@
-"""A MaskablePPO smoke run trains, saves, reloads and plays legal games."""
+"""MaskablePPO runs train, save, reload and play legal games (a fuller run on medarot_ocg_v0)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,29 @@ import json
 import numpy as np
 import pytest
 
+import envs
 from agents.arena import match, play_game
 from agents.ppo import PPOAgent, TrainConfig, plot_learning_curve, train
-from envs import medarot_ocg_v0
 
 pytestmark = pytest.mark.train
+
+
+def _tiny_config(out, **settings) -> TrainConfig:
+    """A training run small enough for a test: two envs, small batches, no progress bar."""
+    return TrainConfig(n_envs=2, batch_size=128, out=str(out), progress_bar=False, **settings)
 
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     out = tmp_path_factory.mktemp("ppo")
-    cfg = TrainConfig(
+    cfg = _tiny_config(
+        out,
         timesteps=3000,
-        n_envs=2,
         n_steps=512,
-        batch_size=128,
         eval_every=1500,
         eval_games=4,
         snapshot_every=1000,
         checkpoint_every=2000,
-        out=str(out),
-        progress_bar=False,
         pretrain_games=6,
         pretrain_epochs=2,
     )
@@ -55,10 +57,12 @@ def test_imitation_pretraining_ran_before_ppo(trained):
     assert len(imitation) == 2 and "agrees with the heuristic" in imitation[-1]
 
 
-def test_saved_model_reloads_and_plays_only_legal_actions(trained):
-    out, _ = trained
-    agent = PPOAgent(out / "model.zip")
-    env = medarot_ocg_v0.env(mode="beginner")
+def _plays_only_legal_actions(model, env_name: str, games: int, **env_kwargs) -> int:
+    """Games of the saved PPO model against random (seats alternating); returns its move count."""
+    from agents.random_agent import RandomAgent
+
+    agent = PPOAgent(model)
+    env = envs.make(env_name, **env_kwargs)
     moves = 0
 
     class Checked:
@@ -74,13 +78,45 @@ def test_saved_model_reloads_and_plays_only_legal_actions(trained):
             moves += 1
             return a
 
-    from agents.random_agent import RandomAgent
-
-    for g in range(4):
+    for g in range(games):
         play_game(env, [Checked(), RandomAgent(g)] if g % 2 == 0 else [RandomAgent(g), Checked()], seed=g)
-    assert moves > 50
+    return moves
+
+
+def test_saved_model_reloads_and_plays_only_legal_actions(trained):
+    out, _ = trained
+    assert _plays_only_legal_actions(out / "model.zip", "medarot_ocg_v0", 4, mode="beginner") > 50
     res = match(f"ppo:{out / 'model.zip'}", "random", "medarot_ocg_v0", games=4, workers=1, mode="beginner")
     assert res.games == 4
+
+
+#: Per environment: the smoke run's settings that differ from the defaults, games played, fewest moves.
+SMOKE = {
+    "medarot_parts_v0": ({"n_steps": 256, "eval_every": 0, "checkpoint_every": 4096}, 4, 20),
+    "mow_v0": ({"n_steps": 512, "n_epochs": 2, "eval_every": 2048, "checkpoint_every": 0}, 2, 50),
+}
+
+
+@pytest.mark.parametrize("env_name", sorted(SMOKE))
+def test_maskable_ppo_smoke_run_plays_legal_games(env_name, tmp_path):
+    import torch
+
+    torch.set_num_threads(1)  # the smoke run is tiny; threads only contend with the other test worker
+    overrides, games, least_moves = SMOKE[env_name]
+    cfg = _tiny_config(
+        tmp_path,
+        env=env_name,
+        env_kwargs={},
+        timesteps=2048,
+        eval_games=2,
+        snapshot_every=1024,
+        pretrain_games=2,
+        pretrain_epochs=1,
+        **overrides,
+    )
+    summary = train(cfg, log=lambda _line: None)
+    assert summary["timesteps"] >= 2048 and (tmp_path / "model.zip").exists()
+    assert _plays_only_legal_actions(tmp_path / "model.zip", env_name, games) > least_moves
 
 
 def test_learning_curve_plot(tmp_path):

@@ -1,37 +1,37 @@
-"""Decision points and the apply loop of the meta-game.
+"""Decision points and the apply loop of the meta-game (``envs.core.flow``).
 
 Each phase registers the function listing its legal actions and the handler that plays a
-chosen action (``@decision(Phase.X, legal)``). ``apply`` checks the action against the legal
+chosen action (``@decision(Phase.X, legal=...)``). ``apply`` checks the action against the legal
 options first, so an illegal action raises ``IllegalActionError`` and changes nothing; the
 handler then runs every automatic step up to the next decision point or the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from envs.amalogs.actions import Action, Phase
 from envs.amalogs.state import AmalogsState
-from envs.core.errors import IllegalActionError
+from envs.core.flow import Agenda
 
-Legal = Callable[[AmalogsState], list[Action]]
-Decide = Callable[[AmalogsState, Action], None]
-
-LEGAL: dict[Phase, Legal] = {}
-DECIDE: dict[Phase, Decide] = {}
+__all__ = ["apply", "ask", "decision", "legal_actions"]
 
 
-def decision(*phases: Phase, legal: Legal) -> Callable[[Decide], Decide]:
-    """Register the legal-options function and the handler of one or more phases."""
+class PhaseAgenda(Agenda[AmalogsState]):
+    """Decision points keyed by the phase; each handler runs its own automatic steps."""
 
-    def deco(fn: Decide) -> Decide:
-        for phase in phases:
-            LEGAL[phase] = legal
-            DECIDE[phase] = fn
-        return fn
+    def legal_actions(self, st: AmalogsState) -> list[Action]:
+        """Legal options of the player to act (empty once the game is over)."""
+        if st.done:
+            return []
+        return self.legal[st.phase](st)
 
-    return deco
+    def apply(self, st: AmalogsState, action: Any) -> None:
+        """Validate and play ``action``; raise ``IllegalActionError`` and change nothing if it is illegal."""
+        action = self.check(st, action, over="GAME_OVER")
+        st._legal = None
+        self.decide[st.phase](st, action)
+        st._legal = None
 
 
 def ask(st: AmalogsState, phase: Phase, player: int) -> None:
@@ -40,25 +40,7 @@ def ask(st: AmalogsState, phase: Phase, player: int) -> None:
     st.actor = player
 
 
-def legal_actions(st: AmalogsState) -> list[Action]:
-    """Legal options of the player to act (empty once the game is over)."""
-    if st.done:
-        return []
-    return LEGAL[st.phase](st)
-
-
-def apply(st: AmalogsState, action: Any) -> None:
-    """Validate and play ``action``; raise ``IllegalActionError`` and change nothing if it is illegal."""
-    if st.done:
-        raise IllegalActionError(action, "GAME_OVER", [])
-    legal = st.legal_actions()
-    if not isinstance(action, Action):
-        try:
-            action = Action(*action)
-        except TypeError:
-            raise IllegalActionError(action, st.decision, legal) from None
-    if action not in legal:
-        raise IllegalActionError(action, f"{st.decision} (player {st.actor})", legal)
-    st._legal = None
-    DECIDE[st.phase](st, action)
-    st._legal = None
+AGENDA = PhaseAgenda(Action)
+decision = AGENDA.decision
+legal_actions = AGENDA.legal_actions
+apply = AGENDA.apply

@@ -61,7 +61,7 @@ def select(st: GameState) -> None:
         ask(st, DP.TIE_BREAK, st.board[cands[0]].owner, *cands)  # type: ignore[union-attr]
 
 
-@decision(DP.TIE_BREAK, lambda st, ctx: [A.SQUARE[s] for s in ctx])
+@decision(DP.TIE_BREAK, legal=lambda st, ctx: [A.SQUARE[s] for s in ctx])
 def on_tie_break(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The owner of tied Medarots chooses which acts first."""
     begin_action(st, a.arg)
@@ -136,7 +136,7 @@ def _action_start_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.ACTION_START, _action_start_legal)
+@decision(DP.ACTION_START, legal=_action_start_legal)
 def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Handle one action-start option (R46, R47, R48, D18, D19, D23)."""
     act = st.act
@@ -171,7 +171,7 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
 
 @decision(
     DP.SUB_CARD,
-    lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
+    legal=lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
 )
 def on_sub_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Substitution (D19): the old Medarot goes to the trash; the new one takes its square, or an own square."""
@@ -190,7 +190,9 @@ def on_sub_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         place(st, p, square)
 
 
-@decision(DP.SUB_SQUARE, lambda st, ctx: [A.SQUARE[s] for s in OWN_SQUARES[ctx[0]] if st.board[s] is None])
+@decision(
+    DP.SUB_SQUARE, legal=lambda st, ctx: [A.SQUARE[s] for s in OWN_SQUARES[ctx[0]] if st.board[s] is None]
+)
 def on_sub_square(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The substitute of a neutral-row Medarot goes to an empty square of the own row."""
     place(st, ctx[0], a.arg)
@@ -235,8 +237,7 @@ def _on_move(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     st.log(f"P{act.owner} moves {_DIR_NAMES[a.arg]} from {s} to {t}")
 
 
-decision(DP.MOVE_BEFORE, _move_legal)(_on_move)
-decision(DP.MOVE_AFTER, _move_legal)(_on_move)
+decision(DP.MOVE_BEFORE, DP.MOVE_AFTER, legal=_move_legal)(_on_move)
 
 
 # ----------------------------------------------------------------------------- A10, A11

@@ -65,7 +65,7 @@ def _declare_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.DECLARE, _declare_legal)
+@decision(DP.DECLARE, legal=_declare_legal)
 def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Start the attack (then DEFENCE and JUDGEMENT) or the special effect."""
     act = st.act
@@ -151,7 +151,7 @@ def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.HAND[i] for i in range(len(st.hand[ctx[0]]))]
 
 
-@decision(DP.WEAK_DISCARD, _discard_legal)
+@decision(DP.WEAK_DISCARD, legal=_discard_legal)
 def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
     q, n = ctx
@@ -188,7 +188,7 @@ def _destroy_draw_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.COUNT[k] for k in range(lo, n + 1)]
 
 
-@decision(DP.DESTROY_DRAW, _destroy_draw_legal)
+@decision(DP.DESTROY_DRAW, legal=_destroy_draw_legal)
 def on_destroy_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Draw k cards (R43 step 3, R44 step 3), then the draw-event chain places a new Medarot."""
     q = ctx[0]
@@ -237,7 +237,9 @@ def effect_draw(st: GameState, p: int, amount: int) -> None:
     ask(st, DP.EFFECT_DRAW, p, p, amount)
 
 
-@decision(DP.EFFECT_DRAW, lambda st, ctx: [A.COUNT[k] for k in range(min(ctx[1], len(st.deck[ctx[0]])) + 1)])
+@decision(
+    DP.EFFECT_DRAW, legal=lambda st, ctx: [A.COUNT[k] for k in range(min(ctx[1], len(st.deck[ctx[0]])) + 1)]
+)
 def on_effect_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Draw k, then the draw-event chain."""
     p = ctx[0]
@@ -252,7 +254,7 @@ def effect_discard(st: GameState, q: int, n: int) -> None:
         ask(st, DP.EFFECT_DISCARD, q, q, n)
 
 
-@decision(DP.EFFECT_DISCARD, _discard_legal)
+@decision(DP.EFFECT_DISCARD, legal=_discard_legal)
 def on_effect_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
     q, n = ctx

@@ -133,7 +133,7 @@ def support(st: GameState) -> None:
     ask(st, DP.SUPPORT, act.owner)
 
 
-@decision(DP.SUPPORT, _support_legal)
+@decision(DP.SUPPORT, legal=_support_legal)
 def on_support(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Use a card in the support window, or PASS to go on to DECLARE."""
     if a.kind != Kind.PASS:
@@ -176,7 +176,7 @@ def defence(st: GameState) -> None:
     ask(st, DP.DEFENCE, q, q)
 
 
-@decision(DP.DEFENCE, _defence_legal)
+@decision(DP.DEFENCE, legal=_defence_legal)
 def on_defence(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Use a defence card, spend a NEGATE charge, redirect to a guard, or PASS."""
     q = ctx[0]
@@ -250,7 +250,7 @@ def _stock_trash_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.STOCK[j] for j in range(3) if st.stock[ctx[0]][j] is not None]
 
 
-@decision(DP.STOCK_TRASH, _stock_trash_legal)
+@decision(DP.STOCK_TRASH, legal=_stock_trash_legal)
 def on_stock_trash(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Trash one stock card to make room for the card waiting in limbo."""
     p = ctx[0]
@@ -279,7 +279,7 @@ def use_choose(st: GameState) -> None:
         st.use[3] = idx[0]
 
 
-@decision(DP.EFFECT_CHOICE, lambda st, ctx: [A.EFFECT[i] for i in ctx])
+@decision(DP.EFFECT_CHOICE, legal=lambda st, ctx: [A.EFFECT[i] for i in ctx])
 def on_effect_choice(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Pick which of the card's two effects to use."""
     assert st.use is not None
@@ -312,7 +312,7 @@ def _pay_split_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.MEDAFORCE[k] for k in range(min(c, len(st.reserve[p])) + 1) if c - k <= st.hp[p]]
 
 
-@decision(DP.PAY_SPLIT, _pay_split_legal)
+@decision(DP.PAY_SPLIT, legal=_pay_split_legal)
 def on_pay_split(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Pay k of the cost with MedaForce reserve cards (to the trash) and the rest in HP (D28)."""
     p, c = ctx
@@ -358,7 +358,7 @@ def _effect_target_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return effect_target_options(st, _current_effect(st), ctx[0])
 
 
-@decision(DP.EFFECT_TARGET, _effect_target_legal)
+@decision(DP.EFFECT_TARGET, legal=_effect_target_legal)
 def on_effect_target(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Aim the effect: a square (ONE_ALLY / ONE_ENEMY) or an opponent stock slot (TRASH_STOCK)."""
     if st.use is not None:

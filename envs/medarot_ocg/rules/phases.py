@@ -67,7 +67,7 @@ def master_select(st: GameState, p: int) -> None:
         ask(st, DP.MASTER_SELECT, p, p)
 
 
-@decision(DP.MASTER_SELECT, lambda st, ctx: _medaroters(st, ctx[0]))
+@decision(DP.MASTER_SELECT, legal=lambda st, ctx: _medaroters(st, ctx[0]))
 def on_master_select(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The chosen Medaroter becomes the master, face down until the first start phase."""
     p = ctx[0]
@@ -90,7 +90,7 @@ def _opening_stock_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PASS] + (_set_options(st, p) if free_slot(st, p) >= 0 else [])
 
 
-@decision(DP.OPENING_STOCK, _opening_stock_legal)
+@decision(DP.OPENING_STOCK, legal=_opening_stock_legal)
 def on_opening_stock(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """SET(i) puts a Medaroter in the lowest empty slot; PASS ends the step."""
     p = ctx[0]
@@ -121,7 +121,7 @@ def refill(st: GameState, p: int) -> None:
 
 @decision(
     DP.PLACE_CARD,
-    lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
+    legal=lambda st, ctx: [A.HAND[i] for i, c in enumerate(st.hand[ctx[0]]) if st.cards[c].kind == MEDAROT],
 )
 def on_place_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The chosen Medarot waits (face down, private) for its square."""
@@ -143,7 +143,9 @@ def place_square(st: GameState, p: int) -> None:
     ask(st, DP.PLACE_SQUARE, p, p)
 
 
-@decision(DP.PLACE_SQUARE, lambda st, ctx: [A.SQUARE[s] for s in OWN_SQUARES[ctx[0]] if st.board[s] is None])
+@decision(
+    DP.PLACE_SQUARE, legal=lambda st, ctx: [A.SQUARE[s] for s in OWN_SQUARES[ctx[0]] if st.board[s] is None]
+)
 def on_place_square(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Place the waiting Medarot face down; it cannot act this turn (R13)."""
     p = ctx[0]
@@ -216,7 +218,7 @@ def _opt_draw_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.COUNT[k] for k in range(min(3, n) + 1)]
 
 
-@decision(DP.OPT_DRAW, _opt_draw_legal)
+@decision(DP.OPT_DRAW, legal=_opt_draw_legal)
 def on_opt_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """COUNT(k): k >= 1 pays 1 HP and draws k (R25, D34)."""
     p, k = ctx[0], a.arg
@@ -264,7 +266,7 @@ def late_master(st: GameState, p: int, s2: int) -> None:
         ask(st, DP.LATE_MASTER, p, p, *meds)
 
 
-@decision(DP.LATE_MASTER, lambda st, ctx: [A.HAND[i] for i in ctx[1:]])
+@decision(DP.LATE_MASTER, legal=lambda st, ctx: [A.HAND[i] for i in ctx[1:]])
 def on_late_master(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Choose which of the Medaroters drawn together becomes the master."""
     make_master(st, ctx[0], a.arg)
@@ -283,7 +285,7 @@ def draw_stock(st: GameState, p: int) -> None:
         ask(st, DP.DRAW_STOCK, p, p)
 
 
-@decision(DP.DRAW_STOCK, lambda st, ctx: [A.PASS] + _set_options(st, ctx[0], st.draw_mark[ctx[0]]))
+@decision(DP.DRAW_STOCK, legal=lambda st, ctx: [A.PASS] + _set_options(st, ctx[0], st.draw_mark[ctx[0]]))
 def on_draw_stock(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """SET(i) a drawn Medaroter (a full stock trashes one first, R19); PASS keeps the rest in hand."""
     p = ctx[0]
@@ -308,7 +310,7 @@ def _hand_limit_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.HAND_LIMIT, _hand_limit_legal)
+@decision(DP.HAND_LIMIT, legal=_hand_limit_legal)
 def on_hand_limit(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """HAND(i) trashes card i; SET(i) sets Medaroter i into an empty stock slot."""
     p = ctx[0]

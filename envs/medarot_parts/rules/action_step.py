@@ -97,7 +97,7 @@ def _action_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.ACTION, _action_legal)
+@decision(DP.ACTION, legal=_action_legal)
 def take_action(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Play one action (D13) or pass; then the turn-to-act goes to the other player."""
     p = ctx[0]
@@ -142,7 +142,7 @@ def _repair_medarot_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.MEDAROT[i] for i in damaged_medarots(st, st.to_act)]
 
 
-@decision(DP.REPAIR_MEDAROT, _repair_medarot_legal)
+@decision(DP.REPAIR_MEDAROT, legal=_repair_medarot_legal)
 def repair_medarot(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Then which of its damaged parts (DP14)."""
     ask(st, DP.REPAIR_PART, st.to_act, ctx[0], ctx[1], action.arg)
@@ -153,7 +153,7 @@ def _repair_part_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PART[s] for s, x in enumerate(parts) if x.counters and not x.destroyed]
 
 
-@decision(DP.REPAIR_PART, _repair_part_legal)
+@decision(DP.REPAIR_PART, legal=_repair_part_legal)
 def repair_part(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Remove min(power, counters) counters from the part; the action medarot's legs are tapped."""
     p = st.to_act

@@ -79,7 +79,7 @@ def _window_options(st: GameState, timing: str) -> list[Action]:
     return out
 
 
-@decision(DP.POWER_WINDOW, _power_legal)
+@decision(DP.POWER_WINDOW, legal=_power_legal)
 def power_card(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Play a POWER card and come back to the same window, or pass (D21)."""
     if action.kind == Kind.HAND:
@@ -120,7 +120,7 @@ def _defender_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.MEDAROT[i] for i in live_medarots(st, 1 - b.attacker)]
 
 
-@decision(DP.DEFENDER_CHOICE, _defender_legal)
+@decision(DP.DEFENDER_CHOICE, legal=_defender_legal)
 def designate_defender(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """A designates the defending medarot (R8 a-c)."""
     b = st.battle
@@ -139,7 +139,7 @@ def defense_window(st: GameState) -> None:
     ask(st, DP.DEFENSE_WINDOW, 1 - b.attacker)
 
 
-@decision(DP.DEFENSE_WINDOW, _defense_legal)
+@decision(DP.DEFENSE_WINDOW, legal=_defense_legal)
 def defense_card(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Play a DEFENSE card and come back to the window, or pass on to the response (DP8)."""
     b = st.battle
@@ -184,7 +184,7 @@ def _response_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.RESPONSE, _response_legal)
+@decision(DP.RESPONSE, legal=_response_legal)
 def respond(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """One response (D23): evade (R9), protect with one part (R10) or nothing (R15)."""
     b = st.battle
@@ -227,7 +227,7 @@ def _amount_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return list(A.AMOUNT[: top + 1])
 
 
-@decision(DP.PROTECT_AMOUNT, _amount_legal)
+@decision(DP.PROTECT_AMOUNT, legal=_amount_legal)
 def protect_amount(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Choose the charge k to pay for the protect part (R11, D25), then pay it and reduce the damage."""
     b = st.battle
@@ -275,7 +275,7 @@ def _attach_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PASS, A.ATTACH_EFFECT]
 
 
-@decision(DP.EFFECT_ATTACH, _attach_legal)
+@decision(DP.EFFECT_ATTACH, legal=_attach_legal)
 def attach_effect(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Put an effect card from hand on the attack part (R24); its EFFECT ability binds (D28)."""
     if action.kind == Kind.PASS:
@@ -301,7 +301,7 @@ def _effect_target_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.MEDAROT[i] for i in live_medarots(st, 1 - b.attacker)]
 
 
-@decision(DP.EFFECT_TARGET, _effect_target_legal)
+@decision(DP.EFFECT_TARGET, legal=_effect_target_legal)
 def effect_target(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Bind the effect to the chosen opposing medarot's slot (R26, D28)."""
     b = st.battle

@@ -48,7 +48,7 @@ def _allocate_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PART[s] for s in range(4) if not parts[s].destroyed]
 
 
-@decision(DP.ALLOCATE, _allocate_legal)
+@decision(DP.ALLOCATE, legal=_allocate_legal)
 def allocate(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Put all the damage on the chosen part (R17); it is destroyed at counters >= armor (R18)."""
     b = st.battle

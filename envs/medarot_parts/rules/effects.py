@@ -253,7 +253,7 @@ def _target_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PART[s] for s, x in enumerate(parts) if not x.destroyed]
 
 
-@decision(DP.TARGET, _target_legal)
+@decision(DP.TARGET, legal=_target_legal)
 def target_chosen(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Record a target (MEDAROT then PART for part targets), or untap one energy card."""
     assert st.use is not None

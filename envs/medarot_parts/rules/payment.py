@@ -41,7 +41,7 @@ def _payment_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return out
 
 
-@decision(DP.PAYMENT, _payment_legal)
+@decision(DP.PAYMENT, legal=_payment_legal)
 def pay_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Tap one energy card of the chosen kind or the medal (D20); ask again until paid."""
     pay = st.pay

@@ -134,7 +134,7 @@ def _tie_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.MEDAROT[i] for i in cands if mobility(st, p, i) == best]
 
 
-@decision(DP.ACTION_MEDAROT_TIE, _tie_legal)
+@decision(DP.ACTION_MEDAROT_TIE, legal=_tie_legal)
 def choose_action_medarot(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """The player picks its action medarot among its tied fastest candidates."""
     _set_action_medarot(st, ctx[0], action.arg)
@@ -172,7 +172,7 @@ def _energy_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return [A.PASS] + [A.HAND[h] for h, c in enumerate(st.hand[ctx[0]]) if cards[c].type == ENERGY]
 
 
-@decision(DP.ENERGY_PLACE, _energy_legal)
+@decision(DP.ENERGY_PLACE, legal=_energy_legal)
 def place_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Put the chosen energy card into the stock, untapped."""
     if action.kind == Kind.HAND:
@@ -214,7 +214,7 @@ def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     return opts if n > st.config.hand_size else [A.PASS, *opts]
 
 
-@decision(DP.DISCARD, _discard_legal)
+@decision(DP.DISCARD, legal=_discard_legal)
 def discard(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Trash the chosen card and ask again, or stop (PASS, allowed at 7 cards or fewer)."""
     if action.kind == Kind.HAND:

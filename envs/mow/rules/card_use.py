@@ -150,7 +150,7 @@ def main_phase(st: GameState) -> None:
     ask(st, DP.MAIN, st.active)
 
 
-@decision(DP.MAIN, main_options)
+@decision(DP.MAIN, legal=main_options)
 def on_main(st: GameState, p: int, a: Action) -> None:
     """PASS ends the main phase; anything else runs and comes back to MAIN (D14, D15)."""
     if a.kind == Kind.PASS:
@@ -229,7 +229,7 @@ def cost(st: GameState, p: int, code: str, n: int) -> None:
         ask(st, DP.COST_DISCARD, p, ["cost", p, code, n])
 
 
-@decision(DP.COST_SACRIFICE, lambda st: chk.own_monster_targets(st, st.current_player))
+@decision(DP.COST_SACRIFICE, legal=lambda st: chk.own_monster_targets(st, st.current_player))
 def on_cost_sacrifice(st: GameState, p: int, a: Action) -> None:
     """K7: the chosen own monster is discarded (廃棄時 triggers, D29)."""
     n = st.pending[3]  # type: ignore[index]
@@ -243,7 +243,7 @@ def _cost_discard_legal(st: GameState) -> list[Action]:
     return hand_types(st, st.current_player)
 
 
-@decision(DP.COST_DISCARD, _cost_discard_legal)
+@decision(DP.COST_DISCARD, legal=_cost_discard_legal)
 def on_cost_discard(st: GameState, p: int, a: Action) -> None:
     """K6: the chosen hand card is discarded (never the set-aside card)."""
     n = st.pending[3]  # type: ignore[index]

@@ -48,7 +48,7 @@ def window_options(st: GameState) -> list[Action]:
     return out + ability_options(st, h, COUNTER, use)
 
 
-@decision(DP.COUNTER_WINDOW, window_options)
+@decision(DP.COUNTER_WINDOW, legal=window_options)
 def on_window(st: GameState, h: int, a: Action) -> None:
     """PASS (or a 対抗 ability) ends chain building; a counter spell opens the next window."""
     if a.kind == Kind.PASS:

@@ -163,7 +163,7 @@ def own_monster_targets(st: GameState, p: int) -> list[Action]:
     return [TARGET[1 + q] for q in range(len(st.monsters[p]))]
 
 
-@decision(DP.OVERFLOW_DISCARD, lambda st: own_monster_targets(st, st.current_player))
+@decision(DP.OVERFLOW_DISCARD, legal=lambda st: own_monster_targets(st, st.current_player))
 def on_overflow(st: GameState, p: int, a: Action) -> None:
     """K13, D11: the owner discards the chosen monster; the state check goes on."""
     discard_monster(st, p, a.arg - 1)

@@ -43,7 +43,7 @@ def attack_phase(st: GameState) -> None:
         push(st, ["end_phase"])
 
 
-@decision(DP.ATTACK_DECLARE, lambda st: [PASS, *attackers(st)])
+@decision(DP.ATTACK_DECLARE, legal=lambda st: [PASS, *attackers(st)])
 def on_declare(st: GameState, p: int, a: Action) -> None:
     """PASS ends the attack phase; an attacker goes on to its target (R14)."""
     if a.kind == Kind.PASS:
@@ -61,7 +61,7 @@ def targets(st: GameState) -> list[Action]:
     return [TARGET[8]]
 
 
-@decision(DP.ATTACK_TARGET, targets)
+@decision(DP.ATTACK_TARGET, legal=targets)
 def on_target(st: GameState, p: int, a: Action) -> None:
     """D35: mark the attacker, queue its 攻撃時 (resolved by the state check), then engage."""
     attacker = st.pending[1]  # type: ignore[index]

@@ -127,7 +127,7 @@ def _effect_target_legal(st: GameState) -> list[Action]:
     return chosen_options(st, f[0], effect_of(st, f))
 
 
-@decision(DP.EFFECT_TARGET, _effect_target_legal)
+@decision(DP.EFFECT_TARGET, legal=_effect_target_legal)
 def on_effect_target(st: GameState, p: int, a: Action) -> None:
     """K8: the chosen card becomes the primitive's target."""
     f = st.pending[1]  # type: ignore[index]
@@ -285,8 +285,9 @@ def _on_hand_unit(st: GameState, p: int, a: Action) -> None:
     _after_unit(st, f, e, p, n, card)
 
 
-decision(DP.EFFECT_DISCARD, lambda st: hand_types(st, st.current_player))(_on_hand_unit)
-decision(DP.EXP_FROM_HAND, lambda st: hand_types(st, st.current_player))(_on_hand_unit)
+decision(DP.EFFECT_DISCARD, DP.EXP_FROM_HAND, legal=lambda st: hand_types(st, st.current_player))(
+    _on_hand_unit
+)
 
 
 # ----------------------------------------------------------------------------- SEARCH, RECOVER
@@ -329,7 +330,7 @@ def _zone_legal(zone: str):  # type: ignore[no-untyped-def]
     return legal
 
 
-@decision(DP.SEARCH_CHOICE, _zone_legal("deck"))
+@decision(DP.SEARCH_CHOICE, legal=_zone_legal("deck"))
 def on_search(st: GameState, p: int, a: Action) -> None:
     """The chosen type goes from deck to hand unrevealed (D44); the deck is shuffled."""
     f = st.pending[1]  # type: ignore[index]
@@ -339,7 +340,7 @@ def on_search(st: GameState, p: int, a: Action) -> None:
     push(st, ["check"], ["effects", advance(f, [])])
 
 
-@decision(DP.RECOVER_CHOICE, _zone_legal("discard"))
+@decision(DP.RECOVER_CHOICE, legal=_zone_legal("discard"))
 def on_recover(st: GameState, p: int, a: Action) -> None:
     """The chosen type goes from the discard pile to hand."""
     f = st.pending[1]  # type: ignore[index]

@@ -71,7 +71,7 @@ def charge_phase(st: GameState) -> None:
         push(st, ["main_phase"])
 
 
-@decision(DP.CHARGE, lambda st: [PASS, *hand_types(st, st.current_player)])
+@decision(DP.CHARGE, legal=lambda st: [PASS, *hand_types(st, st.current_player)])
 def on_charge(st: GameState, p: int, a: Action) -> None:
     """One chosen hand card goes face-up on top of the experience pile; the level is recomputed (D7, D9)."""
     if a.kind == Kind.PASS:

@@ -1,0 +1,138 @@
+"""The engine protocol methods that every ruleset's ``State`` shares.
+
+A ruleset's state subclasses ``EngineState`` (``CardGameState`` when it plays from a card
+pool) and names its rules package (which offers ``legal_actions(state)`` and
+``apply(state, action)``) and its enum of decision points; the legal-options cache, control,
+outcome and event log then come from here.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import random
+from types import ModuleType
+from typing import Any, ClassVar, Self
+
+
+class Record:
+    """A flat record of plain values in ``__slots__``, copied and written as a list.
+
+    A subclass lists its fields in ``__slots__``; ``to_list`` writes them in that order.
+    """
+
+    __slots__: tuple[str, ...] = ()
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        cls = type(self)
+        r = cls.__new__(cls)
+        for k in cls.__slots__:
+            setattr(r, k, getattr(self, k))
+        return r
+
+    def to_list(self) -> list[Any]:
+        """JSON form."""
+        return [getattr(self, k) for k in type(self).__slots__]
+
+    @classmethod
+    def from_list(cls, values: list[Any]) -> Self:
+        """Inverse of ``to_list``."""
+        r = cls.__new__(cls)
+        for k, v in zip(cls.__slots__, values, strict=True):
+            setattr(r, k, v)
+        return r
+
+
+class EngineState:
+    """Protocol methods of a two-seat engine whose decision point is ``dp = (kind, player, ...)``.
+
+    Subclasses set ``RULES`` (the dotted name of their rules package, imported on first use
+    because it imports the state module) and ``DECISIONS`` (the enum of decision kinds), and
+    own the attributes annotated below.
+    """
+
+    RULES: ClassVar[str]
+    DECISIONS: ClassVar[type[enum.IntEnum]]
+    #: The event log keeps its last ``EVENT_CAP`` entries (trimmed to half when it overflows).
+    EVENT_CAP: ClassVar[int] = 200
+    _rules: ClassVar[Any] = None
+
+    dp: Any
+    done: bool
+    winner: int
+    events: list[str]
+    _legal: list[Any] | None
+
+    @classmethod
+    def _load_rules(cls) -> ModuleType:
+        """The rules package, imported and kept on the class on first use."""
+        rules = cls._rules = importlib.import_module(cls.RULES)
+        return rules
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now, or -1 once the game is over."""
+        if self.done or self.dp is None:
+            return -1
+        player: int = self.dp[1]
+        return player
+
+    def legal_actions(self) -> list[Any]:
+        """Options at the current decision point (cached until the next ``apply``)."""
+        if self._legal is None:
+            self._legal = (self._rules or self._load_rules()).legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        """Play ``action``, then every automatic step up to the next decision point."""
+        (self._rules or self._load_rules()).apply(self, action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (decided or truncated)."""
+        return self.done
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser; 0 for both on a draw, truncation or unfinished game."""
+        if self.winner in (0, 1):
+            return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+        return [0.0, 0.0]
+
+    @property
+    def decision(self) -> str:
+        """Name of the current decision point ("" when none)."""
+        return "" if self.dp is None else self.DECISIONS(self.dp[0]).name
+
+    def log(self, text: str) -> None:
+        """Append to the event log (kept to its last entries)."""
+        ev = self.events
+        ev.append(text)
+        if len(ev) > self.EVENT_CAP:
+            del ev[: len(ev) - self.EVENT_CAP // 2]
+
+
+class CardGameState(EngineState):
+    """An engine state that plays from a card pool and a deck list per player."""
+
+    config: Any
+    pool: Any
+    cards: dict[str, Any]
+    decks: Any
+    seed: int
+    rng: random.Random
+
+    def _copy_shared(self) -> Self:
+        """A bare state of the same class for ``clone`` to fill in.
+
+        It shares the immutable config, card pool, cards and deck lists and holds a copy of
+        the random generator.
+        """
+        s = type(self).__new__(type(self))
+        s.config = self.config
+        s.pool = self.pool
+        s.cards = self.cards
+        s.decks = self.decks
+        s.seed = self.seed
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        return s
