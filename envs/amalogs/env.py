@@ -18,7 +18,7 @@ game that wins or loses exits: its team gains 3 x WE or loses 2 x WE base life, 
 player respawns with a new core game. A team wins when the other base reaches 0 or its own
 reaches 36. Meta and core decisions are decisions of the same agents: inside a duel the
 host and the champion answer the core game's own decision points through the core block.
-The rules are those of ``shared/rules/amalogs.md``.
+The rules are those of ``docs/rules/amalogs.md``.
 
 ## Observation
 A float32 vector of named pieces (``env.unwrapped.encoder.observation_layout()``): the MAP

@@ -11,7 +11,7 @@
 Two players share each turn: every Medarot on the board acts once per turn, fastest first,
 so control passes between the players by speed, and the defender decides inside the
 attacker's action (defence cards, discards, redraws). ``agent_selection`` is always the
-seat that must decide now. The rules are those of ``shared/rules/medarot_ocg.md``.
+seat that must decide now. The rules are those of ``docs/rules/medarot_ocg.md``.
 
 ## Observation
 A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder

@@ -1,6 +1,6 @@
 """One player's half of a Medarot OCG game, and two-seat tables composed from such halves.
 
-The AMALOGS meta-game (``shared/rules/amalogs.md`` D19-D23, D31) keeps every player's core
+The AMALOGS meta-game (``docs/rules/amalogs.md`` D19-D23, D31) keeps every player's core
 game as a persistent *side*: its deck, hand, stock, master, piles, HP, its Medarots and the
 lasting effects it applies to them. A duel is one turn of the ordinary engine on a *table*,
 a real ``GameState`` composed from the host's side at seat 0 and the champion's side (or a

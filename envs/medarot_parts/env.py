@@ -14,7 +14,7 @@ support, exchange parts or play medaroter cards. In a battle the defender decide
 windows (power and defence cards, evade or protect, how much charge to pay, where the damage
 goes), so ``agent_selection`` is always the seat that must decide now, not the turn player.
 Decisions with a single legal option are played by the engine. The rules are those of
-``shared/rules/medarot_parts.md``.
+``docs/rules/medarot_parts.md``.
 
 ## Observation
 A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder

@@ -1,6 +1,6 @@
 """One player's half of a Medarot parts game, and two-seat tables composed from such halves.
 
-The AMALOGS meta-game (``shared/rules/amalogs.md`` D19-D23, D31) keeps every player's core
+The AMALOGS meta-game (``docs/rules/amalogs.md`` D19-D23, D31) keeps every player's core
 game as a persistent *side*: its deck, hand, trash, energy stock, play area, assets, its two
 medarots (medals, parts, counters, attached cards) and the modifiers that affect only them.
 A duel is one turn of the ordinary engine on a *table*, a real ``GameState`` composed from the

@@ -9,7 +9,7 @@
 | Options | `decks`, `max_turns` (100), `first_player` (None: random), `max_copies`, `max_decisions_per_turn` |
 
 A two-player trading card game from the seed "Master of the World" (spec
-``shared/rules/mow.md``). Each player has a revealed master with 20 life whose level comes from
+``docs/rules/mow.md``). Each player has a revealed master with 20 life whose level comes from
 the experience cards charged under it; the level sets the master's attack/guard and its monster
 slots. Players summon monsters, equip weapons and cast face-down spells, then attack; every card
 use opens a counter window for the opponent, and counters chain last-in-first-out.

@@ -1,6 +1,6 @@
 """One player's half of a Master of the World game, and two-seat tables composed from such halves.
 
-The AMALOGS meta-game (``shared/rules/amalogs.md`` D19-D23, D31) keeps every player's core
+The AMALOGS meta-game (``docs/rules/amalogs.md`` D19-D23, D31) keeps every player's core
 game as a persistent *side*: its master, life, level, deck, hand, experience, discard pile,
 monsters, weapon, face-down spell, modifiers and per-player turn flags. A duel is one turn
 of the ordinary engine on a *table*, a real ``GameState`` composed from the host's side at

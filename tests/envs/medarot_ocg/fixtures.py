@@ -1,4 +1,4 @@
-"""Position builders for the Medarot OCG rule tests (spec ``shared/rules/medarot_ocg.md``).
+"""Position builders for the Medarot OCG rule tests (spec ``docs/rules/medarot_ocg.md``).
 
 The worked examples of spec section 9 name cards by their stats, e.g. ``Ash(SHOOT 5/2/30/20, 3)``
 (speed / cost / power / armor, arrow count). ``TEST_CARDS`` holds exactly those cards plus a few

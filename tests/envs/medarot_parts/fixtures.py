@@ -1,4 +1,4 @@
-"""Position builders for the Medarot parts rule tests (spec ``shared/rules/medarot_parts.md``).
+"""Position builders for the Medarot parts rule tests (spec ``docs/rules/medarot_parts.md``).
 
 ``TEST_CARDS`` holds the cards of the worked examples of spec section 9 (Clear Shield, Virus,
 Cannon, Missile, Rifle, Power Up, Jammer, Repair Kit, Gatling) with the example values, plus

@@ -1,4 +1,4 @@
-"""Position builders for the Master of the World rule tests (spec ``shared/rules/mow.md``).
+"""Position builders for the Master of the World rule tests (spec ``docs/rules/mow.md``).
 
 ``POOL`` is the test-only fixture pool of spec section 9 (``fixture_cards.toml``: masters TM
 and Sage; Grunt, Brute, Wall, Ogre, Scout, Alchemist, Sniper; Sword, Shield, Great Axe;
