@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from agents.ppo import TrainConfig
+from agents.ppo import TrainConfig, default_opponents
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
 _TRAIN = TrainConfig()
@@ -87,9 +87,12 @@ def train(
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = _TRAIN.timesteps,
-    opponents: Annotated[str, typer.Option(help="opponent pool with weights")] = ",".join(
-        f"{k}:{v:g}" for k, v in _TRAIN.opponents.items()
-    ),
+    opponents: Annotated[
+        str | None,
+        typer.Option(
+            help="opponent pool with weights, e.g. heuristic:0.8,random:0.05,self:0.15 (default: the env's)"
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option(help="output folder")] = Path("runs/ppo"),
     seed: Annotated[int, typer.Option(help="seed of everything")] = _TRAIN.seed,
     eval_games: Annotated[int, typer.Option(help="games per baseline in the final evaluation")] = 400,
@@ -118,7 +121,7 @@ def train(
         timesteps=timesteps,
         seed=seed,
         out=str(out),
-        opponents=_parse_opponents(opponents),
+        opponents=_parse_opponents(opponents) if opponents else default_opponents(env),
         eval_every=eval_every,
         n_envs=n_envs,
         progress_bar=progress,
