@@ -198,7 +198,7 @@ class PartsEncoder(Encoder):
         return [off[k] + a for k, a in state.legal_actions()]
 
     def action_label(self, index: int, state: GameState) -> str:
-        """E.g. ``HAND(2) Overdrive Chip`` or ``USE_PART(right arm) Virus``."""
+        """E.g. ``HAND(2) Overdrive Chip`` or ``USE_PART(right arm) Rust Bloom``."""
         a = self.index_to_action(index, state)
         text = str(a)
         p = state.current_player

@@ -197,7 +197,7 @@ def _aggressive(table: GameState, legal: list, rng: random.Random):  # type: ign
 def test_A6_a_parts_table_runs_one_turn_and_splits_with_cleanup() -> None:
     """A6: effect bindings and TURN modifiers aimed at the other side end at the split.
 
-    A bound effect card (Virus, Rust Brand) goes to its owner's trash; the bound slot gets its
+    A bound effect card (Rust Bloom, Rust Brand) goes to its owner's trash; the bound slot gets its
     value back; OWN_MEDAROT modifiers (Battle Hymn) and SELF effects stay with their side.
     """
     seen: Counter[str] = Counter()

@@ -1,6 +1,6 @@
 """Position builders for the Medarot parts rule tests (spec ``docs/rules/medarot_parts.md``).
 
-``TEST_CARDS`` holds the cards of the worked examples of spec section 9 (Clear Shield, Virus,
+``TEST_CARDS`` holds the cards of the worked examples of spec section 9 (Glass Ward, Rust Bloom,
 Cannon, Missile, Rifle, Power Up, Jammer, Repair Kit, Gatling) with the example values, plus
 inert filler parts (REPAIR parts of charge 9, never affordable) so that a test position offers
 only the options it is about. ``pool()`` writes them once into a TOML file in the temp
@@ -81,8 +81,8 @@ TEST_CARDS = "\n\n".join(
         _card("EVD", "Test Evade", "EVADE"),
         _card("EFC", "Test Effect", "EFFECT"),
         # heads
-        _part("CLEAR", "Clear Shield", "HEAD", "PROTECT", 2, 4, 3, 4),
-        _part("CLEAR1", "Thin Shield", "HEAD", "PROTECT", 2, 1, 3, 4),
+        _part("GLASS", "Glass Ward", "HEAD", "PROTECT", 2, 4, 3, 4),
+        _part("GLASS1", "Thin Shield", "HEAD", "PROTECT", 2, 1, 3, 4),
         _part("HEAD", "Plain Head", "HEAD", "REPAIR", 3, 5, 9, 1),
         _part("HEAD1", "Weak Head", "HEAD", "REPAIR", 3, 1, 9, 1),
         _part("SCOPE", "Test Scope", "HEAD", "AIMED", 3, 4, 0, 2),
@@ -93,8 +93,8 @@ TEST_CARDS = "\n\n".join(
         _part("HIT4", "Hitter Four", "RIGHT_ARM", "SHOOT", 3, 5, 0, 4),
         _part("ZERO", "Zero Gun", "RIGHT_ARM", "SHOOT", 3, 5, 0, 0),
         _part(
-            "VIRUS",
-            "Virus",
+            "BLOOM",
+            "Rust Bloom",
             "RIGHT_ARM",
             "PUNCH",
             1,

@@ -224,9 +224,9 @@ def test_packaged_pool_meets_the_section_4_4_requirements():
     assert all(sum(1 for c in parts if c.action == a) >= 2 for a in range(7))
     assert sum(1 for c in parts if c.action == 4) >= 4 and sum(1 for c in parts if c.effect_part) >= 3
     assert {c.mobility for c in parts if c.slot == 3} >= set(range(2, 8))
-    clear, virus = pool.cards["H01"], pool.cards["R01"]
-    assert (clear.name, clear.slot, clear.action, clear.charge, clear.power) == ("Clear Shield", 0, 4, 3, 4)
-    assert virus.name == "Virus" and virus.abilities[0].describe() == "POWER -2 OPP_SLOT(RIGHT_ARM)"
+    ward, bloom = pool.cards["H01"], pool.cards["R01"]
+    assert (ward.name, ward.slot, ward.action, ward.charge, ward.power) == ("Glass Ward", 0, 4, 3, 4)
+    assert bloom.name == "Rust Bloom" and bloom.abilities[0].describe() == "POWER -2 OPP_SLOT(RIGHT_ARM)"
     medals = [c for c in cards if c.type == "MEDAL"]
     assert sorted(c.attribute for c in medals) == [0, 1, 2, 3] and {c.efficient for c in medals} == {1, 2}
     assert sorted(c.kind for c in cards if c.type == "ENERGY") == [0, 1, 2, 3]

@@ -37,7 +37,7 @@ def test_R2_D18_attack_part_must_be_untapped_not_destroyed_and_of_an_attack_line
     st = fx.make_state((a1, fx.PLAIN), tapped=[(0, 0, HEAD)], destroyed=[(0, 0, LA)])
     legal = st.legal_actions()
     assert A.USE_PART[RA] in legal and A.USE_PART[HEAD] not in legal and A.USE_PART[LA] not in legal
-    st = fx.make_state((("MA3", "CLEAR", "HIT5", "GUARD_L", "LEGS5"), fx.PLAIN))
+    st = fx.make_state((("MA3", "GLASS", "HIT5", "GUARD_L", "LEGS5"), fx.PLAIN))
     assert [a for a in st.legal_actions() if a.kind == A.Kind.USE_PART] == [A.USE_PART[RA]]
     st = attack()
     assert fx.part(st, 0, 0, RA).tapped
@@ -121,7 +121,7 @@ def test_R9_evade_needs_untapped_intact_legs_an_evade_card_and_no_NO_EVADE():
 
 
 def test_R10_D24_protect_needs_every_intact_reckless_part_untapped():
-    b1 = ("MA3", "CLEAR", "ARM_R", "RECK", "LEGS5")
+    b1 = ("MA3", "GLASS", "ARM_R", "RECK", "LEGS5")
     st = attack(b1=b1)
     assert A.PROTECT[HEAD] in st.legal_actions()
     st = attack(b1=b1, tapped=[(1, 0, LA)])
@@ -131,7 +131,7 @@ def test_R10_D24_protect_needs_every_intact_reckless_part_untapped():
 
 
 def test_R11_D25_protect_amount_is_capped_by_charge_and_energy_and_partial_payment_reduces_by_k():
-    b1 = ("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5")
+    b1 = ("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5")
     st = attack(b1=b1, stocks=((), ("E_D", "E_S")))  # 3 EP: at most 1 charge
     fx.do(st, A.PROTECT[HEAD])
     assert st.legal_actions() == [A.AMOUNT[0], A.AMOUNT[1]]
@@ -143,7 +143,7 @@ def test_R11_D25_protect_amount_is_capped_by_charge_and_energy_and_partial_payme
 
 
 def test_R12_R13_R19_block_shock_after_protect_reduces_damage_by_1():
-    st = attack(b1=("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5"))
+    st = attack(b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"))
     fx.do(st, A.PROTECT[HEAD])
     assert fx.forced(st, "PROTECT_AMOUNT: AMOUNT(0)")
     assert fx.part(st, 1, 0, HEAD).counters == 1 and st.battle.damage == 4
@@ -152,7 +152,7 @@ def test_R12_R13_R19_block_shock_after_protect_reduces_damage_by_1():
 
 
 def test_R14_R20_D26_block_shock_never_destroys_and_skips_a_part_at_armor_minus_1():
-    st = attack(b1=("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5"), counters={(1, 0, HEAD): 3})
+    st = attack(b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"), counters={(1, 0, HEAD): 3})
     fx.do(st, A.PROTECT[HEAD])
     head = fx.part(st, 1, 0, HEAD)
     assert head.counters == 3 and not head.destroyed
@@ -160,7 +160,7 @@ def test_R14_R20_D26_block_shock_never_destroys_and_skips_a_part_at_armor_minus_
 
 
 def test_R15_no_response_takes_the_damage_unchanged():
-    st = attack(b1=("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5"))
+    st = attack(b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"))
     fx.do(st, A.PASS, DP.RESPONSE, 1)
     assert st.battle.damage == 5 and st.decision == "ALLOCATE"
 
@@ -186,7 +186,7 @@ def test_R21_block_shock_is_not_damage_dealt_for_the_effect_step():
     a1 = ("MA3", "HEAD", "SELFFX", "ARM_L", "LEGS5")  # power 2
     st = attack(
         a1,
-        b1=("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5"),
+        b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"),
         stocks=((), ("E_D",) * 3),
         hands=(("EFC",), (STOP,)),
     )
@@ -197,7 +197,7 @@ def test_R21_block_shock_is_not_damage_dealt_for_the_effect_step():
     assert st.decision == "EFFECT_ATTACH"  # 1 damage dealt after block shock
     st = attack(
         a1,
-        b1=("MA0", "CLEAR", "ARM_R", "ARM_L", "LEGS5"),
+        b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"),
         stocks=((), ("E_D",) * 3),
         hands=(("EFC",), (STOP,)),
     )
@@ -233,7 +233,7 @@ def test_R25_effect_card_stays_across_turns_and_leaves_with_an_exchange():
 
 
 def test_R26_D28_effect_binding_follows_the_slot_into_an_exchanged_part():
-    a1 = ("MA3", "HEAD", "VIRUS", "ARM_L", "LEGS5")
+    a1 = ("MA3", "HEAD", "BLOOM", "ARM_L", "LEGS5")
     st = attack(a1, stocks=(("E_M", "E_M"), ()), hands=(("EFC",), ("HIT4",)), am=(0, 1))
     fx.do(st, A.PART[LEGS], DP.ALLOCATE, 1)
     fx.do(st, A.ATTACH_EFFECT)
@@ -259,7 +259,7 @@ def test_D22_defense_window_damage_card_can_end_the_battle_without_a_response():
 
 
 def test_D23_exactly_one_response():
-    st = attack(b1=("MA0", "CLEAR", "ARM_R", "GUARD_L", "LEGS5"), hands=((), ("EVD", STOP)))
+    st = attack(b1=("MA0", "GLASS", "ARM_R", "GUARD_L", "LEGS5"), hands=((), ("EVD", STOP)))
     assert st.legal_actions() == [A.PASS, A.EVADE, A.PROTECT[HEAD], A.PROTECT[LA]]
     fx.do(st, A.PROTECT[LA])
     assert fx.part(st, 1, 0, LA).counters == 1 and not fx.part(st, 1, 0, HEAD).tapped

@@ -19,8 +19,8 @@ A1_HIT = ("MA3", "HEAD", "HIT5", "ARM_L", "LEGS5")
 STOP = "DRAW2"
 
 
-def clear_shield_battle(attack: str = "HIT5", clear_counters: int = 0, head: str = "CLEAR"):
-    """E1-E5 start: A1 attacks B1, whose head is Clear Shield; B holds 3 defence energy."""
+def glass_ward_battle(attack: str = "HIT5", clear_counters: int = 0, head: str = "GLASS"):
+    """E1-E5 start: A1 attacks B1, whose head is Glass Ward; B holds 3 defence energy."""
     a1 = ("MA3", "HEAD", attack, "ARM_L", "LEGS5")
     b1 = ("MA0", head, "ARM_R", "ARM_L", "LEGS5")
     st = fx.make_state(
@@ -37,7 +37,7 @@ def clear_shield_battle(attack: str = "HIT5", clear_counters: int = 0, head: str
 
 
 def test_Ex1_E1_protect_paying_0_block_shock_then_4_to_legs():
-    st = clear_shield_battle()
+    st = glass_ward_battle()
     assert st.battle.damage == 5
     fx.do(st, A.PROTECT[HEAD], DP.RESPONSE, 1)
     assert st.legal_actions() == [A.AMOUNT[k] for k in range(4)]
@@ -52,7 +52,7 @@ def test_Ex1_E1_protect_paying_0_block_shock_then_4_to_legs():
 
 
 def test_Ex2_E2_protect_paying_1():
-    st = clear_shield_battle()
+    st = glass_ward_battle()
     fx.do(st, A.PROTECT[HEAD])
     fx.do(st, A.AMOUNT[1])
     assert fx.forced(st, "PAYMENT: PAY_ENERGY") or fx.forced(st, "PAYMENT: ENERGY(defense)")
@@ -63,7 +63,7 @@ def test_Ex2_E2_protect_paying_1():
 
 
 def test_Ex3_E3_protect_paying_3_full_reduction_no_allocation():
-    st = clear_shield_battle()
+    st = glass_ward_battle()
     fx.do(st, A.PROTECT[HEAD])
     fx.do(st, A.AMOUNT[3])
     assert fx.untapped(st, 1, "E_D") == 0
@@ -74,7 +74,7 @@ def test_Ex3_E3_protect_paying_3_full_reduction_no_allocation():
 
 
 def test_Ex4_E4_damage_3_paying_3_block_shock_still_happens():
-    st = clear_shield_battle("HIT3")
+    st = glass_ward_battle("HIT3")
     assert st.battle.damage == 3
     fx.do(st, A.PROTECT[HEAD])
     fx.do(st, A.AMOUNT[3])
@@ -83,7 +83,7 @@ def test_Ex4_E4_damage_3_paying_3_block_shock_still_happens():
 
 
 def test_Ex5_E5_remaining_armor_1_no_block_shock():
-    st = clear_shield_battle("HIT3", clear_counters=3)
+    st = glass_ward_battle("HIT3", clear_counters=3)
     fx.do(st, A.PROTECT[HEAD])
     fx.do(st, A.AMOUNT[3])
     head = fx.part(st, 1, 0, HEAD)
@@ -91,7 +91,7 @@ def test_Ex5_E5_remaining_armor_1_no_block_shock():
     assert fx.untapped(st, 1, "E_D") == 0
     assert any("block shock: none" in e for e in st.events)
     # A protect part of armor 1 with no counters gives the same outcome.
-    st = clear_shield_battle("HIT3", head="CLEAR1")
+    st = glass_ward_battle("HIT3", head="GLASS1")
     fx.do(st, A.PROTECT[HEAD])
     fx.do(st, A.AMOUNT[3])
     head = fx.part(st, 1, 0, HEAD)
@@ -141,8 +141,8 @@ def next_turn_action_step(st, am=(0, 0), first=0):
     flow.run(st)
 
 
-def test_Ex7_E7_virus_effect_card_attached_once():
-    a1 = ("MA3", "HEAD", "VIRUS", "ARM_L", "LEGS5")
+def test_Ex7_E7_rust_bloom_effect_card_attached_once():
+    a1 = ("MA3", "HEAD", "BLOOM", "ARM_L", "LEGS5")
     b1 = ("MA3", "HEAD", "ARM_R", "ARM_L", "LEGS5")
     b2 = ("MA3", "HEAD", "CANNON", "ARM_L", "LEGS5")
     st = fx.make_state(
@@ -157,7 +157,7 @@ def test_Ex7_E7_virus_effect_card_attached_once():
     fx.do(st, A.MEDAROT[1], DP.EFFECT_TARGET, 0)
     assert fx.part(st, 0, 0, RA).effect == "EFC" and st.hand[0] == ["EFC"]
     assert power(st, 1, 1, RA) == 3
-    # Turn 6: A hits again with Virus; no effect step, the first binding simply continues.
+    # Turn 6: A hits again with Rust Bloom; no effect step, the first binding simply continues.
     next_turn_action_step(st)
     assert st.turn == 6 and fx.untapped(st, 0, "E_M") == 2
     fx.do(st, A.USE_PART[RA], DP.ACTION, 0)
