@@ -111,9 +111,10 @@ class Recorder:
 
         self.env = envs.make(env_name, **kwargs)
         self.env.reset(seed=seed)
-        decks = getattr(self.env.unwrapped.state, "decks", None)
+        # the decks as the state writes them (JSON-safe, and accepted back by the ruleset's ``decks``)
+        decks = self.env.unwrapped.state.to_dict().get("decks")
         if decks is not None:
-            kwargs = {**kwargs, "decks": [list(d) for d in decks]}
+            kwargs = {**kwargs, "decks": decks}
         self.replay = Replay(env_name, kwargs, seed)
 
     @property

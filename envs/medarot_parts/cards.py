@@ -428,8 +428,22 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
     if isinstance(value, Mapping) and set(value) == {"starter", "cards"}:
         starter = value["starter"]
         return make_deck(tuple(starter), deck_from_value(value["cards"], label), pool, config)
+    if _is_state_form(value):  # ``[starter 1, starter 2, cards]`` as ``GameState.to_dict`` writes it
+        return make_deck((value[0], value[1]), deck_from_value(value[2], label), pool, config)
     raise DeckError(
-        label, None, "a deck is a deck name, a file path or {'starter': [[5 ids], [5 ids]], 'cards': ...}"
+        label,
+        None,
+        "a deck is a deck name, a file path, {'starter': [[5 ids], [5 ids]], 'cards': ...} "
+        "or [[5 ids], [5 ids], [card ids]]",
+    )
+
+
+def _is_state_form(value: Any) -> bool:
+    return (
+        isinstance(value, (list, tuple))
+        and len(value) == 3
+        and all(isinstance(v, (list, tuple)) for v in value)
+        and len(value[0]) == len(value[1]) == 5
     )
 
 

@@ -52,3 +52,22 @@ def test_malformed_replay_file_is_a_clear_error(tmp_path):
     other.write_text('{"hello": 1}\n')
     with pytest.raises(StateError, match="not a deckgym-replay"):
         Replay.load(other)
+
+
+@pytest.mark.parametrize(
+    ("env_name", "kwargs"),
+    [("medarot_parts_v0", {}), ("mow_v0", {}), ("amalogs_v0", {"team_sizes": (1, 2)})],
+)
+def test_every_ruleset_replays_to_the_same_final_state(tmp_path, env_name, kwargs):
+    rec = Recorder(env_name, seed=5, **kwargs)
+    rng = random.Random(5)
+    while not rec.done:
+        mask = rec.env.observe(rec.env.agent_selection)["action_mask"]
+        rec.step(int(rng.choice(np.flatnonzero(mask))))
+    replay = rec.finish()
+    path = tmp_path / "game.jsonl"
+    replay.save(path)
+    loaded = Replay.load(path)
+    assert loaded.actions == replay.actions and len(loaded.actions) > 10
+    assert loaded.verify()
+    assert state_digest(loaded.simulate().unwrapped.state) == replay.final_digest
