@@ -10,8 +10,10 @@ in ``envs.amalogs.encode`` (``CoreEncoding``), outside the engine.
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Any, NamedTuple, Protocol
+from types import ModuleType
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 
 class CoreSummary(NamedTuple):
@@ -128,3 +130,113 @@ class CoreAdapter(Protocol):
     def render_table(self, table: Any, viewer: int | None) -> str:
         """The table as text for humans (``viewer`` a seat, or None for everything)."""
         ...
+
+
+class SidesCore:
+    """The body that every adapter shares, over a ruleset's own ``envs.<ruleset>.sides`` module.
+
+    That module splits the ruleset's ``GameState`` into sides and composes tables from them.
+    A subclass sets ``sides`` (that module), ``state_type`` (the ruleset's ``GameState``) and
+    ``render`` (the module with its ``render_text``), and writes what differs by ruleset:
+    ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and ``table_summary``.
+    """
+
+    sides: ClassVar[ModuleType]
+    state_type: ClassVar[Any]
+    render: ClassVar[str]
+
+    def __init__(self, slot: int, _arg: str = "") -> None:
+        from envs.amalogs.config import RULESETS
+
+        self.slot = slot
+        self.name = RULESETS[slot].name
+
+    def solo_table(self, side: Any, rng: random.Random, turn: int) -> Any:
+        """A2: the side's solo first turn with seat 1 vacant."""
+        return self.sides.solo_table(side, rng, turn)
+
+    def compose(self, host: Any, champion: Any | None, rng: random.Random, turn: int) -> Any:
+        """A3: one turn of this ruleset, host at seat 0 and the champion (or a vacant seat) at seat 1."""
+        return self.sides.compose(host, champion, rng, turn)
+
+    def begin(self, table: Any) -> None:
+        """Run the table to its first decision."""
+        self.sides.begin(table)
+
+    def to_act(self, table: Any) -> int:
+        """A4: the seat to act."""
+        return int(table.current_player)
+
+    def legal_actions(self, table: Any) -> list[Any]:
+        """A4: the legal options."""
+        return list(table.legal_actions())
+
+    def step(self, table: Any, action: Any) -> None:
+        """A4: play an option."""
+        table.apply(action)
+
+    def loss_flags(self, table: Any) -> tuple[bool, bool]:
+        """A5: per seat, whether it met its loss condition."""
+        return self.sides.loss_flags(table)  # type: ignore[no-any-return]
+
+    def split(self, table: Any) -> tuple[Any, Any | None]:
+        """A6: the two updated sides (None for a vacant seat)."""
+        return self.sides.split(table)  # type: ignore[no-any-return]
+
+    def lose_core_life(self, side: Any, n: int) -> bool:
+        """A7, as the ruleset's ``sides.lose_core_life`` defines it; True if the side has now lost."""
+        return bool(self.sides.lose_core_life(side, n))
+
+    def summary(self, side: Any) -> CoreSummary:
+        """A8: the public summary of a side."""
+        return CoreSummary(*self.sides.summary(side))
+
+    def side_cards(self, side: Any) -> list[str]:
+        """I9: every card of the side."""
+        return list(side.cards())
+
+    def clone_side(self, side: Any) -> Any:
+        """A copy of a side."""
+        return side.clone()
+
+    def clone_table(self, table: Any, rng: random.Random) -> Any:
+        """A copy of a table that draws from ``rng``."""
+        t = table.clone()
+        t.rng = rng
+        return t
+
+    def side_to_dict(self, side: Any) -> dict[str, Any]:
+        """JSON form of a side."""
+        return side.to_dict()  # type: ignore[no-any-return]
+
+    def side_from_dict(self, data: dict[str, Any]) -> Any:
+        """Inverse of ``side_to_dict``."""
+        return self.sides.Side.from_dict(data)
+
+    def table_to_dict(self, table: Any) -> dict[str, Any]:
+        """JSON form of a table."""
+        return table.to_dict()  # type: ignore[no-any-return]
+
+    def table_from_dict(self, data: dict[str, Any], rng: random.Random) -> Any:
+        """Inverse of ``table_to_dict``; the table draws from ``rng``."""
+        t = self.state_type.from_dict(data)
+        t.rng = rng
+        return t
+
+    def resample_side(self, side: Any, rng: random.Random, keep_private: bool) -> Any:
+        """Deck order (and, unless ``keep_private``, the side's private cards) redrawn."""
+        return self.sides.resample_side(side, rng, keep_private)
+
+    def resample_table(self, table: Any, keep_seat: int, rng: random.Random) -> Any:
+        """Everything ``keep_seat`` may not see redrawn (both seats' when -1)."""
+        own_rng = table.rng
+        if keep_seat >= 0:
+            t = table.resample_hidden(keep_seat, rng)
+        else:
+            t = table.resample_hidden(0, rng).resample_hidden(1, rng)
+        t.rng = own_rng
+        return t
+
+    def render_table(self, table: Any, viewer: int | None) -> str:
+        """The table as text."""
+        return str(importlib.import_module(self.render).render_text(table, viewer))
