@@ -8,8 +8,12 @@ to the given team, so a test starts from a known MAP. Slots: 0 med_beg (WE1, ran
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
 
 from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.config import AmalogsConfig, make_config
@@ -96,3 +100,29 @@ def seeded_dice(d1: int, d2: int) -> random.Random:
         if (rng.randint(1, 6), rng.randint(1, 6)) == (d1, d2):
             return random.Random(k)
     raise AssertionError("no seed found")
+
+
+def walk(env: Any, rng: random.Random, steps: int) -> Iterator[None]:
+    """Random legal steps through the AEC API; yields after each, stops at the end of the game."""
+    for _ in range(steps):
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            return
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        yield
+
+
+def assert_exact_round_trip(raw: Any, st: AmalogsState) -> None:
+    """``to_dict`` / ``from_dict`` through JSON gives the same dict and observations, and plays on alike."""
+    back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
+    assert back.to_dict() == st.to_dict()
+    for seat in range(st.num_players):
+        assert np.array_equal(raw.encoder.observe(back, seat), raw.encoder.observe(st, seat))
+    twin, clone = back, st.clone()
+    for _ in range(30):
+        if twin.done:
+            break
+        a = twin.legal_actions()[0]
+        twin.apply(a)
+        clone.apply(a)
+    assert twin.to_dict() == clone.to_dict()

@@ -28,6 +28,7 @@ from envs.medarot_parts.rules import effects
 from envs.medarot_parts.rules.values import power
 from envs.medarot_parts.sides import OWN_MEDAROT_MASK, Side
 from envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
+from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import config
 from tests.envs.amalogs.test_invariants import Checker
 
@@ -350,15 +351,6 @@ def test_invariants_of_random_2v2_games_with_parts_in_the_pools() -> None:
     assert kinds["champion"] and kinds["vacant"] and kinds["strike"], kinds
 
 
-def _walk(env, rng: random.Random, steps: int):  # type: ignore[no-untyped-def]
-    for _ in range(steps):
-        obs, _r, term, trunc, _i = env.last()
-        if term or trunc:
-            return
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        yield
-
-
 def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
     """I12: resampling what a player cannot see (other hands, deck orders) leaves its observation."""
     env = amalogs_v0.env(team_sizes=(2, 2), pools=["medarot_parts"])
@@ -366,7 +358,7 @@ def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
     raw = env.unwrapped
     rng = random.Random(4)
     checked = changed = 0
-    for k, _ in enumerate(_walk(env, rng, 1500)):
+    for k, _ in enumerate(fx.walk(env, rng, 1500)):
         if k % 13:
             continue
         st = raw.state
@@ -387,21 +379,10 @@ def test_state_round_trip_with_parts_sides_and_tables() -> None:
     raw = env.unwrapped
     rng = random.Random(6)
     tables = 0
-    for k, _ in enumerate(_walk(env, rng, 1200)):
+    for k, _ in enumerate(fx.walk(env, rng, 1200)):
         if k % 29:
             continue
         st = raw.state
         tables += st.table is not None
-        back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
-        assert back.to_dict() == st.to_dict()
-        for seat in range(4):
-            assert np.array_equal(raw.encoder.observe(back, seat), raw.encoder.observe(st, seat))
-        twin, clone = back, st.clone()
-        for _ in range(30):
-            if twin.done:
-                break
-            a = twin.legal_actions()[0]
-            twin.apply(a)
-            clone.apply(a)
-        assert twin.to_dict() == clone.to_dict()
+        fx.assert_exact_round_trip(raw, st)
     assert tables

@@ -18,6 +18,7 @@ from envs.mow.actions import ATTACKER, DP, PASS, SLOT_SPELL, TARGET, USE
 from envs.mow.rules.combat import master_can_attack
 from envs.mow.rules.values import level_for
 from envs.mow.state import PERMANENT, TURN, GameState, Monster
+from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import ADV, auto, config, finish_table, position
 from tests.envs.amalogs.test_invariants import Checker
 
@@ -359,15 +360,6 @@ def test_invariants_hold_in_random_2v2_games_with_mow() -> None:
     assert not bad, "\n".join(bad)
 
 
-def _walk(env, rng, steps):  # type: ignore[no-untyped-def]
-    for _ in range(steps):
-        obs, _r, term, trunc, _i = env.last()
-        if term or trunc:
-            return
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        yield
-
-
 def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     """I12, 7.2: resampling hands, face-down spells and deck orders others cannot see changes no observation."""
     env = amalogs_v0.env(pools=[MOW, ADV])
@@ -375,7 +367,7 @@ def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     raw = env.unwrapped
     rng = random.Random(7)
     checked = changed = 0
-    for k, _ in enumerate(_walk(env, rng, 1500)):
+    for k, _ in enumerate(fx.walk(env, rng, 1500)):
         if k % 13:
             continue
         st = raw.state
@@ -396,21 +388,10 @@ def test_state_round_trip_with_mow_tables_is_exact() -> None:
     raw = env.unwrapped
     rng = random.Random(4)
     tables = 0
-    for k, _ in enumerate(_walk(env, rng, 1200)):
+    for k, _ in enumerate(fx.walk(env, rng, 1200)):
         if k % 29:
             continue
         st = raw.state
         tables += st.table is not None
-        back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
-        assert back.to_dict() == st.to_dict()
-        for seat in range(4):
-            assert np.array_equal(raw.encoder.observe(back, seat), raw.encoder.observe(st, seat))
-        twin, clone = back, st.clone()
-        for _ in range(30):
-            if twin.done:
-                break
-            a = twin.legal_actions()[0]
-            twin.apply(a)
-            clone.apply(a)
-        assert twin.to_dict() == clone.to_dict()
+        fx.assert_exact_round_trip(raw, st)
     assert tables > 0

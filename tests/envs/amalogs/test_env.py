@@ -17,6 +17,7 @@ from envs.amalogs.cores import IMPLEMENTED
 from envs.amalogs.encode import core_encoding
 from envs.amalogs.rules.geometry import square
 from envs.core.errors import IllegalActionError
+from tests.envs.amalogs import fixtures as fx
 
 SIZES = [(1, 1), (2, 2), (3, 3)]
 
@@ -49,16 +50,6 @@ def test_registry_and_spaces() -> None:
     )
 
 
-def _walk(env, rng, steps):  # type: ignore[no-untyped-def]
-    """Random legal steps; yields after each."""
-    for _ in range(steps):
-        obs, _r, term, trunc, _i = env.last()
-        if term or trunc:
-            return
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        yield
-
-
 @pytest.mark.parametrize("sizes", [(2, 2), (3, 3)], ids=["2v2", "3v3"])
 def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes: tuple[int, int]) -> None:
     """I12, 7.2, 7.3: resampling what a player cannot see (teammates' cards too) leaves its observation."""
@@ -67,7 +58,7 @@ def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes:
     raw = env.unwrapped
     rng = random.Random(3)
     checked = 0
-    for k, _ in enumerate(_walk(env, rng, 3000)):
+    for k, _ in enumerate(fx.walk(env, rng, 3000)):
         if k % 11:
             continue
         st = raw.state
@@ -97,7 +88,7 @@ def test_I7_masks_one_agent_at_a_time() -> None:
     env = amalogs_v0.env(team_sizes=(2, 2))
     env.reset(seed=1)
     rng = random.Random(1)
-    for _ in _walk(env, rng, 100_000):
+    for _ in fx.walk(env, rng, 100_000):
         if env.unwrapped.state.done:
             break
         masks = [env.observe(a)["action_mask"] for a in env.possible_agents]
@@ -114,22 +105,11 @@ def test_state_round_trip_is_exact() -> None:
     env.reset(seed=2)
     raw = env.unwrapped
     rng = random.Random(2)
-    for k, _ in enumerate(_walk(env, rng, 1500)):
+    for k, _ in enumerate(fx.walk(env, rng, 1500)):
         if k % 37:
             continue
         st = raw.state
-        back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
-        assert back.to_dict() == st.to_dict()
-        for seat in range(4):
-            assert np.array_equal(raw.encoder.observe(back, seat), raw.encoder.observe(st, seat))
-        twin, clone = back, st.clone()
-        for _ in range(30):
-            if twin.done:
-                break
-            a = twin.legal_actions()[0]
-            twin.apply(a)
-            clone.apply(a)
-        assert twin.to_dict() == clone.to_dict()
+        fx.assert_exact_round_trip(raw, st)
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
