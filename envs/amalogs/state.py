@@ -15,7 +15,7 @@ from envs.amalogs.actions import Phase
 from envs.amalogs.config import RULESETS, AmalogsConfig
 from envs.amalogs.cores import adapter
 from envs.core.errors import StateError
-from envs.core.state import EngineState
+from envs.core.state import EngineState, copy_rng, rng_from_json, rng_to_json
 
 
 class Avatar:
@@ -240,8 +240,7 @@ class AmalogsState(EngineState):
         """An independent copy (sides and table cloned through their adapters)."""
         s = AmalogsState.__new__(AmalogsState)
         s.__dict__.update(self.__dict__)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         s.avatars = [a.copy() for a in self.avatars]
         s.life = list(self.life)
         s.queue = list(self.queue)
@@ -254,13 +253,12 @@ class AmalogsState(EngineState):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe description; ``AmalogsState.from_dict`` reads it back exactly."""
-        version, internal, gauss = self.rng.getstate()
         table = None if self.table is None else adapter(self.table_ruleset).table_to_dict(self.table)
         return {
             "ruleset": "amalogs",
             "config": self.config.to_dict(),
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "avatars": [a.to_dict() for a in self.avatars],
             "life": list(self.life),
             "team_turn": self.team_turn,
@@ -280,11 +278,7 @@ class AmalogsState(EngineState):
             "table_owner": self.table_owner,
             "table_steps": self.table_steps,
             "duel": None if self.duel is None else self.duel.to_dict(),
-            "done": self.done,
-            "truncated": self.truncated,
-            "winner": self.winner,
-            "reason": self.reason,
-            "events": list(self.events),
+            **self._outcome_dict(),
         }
 
     @classmethod
@@ -294,8 +288,7 @@ class AmalogsState(EngineState):
             raise StateError("not an amalogs state dict (missing or wrong 'ruleset')")
         try:
             s = cls(AmalogsConfig.from_dict(data["config"]), data["seed"])
-            version, internal, gauss = data["rng"]
-            s.rng.setstate((version, tuple(internal), gauss))
+            s.rng = rng_from_json(data["rng"])
             s.avatars = [Avatar.from_dict(a) for a in data["avatars"]]
             for key in (
                 "team_turn",

@@ -15,6 +15,27 @@ from types import ModuleType
 from typing import Any, ClassVar, Self
 
 
+def rng_to_json(rng: random.Random) -> list[Any]:
+    """The state of ``rng`` as JSON-safe ``[version, internal, gauss]``."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list[Any]) -> random.Random:
+    """A generator in the state ``rng_to_json`` wrote."""
+    version, internal, gauss = data
+    rng = random.Random()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``."""
+    out = random.Random()
+    out.setstate(rng.getstate())
+    return out
+
+
 class Record:
     """A flat record of plain values in ``__slots__``, copied and written as a list.
 
@@ -54,13 +75,17 @@ class EngineState:
 
     RULES: ClassVar[str]
     DECISIONS: ClassVar[type[enum.IntEnum]]
+    #: The outcome and the event log: copied by ``_copy_outcome``, written by ``_outcome_dict``.
+    OUTCOME_KEYS: ClassVar[tuple[str, ...]] = ("done", "truncated", "winner", "reason", "events")
     #: The event log keeps its last ``EVENT_CAP`` entries (trimmed to half when it overflows).
     EVENT_CAP: ClassVar[int] = 200
     _rules: ClassVar[Any] = None
 
     dp: Any
     done: bool
+    truncated: bool
     winner: int
+    reason: str
     events: list[str]
     _legal: list[Any] | None
 
@@ -103,6 +128,25 @@ class EngineState:
         """Name of the current decision point ("" when none)."""
         return "" if self.dp is None else self.DECISIONS(self.dp[0]).name
 
+    def _copy_outcome(self, s: Self) -> None:
+        """Copy the outcome, the event log and the legal-options cache into the clone ``s``."""
+        s.done = self.done
+        s.truncated = self.truncated
+        s.winner = self.winner
+        s.reason = self.reason
+        s.events = list(self.events)
+        s._legal = self._legal
+
+    def _outcome_dict(self) -> dict[str, Any]:
+        """The ``OUTCOME_KEYS`` part of ``to_dict``."""
+        return {
+            "done": self.done,
+            "truncated": self.truncated,
+            "winner": self.winner,
+            "reason": self.reason,
+            "events": list(self.events),
+        }
+
     def log(self, text: str) -> None:
         """Append to the event log (kept to its last entries)."""
         ev = self.events
@@ -133,6 +177,5 @@ class CardGameState(EngineState):
         s.cards = self.cards
         s.decks = self.decks
         s.seed = self.seed
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_rng(self.rng)
         return s

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
-from envs.core.state import CardGameState, Record
+from envs.core.state import CardGameState, Record, rng_from_json, rng_to_json
 from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.cards import CardDef, CardPool
 from envs.medarot_ocg.config import RulesConfig
@@ -258,24 +258,18 @@ class GameState(CardGameState):
         s.next_uid = self.next_uid
         s.board_version = self.board_version
         s.steps = self.steps
-        s.done = self.done
-        s.truncated = self.truncated
-        s.winner = self.winner
-        s.reason = self.reason
-        s.events = list(self.events)
-        s._legal = self._legal
+        self._copy_outcome(s)
         return s
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
-        version, internal, gauss = self.rng.getstate()
         return {
             "ruleset": "medarot_ocg",
             "config": self.config.to_dict(),
             "pool": list(self.pool.files),
             "decks": [list(d) for d in self.decks],
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "turn": self.turn,
             "first": self.first,
             "hp": list(self.hp),
@@ -298,11 +292,7 @@ class GameState(CardGameState):
             "mulligans": list(self.mulligans),
             "next_uid": self.next_uid,
             "steps": self.steps,
-            "done": self.done,
-            "truncated": self.truncated,
-            "winner": self.winner,
-            "reason": self.reason,
-            "events": list(self.events),
+            **self._outcome_dict(),
         }
 
     @classmethod
@@ -320,8 +310,7 @@ class GameState(CardGameState):
             config = RulesConfig(**d["config"])
             pool = load_pool(d["pool"])
             s = cls(config, pool, d["decks"], d["seed"])
-            version, internal, gauss = d["rng"]
-            s.rng.setstate((version, tuple(internal), gauss))
+            s.rng = rng_from_json(d["rng"])
             for key in (
                 "turn",
                 "first",
@@ -339,11 +328,7 @@ class GameState(CardGameState):
                 "mulligans",
                 "next_uid",
                 "steps",
-                "done",
-                "truncated",
-                "winner",
-                "reason",
-                "events",
+                *cls.OUTCOME_KEYS,
             ):
                 setattr(s, key, d[key])
             s.stock = [[Slot(*x) if x else None for x in row] for row in d["stock"]]

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
-from envs.core.state import CardGameState, Record
+from envs.core.state import CardGameState, Record, rng_from_json, rng_to_json
 from envs.medarot_parts.actions import DP
 from envs.medarot_parts.cards import CardDef, CardPool
 from envs.medarot_parts.config import RulesConfig
@@ -215,24 +215,18 @@ class GameState(CardGameState):
         s.use = copy.deepcopy(self.use) if self.use else None
         s.agenda = [list(t) for t in self.agenda]
         s.dp = self.dp
-        s.done = self.done
-        s.truncated = self.truncated
-        s.winner = self.winner
-        s.reason = self.reason
-        s.events = list(self.events)
-        s._legal = self._legal
+        self._copy_outcome(s)
         return s
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
-        version, internal, gauss = self.rng.getstate()
         return {
             "ruleset": "medarot_parts",
             "config": self.config.to_dict(),
             "pool": list(self.pool.files),
             "decks": copy.deepcopy(self.decks),
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "turn": self.turn,
             "round": self.round,
             "prio1": self.prio1,
@@ -256,11 +250,7 @@ class GameState(CardGameState):
             "dp": None if self.dp is None else [self.dp[0], self.dp[1], list(self.dp[2])],
             "next_uid": self.next_uid,
             "steps": self.steps,
-            "done": self.done,
-            "truncated": self.truncated,
-            "winner": self.winner,
-            "reason": self.reason,
-            "events": list(self.events),
+            **self._outcome_dict(),
         }
 
     @classmethod
@@ -273,12 +263,11 @@ class GameState(CardGameState):
         d = copy.deepcopy(data)
         try:
             s = cls(RulesConfig(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
-            version, internal, gauss = d["rng"]
-            s.rng.setstate((version, tuple(internal), gauss))
+            s.rng = rng_from_json(d["rng"])
             for key in (
                 "turn", "round", "prio1", "priority", "first", "to_act", "passes", "am", "deck", "hand",
                 "trash", "stock", "play", "assets", "mods", "pay", "use", "agenda", "next_uid", "steps",
-                "done", "truncated", "winner", "reason", "events",
+                *cls.OUTCOME_KEYS,
             ):  # fmt: skip
                 setattr(s, key, d[key])
             s.field = [[Medarot.from_list(m) for m in row] for row in d["field"]]

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from envs.core.errors import StateError
-from envs.core.state import CardGameState
+from envs.core.state import CardGameState, EngineState, rng_from_json, rng_to_json
 from envs.mow.actions import DP
 from envs.mow.cards import SPELL, CardDef, CardPool
 from envs.mow.config import LIFE_START, RulesConfig
@@ -157,12 +157,7 @@ class GameState(CardGameState):
         s.pending = self.pending
         s.decisions = self.decisions
         s.next_uid = self.next_uid
-        s.done = self.done
-        s.truncated = self.truncated
-        s.winner = self.winner
-        s.reason = self.reason
-        s.events = list(self.events)
-        s._legal = self._legal
+        self._copy_outcome(s)
         return s
 
     _PLAIN = (
@@ -191,25 +186,20 @@ class GameState(CardGameState):
         "pending",
         "decisions",
         "next_uid",
-        "done",
-        "truncated",
-        "winner",
-        "reason",
-        "events",
+        *EngineState.OUTCOME_KEYS,
     )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
         import json
 
-        version, internal, gauss = self.rng.getstate()
         d: dict[str, Any] = {
             "ruleset": "mow",
             "config": self.config.to_dict(),
             "pool": list(self.pool.files),
             "decks": [list(x) for x in self.decks],
             "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "monsters": [[m.to_list() for m in ms] for ms in self.monsters],
             "dp": None if self.dp is None else list(self.dp),
         }
@@ -231,8 +221,7 @@ class GameState(CardGameState):
         try:
             d = json.loads(json.dumps(data))
             s = cls(RulesConfig(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
-            version, internal, gauss = d["rng"]
-            s.rng.setstate((version, tuple(internal), gauss))
+            s.rng = rng_from_json(d["rng"])
             for key in cls._PLAIN:
                 setattr(s, key, d[key])
             s.monsters = [[Monster(*m) for m in ms] for ms in d["monsters"]]
