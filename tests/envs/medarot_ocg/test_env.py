@@ -15,27 +15,9 @@ import envs
 from envs import medarot_ocg_v0
 from envs.core.errors import DeckError, IllegalActionError, StateError
 from envs.medarot_ocg.actions import Kind
+from tests.envs.positions import random_positions
 
 MODES = ["beginner", "normal", "advance"]
-
-
-def random_positions(mode: str, games: int, seed0: int = 0, every: int = 1):
-    """Yield (env, step) at positions of random games played through the env."""
-    env = medarot_ocg_v0.env(mode=mode)
-    for g in range(games):
-        rng = random.Random(seed0 + g)
-        env.reset(seed=seed0 + g)
-        step = 0
-        for _agent in env.agent_iter(max_iter=20_000):
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            if step % every == 0:
-                yield env, step
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(rng.choice(legal)))
-            step += 1
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -60,7 +42,7 @@ def test_registry_and_pettingzoo_make():
 
 @pytest.mark.parametrize("mode", MODES)
 def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
-    for env, _ in random_positions(mode, 15):
+    for env in random_positions(medarot_ocg_v0.env(mode=mode), 15, max_iter=20_000):
         raw = env.unwrapped
         st = raw.state
         enc = raw.encoder
@@ -74,7 +56,7 @@ def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_action_encoding_round_trips(mode):
-    for env, _ in random_positions(mode, 10):
+    for env in random_positions(medarot_ocg_v0.env(mode=mode), 10, max_iter=20_000):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -87,7 +69,7 @@ def test_action_encoding_round_trips(mode):
 def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode):
     rng = random.Random(5)
     checked = 0
-    for env, _ in random_positions(mode, 12, every=3):
+    for env in random_positions(medarot_ocg_v0.env(mode=mode), 12, max_iter=20_000, every=3):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -100,7 +82,7 @@ def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode
 
 
 def _first_position_with(mode, pred):
-    for env, _ in random_positions(mode, 30):
+    for env in random_positions(medarot_ocg_v0.env(mode=mode), 30, max_iter=20_000):
         if pred(env.unwrapped.state):
             return env
     raise AssertionError("no such position")
@@ -144,7 +126,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
 @pytest.mark.parametrize("mode", MODES)
 def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
     rng = random.Random(11)
-    for env, _step in random_positions(mode, 6, every=17):
+    for env in random_positions(medarot_ocg_v0.env(mode=mode), 6, max_iter=20_000, every=17):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))

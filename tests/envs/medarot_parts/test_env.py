@@ -12,24 +12,7 @@ from pettingzoo.test import api_test, seed_test
 import envs
 from envs import medarot_parts_v0
 from envs.core.errors import DeckError, IllegalActionError, StateError
-
-
-def random_positions(games: int, seed0: int = 0, every: int = 1):
-    """Yield (env, step) at positions of random games played through the env."""
-    env = medarot_parts_v0.env()
-    for g in range(games):
-        rng = random.Random(seed0 + g)
-        env.reset(seed=seed0 + g)
-        step = 0
-        for _agent in env.agent_iter(max_iter=20_000):
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            if step % every == 0:
-                yield env, step
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            step += 1
+from tests.envs.positions import random_positions
 
 
 def test_pettingzoo_api_test():
@@ -49,7 +32,7 @@ def test_registry_and_pettingzoo_make():
 
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
-    for env, _ in random_positions(6):
+    for env in random_positions(medarot_parts_v0.env(), 6, max_iter=20_000):
         raw = env.unwrapped
         st = raw.state
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
@@ -61,7 +44,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 
 
 def test_action_encoding_round_trips():
-    for env, _ in random_positions(4):
+    for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -71,7 +54,7 @@ def test_action_encoding_round_trips():
 
 def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
     rng = random.Random(3)
-    for env, _ in random_positions(4, every=3):
+    for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000, every=3):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -85,7 +68,7 @@ def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
 
 def test_I11_opponent_hand_and_deck_order_swaps_do_not_change_the_observation():
     checked = 0
-    for env, _ in random_positions(3, every=5):
+    for env in random_positions(medarot_parts_v0.env(), 3, max_iter=20_000, every=5):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for seat in (0, 1):

@@ -14,24 +14,7 @@ import envs
 from envs import mow_v0
 from envs.core.errors import DeckError, IllegalActionError, StateError
 from envs.mow.actions import Use
-
-
-def random_positions(games: int, seed0: int = 0, every: int = 1, **kwargs):
-    """Yield env at positions of random games played through the AEC API."""
-    env = mow_v0.env(**kwargs)
-    for g in range(games):
-        rng = random.Random(seed0 + g)
-        env.reset(seed=seed0 + g)
-        step = 0
-        for _agent in env.agent_iter(max_iter=50_000):
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            if step % every == 0:
-                yield env
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            step += 1
+from tests.envs.positions import random_positions
 
 
 def test_pettingzoo_api_test():
@@ -61,7 +44,7 @@ def test_D48_observation_box_is_unbounded():
 
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
-    for env in random_positions(6, every=3):
+    for env in random_positions(mow_v0.env(), 6, every=3):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
@@ -74,7 +57,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 
 def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
     seen = 0
-    for env in random_positions(6):
+    for env in random_positions(mow_v0.env(), 6):
         st = env.unwrapped.state
         if st.decision == "COUNTER_WINDOW":
             assert env.agent_selection == f"player_{1 - st.chain[-1][0]}"
@@ -83,7 +66,7 @@ def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
 
 
 def test_action_encoding_round_trips_and_labels():
-    for env in random_positions(4, every=5):
+    for env in random_positions(mow_v0.env(), 4, every=5):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -153,7 +136,7 @@ def _obs(env, seat):
 def test_I16_hidden_information_swaps_do_not_change_the_observation():
     """Opponent's hand permuted or replaced, deck orders shuffled, opponent's face-down spell swapped."""
     checked = 0
-    for env in random_positions(6, every=4):
+    for env in random_positions(mow_v0.env(), 6, every=4):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -178,7 +161,7 @@ def test_I16_hidden_information_swaps_do_not_change_the_observation():
 
 
 def test_resample_hidden_keeps_counts_and_the_seat_observation():
-    for env in random_positions(4, every=7):
+    for env in random_positions(mow_v0.env(), 4, every=7):
         st = env.unwrapped.state
         enc = env.unwrapped.encoder
         for seat in (0, 1):
