@@ -413,7 +413,6 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
     t0 = time.perf_counter()
     obs, masks, acts, rets = heuristic_dataset(cfg)
     policy = model.policy
-    policy.set_training_mode(True)
     opt = policy.optimizer
     rng = np.random.default_rng(cfg.seed)
     order = rng.permutation(len(acts))
