@@ -24,7 +24,6 @@ solo first turn), otherwise its own side alone; never another player's private c
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -35,6 +34,7 @@ from envs.amalogs.cores import adapter
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
+from envs.core.protocol import block_offsets
 from envs.encoding.codec import Encoder
 from envs.encoding.layout import ObsLayout
 
@@ -57,9 +57,7 @@ _BLOCKS = (
     (Kind.STRIKE_PLAYER, 3),
 )
 #: First index of each meta action kind.
-OFFSET = dict(
-    zip([k for k, _ in _BLOCKS], itertools.accumulate([n for _, n in _BLOCKS], initial=0), strict=False)
-)
+OFFSET = block_offsets(_BLOCKS)
 _DECODE = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 

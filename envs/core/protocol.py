@@ -7,8 +7,22 @@ environment concern.
 
 from __future__ import annotations
 
+import itertools
 import random
-from typing import Any, Protocol, Self, runtime_checkable
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+K = TypeVar("K")
+
+
+def block_offsets(counts: Mapping[K, int] | Iterable[tuple[K, int]]) -> dict[K, int]:
+    """First index of each block of a flat action index space whose blocks follow in order.
+
+    ``counts`` gives each block's size (a mapping, or ``(key, size)`` pairs).
+    """
+    pairs = list(counts.items()) if isinstance(counts, Mapping) else list(counts)
+    starts = itertools.accumulate((n for _, n in pairs), initial=0)
+    return {k: start for (k, _), start in zip(pairs, starts, strict=False)}
 
 
 @runtime_checkable

@@ -23,10 +23,10 @@ of hidden zones are given.
 from __future__ import annotations
 
 import array
-import itertools
 
 import numpy as np
 
+from envs.core.protocol import block_offsets
 from envs.core.targets import Target
 from envs.encoding.codec import Encoder
 from envs.encoding.layout import ObsLayout
@@ -47,7 +47,7 @@ from envs.medarot_ocg.state import GameState
 
 ACTION_SIZE = 78
 #: First index of each action kind (section 6): the blocks follow each other in ``Kind`` order.
-OFFSET = dict(zip(ARG_COUNT, itertools.accumulate(ARG_COUNT.values(), initial=0), strict=False))
+OFFSET = block_offsets(ARG_COUNT)
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: index -> (kind, arg in the agent's frame)
 _DECODE = [(k, i) for k in Kind for i in range(ARG_COUNT[k])]

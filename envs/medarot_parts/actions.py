@@ -7,8 +7,9 @@ of the action encoding (section 6), so index = block offset + arg.
 from __future__ import annotations
 
 import enum
-import itertools
 from typing import NamedTuple
+
+from envs.core.protocol import block_offsets
 
 
 class Kind(enum.IntEnum):
@@ -42,7 +43,7 @@ ARG_COUNT = {
     Kind.ATTACH_EFFECT: 1,
 }
 #: First index of each kind's block.
-OFFSET = dict(zip(ARG_COUNT, itertools.accumulate(ARG_COUNT.values(), initial=0), strict=False))
+OFFSET = block_offsets(ARG_COUNT)
 ACTION_SIZE = sum(ARG_COUNT.values())
 
 _NO_ARG = frozenset({Kind.PASS, Kind.PAY_MEDAL, Kind.EVADE, Kind.ATTACH_EFFECT})

@@ -8,8 +8,9 @@ blocks of section 6, so the encoder is a table lookup. Sides and positions in ``
 from __future__ import annotations
 
 import enum
-import itertools
 from typing import NamedTuple
+
+from envs.core.protocol import block_offsets
 
 
 class Kind(enum.IntEnum):
@@ -39,7 +40,7 @@ ARG_COUNT = {
     Kind.CARD_TYPE: 64,
 }
 #: First index of each block.
-OFFSET = dict(zip(ARG_COUNT, itertools.accumulate(ARG_COUNT.values(), initial=0), strict=False))
+OFFSET = block_offsets(ARG_COUNT)
 ACTION_SIZE = sum(ARG_COUNT.values())
 
 #: Positions of ABILITY / ATTACKER / TARGET arguments.
