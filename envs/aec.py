@@ -142,6 +142,7 @@ class CardGameEnv(AECEnv):
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._zero_mask = np.zeros(size, dtype=np.int8)
         self._seed_rng = random.Random()
+        self._next_seed: int | None = None
         self._state: Any = None
         self.agents: list[str] = []
 
@@ -165,9 +166,12 @@ class CardGameEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``options={"state": d}`` resumes the position ``d`` of ``to_dict``."""
         if seed is not None:
-            self._seed_rng.seed(seed)
+            self._next_seed = seed  # seeds the generator of later unseeded resets, when one comes
             game_seed = seed
         else:
+            if self._next_seed is not None:
+                self._seed_rng.seed(self._next_seed)
+                self._next_seed = None
             game_seed = self._seed_rng.getrandbits(63)
         if options and "state" in options:
             self._state = self.ruleset.state_from_dict(options["state"])
@@ -179,21 +183,20 @@ class CardGameEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._finish_if_over()
-        if self._state.current_player >= 0:
-            self.agent_selection = self.possible_agents[self._state.current_player]
-        else:
-            self.agent_selection = self.agents[0]
+        if self._state.is_terminal():
+            self._finish()
+        player = self._state.current_player
+        self.agent_selection = self.possible_agents[player] if player >= 0 else self.agents[0]
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an index) for ``agent_selection``."""
-        if self._state is None:
+        st = self._state
+        if st is None:
             raise StateError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        st = self._state
         if action is None:
             raise IllegalActionError(None, f"{st.decision} ({agent})", self._labels(st))
         try:
@@ -215,7 +218,8 @@ class CardGameEnv(AECEnv):
                 raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st)) from None
             self._penalize(agent)
             return
-        if self._finish_if_over():
+        if st.is_terminal():
+            self._finish()
             # rewards are only given at the end, so they are zero until now (nothing to clear before)
             self._cumulative_rewards[agent] = 0.0
             self._accumulate_rewards()
@@ -227,17 +231,15 @@ class CardGameEnv(AECEnv):
     def _labels(self, st: Any) -> list[str]:
         return [f"{i}={self.encoder.action_label(i, st)}" for i in self.encoder.legal_indices(st)]
 
-    def _finish_if_over(self) -> bool:
+    def _finish(self) -> None:
+        """Record the outcome of the finished game: rewards, end flags and the reason."""
         st = self._state
-        if not st.is_terminal():
-            return False
         ret = st.returns()
         flags = self.truncations if st.truncated else self.terminations
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = float(ret[i])
             flags[a] = True
             self.infos[a] = {"reason": st.reason}
-        return True
 
     def _penalize(self, offender: str) -> None:
         for a in self.agents:
@@ -250,11 +252,14 @@ class CardGameEnv(AECEnv):
     # ------------------------------------------------------------------ observations
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation", "action_mask"}`` of ``agent``."""
-        st = self._state if self._state is not None else self.state  # the property raises before reset
+        st = self._state
+        if st is None:
+            st = self.state  # the property raises before reset
         seat = self._seat[agent]
-        obs = self.encoder.observe(st, seat)
-        if seat == st.current_player and not self.terminations[agent] and not self.truncations[agent]:
-            mask = self.encoder.action_mask(st)
+        encoder = self.encoder
+        obs = encoder.observe(st, seat)
+        if seat == st.current_player and not (self.terminations[agent] or self.truncations[agent]):
+            mask = encoder.action_mask(st)
         else:
             mask = self._zero_mask.copy()
         return {"observation": obs, "action_mask": mask}

@@ -23,6 +23,9 @@ of hidden zones are given.
 from __future__ import annotations
 
 import array
+import itertools
+import operator
+import struct
 
 import numpy as np
 
@@ -86,6 +89,19 @@ _REACH = tuple(tuple(tuple(_reach(p, s, k) for k in range(2)) for s in range(15)
 _ACTIONS = tuple(Action(k, i) for k, i in _DECODE)  # interned: decoding allocates nothing
 _SQUARE_ACTIONS = tuple(Action(Kind.SQUARE, s) for s in range(15))
 _REL = tuple(tuple(to_relative(r, seat) for r in range(15)) for seat in range(2))  # relative -> absolute
+#: seat -> index -> engine action when ``seat`` is to move (squares from its own frame)
+_ACTION_OF = tuple(
+    tuple(
+        _SQUARE_ACTIONS[_REL[seat][arg]] if k == Kind.SQUARE else _ACTIONS[i]
+        for i, (k, arg) in enumerate(_DECODE)
+    )
+    for seat in range(2)
+)
+#: seat -> {engine action: its index when ``seat`` is to move} (the inverse of ``_ACTION_OF``)
+_INDEX_OF = tuple({a: i for i, a in enumerate(actions)} for actions in _ACTION_OF)
+#: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
 def _card_row(c: CardDef) -> list[float]:
@@ -202,6 +218,7 @@ class MedarotEncoder(Encoder):
         L = self.layout
         self._dec = L["decision"].start
         self._sc = L["scalars"].start
+        self._act_flag_slots = range(self._sc + 20, self._sc + 30)  # where ``_ACT_FLAGS`` are written
         self._board = L["board"].start
         self._board_end = self._board + L["board"].size
         self._flags = L["masters"].start
@@ -214,8 +231,14 @@ class MedarotEncoder(Encoder):
         self._reserve_end = L["reserve"].start + L["reserve"].size
         assert L["reserve"].start == self._trash + L["trash"].size  # one contiguous block
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
-        self._cards_end = self._cards + _N_CARD_SLOTS * CARD_F
+        self._board_cards_end = self._cards + 15 * CARD_F
+        #: seat -> absolute square -> start of the square's row in the ``board`` piece (own frame)
+        self._square_rows = tuple(tuple(self._board + r * _SQ_F for r in rel) for rel in _REL)
         self._reserve = L["reserve"].start
+        #: card id -> its feature row as an ``array.array`` (copied into an observation by slice)
+        self._card_rows = {
+            cid: array.array("f", self.table[c.index].tobytes()) for cid, c in pool.cards.items()
+        }
 
     # ------------------------------------------------------------------ actions
     def action_to_index(self, action: Action, state: GameState) -> int:
@@ -229,25 +252,23 @@ class MedarotEncoder(Encoder):
         """Engine action of an index for the player to move."""
         if not 0 <= index < ACTION_SIZE:
             raise ValueError(f"action index {index} out of range 0..{ACTION_SIZE - 1}")
-        k, arg = _DECODE[index]
-        if k == Kind.SQUARE:
-            return _SQUARE_ACTIONS[_REL[state.current_player][arg]]
-        return _ACTIONS[index]
+        return _ACTION_OF[state.current_player][index]
 
     def legal_indices(self, state: GameState) -> list[int]:
         """Indices of the legal actions of the player to move."""
-        off = _OFF
-        rel = _REL[state.current_player] if state.current_player >= 0 else _REL[0]
-        sq = Kind.SQUARE
-        return [off[k] + (rel[a] if k == sq else a) for k, a in state.legal_actions()]
+        p = state.current_player
+        index = _INDEX_OF[max(p, 0)]
+        return [index[a] for a in state.legal_actions()]
 
     def action_mask(self, state: GameState, seat: int | None = None) -> np.ndarray:
         """int8 mask of shape ``(78,)``; all zeros for a seat that is not to move."""
         buf = self._zero_mask[:]
-        if seat is None or seat == state.current_player:
-            for i in self.legal_indices(state):
-                buf[i] = 1
-        return np.frombuffer(buf, dtype=np.int8)
+        p = state.current_player
+        if p >= 0 and (seat is None or seat == p):
+            index = _INDEX_OF[p]
+            for a in state.legal_actions():
+                buf[index[a]] = 1
+        return np.frombuffer(buf, _INT8)
 
     def action_label(self, index: int, state: GameState) -> str:
         """E.g. ``SQUARE(12) attack Bolt`` or ``HAND(2) Field Wrench``."""
@@ -265,69 +286,64 @@ class MedarotEncoder(Encoder):
     def observe(self, st: GameState, seat: int) -> np.ndarray:
         """The observation of ``seat`` (spec section 7): public state plus its own private cards.
 
-        The vector is written into a zeroed ``array.array`` (cheap element writes and row
-        copies) and handed to numpy without a copy.
+        The vector is written into a zeroed ``array.array`` (cheap element writes, and card
+        rows copied in by slice) and handed to numpy without a copy: every call returns a new
+        array that the env never writes to again.
         """
         buf = self._zero[:]
         dp = st.dp
         if dp is not None and not st.done:
             buf[self._dec + dp[0]] = 1.0
-        # The board and tactical pieces depend only on the board and the lasting effects: they are
-        # kept on the state, per seat, until ``board_version`` changes (clones start with no cache).
+        # The board and tactical pieces (and the effect totals of the scalars) depend only on the
+        # board and the lasting effects: they are kept on the state, one memo per seat, until
+        # ``board_version`` changes (clones start with no cache).
         cache = st.__dict__.get("_tactics_cache")
         if cache is None or cache[0] != st.board_version:
-            cache = st._tactics_cache = (st.board_version, {})  # type: ignore[attr-defined]
-        memo = cache[1]
-        summary = memo.get(("effects", seat))
-        if summary is None:
-            summary = memo[("effects", seat)] = _effect_summary(st, seat)
-        statuses, sideways, mods, tot, dyn = summary
-        tactics = memo.get(("tactics", seat))
-        if tactics is None:
-            tactics = memo[("tactics", seat)] = _tactics(st, seat, mods, self._stats)
-        slots = [0] * _N_CARD_SLOTS  # table row of the card in each card slot (0: none or hidden)
-        board_key = ("board", seat)
-        hit = memo.get(board_key)
+            cache = st._tactics_cache = (st.board_version, ({}, {}))  # type: ignore[attr-defined]
+        memo = cache[1][seat]
         bo, be = self._board, self._board_end
-        if hit is None:
-            self._write_board(buf, st, seat, statuses, sideways, mods, tactics, slots)
-            memo[board_key] = (buf[bo:be], slots[:15])
+        co, ce = self._cards, self._board_cards_end
+        view = memo.get("board")
+        if view is None:
+            statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
+            tactics = _tactics(st, seat, mods, self._stats)
+            self._write_board(buf, st, seat, statuses, sideways, mods, tactics)
+            memo["board"] = (mods, tot, dyn, tactics, buf[bo:be], buf[co:ce])
         else:
-            buf[bo:be] = hit[0]
-            slots[:15] = hit[1]
+            mods, tot, dyn, tactics, board, board_cards = view
+            buf[bo:be] = board
+            buf[co:ce] = board_cards
         act = st.act
         if act is not None:  # the markers of the acting Medarot and of its target
-            marks_key = ("marks", seat, act.uid, act.target)
+            marks_key = ("marks", act.uid, act.target)
             marks = memo.get(marks_key)
             if marks is None:
                 marks = memo[marks_key] = self._marks(st, seat, act.uid, act.target)
             for i in marks:
                 buf[i] = 1.0
-        if act is not None and dp is not None and dp[0] in _ACTING_DPS:
-            key = ("acting", seat, act.uid)
-            block = memo.get(key)
-            a, b = self._moves, self._attacks_end
-            if block is None:
-                self._write_acting(buf, st, seat, mods, tactics)
-                memo[key] = buf[a:b]
-            else:
-                buf[a:b] = block
-        self._write_cards(buf, st, seat, slots)
+            if dp is not None and dp[0] in _ACTING_DPS:
+                a, b = self._moves, self._attacks_end
+                acting_key = ("acting", act.uid)
+                block = memo.get(acting_key)
+                if block is None:
+                    self._write_acting(buf, st, seat, mods, tactics)
+                    memo[acting_key] = buf[a:b]
+                else:
+                    buf[a:b] = block
+        self._write_cards(buf, st, seat)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)
-        out = np.frombuffer(buf, dtype=np.float32)
-        self.table.take(slots, axis=0, out=out[self._cards : self._cards_end].reshape(_N_CARD_SLOTS, CARD_F))
-        return out
+        return np.frombuffer(buf, _FLOAT32)
 
     def _marks(self, st: GameState, seat: int, uid: int, target: int) -> list[int]:
         """Buffer positions of the acting-Medarot and target markers of the ``board`` piece."""
-        rel, bo, out = _REL[seat], self._board, []
-        for s, x in enumerate(st.board):
+        out = []
+        for i, x in zip(self._square_rows[seat], st.board, strict=True):
             if x is not None:
                 if x.uid == uid:
-                    out.append(bo + rel[s] * _SQ_F + 7)
+                    out.append(i + 7)
                 elif x.uid == target:
-                    out.append(bo + rel[s] * _SQ_F + 8)
+                    out.append(i + 8)
         return out
 
     def _write_board(
@@ -339,7 +355,6 @@ class MedarotEncoder(Encoder):
         sideways: set[int],
         mods: dict[int, list[int]],
         tactics: tuple[list[int], list[int], list[int]],
-        slots: list[int],
     ) -> None:
         """Piece ``board`` (but the acting and target markers) and the board rows of ``board_cards``.
 
@@ -348,16 +363,22 @@ class MedarotEncoder(Encoder):
         covers the square) and ``reach`` (the same for the seat's own Medarots), plus whether
         the Medarot standing there could be destroyed by them (power >= armor).
         """
-        row = self.row
-        bo = self._board
-        rel = _REL[seat]
+        card_rows = self._card_rows
+        stats = self._stats
+        rows = self._square_rows[seat]
         threat, reach, armor = tactics
-        self._write_ranges(buf, seat, threat, reach)
+        # the threat and reach columns, on every square
+        for i, th, rc in zip(rows, threat, reach, strict=True):
+            if th:
+                buf[i + 17] = th / 100
+            if rc:
+                buf[i + 18] = rc / 100
+        co = self._cards
+        rel = _REL[seat]
         for s, x in enumerate(st.board):
             if x is None:
                 continue
-            r = rel[s]
-            i = bo + r * _SQ_F
+            i = rows[s]
             mine = x.owner == seat
             buf[i] = 1.0
             buf[i + 1 + (not mine)] = 1.0
@@ -373,10 +394,11 @@ class MedarotEncoder(Encoder):
                 cid = x.change or x.base
                 if x.change is not None:
                     buf[i + 9] = 1.0
-                slots[r] = row[cid]
+                c = co + rel[s] * CARD_F
+                buf[c : c + CARD_F] = card_rows[cid]
                 if mods and uid in mods:
                     d = mods[uid]
-                    pw, ar, sp = self._stats[cid][:3]
+                    pw, ar, sp = stats[cid][:3]
                     buf[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
                     buf[i + 15] = (max(0, pw + d[0]) - pw) / 100
                     buf[i + 16] = (max(0, ar + d[1]) - ar) / 100
@@ -392,16 +414,6 @@ class MedarotEncoder(Encoder):
                 buf[i + 11] = float(b & 1)
                 buf[i + 12] = float(b >> 1 & 1)
                 buf[i + 13] = float(b >> 2 & 1)
-
-    def _write_ranges(self, buf: array.array, seat: int, threat: list[int], reach: list[int]) -> None:
-        """The ``threat`` and ``reach`` columns of the ``board`` piece."""
-        bo = self._board
-        rel = _REL[seat]
-        for s in range(15):
-            if threat[s]:
-                buf[bo + rel[s] * _SQ_F + 17] = threat[s] / 100
-            if reach[s]:
-                buf[bo + rel[s] * _SQ_F + 18] = reach[s] / 100
 
     def _write_acting(
         self,
@@ -464,34 +476,49 @@ class MedarotEncoder(Encoder):
                         buf[i + 2] = 1.0
                         break
 
-    def _write_cards(self, buf: array.array, st: GameState, seat: int, slots: list[int]) -> None:
-        """The ``masters`` / ``stock_flags`` pieces, and the table rows of hand, stock, masters and used card."""
+    def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
+        """The ``masters`` / ``stock_flags`` pieces, and the rows of hand, stock, masters and used card.
+
+        A card the seat may not see keeps its all-zero row.
+        """
         o = 1 - seat
-        row = self.row
-        for i, cid in enumerate(st.hand[seat][:16]):
-            slots[15 + i] = row[cid]
+        card_rows = self._card_rows
+        F = CARD_F
+        at = self._cards + 15 * F  # the hand rows follow the 15 board rows
+        for cid in st.hand[seat][:16]:
+            buf[at : at + F] = card_rows[cid]
+            at += F
         use = st.use
         fl = self._flags
+        stock_at = self._cards + 31 * F
         for k, p in enumerate((seat, o)):
             m = st.master[p]
             if m is not None:
                 i = fl + 4 * k
                 buf[i] = 1.0
-                buf[i + 1] = float(m.face_up)
-                buf[i + 2] = float(st.master_used[p])
-                buf[i + 3] = float(m.charge)
+                if m.face_up:
+                    buf[i + 1] = 1.0
+                if st.master_used[p]:
+                    buf[i + 2] = 1.0
+                if m.charge:
+                    buf[i + 3] = float(m.charge)
                 if m.face_up or p == seat:
-                    slots[37 + k] = row[m.card]
+                    at = self._cards + (37 + k) * F
+                    buf[at : at + F] = card_rows[m.card]
             for jj, sl in enumerate(st.stock[p]):
                 if sl is None:
                     continue
                 i = fl + 8 + 4 * (3 * k + jj)
                 buf[i] = 1.0
-                buf[i + 1] = float(sl.face_up)
-                buf[i + 2] = float(use is not None and use[0] == p and use[1] == jj)
-                buf[i + 3] = float(sl.charge)
+                if sl.face_up:
+                    buf[i + 1] = 1.0
+                if use is not None and use[0] == p and use[1] == jj:
+                    buf[i + 2] = 1.0
+                if sl.charge:
+                    buf[i + 3] = float(sl.charge)
                 if sl.face_up or p == seat:
-                    slots[31 + 3 * k + jj] = row[sl.card]
+                    at = stock_at + (3 * k + jj) * F
+                    buf[at : at + F] = card_rows[sl.card]
         used = None
         if use is not None and use[1] >= 0:
             h = st.master[use[0]] if use[1] == 3 else st.stock[use[0]][use[1]]
@@ -501,7 +528,8 @@ class MedarotEncoder(Encoder):
             if lim is not None and (lim[1] or p == seat):
                 used = lim[0]
         if used is not None:
-            slots[39] = row[used]
+            at = self._cards + 39 * F
+            buf[at : at + F] = card_rows[used]
 
     def _write_piles(self, buf: array.array, st: GameState, seat: int) -> None:
         """Public trash and reserve contents as counts per card.
@@ -533,53 +561,50 @@ class MedarotEncoder(Encoder):
     def _write_scalars(
         self, buf: array.array, st: GameState, seat: int, tot: list[int], dyn: list[int]
     ) -> None:
-        """Piece ``scalars`` (see ``SCALARS`` for the names); only non-zero entries are written."""
+        """Piece ``scalars`` (see ``SCALARS`` for the names).
+
+        The first 15 entries are packed in one call; of the others only non-zero entries are written.
+        """
         o = 1 - seat
         sc = self._sc
         cfg = st.config
-        buf[sc] = st.turn / cfg.max_turns
-        if st.first == seat:
-            buf[sc + 1] = 1.0
-        if st.current_player == seat:
-            buf[sc + 2] = 1.0
-        hp, deck, hand, trash, reserve = st.hp, st.deck, st.hand, st.trash, st.reserve
-        buf[sc + 3] = hp[seat] / 20
-        buf[sc + 4] = hp[o] / 20
-        buf[sc + 5] = len(deck[seat]) / 30
-        buf[sc + 6] = len(deck[o]) / 30
-        buf[sc + 7] = len(hand[seat]) / 16
-        buf[sc + 8] = len(hand[o]) / 16
-        buf[sc + 9] = len(trash[seat]) / 30
-        buf[sc + 10] = len(trash[o]) / 30
-        if reserve[seat] or reserve[o]:
-            buf[sc + 11] = len(reserve[seat]) / 30
-            buf[sc + 12] = len(reserve[o]) / 30
-        if st.mulligans[seat] or st.mulligans[o]:
-            buf[sc + 13] = st.mulligans[seat] / 3
-            buf[sc + 14] = st.mulligans[o] / 3
+        hp, deck, hand, trash, reserve, mulligans = (
+            st.hp,
+            st.deck,
+            st.hand,
+            st.trash,
+            st.reserve,
+            st.mulligans,
+        )
+        _DENSE_SCALARS.pack_into(
+            buf,
+            4 * sc,
+            st.turn / cfg.max_turns,
+            st.first == seat,
+            st.current_player == seat,
+            hp[seat] / 20,
+            hp[o] / 20,
+            len(deck[seat]) / 30,
+            len(deck[o]) / 30,
+            len(hand[seat]) / 16,
+            len(hand[o]) / 16,
+            len(trash[seat]) / 30,
+            len(trash[o]) / 30,
+            len(reserve[seat]) / 30,
+            len(reserve[o]) / 30,
+            mulligans[seat] / 3,
+            mulligans[o] / 3,
+        )
         buf[sc + 15 + _MODE_INDEX[cfg.mode]] = 1.0
         a = st.act
         if a is not None:
             buf[sc + 18] = 1.0
             if a.owner == seat:
                 buf[sc + 19] = 1.0
-            for k, flag in enumerate(
-                (
-                    a.action_used,
-                    a.defence_used,
-                    a.moved,
-                    a.changed,
-                    a.cancel_penalty,
-                    a.free_far,
-                    a.far,
-                    a.negated,
-                    a.redirected,
-                    a.disabled,
-                    a.target >= 0,
-                )
-            ):
-                if flag:
-                    buf[sc + 20 + k] = 1.0
+            for k in itertools.compress(self._act_flag_slots, _ACT_FLAGS(a)):
+                buf[k] = 1.0
+            if a.target >= 0:
+                buf[sc + 30] = 1.0
         if any(tot):
             buf[sc + 31] = tot[0] / 3
             buf[sc + 32] = tot[1] / 3
@@ -591,11 +616,17 @@ class MedarotEncoder(Encoder):
         dp = st.dp
         if dp is not None and dp[0] in _COUNT_DPS:
             buf[sc + 41] = dp[2][-1] / 9
-        for k, flag in enumerate(
-            (st.failed_draw[seat], st.failed_draw[o], st.master_used[seat], st.master_used[o], st.done)
-        ):
-            if flag:
-                buf[sc + 42 + k] = 1.0
+        failed, used = st.failed_draw, st.master_used
+        if failed[seat]:
+            buf[sc + 42] = 1.0
+        if failed[o]:
+            buf[sc + 43] = 1.0
+        if used[seat]:
+            buf[sc + 44] = 1.0
+        if used[o]:
+            buf[sc + 45] = 1.0
+        if st.done:
+            buf[sc + 46] = 1.0
 
 
 #: Names of the ``scalars`` piece, in order (ratios as in ``_write_scalars``).
@@ -656,6 +687,8 @@ _NO_EFFECTS: tuple[dict[int, int], set[int], dict[int, list[int]], list[int], li
     [0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0],
 )
+#: Scalars 0-14 (turn to mulligans): packed into the buffer in one call, as ``array("f")`` stores floats.
+_DENSE_SCALARS = struct.Struct("15f")
 _MODE_INDEX = {"beginner": 0, "normal": 1, "advance": 2}
 assert len(SCALARS) == _SCALARS
 
@@ -732,6 +765,19 @@ def _effect_summary(
     return statuses, sideways, mods, tot, dyn
 
 
+#: The flags of the action under way, in the order of ``SCALARS`` (one C call reads them all).
+_ACT_FLAGS = operator.attrgetter(
+    "action_used",
+    "defence_used",
+    "moved",
+    "changed",
+    "cancel_penalty",
+    "free_far",
+    "far",
+    "negated",
+    "redirected",
+    "disabled",
+)
 _MOD_INDEX = {"MOD_SPEED": 2, "MOD_POWER": 0, "MOD_ARMOR": 1}
 _STATUS_BIT = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
