@@ -1,7 +1,8 @@
 """Agents that play deckgym environments: ``agents.make(spec, env_name)``.
 
-Specs: ``"random"``, ``"heuristic"`` (the ruleset's rule-of-thumb player) and
-``"ppo:PATH"`` (a trained MaskablePPO model, greedy). Every agent offers
+Specs: ``"random"``, ``"heuristic"`` (the ruleset's rule-of-thumb player), ``"search"`` or
+``"search:WORLDS"`` (the heuristic improved by determinized Monte Carlo look-ahead, 4 worlds
+by default; see ``agents.search``) and ``"ppo:PATH"`` (a trained MaskablePPO model, greedy). Every agent offers
 ``act(observation, action_mask) -> int`` and ``reset(seed)``; agents that read the engine
 (the heuristics) are attached to an env with ``agents.base.bind(agent, env)``.
 """
@@ -30,8 +31,19 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
             raise KeyError(f"no heuristic agent for {env_name!r}; known: {', '.join(HEURISTICS)}")
         module, _, cls = HEURISTICS[env_name].partition(":")
         return getattr(importlib.import_module(module), cls)(seed=seed)
+    if spec == "search" or spec.startswith("search:"):
+        from agents.search import SearchAgent
+
+        worlds = spec.partition(":")[2]
+        if worlds and not worlds.isdigit():
+            raise ValueError(
+                f"agent spec {spec!r}: the number of worlds must be a whole number, as in 'search:8'"
+            )
+        return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
     if spec.startswith("ppo:"):
         from agents.ppo import PPOAgent
 
         return PPOAgent(spec[4:])
-    raise ValueError(f"unknown agent spec {spec!r}; use 'random', 'heuristic' or 'ppo:PATH'")
+    raise ValueError(
+        f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]' or 'ppo:PATH'"
+    )

@@ -163,8 +163,8 @@ def train(
 @app.command()
 def evaluate(
     env: Annotated[str, typer.Argument(help="environment name")],
-    agent: Annotated[str, typer.Option(help="random | heuristic | ppo:PATH")] = "heuristic",
-    opponent: Annotated[str, typer.Option(help="random | heuristic | ppo:PATH")] = "random",
+    agent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "heuristic",
+    opponent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "random",
     games: Annotated[int, typer.Option(help="games (rounded up to seat-swapped pairs)")] = 400,
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,

@@ -1,0 +1,152 @@
+"""The look-ahead agent (agents.search): its choice on a toy game, legality, seeds, specs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import agents as agent_lib
+import envs
+from agents.arena import play_game
+from agents.random_agent import RandomAgent
+from agents.search import SearchAgent
+
+
+class Race:
+    """A toy two-seat game: the player to move adds 1 or 2 to a hidden-free counter; reaching 4 wins.
+
+    Every seat knows everything, so ``resample_hidden`` only copies; it logs which seat asked.
+    """
+
+    def __init__(self, total: int = 0, player: int = 0, log: list[int] | None = None) -> None:
+        self.total, self.current_player = total, player
+        self.winner: int | None = None
+        self.log = log if log is not None else []
+
+    def legal_actions(self) -> list[int]:
+        return [1, 2]
+
+    def apply(self, a: int) -> None:
+        self.total += a
+        if self.total >= 4:
+            self.winner = self.current_player
+        self.current_player = 1 - self.current_player
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.winner == p else -1.0 for p in (0, 1)]
+
+    def clone(self) -> Race:
+        c = Race(self.total, self.current_player, self.log)
+        c.winner = self.winner
+        return c
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> Race:
+        self.log.append(seat)
+        return self.clone()
+
+
+class AddOne:
+    """The toy game's rule of thumb: always add 1."""
+
+    def choose(self, state: Race, seat: int) -> int:
+        return 1
+
+
+def test_search_finds_the_move_its_heuristic_misses():
+    # From 2, adding 2 wins at once; adding 1 (the heuristic's move) leaves 3 and the opponent wins.
+    agent = SearchAgent(AddOne(), worlds=3, seed=0)
+    st = Race(total=2, player=1)
+    assert agent.choose(st, 1) == 2
+    assert agent.action_value([st], 2, 1) == 1.0
+    assert agent.action_value([st], 1, 1) == -1.0
+    assert st.log == [1, 1, 1]  # three worlds, each sampled from the searching seat's view
+
+
+class AddTwo:
+    """Another rule of thumb: always add 2."""
+
+    def choose(self, state: Race, seat: int) -> int:
+        return 2
+
+
+def test_search_keeps_the_heuristic_move_on_a_tie():
+    # From 3 both moves win at once: the heuristic's 2 is kept although 1 is listed first.
+    agent = SearchAgent(AddTwo(), worlds=2, seed=0)
+    st = Race(total=3, player=0)
+    assert agent.action_value([st], 1, 0) == agent.action_value([st], 2, 0) == 1.0
+    assert agent.choose(st, 0) == 2
+
+
+def test_search_needs_at_least_one_world():
+    with pytest.raises(ValueError, match="at least 1 world"):
+        SearchAgent(AddOne(), worlds=0)
+
+
+def test_agent_specs_name_the_number_of_worlds():
+    assert agent_lib.make("search", "medarot_parts_v0", seed=0).worlds == 4
+    assert agent_lib.make("search:8", "medarot_parts_v0", seed=0).name == "search:8"
+    with pytest.raises(ValueError, match="search:x"):
+        agent_lib.make("search:x", "medarot_parts_v0")
+
+
+CASES = [
+    ("medarot_ocg_v0", {"mode": "beginner"}),
+    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_parts_v0", {}),
+    ("mow_v0", {}),
+    ("amalogs_v0", {"team_sizes": (1, 1)}),
+]
+
+
+class Checked:
+    """Asserts that every action of the wrapped agent is legal."""
+
+    def __init__(self, agent):
+        self.agent, self.name, self.moves = agent, agent.name, 0
+
+    def bind(self, env):
+        self.agent.bind(env)
+
+    def reset(self, seed=None):
+        self.agent.reset(seed)
+
+    def act(self, observation, action_mask):
+        a = self.agent.act(observation, action_mask)
+        assert action_mask[a] == 1
+        self.moves += 1
+        return a
+
+
+@pytest.mark.parametrize(("name", "kwargs"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
+def test_search_plays_legal_games_of_every_ruleset(name, kwargs):
+    assert {n for n, _ in CASES} == set(envs.names())
+    env = envs.make(name, **kwargs)
+    agent = Checked(agent_lib.make("search:1", name, seed=3))
+    seats = len(env.possible_agents)
+    for g in range(2):
+        players = [RandomAgent(10 + i) for i in range(seats)]
+        players[g % seats] = agent
+        returns = play_game(env, players, seed=g)
+        assert len(returns) == seats
+    assert agent.moves > 20
+
+
+def test_search_is_deterministic_under_a_seed():
+    def actions(seed: int) -> list[int]:
+        env = envs.make("medarot_parts_v0")
+        agent = agent_lib.make("search:2", "medarot_parts_v0", seed=seed)
+        agent.bind(env)
+        env.reset(seed=5)
+        out = []
+        for _name in env.agent_iter(max_iter=60):
+            obs, _r, term, trunc, _i = env.last()
+            a = None if term or trunc else agent.act(obs["observation"], obs["action_mask"])
+            out.append(a)
+            env.step(a)
+        return out
+
+    assert actions(7) == actions(7)
