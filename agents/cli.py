@@ -7,6 +7,7 @@ deckgym evaluate medarot_ocg_v0 --agent heuristic --opponent random --games 400
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -81,6 +82,23 @@ def _results_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _with_settings(cfg: TrainConfig, text: str) -> TrainConfig:
+    """``cfg`` with the ``TrainConfig`` fields of the JSON object ``text`` replaced."""
+    try:
+        settings = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"--config is not valid JSON: {exc}") from None
+    if not isinstance(settings, dict):
+        raise typer.BadParameter(f"--config must be a JSON object, got {text!r}")
+    known = {f.name for f in dataclasses.fields(TrainConfig)}
+    unknown = sorted(set(settings) - known)
+    if unknown:
+        raise typer.BadParameter(
+            f"--config: unknown TrainConfig setting(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+    return dataclasses.replace(cfg, **settings)
+
+
 @app.command()
 def train(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
@@ -105,6 +123,18 @@ def train(
     ] = _TRAIN.pretrain_games,
     workers: Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")] = 0,
     progress: Annotated[bool, typer.Option(help="show a progress bar")] = True,
+    imitation_cache: Annotated[
+        str,
+        typer.Option(
+            help="file of the imitated policy: reused when its imitation settings match, else written"
+        ),
+    ] = "",
+    config: Annotated[
+        str | None,
+        typer.Option(
+            help='more TrainConfig settings as a JSON object, applied last, e.g. \'{"ent_coef": 0.01, "shaping": 0}\''
+        ),
+    ] = None,
 ) -> None:
     """Train MaskablePPO with self-play, then evaluate it against the baselines.
 
@@ -126,8 +156,12 @@ def train(
         n_envs=n_envs,
         progress_bar=progress,
         pretrain_games=pretrain_games,
+        imitation_cache=imitation_cache,
     )
-    typer.echo(f"training MaskablePPO on {env} {kwargs} for {timesteps:,} steps -> {out}")
+    if config:
+        cfg = _with_settings(cfg, config)
+        env, kwargs, out = cfg.env, cfg.env_kwargs, Path(cfg.out)
+    typer.echo(f"training MaskablePPO on {env} {kwargs} for {cfg.timesteps:,} steps -> {cfg.out}")
     summary = run_training(cfg, log=typer.echo)
     typer.echo(
         f"trained {summary['timesteps']:,} steps in {summary['train_seconds']:.0f}s "
@@ -141,7 +175,7 @@ def train(
             opp,
             env,
             games=eval_games,
-            seed=seed + 50_000,
+            seed=cfg.seed + 50_000,
             workers=workers or None,
             **kwargs,
         )

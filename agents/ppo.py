@@ -53,6 +53,12 @@ class TrainConfig:
         pretrain_lr: Adam step size of the imitation (PPO's own is restored after it).
         pretrain_samples: stop adding imitation games once this many decisions are collected
             (bounds the memory and time of rulesets with long games).
+        imitation_cache: a file for the imitated policy ("": none). When it exists and was
+            written by a run with the same imitation settings (env, options, seed, pretrain and
+            network settings), training starts from it instead of imitating again; otherwise the
+            imitation runs and is written there (with the optimizer's state, so a run from the
+            cache is the run that imitates). Experiments that vary only PPO's settings then
+            share one imitated start.
         net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
         features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
@@ -86,6 +92,7 @@ class TrainConfig:
     pretrain_epochs: int = 15
     pretrain_lr: float = 3e-4
     pretrain_samples: int = 250_000
+    imitation_cache: str = ""
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256
     out: str = "runs/ppo"
@@ -341,7 +348,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
             return True
 
     if cfg.pretrain_games:
-        imitate_heuristic(model, cfg, log)
+        start_from_imitation(model, cfg, log)
     evaluate(0)
     model.learn(
         total_timesteps=cfg.timesteps,
@@ -363,6 +370,52 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     (out / "train.json").write_text(json.dumps(summary, indent=1))
     plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}")
     return summary
+
+
+#: The settings that decide the imitated policy (the key of ``TrainConfig.imitation_cache``).
+IMITATION_KEYS = (
+    "env",
+    "env_kwargs",
+    "seed",
+    "gamma",
+    "batch_size",
+    "pretrain_games",
+    "pretrain_epochs",
+    "pretrain_lr",
+    "pretrain_samples",
+    "net_arch",
+    "features_dim",
+)
+
+
+def start_from_imitation(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
+    """Imitate the heuristic, or load the imitated policy of ``cfg.imitation_cache`` when it fits."""
+    import torch
+
+    key = json.loads(json.dumps({k: getattr(cfg, k) for k in IMITATION_KEYS}))
+    cache = Path(cfg.imitation_cache) if cfg.imitation_cache else None
+    if cache is not None and cache.exists():
+        saved = torch.load(cache, map_location="cpu", weights_only=True)
+        if not isinstance(saved, dict) or saved.get("key") != key:
+            found = saved.get("key") if isinstance(saved, dict) else None
+            raise ValueError(
+                f"imitation cache {cache} was written with other imitation settings: "
+                f"it has {found}, this run needs {key}; remove it or name another file"
+            )
+        model.policy.load_state_dict(saved["policy"])
+        model.policy.optimizer.load_state_dict(saved["optimizer"])
+        log(f"imitated policy loaded from {cache}")
+        return
+    imitate_heuristic(model, cfg, log)
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        state = {
+            "key": key,
+            "policy": model.policy.state_dict(),
+            "optimizer": model.policy.optimizer.state_dict(),
+        }
+        torch.save(state, cache)
+        log(f"imitated policy saved to {cache}")
 
 
 def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

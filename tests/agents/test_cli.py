@@ -81,6 +81,16 @@ def test_bad_options_are_a_clear_error(bad):
     assert "--options" in result.output
 
 
+@pytest.mark.parametrize(
+    ("bad", "named"),
+    [("{not json", "not valid JSON"), ("[1]", "must be a JSON object"), ('{"ent_coeff": 0.1}', "ent_coeff")],
+)
+def test_bad_train_config_is_a_clear_error(bad, named, tmp_path):
+    result = runner.invoke(app, ["train", "mow_v0", "--out", str(tmp_path), "--config", bad])
+    assert result.exit_code != 0
+    assert named in result.output and not (tmp_path / "model.zip").exists()
+
+
 @pytest.mark.train
 def test_train_writes_model_eval_and_curve(tmp_path):
     out = tmp_path / "run"
@@ -108,11 +118,15 @@ def test_train_writes_model_eval_and_curve(tmp_path):
             "3",
             "--opponents",
             "heuristic:0.5,random:0.5",
+            "--config",
+            '{"ent_coef": 0.02, "n_epochs": 2}',
         ],
     )
     assert result.exit_code == 0, result.output
     for name in ("model.zip", "eval.json", "learning_curve.png"):
         assert (out / name).exists()
+    config = json.loads((out / "train.json").read_text())["config"]
+    assert (config["ent_coef"], config["n_epochs"], config["timesteps"]) == (0.02, 2, 1024)
     report = json.loads((out / "eval.json").read_text())
     assert [r["opponent"] for r in report["results"]] == ["random", "heuristic"]
     assert "95% interval" in result.output

@@ -127,3 +127,41 @@ def test_learning_curve_plot(tmp_path):
     plot_learning_curve(hist, tmp_path / "c.png")
     assert (tmp_path / "c.png").stat().st_size > 1000
     assert np.frombuffer((tmp_path / "c.png").read_bytes()[:4], dtype=np.uint8).tolist() == [137, 80, 78, 71]
+
+
+def test_imitation_cache_gives_the_same_run_and_refuses_other_settings(tmp_path):
+    import torch
+
+    torch.set_num_threads(1)
+    cache = tmp_path / "imitated.pt"
+
+    def run(name: str, pretrain_epochs: int = 1) -> tuple[list[str], dict]:
+        cfg = _tiny_config(
+            tmp_path / name,
+            env="medarot_parts_v0",
+            env_kwargs={},
+            timesteps=256,
+            n_steps=128,
+            n_epochs=2,
+            eval_every=0,
+            eval_games=2,
+            checkpoint_every=0,
+            opponents={"heuristic": 1.0},
+            pretrain_games=2,
+            pretrain_epochs=pretrain_epochs,
+            imitation_cache=str(cache),
+        )
+        lines: list[str] = []
+        train(cfg, log=lines.append)
+        model = PPOAgent(tmp_path / name / "model.zip").policy
+        return lines, {k: v.clone() for k, v in model.state_dict().items()}
+
+    first_log, first = run("first")
+    assert cache.exists() and any(line.startswith("imitation epoch") for line in first_log)
+    second_log, second = run("second")
+    assert f"imitated policy loaded from {cache}" in second_log
+    assert not any(line.startswith("imitation epoch") for line in second_log)
+    assert first.keys() == second.keys()
+    assert all(torch.equal(first[k], second[k]) for k in first)  # loading is the same as imitating
+    with pytest.raises(ValueError, match="other imitation settings"):
+        run("third", pretrain_epochs=2)
