@@ -25,16 +25,20 @@ app = typer.Typer(
 )
 
 
+def _json_object(text: str, option: str) -> dict[str, Any]:
+    """The JSON object given to ``option``; anything else is an error naming the option."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"{option} is not valid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter(f"{option} must be a JSON object, got {text!r}")
+    return value
+
+
 def _env_kwargs(mode: str | None, options: str | None = None) -> dict[str, Any]:
     """Environment options from ``--mode`` and ``--options`` (a JSON object)."""
-    kwargs: dict[str, Any] = {}
-    if options:
-        try:
-            kwargs = json.loads(options)
-        except json.JSONDecodeError as exc:
-            raise typer.BadParameter(f"--options is not valid JSON: {exc}") from None
-        if not isinstance(kwargs, dict):
-            raise typer.BadParameter(f"--options must be a JSON object, got {options!r}")
+    kwargs = _json_object(options, "--options") if options else {}
     if mode is not None:
         kwargs["mode"] = mode
     return kwargs
@@ -84,12 +88,7 @@ def _results_table(rows: list[dict[str, Any]]) -> str:
 
 def _with_settings(cfg: TrainConfig, text: str) -> TrainConfig:
     """``cfg`` with the ``TrainConfig`` fields of the JSON object ``text`` replaced."""
-    try:
-        settings = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise typer.BadParameter(f"--config is not valid JSON: {exc}") from None
-    if not isinstance(settings, dict):
-        raise typer.BadParameter(f"--config must be a JSON object, got {text!r}")
+    settings = _json_object(text, "--config")
     known = {f.name for f in dataclasses.fields(TrainConfig)}
     unknown = sorted(set(settings) - known)
     if unknown:

@@ -12,6 +12,7 @@ import agents as agent_lib
 import envs
 from agents.arena import match, play_game
 from agents.random_agent import RandomAgent
+from tests.agents.checked import Checked
 
 
 class Case(NamedTuple):
@@ -43,28 +44,6 @@ def _id(case: Case) -> str:
 
 def test_every_registered_environment_has_a_case():
     assert {c.env for c in CASES} == set(envs.names())
-
-
-class Checked:
-    """Wraps an agent and asserts that every action it picks is legal."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.name = agent.name
-        self.moves = 0
-
-    def bind(self, env):
-        if hasattr(self.agent, "bind"):
-            self.agent.bind(env)
-
-    def reset(self, seed=None):
-        self.agent.reset(seed)
-
-    def act(self, observation, action_mask):
-        a = self.agent.act(observation, action_mask)
-        assert action_mask[a] == 1
-        self.moves += 1
-        return a
 
 
 def _heuristic(case: Case) -> Any:

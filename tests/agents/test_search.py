@@ -11,6 +11,7 @@ import envs
 from agents.arena import play_game
 from agents.random_agent import RandomAgent
 from agents.search import SearchAgent
+from tests.agents.checked import Checked
 
 
 class Race:
@@ -100,25 +101,6 @@ CASES = [
     ("mow_v0", {}),
     ("amalogs_v0", {"team_sizes": (1, 1)}),
 ]
-
-
-class Checked:
-    """Asserts that every action of the wrapped agent is legal."""
-
-    def __init__(self, agent):
-        self.agent, self.name, self.moves = agent, agent.name, 0
-
-    def bind(self, env):
-        self.agent.bind(env)
-
-    def reset(self, seed=None):
-        self.agent.reset(seed)
-
-    def act(self, observation, action_mask):
-        a = self.agent.act(observation, action_mask)
-        assert action_mask[a] == 1
-        self.moves += 1
-        return a
 
 
 @pytest.mark.parametrize(("name", "kwargs"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
