@@ -10,6 +10,7 @@ import pytest
 import envs
 from agents.arena import match, play_game
 from agents.ppo import PPOAgent, TrainConfig, plot_learning_curve, train
+from tests.agents.checked import Checked
 
 pytestmark = pytest.mark.train
 
@@ -61,26 +62,11 @@ def _plays_only_legal_actions(model, env_name: str, games: int, **env_kwargs) ->
     """Games of the saved PPO model against random (seats alternating); returns its move count."""
     from agents.random_agent import RandomAgent
 
-    agent = PPOAgent(model)
+    checked = Checked(PPOAgent(model))
     env = envs.make(env_name, **env_kwargs)
-    moves = 0
-
-    class Checked:
-        name = "checked"
-
-        def reset(self, seed=None):
-            agent.reset(seed)
-
-        def act(self, obs, mask):
-            nonlocal moves
-            a = agent.act(obs, mask)
-            assert mask[a] == 1
-            moves += 1
-            return a
-
     for g in range(games):
-        play_game(env, [Checked(), RandomAgent(g)] if g % 2 == 0 else [RandomAgent(g), Checked()], seed=g)
-    return moves
+        play_game(env, [checked, RandomAgent(g)] if g % 2 == 0 else [RandomAgent(g), checked], seed=g)
+    return checked.moves
 
 
 def test_saved_model_reloads_and_plays_only_legal_actions(trained):
