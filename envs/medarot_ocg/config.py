@@ -9,6 +9,7 @@ from typing import Any
 
 from envs.core.cards import read_toml
 from envs.core.errors import StateError
+from envs.core.options import check_known
 
 MODES = ("beginner", "normal", "advance")
 _VARIANTS = Path(__file__).with_name("variants.toml")
@@ -62,10 +63,7 @@ def make_config(mode: str = "beginner", **overrides: Any) -> RulesConfig:
     presets = read_toml(_VARIANTS)
     if mode not in presets:
         raise StateError(f"unknown mode {mode!r}; choose one of {', '.join(presets)}")
-    fields = {f.name for f in dataclasses.fields(RulesConfig)}
-    unknown = sorted(set(overrides) - fields)
-    if unknown:
-        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    check_known(RulesConfig, overrides)
     values = dict(presets[mode])
     values.update(overrides)
     for key in ("max_turns", "max_steps"):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from envs.core.errors import StateError
+from envs.core.options import check_int, check_known
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +45,9 @@ class RulesConfig:
 
 def make_config(**overrides: Any) -> RulesConfig:
     """The default ``RulesConfig`` with ``overrides``; unknown keys and non-positive caps are errors."""
-    fields = {f.name for f in dataclasses.fields(RulesConfig)}
-    unknown = sorted(set(overrides) - fields)
-    if unknown:
-        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    check_known(RulesConfig, overrides)
     for key, value in overrides.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise StateError(f"{key} must be a positive integer, got {value!r}")
+        check_int(key, value, 1)
     if overrides.get("hand_cap", 16) > 16:
         raise StateError("hand_cap is at most 16 (the HAND(h) block of the action encoding)")
     return RulesConfig(**overrides)

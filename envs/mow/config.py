@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from envs.core.errors import StateError
+from envs.core.options import check_int, check_known
 
 LIFE_START = 20
 DECK_SIZE = 40
@@ -62,23 +63,14 @@ class RulesConfig:
 
 def make_config(**overrides: Any) -> RulesConfig:
     """Build a ``RulesConfig`` from overrides; unknown keys and bad values are errors."""
-    fields = {f.name for f in dataclasses.fields(RulesConfig)}
-    unknown = sorted(set(overrides) - fields)
-    if unknown:
-        raise StateError(f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(fields))}")
+    check_known(RulesConfig, overrides)
     values = {k: (-1 if k == "first_player" and v is None else v) for k, v in overrides.items()}
     for key in ("max_turns", "max_decisions_per_turn"):
-        v = values.get(key, 1)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise StateError(f"{key} must be a positive integer, got {v!r}")
+        check_int(key, values.get(key, 1), 1)
     if values.get("first_player", -1) not in (-1, 0, 1):
         raise StateError(f"first_player must be None, 0 or 1, got {values['first_player']!r}")
-    mc = values.get("max_copies", 0)
-    if not isinstance(mc, int) or isinstance(mc, bool) or mc < 0:
-        raise StateError(f"max_copies must be a non-negative integer, got {mc!r}")
-    ft = values.get("first_turn", 1)
-    if not isinstance(ft, int) or isinstance(ft, bool) or ft < 0:
-        raise StateError(f"first_turn must be a non-negative integer, got {ft!r}")
+    check_int("max_copies", values.get("max_copies", 0), 0)
+    check_int("first_turn", values.get("first_turn", 1), 0)
     if not isinstance(values.get("vacant_seat", False), bool):
         raise StateError(f"vacant_seat must be a bool, got {values['vacant_seat']!r}")
     return RulesConfig(**values)
