@@ -8,11 +8,15 @@ outcome and event log then come from here.
 
 from __future__ import annotations
 
+import copy
 import enum
 import importlib
 import random
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar, Self
+
+from envs.core.errors import StateError
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:
@@ -164,6 +168,47 @@ class CardGameState(EngineState):
     decks: Any
     seed: int
     rng: random.Random
+
+    def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
+        """Hold what every card-game state starts with.
+
+        The config, the pool and its cards, the deck lists, the seed and a generator seeded
+        with it.
+        """
+        self.config = config
+        self.pool = pool
+        self.cards = pool.cards
+        self.decks = decks
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @classmethod
+    def _from_dict_with(
+        cls,
+        data: Any,
+        ruleset: str,
+        config_class: Any,
+        load_pool: Callable[[Any], Any],
+        fill: Callable[[Self, dict[str, Any]], None],
+        copier: Callable[[Any], Any] = copy.deepcopy,
+    ) -> Self:
+        """The part of ``from_dict`` every card game shares.
+
+        Checks that ``data`` is a state dict of ``ruleset``, copies it with ``copier`` (the dict
+        is not kept), builds the state from its config, pool, decks and seed, restores the
+        generator, and lets ``fill(state, d)`` set the rest. A missing or malformed entry is a
+        ``StateError`` that names the ruleset.
+        """
+        if not isinstance(data, dict) or data.get("ruleset") != ruleset:
+            raise StateError(f"not a {ruleset} state dict (missing or wrong 'ruleset')")
+        try:
+            d = copier(data)
+            s = cls(config_class(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
+            s.rng = rng_from_json(d["rng"])
+            fill(s, d)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateError(f"malformed {ruleset} state dict: {exc!r}") from exc
+        return s
 
     def _copy_shared(self) -> Self:
         """A bare state of the same class for ``clone`` to fill in.

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.state import CardGameState, Record, rng_from_json, rng_to_json
+from envs.core.state import CardGameState, Record, rng_to_json
 from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.cards import CardDef, CardPool
 from envs.medarot_ocg.config import RulesConfig
@@ -193,13 +192,10 @@ class GameState(CardGameState):
     DECISIONS = DP
     num_players = 2
 
+    cards: dict[str, CardDef]
+
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
-        self.config = config
-        self.pool = pool
-        self.cards: dict[str, CardDef] = pool.cards
-        self.decks = [list(d) for d in decks]
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(config, pool, [list(d) for d in decks], seed)
         self.turn = 0
         self.first = 0
         self.hp = [config.start_hp, config.start_hp]
@@ -298,19 +294,9 @@ class GameState(CardGameState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
-        import copy
-
         from envs.medarot_ocg.cards import load_pool
-        from envs.medarot_ocg.config import RulesConfig
 
-        if not isinstance(data, dict) or data.get("ruleset") != "medarot_ocg":
-            raise StateError("not a medarot_ocg state dict (missing or wrong 'ruleset')")
-        d = copy.deepcopy(data)
-        try:
-            config = RulesConfig(**d["config"])
-            pool = load_pool(d["pool"])
-            s = cls(config, pool, d["decks"], d["seed"])
-            s.rng = rng_from_json(d["rng"])
+        def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in (
                 "turn",
                 "first",
@@ -337,9 +323,8 @@ class GameState(CardGameState):
             s.effects = [Eff(*x) for x in d["effects"]]
             s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1], tuple(d["dp"][2]))
             s.act = Act.from_list(d["act"]) if d["act"] else None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"malformed medarot_ocg state dict: {exc!r}") from exc
-        return s
+
+        return cls._from_dict_with(data, "medarot_ocg", RulesConfig, load_pool, fill)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: hidden cards of the others and deck orders redrawn.

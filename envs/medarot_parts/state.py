@@ -12,8 +12,7 @@ import copy
 import random
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.state import CardGameState, Record, rng_from_json, rng_to_json
+from envs.core.state import CardGameState, Record, rng_to_json
 from envs.medarot_parts.actions import DP
 from envs.medarot_parts.cards import CardDef, CardPool
 from envs.medarot_parts.config import RulesConfig
@@ -151,13 +150,10 @@ class GameState(CardGameState):
     DECISIONS = DP
     num_players = 2
 
+    cards: dict[str, CardDef]
+
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[list[str]]], seed: int) -> None:
-        self.config = config
-        self.pool = pool
-        self.cards: dict[str, CardDef] = pool.cards
-        self.decks = decks
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(config, pool, decks, seed)
         self.turn = 0
         self.round = 0
         self.prio1 = 0  # the player with priority on odd turns (D5)
@@ -258,12 +254,7 @@ class GameState(CardGameState):
         """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
         from envs.medarot_parts.cards import load_pool
 
-        if not isinstance(data, dict) or data.get("ruleset") != "medarot_parts":
-            raise StateError("not a medarot_parts state dict (missing or wrong 'ruleset')")
-        d = copy.deepcopy(data)
-        try:
-            s = cls(RulesConfig(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
-            s.rng = rng_from_json(d["rng"])
+        def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in (
                 "turn", "round", "prio1", "priority", "first", "to_act", "passes", "am", "deck", "hand",
                 "trash", "stock", "play", "assets", "mods", "pay", "use", "agenda", "next_uid", "steps",
@@ -273,9 +264,8 @@ class GameState(CardGameState):
             s.field = [[Medarot.from_list(m) for m in row] for row in d["field"]]
             s.battle = Battle.from_list(d["battle"]) if d["battle"] else None
             s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1], tuple(d["dp"][2]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"malformed medarot_parts state dict: {exc!r}") from exc
-        return s
+
+        return cls._from_dict_with(data, "medarot_parts", RulesConfig, load_pool, fill)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: the opponent's hand and both deck orders redrawn.

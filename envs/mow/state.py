@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.state import CardGameState, EngineState, rng_from_json, rng_to_json
+from envs.core.state import CardGameState, EngineState, rng_to_json
 from envs.mow.actions import DP
 from envs.mow.cards import SPELL, CardDef, CardPool
 from envs.mow.config import LIFE_START, RulesConfig
@@ -76,13 +75,10 @@ class GameState(CardGameState):
     EVENT_CAP = 300
     num_players = 2
 
+    cards: dict[str, CardDef]
+
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
-        self.config = config
-        self.pool = pool
-        self.cards: dict[str, CardDef] = pool.cards
-        self.decks = [list(d) for d in decks]
-        self.seed = seed
-        self.rng = random.Random(seed)
+        super().__init__(config, pool, [list(d) for d in decks], seed)
         self.t = 0
         self.active = 0
         self.first = 0
@@ -210,25 +206,20 @@ class GameState(CardGameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
+        """Rebuild a state written by ``to_dict`` (a copy through JSON: the dict is not kept)."""
         import json
 
         from envs.mow.cards import load_pool
-        from envs.mow.config import RulesConfig
 
-        if not isinstance(data, dict) or data.get("ruleset") != "mow":
-            raise StateError("not a mow state dict (missing or wrong 'ruleset')")
-        try:
-            d = json.loads(json.dumps(data))
-            s = cls(RulesConfig(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
-            s.rng = rng_from_json(d["rng"])
+        def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in cls._PLAIN:
                 setattr(s, key, d[key])
             s.monsters = [[Monster(*m) for m in ms] for ms in d["monsters"]]
             s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"malformed mow state dict: {exc!r}") from exc
-        return s
+
+        return cls._from_dict_with(
+            data, "mow", RulesConfig, load_pool, fill, copier=lambda x: json.loads(json.dumps(x))
+        )
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: what ``seat`` cannot see is redrawn.
