@@ -27,11 +27,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
+from agents.heuristic.base import RuleOfThumbAgent
 
 
-class SearchAgent:
+class SearchAgent(RuleOfThumbAgent):
     """Determinized Monte Carlo look-ahead over a heuristic; call ``bind(env)`` before ``act``.
+
+    It plays through ``RuleOfThumbAgent``'s ``bind`` and ``act``, with a searched ``choose``.
 
     Args:
         rollout: the heuristic whose ``choose(state, seat)`` plays every seat in the rollouts
@@ -43,30 +45,16 @@ class SearchAgent:
     def __init__(self, rollout: Any, worlds: int = 4, seed: int | None = None) -> None:
         if worlds < 1:
             raise ValueError(f"SearchAgent needs at least 1 world per decision, got {worlds}")
+        super().__init__(seed)
         self.rollout = rollout
         self.worlds = int(worlds)
         self.name = f"search:{self.worlds}"
-        self.env: Any = None
-        self._seed = seed
         self._rng = random.Random(seed)
-
-    def bind(self, env: Any) -> None:
-        """Attach to the env whose state this agent reads."""
-        self.env = env
 
     def reset(self, seed: int | None = None) -> None:
         """Reseed the sampling of worlds (with ``None``, go on with the current generator)."""
         if seed is not None:
             self._rng = random.Random(seed)
-
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The index of the searched action (always one the mask allows)."""
-        raw = self.env.unwrapped
-        st = raw.state
-        idx: int = raw.encoder.action_to_index(self.choose(st, st.current_player), st)
-        if not action_mask[idx]:  # defensive: never play an illegal index
-            idx = int(np.flatnonzero(action_mask)[0])
-        return idx
 
     def choose(self, state: Any, seat: int) -> Any:
         """The engine action with the best mean rollout return for ``seat`` (the player to move)."""
