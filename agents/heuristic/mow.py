@@ -285,9 +285,9 @@ def _counter(st: GameState, seat: int, legal: list[Action]) -> Action:
     worth = 0.0
     if kind == Use.SUMMON and locate(st, uid) is not None:
         c = st.cards[card]
-        worth = card_value(c) + (3 if c.toughness <= 2 else 0)
+        worth = _countered_value(c) + (3 if c.toughness <= 2 else 0)
     elif kind == Use.EQUIP:
-        worth = 2 * card_value(st.cards[card])
+        worth = 2 * _countered_value(st.cards[card])
     elif kind in (Use.ACTIVATE, Use.ABILITY):
         worth = 6.0
     threshold = 5.0
@@ -298,6 +298,14 @@ def _counter(st: GameState, seat: int, legal: list[Action]) -> Action:
         if worth >= threshold:
             return a
     return PASS
+
+
+def _countered_value(c: CardDef) -> float:
+    """What a counter takes from a used monster or weapon: its worth without its 登場時.
+
+    The 登場時 still resolves after the countered card is discarded (D28, R42).
+    """
+    return card_value(c) - 1.5 * sum(1 for ab in c.abilities if ab.timing == ON_ENTER)
 
 
 def _negates(st: GameState, seat: int, a: Action) -> bool:

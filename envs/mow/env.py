@@ -38,6 +38,9 @@ zeros. Every decision point has at least one legal index.
 
 ## Version history
 - v0: initial release.
+- v0, rules fix: a monster or weapon use negated by a counter goes to the discard pile, its
+  廃棄時 triggers, and its 登場時 still resolves afterwards (spec D28 amended to follow R42,
+  使役→対抗廃棄→登場時の効果発動); the first release removed the 登場時.
 """
 
 from __future__ import annotations

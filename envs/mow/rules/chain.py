@@ -61,11 +61,19 @@ def on_window(st: GameState, h: int, a: Action) -> None:
 
 @task
 def resolve_chain(st: GameState) -> None:
-    """5.4.5: resolve the top entry (unless negated), then the next, until the chain is empty."""
+    """5.4.5: resolve the top entry, then the next, until the chain is empty.
+
+    A negated entry is skipped, except that a negated monster or weapon use still resolves its
+    登場時 (D28, R42: 使役→対抗廃棄→登場時の効果発動); SELF references of a card that has left
+    the field are skipped inside it (D27).
+    """
     if not st.chain:
         return
     e = st.chain[-1]
-    push(st, *([] if e[4] else entry_effects(st)), ["finish_entry"], ["resolve_chain"])
+    frames = [] if e[4] and e[1] not in (Use.SUMMON, Use.EQUIP) else entry_effects(st)
+    if e[4] and frames:
+        st.log(f"P{e[0]}'s negated {st.name(e[2])} still resolves its 登場時")
+    push(st, *frames, ["finish_entry"], ["resolve_chain"])
 
 
 def entry_effects(st: GameState) -> list[list]:

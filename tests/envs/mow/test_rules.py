@@ -267,3 +267,72 @@ def test_R37_monster_up_timing_fires_per_level_gained():
     hand = len(st.hand[0])
     do(st, A.HAND[CK["MN01"]], DP.CHARGE, 0)
     assert st.level[0] == 2 and len(st.hand[0]) == hand  # -1 charged, +1 Rune Apprentice
+
+
+def _denial_waits(hand0, **kw):
+    """Turn 7: A has 2 experience and ``hand0``; B's face-down Denial (NEGATE) was cast on turn 6."""
+    return make_state(t=7, exp=(2, 0), hands=(hand0, []), decks=(20, 20), spells=(None, ("DENIAL", 6)), **kw)
+
+
+def test_R42_D28_a_negated_summon_is_discarded_then_its_on_enter_still_draws():
+    """The issue's reproduction: 使役→対抗廃棄→登場時の効果発動, so A ends with hand 1, deck 19."""
+    st = _denial_waits(["SCOUT"])
+    do(st, use("SCOUT"), DP.MAIN, 0)
+    do(st, A.SLOT_SPELL, DP.COUNTER_WINDOW, 1)
+    do(st, A.PASS, DP.COUNTER_WINDOW, 0)
+    assert st.chain == [] and st.monsters[0] == []
+    assert st.discard[0] == ["SCOUT"] and st.discard[1] == ["DENIAL"]
+    assert (len(st.hand[0]), len(st.deck[0])) == (1, 19)
+    i = st.events.index("P1 negates P0's summon")
+    j = st.events.index("P0's negated Scout still resolves its 登場時")
+    assert i < j and st.events[j + 1] == "P0 draws a card"
+    assert st.decision == "MAIN" and st.current_player == 0
+
+
+def test_R42_D28_D27_a_negated_summon_skips_its_self_damage_but_still_hits_the_master():
+    """Martyr's 登場時 is DAMAGE SELF 1 then DAMAGE OPP_MASTER 2: Martyr has left the field, so the
+    SELF primitive is skipped (D27) and the master damage still happens (D28)."""
+    st = _denial_waits(["MARTYR"])
+    do(st, use("MARTYR"), DP.MAIN, 0)
+    do(st, A.SLOT_SPELL, DP.COUNTER_WINDOW, 1)
+    do(st, A.PASS, DP.COUNTER_WINDOW, 0)
+    assert st.monsters[0] == [] and st.discard[0] == ["MARTYR"]
+    assert st.life == [20, 18]
+    unnegated = make_state(t=7, exp=(2, 0), hands=(["MARTYR"], []))
+    do(unnegated, use("MARTYR"), DP.MAIN, 0)
+    do(unnegated, A.PASS, DP.COUNTER_WINDOW, 1)
+    assert unnegated.monsters[0] == [] and unnegated.discard[0] == ["MARTYR"]  # 1 damage kills it
+    assert unnegated.life == [20, 18]
+
+
+def test_R42_D28_a_negated_equip_discards_the_weapon_fires_its_on_discard_then_its_on_enter():
+    """Lens: 登場時 DRAW 1, 廃棄時 DAMAGE OPP_MASTER 1. Negated, it goes to the discard pile (廃棄時
+    first, as it is discarded by the counter), then its 登場時 still draws."""
+    st = _denial_waits(["LENS"])
+    do(st, use("LENS"), DP.MAIN, 0)
+    assert st.weapon[0][0] == "LENS"
+    do(st, A.SLOT_SPELL, DP.COUNTER_WINDOW, 1)
+    do(st, A.PASS, DP.COUNTER_WINDOW, 0)
+    assert st.weapon[0] is None and st.discard[0] == ["LENS"]
+    assert st.life == [20, 19] and (len(st.hand[0]), len(st.deck[0])) == (1, 19)
+    assert master_attack(st, 0) == 1  # level 1 table value, no weapon bonus left
+    assert st.events[-6:] == [
+        "P1 negates P0's equip",
+        "P0's Lens is discarded",
+        "P1's master takes 1 effect damage (life 19)",
+        "P1's Denial resolves",
+        "P0's negated Lens still resolves its 登場時",
+        "P0 draws a card",
+    ]
+
+
+def test_D28_a_negated_spell_activation_still_loses_its_effects():
+    """The amendment keeps D28 for spells: Fireball negated by Denial deals no damage."""
+    st = make_state(
+        t=7, exp=(2, 2), hands=([], []), monsters=([], ["BRUTE"]), spells=(("FIREBALL", 5), ("DENIAL", 6))
+    )
+    do(st, A.SLOT_SPELL, DP.MAIN, 0)
+    do(st, A.SLOT_SPELL, DP.COUNTER_WINDOW, 1)
+    do(st, A.PASS, DP.COUNTER_WINDOW, 0)
+    assert st.decision == "MAIN" and st.monsters[1][0].damage == 0 and st.life == [20, 20]
+    assert "FIREBALL" in st.discard[0] and st.discard[1] == ["DENIAL"]
