@@ -39,6 +39,26 @@ class AgendaState(State, Protocol):
 
 
 S = TypeVar("S", bound=AgendaState)
+
+#: Automatic steps (tasks, and forced decisions where a ruleset plays them) that one ``apply``
+#: may run. Real turns stay far below it (``scripts/soak.py`` reports the largest count seen);
+#: past it the rules are looping, and the runner raises ``StateError`` instead of hanging.
+MAX_AUTO_STEPS = 100_000
+#: Tasks named in the ``StateError`` of a runaway agenda.
+RUNAWAY_TAIL = 8
+#: Every agenda runner built in this process (one per ruleset), for soak reports.
+AGENDAS: list[Agenda[Any]] = []
+
+
+def most_auto_steps(reset: bool = False) -> int:
+    """The most automatic steps any ruleset's ``run`` took in this process; ``reset`` zeroes the marks."""
+    most = max((a.most_auto_steps for a in AGENDAS), default=0)
+    if reset:
+        for a in AGENDAS:
+            a.most_auto_steps = 0
+    return most
+
+
 Task = Callable[..., None]
 Legal = Callable[..., list[Any]]
 Decide = Callable[..., None]
@@ -102,6 +122,11 @@ class Agenda(Generic[S]):
         self.tasks: dict[str, Task] = {}
         self.legal: dict[int, Legal] = {}
         self.decide: dict[int, Decide] = {}
+        #: The bound on automatic steps per ``apply`` (see ``MAX_AUTO_STEPS``).
+        self.max_auto_steps = MAX_AUTO_STEPS
+        #: The most automatic steps one ``run`` has taken in this process (a high-water mark).
+        self.most_auto_steps = 0
+        AGENDAS.append(self)
 
     def task(self, fn: Task) -> Task:
         """Register an automatic step under its function name."""
@@ -153,17 +178,61 @@ class Agenda(Generic[S]):
         if self.before is not None:
             self.before(st)
         self.decide[dp[0]](st, dp[self.context], action)
-        self.run(st)
+        self.run(st, origin=dp)
         if self.after is not None:
             self.after(st)
 
-    def run(self, st: S) -> None:
-        """Pop and run tasks until a decision point is set or the game ends."""
+    def run(self, st: S, origin: Any = None) -> None:
+        """Pop and run tasks until a decision point is set or the game ends.
+
+        ``origin`` is the decision point the last action was played at (for error messages).
+
+        Raises:
+            StateError: the agenda ran empty, or ran more than ``max_auto_steps`` tasks.
+        """
         agenda = st.agenda
         tasks = self.tasks
-        while st.dp is None and not st.done:
+        n = 0
+        for n in range(self.max_auto_steps + 1):  # noqa: B007 - n is read after the loop
+            if st.dp is not None or st.done:
+                break
             if not agenda:
                 raise StateError("the agenda ran empty with no decision point; the state is corrupt")
             task = agenda.pop()
             tasks[task[0]](st, *task[1:])
+        else:
+            if st.dp is None and not st.done:
+                self.runaway(st, origin)
+        self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None
+
+    def runaway(self, st: S, origin: Any) -> None:
+        """Raise the ``StateError`` of an agenda that passed ``max_auto_steps`` without a decision.
+
+        The message names the ruleset, the decision point the action was played at and the
+        next tasks of the cycle (run to show them); the state stays dumpable with ``to_dict``.
+        """
+        seen: list[str] = []
+        agenda = st.agenda
+        while agenda and len(seen) < RUNAWAY_TAIL and st.dp is None and not st.done:
+            task = agenda.pop()
+            seen.append(task[0])
+            self.tasks[task[0]](st, *task[1:])
+        ruleset = (
+            type(st).__module__.split(".")[1]
+            if type(st).__module__.startswith("envs.")
+            else type(st).__name__
+        )
+        names = getattr(st, "DECISIONS", None)
+        where = "none (a run outside apply)" if origin is None else str(origin[0])
+        if origin is not None and names is not None:
+            try:
+                where = names(origin[0]).name
+            except ValueError:
+                pass
+        raise StateError(
+            f"{ruleset}: the rules ran more than {self.max_auto_steps} automatic steps after decision "
+            f"point {where} without reaching a decision (a rules loop); last tasks: "
+            f"{', '.join(seen) or '(none: forced decisions)'}; next on the agenda: "
+            f"{', '.join(t[0] for t in reversed(agenda[-RUNAWAY_TAIL:])) or '(empty)'}"
+        )

@@ -16,6 +16,8 @@ from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.cores import adapter
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.state import AmalogsState
+from envs.core.errors import StateError
+from envs.core.flow import MAX_AUTO_STEPS
 
 #: phase of the running table -> what follows when the table is over
 AFTER_TABLE: dict[Phase, Callable[[AmalogsState], None]] = {}
@@ -97,8 +99,15 @@ def continue_table(st: AmalogsState) -> None:
     table = st.table
     if st.table_steps >= st.config.duel_cap and ad.to_act(table) >= 0:
         st.log(f"core decision cap {st.config.duel_cap}: the turn is completed automatically")
-        while ad.to_act(table) >= 0:
+        for _ in range(MAX_AUTO_STEPS):
+            if ad.to_act(table) < 0:
+                break
             ad.step(table, ad.auto_action(table))
+        else:
+            raise StateError(
+                f"amalogs: completing the core turn at the cap took more than {MAX_AUTO_STEPS} "
+                f"automatic actions (a rules loop) at {st.decision}"
+            )
     seat = ad.to_act(table)
     if seat >= 0:
         player = st.player_at(seat)

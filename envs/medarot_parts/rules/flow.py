@@ -9,6 +9,8 @@ the agent (D37). A game that reaches the step cap is truncated (D35).
 
 from __future__ import annotations
 
+from typing import Any
+
 from envs.core.errors import StateError
 from envs.core.flow import Agenda, ask, end, push, truncate
 from envs.medarot_parts.actions import DP, Action
@@ -20,11 +22,18 @@ __all__ = ["apply", "ask", "decision", "end", "legal_actions", "push", "run", "t
 class ForcedAgenda(Agenda[GameState]):
     """The agenda runner that plays a decision with a single legal option itself (D37)."""
 
-    def run(self, st: GameState) -> None:
-        """Pop and run tasks until a decision with two or more options is set or the game ends."""
+    def run(self, st: GameState, origin: Any = None) -> None:
+        """Pop and run tasks until a decision with two or more options is set or the game ends.
+
+        Tasks and forced decisions together count against ``max_auto_steps`` (``StateError`` past it).
+        """
         agenda = st.agenda
         tasks = self.tasks
+        n = 0
         while not st.done:
+            n += 1
+            if n > self.max_auto_steps:
+                self.runaway(st, origin)
             if st.dp is not None:
                 kind, player, ctx = st.dp
                 legal = self.legal[kind](st, ctx)
@@ -34,6 +43,7 @@ class ForcedAgenda(Agenda[GameState]):
                     )
                 if len(legal) > 1:
                     st._legal = legal
+                    self.most_auto_steps = max(self.most_auto_steps, n - 1)
                     return
                 st.log(f"P{player} {DP(kind).name}: {legal[0]} (forced)")
                 st.dp = None
@@ -44,6 +54,7 @@ class ForcedAgenda(Agenda[GameState]):
                 raise StateError("the agenda ran empty with no decision point; the state is corrupt")
             name, *args = agenda.pop()
             tasks[name](st, *args)
+        self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None
 
 
