@@ -92,7 +92,7 @@ def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
             continue
         seat = env.possible_agents.index(name)
         env.step(agents[seat].act(obs["observation"], obs["action_mask"]))
-    return list(env.unwrapped.state.returns())
+    return list(env.unwrapped.game.returns())
 
 
 def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[int, int, int]:

@@ -59,6 +59,11 @@ class TrainConfig:
             imitation runs and is written there (with the optimizer's state, so a run from the
             cache is the run that imitates). Experiments that vary only PPO's settings then
             share one imitated start.
+        critic: "seat" (default): the value function reads the learner's observation, as the
+            policy does. "global": the value function also reads the whole game
+            (``env.state()``: the opponent's cards and the deck orders), a centralized critic;
+            the policy still reads only the learner's observation, so the trained agent plays
+            from its own view. Imitation then fits the value head on global states too.
         net_arch: hidden layer sizes of the policy and value heads (after the shared extractor).
         features_dim: width of the shared ``CardSetExtractor`` output.
         out: output folder.
@@ -93,6 +98,7 @@ class TrainConfig:
     pretrain_lr: float = 3e-4
     pretrain_samples: int = 250_000
     imitation_cache: str = ""
+    critic: str = "seat"
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256
     out: str = "runs/ppo"
@@ -155,6 +161,55 @@ def card_set_extractor() -> type:
     return CardSetExtractor
 
 
+def global_critic_policy() -> type:
+    """``GlobalCriticPolicy``: MaskablePPO's policy with a value function that reads the whole game.
+
+    Observations are ``{"observation": own vector, "state": global state}``. The policy's
+    extractor is a ``CardSetExtractor`` over ``"observation"`` alone; the value function has
+    its own extractor, the same over ``"observation"`` joined with a dense layer over ``"state"``.
+    """
+    import torch
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+    from torch import nn
+
+    card_set = card_set_extractor()
+
+    class SplitExtractor(BaseFeaturesExtractor):
+        def __init__(
+            self,
+            observation_space: Any,
+            card_region: tuple[int, int, int] | None = None,
+            features_dim: int = 256,
+            role: str = "pi",
+        ) -> None:
+            super().__init__(observation_space, features_dim)
+            self.role = role
+            self.own = card_set(observation_space["observation"], card_region, features_dim=features_dim)
+            if role == "vf":
+                n = int(observation_space["state"].shape[0])
+                self.state_net = nn.Sequential(nn.Linear(n, features_dim), nn.ReLU())
+                self.join = nn.Sequential(nn.Linear(2 * features_dim, features_dim), nn.ReLU())
+
+        def forward(self, obs: dict[str, torch.Tensor]) -> torch.Tensor:
+            own = self.own(obs["observation"])
+            if self.role == "pi":
+                return own  # type: ignore[no-any-return]
+            return self.join(torch.cat([own, self.state_net(obs["state"])], dim=1))  # type: ignore[no-any-return]
+
+    class GlobalCriticPolicy(MaskableActorCriticPolicy):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs["share_features_extractor"] = False
+            super().__init__(*args, **kwargs)
+
+        def make_features_extractor(self) -> BaseFeaturesExtractor:
+            # the first extractor built is the policy's, the second the value function's
+            role = "vf" if "features_extractor" in self._modules else "pi"
+            return SplitExtractor(self.observation_space, role=role, **self.features_extractor_kwargs)
+
+    return GlobalCriticPolicy
+
+
 class PPOAgent:
     """A saved MaskablePPO model as an agent (greedy over the legal actions)."""
 
@@ -190,10 +245,14 @@ def policy_action(
 ) -> int:
     """One forward pass of a MaskablePPO policy, masked; argmax or a sample."""
     import torch
+    from stable_baselines3.common.policies import BaseModel
 
     with torch.no_grad():
-        obs = torch.as_tensor(np.asarray(observation, dtype=np.float32)[None])
-        features = policy.extract_features(obs, policy.pi_features_extractor)
+        obs: Any = torch.as_tensor(np.asarray(observation, dtype=np.float32)[None])
+        if _reads_dict(policy):
+            obs = {"observation": obs}  # the policy's extractor reads only the seat's own vector
+        # the policy's own extractor only (BaseModel's: MaskablePPO's would also run a split value one)
+        features = BaseModel.extract_features(policy, obs, policy.pi_features_extractor)
         latent = policy.mlp_extractor.forward_actor(features)
         logits = policy.action_net(latent)[0].numpy().astype(np.float64)
     legal = np.asarray(action_mask, dtype=bool)
@@ -205,6 +264,13 @@ def policy_action(
     p = np.exp(logits - logits.max())
     p /= p.sum()
     return int((rng or np.random.default_rng()).choice(len(p), p=p))
+
+
+def _reads_dict(policy: Any) -> bool:
+    """Whether a policy's observations are ``{"observation", "state"}`` (``critic="global"``)."""
+    import gymnasium as gym
+
+    return isinstance(policy.observation_space, gym.spaces.Dict)
 
 
 class _LiveAgent:
@@ -252,6 +318,11 @@ def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     import envs
 
     region = envs.make(cfg.env, **cfg.env_kwargs).unwrapped.encoder.card_region
+    if cfg.critic == "global":
+        return {
+            "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
+            "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
+        }
     return {
         "features_extractor_class": card_set_extractor(),
         "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
@@ -284,6 +355,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
             weights=weights,
             shaping=cfg.shaping,
             gamma=cfg.gamma,
+            critic=cfg.critic,
         )
         for i in range(n_envs)
     ]
@@ -292,8 +364,12 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
+    from envs.single_agent import CRITICS
+
+    if cfg.critic not in CRITICS:
+        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
     model = MaskablePPO(
-        "MlpPolicy",
+        global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
         vec,
         n_steps=max(16, cfg.n_steps // n_envs),
         batch_size=cfg.batch_size,
@@ -385,6 +461,7 @@ IMITATION_KEYS = (
     "pretrain_samples",
     "net_arch",
     "features_dim",
+    "critic",
 )
 
 
@@ -418,8 +495,14 @@ def start_from_imitation(model: Any, cfg: TrainConfig, log: Callable[[str], None
         log(f"imitated policy saved to {cache}")
 
 
-def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(observations, masks, actions, discounted returns) of both seats in heuristic self-play games."""
+def heuristic_dataset(
+    cfg: TrainConfig,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+    """(observations, masks, actions, discounted returns, global states) of heuristic self-play.
+
+    Both seats' decisions with two or more legal options are kept. The global states
+    (``env.state()`` at each decision) are collected only for ``critic="global"``, else None.
+    """
     import agents as agent_lib
     import envs
 
@@ -431,12 +514,13 @@ def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
     ]
     for p in players:
         p.bind(env)
-    obs, masks, acts, rets = [], [], [], []
+    obs, masks, acts, rets, states = [], [], [], [], []
+    want_states = cfg.critic == "global"
     for g in range(cfg.pretrain_games):
         if len(acts) >= cfg.pretrain_samples:
             break
         env.reset(seed=cfg.seed * 1_000_003 + g)
-        st = raw.state
+        st = raw.game
         rows: list[tuple[int, int]] = []  # (seat, sample index)
         while not st.is_terminal():
             seat = st.current_player
@@ -446,17 +530,25 @@ def heuristic_dataset(cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
             if int(mask.sum()) > 1:
                 rows.append((seat, len(acts)))
                 obs.append(o.astype(np.float16))  # half the memory; the values are 0/1 and small ratios
+                if want_states:
+                    states.append(enc.global_state(st).astype(np.float16))
                 masks.append(mask.astype(bool))
                 acts.append(a)
                 rets.append(0.0)
             env.step(a)
-            st = raw.state
+            st = raw.game
         final = st.returns()
         for seat in range(len(final)):
             mine = [i for s_, i in rows if s_ == seat]
             for k, i in enumerate(reversed(mine)):
                 rets[i] = final[seat] * cfg.gamma**k
-    return np.asarray(obs), np.asarray(masks), np.asarray(acts), np.asarray(rets, dtype=np.float32)
+    return (
+        np.asarray(obs),
+        np.asarray(masks),
+        np.asarray(acts),
+        np.asarray(rets, dtype=np.float32),
+        np.asarray(states) if want_states else None,
+    )
 
 
 def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, float]:
@@ -464,7 +556,7 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
     import torch
 
     t0 = time.perf_counter()
-    obs, masks, acts, rets = heuristic_dataset(cfg)
+    obs, masks, acts, rets, states = heuristic_dataset(cfg)
     policy = model.policy
     opt = policy.optimizer
     rng = np.random.default_rng(cfg.seed)
@@ -481,7 +573,9 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
         total = 0.0
         for start in range(0, n, cfg.batch_size):
             idx = shuffled[start : start + cfg.batch_size]
-            o = torch.as_tensor(obs[idx], dtype=torch.float32)
+            o: Any = torch.as_tensor(obs[idx], dtype=torch.float32)
+            if states is not None:
+                o = {"observation": o, "state": torch.as_tensor(states[idx], dtype=torch.float32)}
             a = torch.as_tensor(acts[idx])
             values, log_prob, _ent = policy.evaluate_actions(o, a, action_masks=masks[idx])
             loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(
@@ -519,7 +613,9 @@ def _agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, acts: np.ndarray
     with torch.no_grad():
         for start in range(0, len(idx), 4096):
             part = idx[start : start + 4096]
-            o = torch.as_tensor(obs[part], dtype=torch.float32)
+            o: Any = torch.as_tensor(obs[part], dtype=torch.float32)
+            if _reads_dict(policy):
+                o = {"observation": o}
             probs = policy.get_distribution(o, action_masks=masks[part]).distribution.probs
             same += int((probs.argmax(1) == torch.as_tensor(acts[part])).sum())
     return same / len(idx)

@@ -140,6 +140,11 @@ class CardGameEnv(AECEnv):
         act_space = spaces.Discrete(size)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._global = self.encoder.global_layout(n)
+        s_low = min(low, 0.0)
+        s_high = max(high, 1.0)
+        #: PettingZoo's global-state space: the ``Box`` of ``state()``.
+        self.state_space = spaces.Box(s_low, s_high, (self._global.size,), np.float32)
         self._zero_mask = np.zeros(size, dtype=np.int8)
         self._seed_rng = random.Random()
         self._next_seed: int | None = None
@@ -156,11 +161,20 @@ class CardGameEnv(AECEnv):
         return self.action_spaces[agent]
 
     @property
-    def state(self) -> Any:  # type: ignore[override]
+    def game(self) -> Any:
         """The live engine state (``legal_actions``, ``apply``, ``clone``, ``to_dict``...)."""
         if self._state is None:
-            raise StateError("call reset() before reading the state")
+            raise StateError("call reset() before reading the game")
         return self._state
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state: a float32 vector of the whole game (``state_space``).
+
+        It holds every seat's private cards and the deck orders, laid out by
+        ``encoder.state_layout(num_agents)``: for centralized critics and oracle training. What a
+        seat may know is its observation alone; no observation is derived from this vector.
+        """
+        return self.encoder.global_state(self.game)
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -254,7 +268,7 @@ class CardGameEnv(AECEnv):
         """``{"observation", "action_mask"}`` of ``agent``."""
         st = self._state
         if st is None:
-            st = self.state  # the property raises before reset
+            st = self.game  # the property raises before reset
         seat = self._seat[agent]
         encoder = self.encoder
         obs = encoder.observe(st, seat)
@@ -271,7 +285,7 @@ class CardGameEnv(AECEnv):
 
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        text = self.ruleset.render_text(self.state, None)
+        text = self.ruleset.render_text(self.game, None)
         if self.render_mode == "human":
             print(text)
             return None

@@ -100,7 +100,7 @@ class Replay:
     def verify(self) -> bool:
         """Re-simulate and compare the final state with the recorded digest."""
         env = self.simulate()
-        return self.final_digest is not None and state_digest(env.unwrapped.state) == self.final_digest
+        return self.final_digest is not None and state_digest(env.unwrapped.game) == self.final_digest
 
 
 class Recorder:
@@ -112,7 +112,7 @@ class Recorder:
         self.env = envs.make(env_name, **kwargs)
         self.env.reset(seed=seed)
         # the decks as the state writes them (JSON-safe, and accepted back by the ruleset's ``decks``)
-        decks = self.env.unwrapped.state.to_dict().get("decks")
+        decks = self.env.unwrapped.game.to_dict().get("decks")
         if decks is not None:
             kwargs = {**kwargs, "decks": decks}
         self.replay = Replay(env_name, kwargs, seed)
@@ -120,12 +120,12 @@ class Recorder:
     @property
     def done(self) -> bool:
         """Whether the game is over."""
-        return bool(self.env.unwrapped.state.is_terminal())
+        return bool(self.env.unwrapped.game.is_terminal())
 
     def step(self, action: int) -> None:
         """Play and record one action of the agent to move."""
         raw = self.env.unwrapped
-        label = raw.encoder.action_label(int(action), raw.state)
+        label = raw.encoder.action_label(int(action), raw.game)
         agent = self.env.agent_selection
         self.env.step(int(action))
         self.replay.agents.append(agent)
@@ -134,7 +134,7 @@ class Recorder:
 
     def finish(self) -> Replay:
         """Close the record with the result and the final-state digest."""
-        st = self.env.unwrapped.state
+        st = self.env.unwrapped.game
         self.replay.result = {
             "returns": list(st.returns()),
             "truncated": bool(st.truncated),

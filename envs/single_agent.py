@@ -20,6 +20,9 @@ import numpy as np
 
 from envs.core.errors import IllegalActionError
 
+#: What the value function may read: the learner's own observation, or the whole game too.
+CRITICS = ("seat", "global")
+
 
 class SingleAgentEnv(gym.Env):
     """One learner seat against a pool of opponents.
@@ -43,6 +46,10 @@ class SingleAgentEnv(gym.Env):
         illegal_action: "penalize" (default) ends the episode with -1 for an action outside
             the mask, as PettingZoo's classic envs do (``info["illegal_action"]`` is set);
             "raise" raises ``IllegalActionError``. ``MaskablePPO`` never picks one.
+        critic: "seat" (default): the observation is the learner's own vector. "global": it is
+            ``{"observation": own vector, "state": env.state()}``, the whole game for a value
+            function that may read it (a centralized critic); the policy must read only
+            ``"observation"`` (``agents.ppo`` builds such a policy for ``critic="global"``).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
@@ -58,6 +65,7 @@ class SingleAgentEnv(gym.Env):
         illegal_action: str = "penalize",
         shaping: float = 0.0,
         gamma: float = 0.995,
+        critic: str = "seat",
     ) -> None:
         import envs
 
@@ -68,7 +76,13 @@ class SingleAgentEnv(gym.Env):
         self.aec = envs.make(env_name, **(env_kwargs or {}))
         self.raw = self.aec.unwrapped
         a0 = self.raw.possible_agents[0]
-        self.observation_space = self.raw.observation_space(a0)["observation"]
+        if critic not in CRITICS:
+            raise ValueError(f"critic must be one of {CRITICS}, got {critic!r}")
+        self.critic = critic
+        own = self.raw.observation_space(a0)["observation"]
+        self.observation_space: gym.Space = (
+            own if critic == "seat" else gym.spaces.Dict({"observation": own, "state": self.raw.state_space})
+        )
         self.action_space = self.raw.action_space(a0)
         self.opponents: list[Any] = []
         self._built: dict[str, Any] = {}  # agents made by set_pool, by spec
@@ -127,9 +141,7 @@ class SingleAgentEnv(gym.Env):
         self.weights = [float(w) for w in weights]
 
     # ------------------------------------------------------------------ gymnasium API
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         """New game: draw the opponent and the learner's seat, play until the learner decides."""
         super().reset(seed=seed)
         rng = self.np_random
@@ -152,9 +164,9 @@ class SingleAgentEnv(gym.Env):
         self._phi = self._phi_now()
         return self._obs(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         """Play the learner's action, then the others' decisions up to the learner's next one."""
-        st = self.raw.state
+        st = self.raw.game
         if st.is_terminal() or self._forfeit:
             raise IllegalActionError(action, "game over (call reset())", [])
         index = int(action)
@@ -166,7 +178,7 @@ class SingleAgentEnv(gym.Env):
             return self._obs(), -1.0, True, False, info
         self.aec.step(index)
         self._play_others()
-        st = self.raw.state
+        st = self.raw.game
         phi = self._phi_now()
         bonus = self.shaping * (self.gamma * phi - self._phi) if self._potential is not None else 0.0
         self._phi = phi
@@ -177,26 +189,26 @@ class SingleAgentEnv(gym.Env):
         return self._obs(), bonus, False, False, self._info()
 
     def _phi_now(self) -> float:
-        st = self.raw.state
+        st = self.raw.game
         if self._potential is None or st.is_terminal():
             return 0.0
         return float(self._potential(st, self.seat))
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the game is over)."""
-        st = self.raw.state
+        st = self.raw.game
         if st.is_terminal() or self._forfeit or st.current_player != self.seat:
             return np.zeros(self.action_space.n, dtype=bool)
         return self.raw.encoder.action_mask(st).astype(bool)
 
     def render(self) -> str:
         """The board as text."""
-        return self.raw.ruleset.render_text(self.raw.state, None)
+        return self.raw.ruleset.render_text(self.raw.game, None)
 
     # ------------------------------------------------------------------ internals
     def _play_others(self) -> None:
         aec = self.aec
-        st = self.raw.state
+        st = self.raw.game
         enc = self.raw.encoder
         while not st.is_terminal():
             seat = st.current_player
@@ -209,11 +221,14 @@ class SingleAgentEnv(gym.Env):
             mask = enc.action_mask(st)
             aec.step(int(self.opponent.act(obs, mask)))
 
-    def _obs(self) -> np.ndarray:
-        return self.raw.encoder.observe(self.raw.state, self.seat)
+    def _obs(self) -> Any:
+        own = self.raw.encoder.observe(self.raw.game, self.seat)
+        if self.critic == "seat":
+            return own
+        return {"observation": own, "state": self.raw.encoder.global_state(self.raw.game)}
 
     def _info(self) -> dict[str, Any]:
-        st = self.raw.state
+        st = self.raw.game
         info: dict[str, Any] = {"seat": self.seat, "opponent": getattr(self.opponent, "name", "?")}
         if st.is_terminal():
             info["winner"] = st.winner

@@ -57,7 +57,7 @@ def aec_loop(
                 env.step(None)
                 continue
             mask = obs["action_mask"] if isinstance(obs, dict) else _i["action_mask"]
-            if nested is not None and "/" in env.unwrapped.state.decision:
+            if nested is not None and "/" in env.unwrapped.game.decision:
                 nested[0] += 1
             env.step(int(rng.choice(np.flatnonzero(mask))))
             decisions += 1

@@ -32,7 +32,7 @@ class RuleOfThumbAgent:
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         """The chosen action index (always one the mask allows)."""
-        st = self.env.unwrapped.state
+        st = self.env.unwrapped.game
         idx: int = self.env.unwrapped.encoder.action_to_index(self.choose(st, st.current_player), st)
         if not action_mask[idx]:  # defensive: never play an illegal index
             idx = int(np.flatnonzero(action_mask)[0])

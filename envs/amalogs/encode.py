@@ -35,7 +35,7 @@ from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
 from envs.core.protocol import block_offsets
-from envs.encoding.codec import Encoder
+from envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
 from envs.encoding.layout import ObsLayout
 
 META_SIZE = 119
@@ -92,6 +92,12 @@ class CoreEncoding(Protocol):
 
     def action_label(self, index: int, state: Any) -> str:
         """A readable name of a core action index."""
+        ...
+
+    deck_types: int
+
+    def deck_type(self, card: str) -> int:
+        """The global state's deck column of a core card."""
         ...
 
 
@@ -229,6 +235,65 @@ class AmalogsEncoder(Encoder):
         self._write_players(buf, st, seat)
         self._write_core(buf, st, seat)
         return buf
+
+    # ------------------------------------------------------------------ global state
+    def global_layout(self, num_players: int = 2) -> ObsLayout:
+        """Every player's observation, then the deck orders of every side and of the running table.
+
+        Deck columns are the card types of each deck's own core ruleset, padded to the widest.
+        """
+        key = ("_global_layout", num_players)
+        cached = self.__dict__.get(key)
+        if cached is None:
+            n, t = num_players, STATE_DECK_TOP
+            k = max(core_encoding(s).deck_types for s in self.slots)
+            pieces: list[tuple[str, tuple[int, ...], str]] = [
+                (
+                    f"seat_{i}",
+                    (self.obs_size,),
+                    f"player {i}'s own observation (its private core cards included)",
+                )
+                for i in range(n)
+            ]
+            pieces += [
+                (
+                    "side_deck_top",
+                    (n, t, k),
+                    f"per player, its side's top {t} deck cards in order, one-hot by type",
+                ),
+                ("side_deck_share", (n, k), "per player, each card type's share of its side's deck"),
+                (
+                    "table_deck_top",
+                    (2, t, k),
+                    f"per seat of the running table, its top {t} deck cards, one-hot",
+                ),
+                (
+                    "table_deck_share",
+                    (2, k),
+                    "per seat of the running table, each card type's share of its deck",
+                ),
+            ]
+            cached = self.__dict__[key] = ObsLayout(pieces)
+        return cached
+
+    def global_state(self, state: AmalogsState) -> np.ndarray:
+        """float32 vector of the whole match (for centralized critics; no observation reads it)."""
+        n = state.num_players
+        layout = self.global_layout(n)
+        out = np.zeros(layout.size, dtype=np.float32)
+        for i in range(n):
+            out[layout[f"seat_{i}"].slice] = self.observe(state, i)
+        side_top = layout.view(out, "side_deck_top")
+        side_share = layout.view(out, "side_deck_share")
+        for i, a in enumerate(state.avatars):
+            if a.side is not None:
+                write_deck(side_top[i], side_share[i], a.side.deck, core_encoding(a.ruleset).deck_type)
+        if state.table is not None:
+            enc = core_encoding(state.table_ruleset)
+            top, share = layout.view(out, "table_deck_top"), layout.view(out, "table_deck_share")
+            for p, deck in enumerate(state.table.deck):
+                write_deck(top[p], share[p], deck, enc.deck_type)
+        return out
 
     def _write_map(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
         m = buf[self._map : self._map + MAP_CHANNELS * SQUARES].reshape(MAP_CHANNELS, SQUARES)

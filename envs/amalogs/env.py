@@ -42,12 +42,23 @@ own core side alone. No other player's private core cards (teammates' included) 
 Only the agent to act has a non-zero mask; it always has at least one legal index. In a core
 decision only the core block of the running ruleset can be 1.
 
+## Global state
+``env.state()`` (PettingZoo's global-state method; ``env.state_space`` is its ``Box``) is a
+float32 vector of the whole match for centralized critics and oracle training: every player's
+own observation (``seat_0`` ..), then the deck orders of every player's side and of the
+running table (top 10 cards one-hot by card type, and each type's share of the deck), columns
+padded to the widest core pool. ``env.unwrapped.encoder.state_layout(n)`` gives the slices. It
+is never an observation: a player sees only its own vector.
+
 ## Rewards
 +1 for every player of the winning team, -1 for the losing team, 0 on a draw, at the end.
 After ``max_team_turns`` the higher base life wins (reported as truncation).
 
 ## Version history
 - v0: initial release.
+- v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
+  shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
+  ``env.state_space``.
 """
 
 from __future__ import annotations

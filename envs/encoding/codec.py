@@ -15,6 +15,8 @@ import numpy as np
 from envs.encoding.layout import ObsLayout
 
 E = TypeVar("E", bound="Encoder")
+#: Cards of each deck written in order (top first) into the global state.
+STATE_DECK_TOP = 10
 _BY_POOL: dict[tuple[Callable[[Any], Any], tuple[str, ...]], Any] = {}
 
 
@@ -25,6 +27,17 @@ def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:
         _BY_POOL[key] = encoder(pool)
     enc: E = _BY_POOL[key]
     return enc
+
+
+def write_deck(top: np.ndarray, share: np.ndarray, deck: list[str], deck_type: Callable[[str], int]) -> None:
+    """One deck (top card last) into its ``(top, types)`` one-hot rows and its ``(types,)`` shares."""
+    if not deck:
+        return
+    for j, card in enumerate(reversed(deck[-top.shape[0] :])):
+        top[j, deck_type(card)] = 1.0
+    w = 1.0 / len(deck)
+    for card in deck:
+        share[deck_type(card)] += w
 
 
 class Encoder:
@@ -77,3 +90,51 @@ class Encoder:
     def observation_layout(self) -> dict[str, slice]:
         """Piece name -> slice of the observation vector."""
         return self.layout.slices()
+
+    # ------------------------------------------------------------------ global state
+    #: Number of card types a deck holds (the width of the global state's deck pieces).
+    deck_types: int = 0
+
+    def deck_type(self, card: str) -> int:
+        """The card type ``0..deck_types - 1`` of a deck card (the deck pieces' column)."""
+        raise NotImplementedError
+
+    def decks(self, state: Any) -> list[list[str]]:
+        """Each seat's deck, top card last (the engine's own order)."""
+        return [list(d) for d in state.deck]
+
+    def global_layout(self, num_players: int = 2) -> ObsLayout:
+        """Named pieces of ``global_state``: every seat's observation, then the deck orders."""
+        key = ("_global_layout", num_players)
+        cached = self.__dict__.get(key)
+        if cached is None:
+            n, t, k = num_players, STATE_DECK_TOP, self.deck_types
+            pieces: list[tuple[str, tuple[int, ...], str]] = [
+                (f"seat_{i}", (self.obs_size,), f"seat {i}'s own observation (its private cards included)")
+                for i in range(n)
+            ]
+            pieces += [
+                ("deck_top", (n, t, k), f"per seat, its top {t} deck cards in order, one-hot by card type"),
+                ("deck_share", (n, k), "per seat, each card type's share of its remaining deck"),
+            ]
+            cached = self.__dict__[key] = ObsLayout(pieces)
+        return cached
+
+    def state_layout(self, num_players: int = 2) -> dict[str, slice]:
+        """Piece name -> slice of the global state vector (``env.state()``)."""
+        return self.global_layout(num_players).slices()
+
+    def global_state(self, state: Any) -> np.ndarray:
+        """float32 vector of the whole game (every seat's private cards and the deck orders).
+
+        For centralized critics and oracle training only: no observation is derived from it.
+        """
+        n = state.num_players
+        layout = self.global_layout(n)
+        out = np.zeros(layout.size, dtype=np.float32)
+        for i in range(n):
+            out[layout[f"seat_{i}"].slice] = self.observe(state, i)
+        top, share = layout.view(out, "deck_top"), layout.view(out, "deck_share")
+        for p, deck in enumerate(self.decks(state)):
+            write_deck(top[p], share[p], deck, self.deck_type)
+        return out

@@ -208,6 +208,7 @@ class MedarotEncoder(Encoder):
         table = [[0.0] * CARD_F] + [_card_row(c) for c in pool.cards.values()]
         self.table = np.asarray(table, dtype=np.float32)
         self.row = {cid: c.index for cid, c in pool.cards.items()}
+        self.deck_types = self.n_cards
         #: card id -> (power, armor, speed, 0 shooting / 1 melee / -1 other, cost)
         self._stats = {
             cid: (c.power, c.armor, c.speed, _TYPE_INDEX.get(c.type, -1), c.cost)
@@ -239,6 +240,10 @@ class MedarotEncoder(Encoder):
         self._card_rows = {
             cid: array.array("f", self.table[c.index].tobytes()) for cid, c in pool.cards.items()
         }
+
+    def deck_type(self, card: str) -> int:
+        """The global state's deck column of a card: its pool row minus one."""
+        return self.row[card] - 1
 
     # ------------------------------------------------------------------ actions
     def action_to_index(self, action: Action, state: GameState) -> int:

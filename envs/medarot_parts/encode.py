@@ -168,6 +168,7 @@ class PartsEncoder(Encoder):
         table = [[0.0] * CARD_F] + [card_row(c) for c in pool.cards.values()]
         self.table = np.asarray(table, dtype=np.float32)
         self.row = {cid: c.index for cid, c in pool.cards.items()}
+        self.deck_types = self.n_cards
         L = self.layout
         self._dec = L["decision"].slice
         self._sc = L["scalars"].slice
@@ -180,6 +181,10 @@ class PartsEncoder(Encoder):
         self._play = L["play_area"].start
         self._trash = L["trash"].start
         self.card_region = (self._cards_start, _N_CARD_ROWS, CARD_F)
+
+    def deck_type(self, card: str) -> int:
+        """The global state's deck column of a card: its pool row minus one."""
+        return self.row[card] - 1
 
     # ------------------------------------------------------------------ actions
     def action_to_index(self, action: Action, state: GameState) -> int:

@@ -32,11 +32,22 @@ AMOUNT(k), ATTACH_EFFECT (spec section 6).
 ``action_mask`` marks the legal indices of the agent to move; the other agent's mask is all
 zeros. Every decision point offered to an agent has at least two legal indices.
 
+## Global state
+``env.state()`` (PettingZoo's global-state method; ``env.state_space`` is its ``Box``) is a
+float32 vector of the whole game for centralized critics and oracle training: each seat's own
+observation (``seat_0``, ``seat_1``: so every private card), then ``deck_top`` (each deck's
+top 10 cards in order, one-hot by card type) and ``deck_share`` (each card type's share of
+each remaining deck). ``env.unwrapped.encoder.state_layout(2)`` gives the slices. It is never
+an observation: a seat sees only its own vector.
+
 ## Rewards
 +1 win, -1 loss, 0 draw or truncation (``max_turns``, 30 by default), given at the end.
 
 ## Version history
 - v0: initial release.
+- v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
+  shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
+  ``env.state_space``.
 """
 
 from __future__ import annotations

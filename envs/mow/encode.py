@@ -96,11 +96,16 @@ class MowEncoder(Encoder):
     card_region = (_P["monsters"], 2 * MAX_MONSTERS, _MON_F)
     #: D48: scaled values are not clipped, so the observation is unbounded.
     obs_bounds = (-math.inf, math.inf)
+    deck_types = P_MAX
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
         self.index = {cid: c.index for cid, c in pool.cards.items()}
         self.is_master = {cid: c.kind == MASTER for cid, c in pool.cards.items()}
+
+    def deck_type(self, card: str) -> int:
+        """The global state's deck column of a main-deck card: its card type k."""
+        return self.index[card]
 
     # ------------------------------------------------------------------ actions
     def action_to_index(self, action: Action, state: GameState) -> int:

@@ -67,7 +67,7 @@ def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
             pass
 
         def act(self, observation, action_mask) -> int:
-            st = env.unwrapped.state
+            st = env.unwrapped.game
             games.setdefault(id(st), {"a": set(), "b": set()})[self.tag].add(st.current_player)
             return int(action_mask.nonzero()[0][0])
 

@@ -71,8 +71,8 @@ def test_heuristic_uses_only_what_its_seat_may_know(case):
     checked = 0
     for g in range(case.honest_games):
         env.reset(seed=g)
-        while not env.unwrapped.state.is_terminal():
-            st = env.unwrapped.state
+        while not env.unwrapped.game.is_terminal():
+            st = env.unwrapped.game
             seat = st.current_player
             mine = choose(st, seat)
             for k in range(2):

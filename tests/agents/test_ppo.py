@@ -151,3 +151,48 @@ def test_imitation_cache_gives_the_same_run_and_refuses_other_settings(tmp_path)
     assert all(torch.equal(first[k], second[k]) for k in first)  # loading is the same as imitating
     with pytest.raises(ValueError, match="other imitation settings"):
         run("third", pretrain_epochs=2)
+
+
+def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat(tmp_path):
+    """critic="global": the value function sees env.state(); the policy's action ignores it."""
+    import torch
+
+    from agents.ppo import policy_action
+
+    torch.set_num_threads(1)
+    cfg = _tiny_config(
+        tmp_path,
+        env="mow_v0",
+        env_kwargs={},
+        critic="global",
+        timesteps=512,
+        n_steps=256,
+        n_epochs=1,
+        eval_every=0,
+        eval_games=2,
+        checkpoint_every=0,
+        snapshot_every=0,
+        opponents={"heuristic": 1.0},
+        pretrain_games=2,
+        pretrain_epochs=1,
+    )
+    summary = train(cfg, log=lambda _line: None)
+    assert summary["config"]["critic"] == "global"
+    agent = PPOAgent(tmp_path / "model.zip")
+    policy = agent.policy
+    assert not policy.share_features_extractor
+    assert policy.pi_features_extractor.role == "pi" and policy.vf_features_extractor.role == "vf"
+    env = envs.make("mow_v0")
+    env.reset(seed=4)
+    st = env.unwrapped.game
+    obs = env.unwrapped.encoder.observe(st, st.current_player)
+    mask = env.unwrapped.encoder.action_mask(st)
+    full = torch.as_tensor(env.state()[None])
+    own = torch.as_tensor(obs[None])
+    with torch.no_grad():
+        v = policy.predict_values({"observation": own, "state": full})
+        v0 = policy.predict_values({"observation": own, "state": torch.zeros_like(full)})
+    assert float(v) != float(v0)  # the value function reads the global state
+    a = policy_action(policy, obs, mask)
+    assert mask[a] and a == agent.act(obs, mask)
+    assert _plays_only_legal_actions(tmp_path / "model.zip", "mow_v0", 2) > 50

@@ -42,11 +42,11 @@ def record_game(mode: str, seed: int, max_turns: int = 60):
         if term or trunc:
             env.step(None)
             continue
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
         steps.append((json.loads(json.dumps(st.to_dict())), st.current_player, a))
         env.step(a)
-    return steps, env.unwrapped.state
+    return steps, env.unwrapped.game
 
 
 def replay_tail(mode, steps, final, learner, start, max_turns=60):
@@ -72,7 +72,7 @@ def replay_tail(mode, steps, final, learner, start, max_turns=60):
         if done:
             break
     if not done:  # the game ended on the opponent's moves right after reset
-        assert env.raw.state.is_terminal()
+        assert env.raw.game.is_terminal()
     return rewards, env, done
 
 
@@ -145,7 +145,7 @@ def test_check_env_and_seat_alternation():
     for k in range(4):
         _obs, info = env.reset(seed=k)
         seats.append(info["seat"])
-        assert env.raw.state.current_player == info["seat"]
+        assert env.raw.game.current_player == info["seat"]
         assert env.action_masks().any()
     assert seats == [0, 1, 0, 1] or seats == [1, 0, 1, 0]
 
@@ -178,5 +178,20 @@ def test_skip_forced_leaves_the_learner_only_real_choices():
             _obs, r, term, trunc, _info = env.step(int(rng.choice(np.flatnonzero(mask))))
             done = term or trunc
             steps += 1
-        assert r == env.raw.state.returns()[env.seat]
+        assert r == env.raw.game.returns()[env.seat]
     assert steps > 50
+
+
+def test_global_critic_observation_holds_the_seat_vector_and_the_whole_game():
+    env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"}, critic="global")
+    check_env(env, warn=False, skip_render_check=True)
+    obs, _info = env.reset(seed=3)
+    assert set(obs) == {"observation", "state"} and env.observation_space.contains(obs)
+    raw = env.raw
+    assert np.array_equal(obs["observation"], raw.encoder.observe(raw.game, env.seat))
+    assert np.array_equal(obs["state"], raw.state())
+    seat_env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"})
+    seat_obs, _ = seat_env.reset(seed=3)
+    assert np.array_equal(seat_obs, obs["observation"])  # the same game, the same own view
+    with pytest.raises(ValueError, match="critic must be one of \\('seat', 'global'\\), got 'oracle'"):
+        SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], critic="oracle")

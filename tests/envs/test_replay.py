@@ -33,8 +33,8 @@ def test_replay_file_resimulates_to_the_same_final_state(tmp_path, mode):
     assert loaded.actions == replay.actions and loaded.kwargs["decks"] == replay.kwargs["decks"]
     assert loaded.verify()
     env = loaded.simulate()
-    assert state_digest(env.unwrapped.state) == replay.final_digest
-    assert env.unwrapped.state.is_terminal()
+    assert state_digest(env.unwrapped.game) == replay.final_digest
+    assert env.unwrapped.game.is_terminal()
 
 
 def test_a_tampered_replay_does_not_verify(tmp_path):
@@ -70,4 +70,4 @@ def test_every_ruleset_replays_to_the_same_final_state(tmp_path, env_name, kwarg
     loaded = Replay.load(path)
     assert loaded.actions == replay.actions and len(loaded.actions) > 10
     assert loaded.verify()
-    assert state_digest(loaded.simulate().unwrapped.state) == replay.final_digest
+    assert state_digest(loaded.simulate().unwrapped.game) == replay.final_digest

@@ -370,7 +370,7 @@ def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     for k, _ in enumerate(fx.walk(env, rng, 1500)):
         if k % 13:
             continue
-        st = raw.state
+        st = raw.game
         for seat in range(4):
             alt = st.resample_hidden(seat, random.Random(k))
             assert np.array_equal(raw.encoder.observe(alt, seat), raw.encoder.observe(st, seat))
@@ -391,7 +391,7 @@ def test_state_round_trip_with_mow_tables_is_exact() -> None:
     for k, _ in enumerate(fx.walk(env, rng, 1200)):
         if k % 29:
             continue
-        st = raw.state
+        st = raw.game
         tables += st.table is not None
         fx.assert_exact_round_trip(raw, st)
     assert tables > 0

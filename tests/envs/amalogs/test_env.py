@@ -61,7 +61,7 @@ def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes:
     for k, _ in enumerate(fx.walk(env, rng, 3000)):
         if k % 11:
             continue
-        st = raw.state
+        st = raw.game
         for seat in range(len(env.possible_agents)):
             alt = st.resample_hidden(seat, random.Random(k))
             assert np.array_equal(raw.encoder.observe(alt, seat), raw.encoder.observe(st, seat))
@@ -73,7 +73,7 @@ def test_I12_resampling_changes_hidden_cards() -> None:
     """The resample really redraws: another player's hand or deck order differs for some seed."""
     env = amalogs_v0.env()
     env.reset(seed=5)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     while st.avatars[3].side is None:
         env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
     changed = any(
@@ -89,12 +89,12 @@ def test_I7_masks_one_agent_at_a_time() -> None:
     env.reset(seed=1)
     rng = random.Random(1)
     for _ in fx.walk(env, rng, 100_000):
-        if env.unwrapped.state.done:
+        if env.unwrapped.game.done:
             break
         masks = [env.observe(a)["action_mask"] for a in env.possible_agents]
         live = [a for a, m in zip(env.possible_agents, masks, strict=True) if m.any()]
         assert live == [env.agent_selection]
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     assert st.done
     assert not any(env.observe(a)["action_mask"].any() for a in env.possible_agents)
 
@@ -108,7 +108,7 @@ def test_state_round_trip_is_exact() -> None:
     for k, _ in enumerate(fx.walk(env, rng, 1500)):
         if k % 37:
             continue
-        st = raw.state
+        st = raw.game
         fx.assert_exact_round_trip(raw, st)
 
 
@@ -116,7 +116,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     """An illegal index raises IllegalActionError naming action, decision and options; the state stays."""
     env = amalogs_v0.env()
     env.reset(seed=4)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
     bad = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError) as err:
@@ -133,7 +133,7 @@ def test_illegal_engine_action_raises() -> None:
     """The engine rejects an action outside ``legal_actions`` and changes nothing."""
     env = amalogs_v0.env()
     env.reset(seed=4)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     before = st.to_dict()
     with pytest.raises(IllegalActionError, match="RULESET"):
         st.apply((8, square(5, 3)))

@@ -80,7 +80,7 @@ def test_cached_tactical_pieces_equal_a_fresh_computation_at_every_step(mode):
     steps = 0
     for g in range(25):
         env.reset(seed=g)
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         rng = random.Random(g)
         while not st.is_terminal():
             for seat in (0, 1):

@@ -34,7 +34,7 @@ def test_registry_and_pettingzoo_make():
     assert "medarot_ocg_v0" in envs.names()
     env = pettingzoo.make("aec", "deckgym/medarot_ocg-v0", mode="advance")
     env.reset(seed=1)
-    assert env.unwrapped.state.config.mode == "advance"
+    assert env.unwrapped.game.config.mode == "advance"
     assert envs.make("medarot_ocg_v0", mode="normal").unwrapped.ruleset.config.deck_size == 30
     with pytest.raises(KeyError, match="unknown environment"):
         envs.make("no_such_env_v0")
@@ -44,7 +44,7 @@ def test_registry_and_pettingzoo_make():
 def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
     for env in random_positions(medarot_ocg_v0.env(mode=mode), 15, max_iter=20_000):
         raw = env.unwrapped
-        st = raw.state
+        st = raw.game
         enc = raw.encoder
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
         live = [a for a, m in masks.items() if m.any()]
@@ -57,7 +57,7 @@ def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_action_encoding_round_trips(mode):
     for env in random_positions(medarot_ocg_v0.env(mode=mode), 10, max_iter=20_000):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
             i = enc.action_to_index(a, st)
@@ -70,7 +70,7 @@ def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode
     rng = random.Random(5)
     checked = 0
     for env in random_positions(medarot_ocg_v0.env(mode=mode), 12, max_iter=20_000, every=3):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(rng.random()))
@@ -83,14 +83,14 @@ def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode
 
 def _first_position_with(mode, pred):
     for env in random_positions(medarot_ocg_v0.env(mode=mode), 30, max_iter=20_000):
-        if pred(env.unwrapped.state):
+        if pred(env.unwrapped.game):
             return env
     raise AssertionError("no such position")
 
 
 def test_I11_opponent_hand_and_deck_order_never_reach_the_observation():
     env = _first_position_with("normal", lambda st: len(st.hand[1]) >= 2 and len(st.deck[1]) >= 2)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     enc = env.unwrapped.encoder
     base = enc.observe(st, 0)
     swapped = st.clone()
@@ -111,7 +111,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
         )
 
     env = _first_position_with("advance", has_facedown)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     enc = env.unwrapped.encoder
     base = enc.observe(st, 0)
     alt = st.clone()
@@ -127,7 +127,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
 def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
     rng = random.Random(11)
     for env in random_positions(medarot_ocg_v0.env(mode=mode), 6, max_iter=20_000, every=17):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
         for seat in (0, 1):
@@ -146,7 +146,7 @@ def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
 def test_illegal_action_raises_names_action_and_options_and_changes_nothing():
     env = medarot_ocg_v0.env(mode="normal")
     env.reset(seed=3)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
     mask = env.observe(env.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
@@ -154,17 +154,17 @@ def test_illegal_action_raises_names_action_and_options_and_changes_nothing():
         env.step(bad)
     text = str(err.value)
     assert f"{bad} = " in text and st.decision in text and "legal options" in text
-    assert json.dumps(env.unwrapped.state.to_dict(), sort_keys=True) == before
+    assert json.dumps(env.unwrapped.game.to_dict(), sort_keys=True) == before
     for wrong in (-1, 78, 2.5, "x"):
         with pytest.raises(IllegalActionError, match="illegal action"):
             env.step(wrong)
-    assert json.dumps(env.unwrapped.state.to_dict(), sort_keys=True) == before
+    assert json.dumps(env.unwrapped.game.to_dict(), sort_keys=True) == before
 
 
 def test_engine_illegal_action_raises():
     env = medarot_ocg_v0.env(mode="beginner")
     env.reset(seed=0)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     with pytest.raises(IllegalActionError, match="legal options"):
         st.apply((Kind.SPECIAL, 0)) if (Kind.SPECIAL, 0) not in st.legal_actions() else st.apply(
             (Kind.EFFECT, 1)
@@ -206,7 +206,7 @@ def test_explicit_decks_and_rewards_are_zero_sum():
     rng = random.Random(0)
     for g in range(5):
         env.reset(seed=g)
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         totals = dict.fromkeys(env.agents, 0.0)
         for agent in env.agent_iter():
             obs, r, term, trunc, _ = env.last()
@@ -226,11 +226,11 @@ def test_render_ansi_and_reset_from_state():
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     text = env.render()
     assert isinstance(text, str) and "turn" in text
-    saved = env.unwrapped.state.to_dict()
+    saved = env.unwrapped.game.to_dict()
     other = medarot_ocg_v0.env(mode="advance")
     other.reset(options={"state": saved})
     assert other.agent_selection == env.agent_selection
-    assert other.unwrapped.state.to_dict() == saved
+    assert other.unwrapped.game.to_dict() == saved
 
 
 def test_observation_layout_is_named_and_covers_the_vector():

@@ -27,14 +27,14 @@ def test_registry_and_pettingzoo_make():
     assert "medarot_parts_v0" in envs.names()
     env = pettingzoo.make("aec", "deckgym/medarot_parts-v0", max_turns=12)
     env.reset(seed=1)
-    assert env.unwrapped.state.config.max_turns == 12
+    assert env.unwrapped.game.config.max_turns == 12
     assert envs.make("medarot_parts_v0").unwrapped.encoder.action_size == 46
 
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
     for env in random_positions(medarot_parts_v0.env(), 6, max_iter=20_000):
         raw = env.unwrapped
-        st = raw.state
+        st = raw.game
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
         live = [a for a, m in masks.items() if m.any()]
         assert live == [env.agent_selection] == [f"player_{st.current_player}"]
@@ -45,7 +45,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 
 def test_action_encoding_round_trips():
     for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
             assert enc.index_to_action(enc.action_to_index(a, st), st) == a
@@ -55,7 +55,7 @@ def test_action_encoding_round_trips():
 def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
     rng = random.Random(3)
     for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000, every=3):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(rng.random()))
@@ -69,7 +69,7 @@ def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
 def test_I11_opponent_hand_and_deck_order_swaps_do_not_change_the_observation():
     checked = 0
     for env in random_positions(medarot_parts_v0.env(), 3, max_iter=20_000, every=5):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
             o = 1 - seat
@@ -100,12 +100,12 @@ def test_observation_is_float32_of_the_declared_size_and_layout_pieces():
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
     env = medarot_parts_v0.env()
     env.reset(seed=2)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     before = st.to_dict()
     bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match="legal options"):
         env.step(bad)
-    assert env.unwrapped.state.to_dict() == before
+    assert env.unwrapped.game.to_dict() == before
     with pytest.raises(IllegalActionError):
         env.step(99)
 
@@ -122,7 +122,7 @@ def test_penalize_policy_ends_the_game_with_minus_1_for_the_offender():
 def test_decks_option_and_bad_decks():
     env = medarot_parts_v0.env(decks=["fang_brawler"])
     env.reset(seed=0)
-    assert env.unwrapped.state.field[0][0].medal == env.unwrapped.state.field[1][0].medal == "M1"
+    assert env.unwrapped.game.field[0][0].medal == env.unwrapped.game.field[1][0].medal == "M1"
     with pytest.raises(DeckError, match="no deck of that name"):
         medarot_parts_v0.env(decks=["nope"])
     with pytest.raises(StateError):
@@ -136,7 +136,7 @@ def test_render_ansi_shows_both_sides_and_hides_the_other_hand():
     env.reset(seed=4)
     text = env.render()
     assert "P0" in text and "P1" in text and "medarot 0" in text
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     seen = env.unwrapped.ruleset.render_text(st, 0)
     assert f"{len(st.hand[1])} cards" in seen
 
@@ -151,7 +151,7 @@ def test_rewards_and_truncation_at_the_turn_cap():
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     assert st.done and st.turn <= 2
     if st.truncated:
         assert st.returns() == [0.0, 0.0]

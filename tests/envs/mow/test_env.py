@@ -34,7 +34,7 @@ def test_registry_and_pettingzoo_make():
     assert "mow_v0" in envs.names()
     env = pettingzoo.make("aec", "deckgym/mow-v0", decks=["iron_bulwark", "star_ascent"])
     env.reset(seed=1)
-    assert {env.unwrapped.state.masters[0], env.unwrapped.state.masters[1]} == {"MS03", "MS04"}
+    assert {env.unwrapped.game.masters[0], env.unwrapped.game.masters[1]} == {"MS03", "MS04"}
     assert envs.make("mow_v0").unwrapped.encoder.action_size == 294
 
 
@@ -45,7 +45,7 @@ def test_D48_observation_box_is_unbounded():
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
     for env in random_positions(mow_v0.env(), 6, every=3):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
         live = [a for a, m in masks.items() if m.any()]
@@ -58,7 +58,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
     seen = 0
     for env in random_positions(mow_v0.env(), 6):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         if st.decision == "COUNTER_WINDOW":
             assert env.agent_selection == f"player_{1 - st.chain[-1][0]}"
             seen += 1
@@ -67,7 +67,7 @@ def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
 
 def test_action_encoding_round_trips_and_labels():
     for env in random_positions(mow_v0.env(), 4, every=5):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
             i = enc.action_to_index(a, st)
@@ -78,7 +78,7 @@ def test_action_encoding_round_trips_and_labels():
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
     env = mow_v0.env()
     env.reset(seed=3)
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
     bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError) as info:
@@ -112,7 +112,7 @@ def test_R1_R2_rewards_at_the_end_and_D42_truncation():
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     assert st.done and st.truncated and st.t == 3
     assert all(env.truncations.values()) and st.returns() == [0.0, 0.0]
 
@@ -122,22 +122,22 @@ def test_D1_first_player_option_and_random_choice():
     for s in range(12):
         env = mow_v0.env()
         env.reset(seed=s)
-        firsts.add(env.unwrapped.state.first)
+        firsts.add(env.unwrapped.game.first)
     assert firsts == {0, 1}
     env = mow_v0.env(first_player=1)
     env.reset(seed=0)
-    assert env.unwrapped.state.first == 1 and env.agent_selection == "player_1"
+    assert env.unwrapped.game.first == 1 and env.agent_selection == "player_1"
 
 
 def _obs(env, seat):
-    return env.unwrapped.encoder.observe(env.unwrapped.state, seat)
+    return env.unwrapped.encoder.observe(env.unwrapped.game, seat)
 
 
 def test_I16_hidden_information_swaps_do_not_change_the_observation():
     """Opponent's hand permuted or replaced, deck orders shuffled, opponent's face-down spell swapped."""
     checked = 0
     for env in random_positions(mow_v0.env(), 6, every=4):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
             o = 1 - seat
@@ -162,7 +162,7 @@ def test_I16_hidden_information_swaps_do_not_change_the_observation():
 
 def test_resample_hidden_keeps_counts_and_the_seat_observation():
     for env in random_positions(mow_v0.env(), 4, every=7):
-        st = env.unwrapped.state
+        st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(1))
@@ -190,7 +190,7 @@ def test_render_ansi_and_human(capsys):
     env.reset(seed=2)
     text = env.render()
     assert "turn 1" in text and "life 20" in text and "hand:" in text
-    st = env.unwrapped.state
+    st = env.unwrapped.game
     viewer_text = env.unwrapped.ruleset.render_text(st, 1 - st.current_player)
     hidden_hand = ", ".join(st.name(c) for c in st.hand[st.current_player])
     assert hidden_hand not in viewer_text
@@ -205,8 +205,8 @@ def test_state_option_resumes_a_position():
     env.reset(seed=9)
     for _ in range(30):
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-    data = env.unwrapped.state.to_dict()
+    data = env.unwrapped.game.to_dict()
     other = mow_v0.env()
     other.reset(options={"state": data})
-    assert other.unwrapped.state.to_dict() == data
+    assert other.unwrapped.game.to_dict() == data
     assert np.array_equal(_obs(other, 0), _obs(env, 0))
