@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core demo test test-fast bench lint typecheck clean
+.PHONY: venv install install-core install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,10 +45,24 @@ test-fast: install-core
 bench: install-core
 	$(PY) scripts/bench.py
 
+# Mutation testing (mutmut, the [mutate] extra): every rules package and the agents (hours on
+# 2 cores; interrupted runs resume), or a fixed sample of mutants with a time budget (CI).
+$(VENV)/.mutate: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[mutate]"
+	touch $@
+
+install-mutate: $(VENV)/.mutate
+
+mutate: install-mutate
+	$(PY) scripts/mutate.py --all
+
+mutate-sample: install-mutate
+	$(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.6
+
 lint: install-core
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache mutants mutants-work

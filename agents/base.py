@@ -7,9 +7,31 @@ Agents that need the engine (heuristics, search) read it through ``bind(env)``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+
+from envs.core.errors import IllegalActionError
+
+
+class IllegalMoveError(IllegalActionError):
+    """An agent chose an action that is not legal: a bug in the agent, never replaced silently.
+
+    The message names the agent, the decision point, the choice and the legal options.
+    """
+
+    def __init__(self, agent: str, decision: str, choice: object, legal: Iterable[object]) -> None:
+        super().__init__(choice, decision, legal)
+        self.agent = agent
+        self.args = (f"agent {agent} chose an {self.args[0]}",)
+
+
+def checked_move(agent: str, decision: str, move: Any, legal: list[Any]) -> Any:
+    """``move`` if it is one of ``legal``; otherwise raise ``IllegalMoveError``."""
+    if move not in legal:
+        raise IllegalMoveError(agent, decision, move, legal)
+    return move
 
 
 @runtime_checkable

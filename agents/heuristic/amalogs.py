@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
@@ -48,9 +49,8 @@ class AmalogsHeuristic(RuleOfThumbAgent):
 def choose(st: AmalogsState, player: int) -> Action:
     """The heuristic's action for ``player`` at the current decision."""
     legal = st.legal_actions()
-    rule = _RULES.get(st.phase)
-    move = rule(st, player, legal) if rule is not None else None
-    return move if move in legal else legal[0]
+    move = _RULES[Phase(st.phase)](st, player, legal)  # every phase with a decision has its rule
+    return checked_move("heuristic (amalogs)", st.decision, move, legal)
 
 
 def _core(st: AmalogsState, player: int, legal: list[Action]) -> Action:

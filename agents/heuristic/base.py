@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from agents.base import IllegalMoveError
+
 
 class RuleOfThumbAgent:
     """Rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``.
@@ -31,9 +33,22 @@ class RuleOfThumbAgent:
         raise NotImplementedError
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The chosen action index (always one the mask allows)."""
+        """The chosen action index.
+
+        Raises:
+            IllegalMoveError: the choice is not allowed by ``action_mask`` (a bug in the agent;
+                it is never replaced by another action).
+        """
         st = self.env.unwrapped.game
-        idx: int = self.env.unwrapped.encoder.action_to_index(self.choose(st, st.current_player), st)
-        if not action_mask[idx]:  # defensive: never play an illegal index
-            idx = int(np.flatnonzero(action_mask)[0])
+        enc = self.env.unwrapped.encoder
+        move = self.choose(st, st.current_player)
+        idx: int = enc.action_to_index(move, st)
+        if not 0 <= idx < len(action_mask) or not action_mask[idx]:
+            legal = [f"{i}={enc.action_label(int(i), st)}" for i in np.flatnonzero(action_mask)]
+            raise IllegalMoveError(
+                f"{self.name} ({self.env.unwrapped.metadata.get('name', '?')})",
+                f"{st.decision} (player {st.current_player})",
+                f"{idx} = {move}",
+                legal,
+            )
         return idx

@@ -24,12 +24,19 @@ Rules of thumb, by decision point:
   that survives the hit.
 - **Discards**: lose the least useful card (a Medaroter with no usable effect, or the
   weakest Medarot when the board is full).
+- **Substitution** (SUB_CARD): the strongest Medarot card in hand. **Two usable effects**
+  (EFFECT_CHOICE): in a defence the one that stops the hit (NEGATE, then armor, then a cut of
+  the attacker's power), in support the larger power gain.
+
+Every decision point has its rule, and a rule that would return an illegal action raises
+``IllegalMoveError`` instead of being replaced by another action.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
@@ -45,6 +52,8 @@ from envs.medarot_ocg.rules.board import (
     square_of,
     top,
 )
+from envs.medarot_ocg.rules.effects import DEFENCE
+from envs.medarot_ocg.rules.medaroter import holder
 from envs.medarot_ocg.state import GameState, Stack
 
 _UNKNOWN_ARMOR = 30
@@ -137,10 +146,9 @@ def _threatened(st: GameState, square: int, seat: int, armor: int) -> bool:
 def choose(st: GameState, seat: int) -> Action:
     """The heuristic's action at the current decision point of ``seat``."""
     legal = st.legal_actions()
-    kind = st.dp[0] if st.dp is not None else -1
-    rule = _RULES.get(kind)
-    move = rule(st, seat, legal) if rule is not None else None
-    return move if move in legal else legal[0]
+    assert st.dp is not None, "the heuristic was asked to move in a finished game"
+    move = _RULES[DP(st.dp[0])](st, seat, legal)  # every decision point has its rule
+    return checked_move("heuristic (medarot_ocg)", st.decision, move, legal)
 
 
 def _best_hand(
@@ -150,15 +158,15 @@ def _best_hand(
     key: Any,
     kinds: tuple[int, ...] = (Kind.HAND,),
     highest: bool = True,
-) -> Action:
+) -> Action | None:
     opts = [a for a in legal if a.kind in kinds]
     if not opts:
-        return legal[0]
+        return None  # no card to pick: the caller's decision point is not a hand choice
     scored = sorted(opts, key=lambda a: (key(st.cards[st.hand[seat][a.arg]]), -a.arg), reverse=highest)
     return scored[0]
 
 
-def _master(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _master(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     return _best_hand(st, seat, legal, lambda c: c.hp_mod)
 
 
@@ -167,11 +175,11 @@ def _stock(st: GameState, seat: int, legal: list[Action]) -> Action:
     return sets[0] if sets else A.PASS
 
 
-def _place_card(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _place_card(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     return _best_hand(st, seat, legal, _unit_value)
 
 
-def _place_square(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _place_square(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     lim = st.limbo[seat]
     card = st.cards[lim[0]] if lim is not None else None
 
@@ -187,7 +195,7 @@ def _place_square(st: GameState, seat: int, legal: list[Action]) -> Action:
         return (val, -s)
 
     squares = [a for a in legal if a.kind == Kind.SQUARE]
-    return max(squares, key=score) if squares else legal[0]
+    return max(squares, key=score) if squares else None
 
 
 def _opt_draw(st: GameState, seat: int, legal: list[Action]) -> Action:
@@ -213,7 +221,7 @@ def _draw_count(st: GameState, seat: int, legal: list[Action]) -> Action:
     return A.COUNT[counts[0]]
 
 
-def _discard(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _discard(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     sets = [a for a in legal if a.kind == Kind.SET]
     if sets:
         return sets[0]
@@ -365,12 +373,56 @@ def _defence(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 
 def _effect_target(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """EFFECT_TARGET: the strongest enemy Medarot, else the strongest own one.
+
+    An opponent's stock card: a face-down one first (it may hold a trap or a stored charge),
+    the lowest slot on ties.
+    """
     squares = [a for a in legal if a.kind == Kind.SQUARE]
     if squares:
         enemy = [a for a in squares if st.board[a.arg].owner != seat]  # type: ignore[union-attr]
         pool = enemy or squares
         return max(pool, key=lambda a: (_power(st, st.board[a.arg], seat), -a.arg))  # type: ignore[arg-type]
-    return legal[0]
+    stock = st.stock[1 - seat]
+
+    def hidden_first(a: Action) -> tuple[int, int]:
+        slot = stock[a.arg]
+        return (0 if slot is not None and not slot.face_up else 1, a.arg)
+
+    return min(legal, key=hidden_first)
+
+
+def _sub_card(st: GameState, seat: int, legal: list[Action]) -> Action | None:
+    """SUB_CARD: substitute the strongest Medarot card in hand."""
+    return _best_hand(st, seat, legal, _unit_value)
+
+
+def _effect_choice(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """EFFECT_CHOICE (a card with two usable effects): the effect that serves the window.
+
+    Defending, the one that stops the hit: NEGATE, then the larger armor gain, then the larger
+    cut of the attacker's power. Supporting, the larger power gain. Anything else scores 0,
+    and ties go to the effect listed first on the card.
+    """
+    assert st.use is not None
+    card = st.cards[holder(st, seat, st.use[1]).card]
+    defending = st.use[2] == DEFENCE
+
+    def value(a: Action) -> tuple[float, int]:
+        e = card.effects[a.arg]
+        v = 0.0
+        if defending:
+            if e.op == "NEGATE":
+                v = 1000.0
+            elif e.op == "MOD_ARMOR" and e.amount > 0:
+                v = 500.0 + e.amount
+            elif e.op == "MOD_POWER" and e.amount < 0 and e.target.name in ("ATTACKER", "ACTING"):
+                v = 400.0 - e.amount
+        elif e.op == "MOD_POWER" and e.amount > 0:
+            v = 500.0 + e.amount
+        return (v, -a.arg)
+
+    return max(legal, key=value)
 
 
 def _pay_split(st: GameState, seat: int, legal: list[Action]) -> Action:
@@ -415,5 +467,7 @@ _RULES = {
     DP.PAY_SPLIT: _pay_split,
     DP.STOCK_TRASH: _stock_trash,
     DP.DRAW_STOCK: _draw_stock,
+    DP.SUB_CARD: _sub_card,
+    DP.EFFECT_CHOICE: _effect_choice,
 }
 assert MEDAROTER

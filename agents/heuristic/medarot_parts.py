@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
@@ -68,11 +69,10 @@ def choose(st: GameState, seat: int) -> Action:
     """The heuristic's choice at ``st`` for ``seat`` (the player to move)."""
     legal = st.legal_actions()
     if len(legal) == 1:
-        return legal[0]
-    assert st.dp is not None
-    handler = _CHOOSERS.get(DP(st.dp[0]))
-    choice = handler(st, seat, legal) if handler else None
-    return choice if choice in legal else legal[0]
+        return legal[0]  # forced: the only option
+    assert st.dp is not None, "the heuristic was asked to move in a finished game"
+    choice = _CHOOSERS[DP(st.dp[0])](st, seat, legal)  # every decision point has its rule
+    return checked_move("heuristic (medarot_parts)", st.decision, choice, legal)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -186,7 +186,7 @@ def _payment(st: GameState, seat: int, legal: list[Action]) -> Action:
     if others:
         need_by_kind = _energy_need(st, seat)
         return min(others, key=lambda a: (need_by_kind[a.arg], a.arg))
-    return A.ENERGY[kind] if A.ENERGY[kind] in legal else legal[0]
+    return A.ENERGY[kind] if A.ENERGY[kind] in legal else None
 
 
 def _power_window(st: GameState, seat: int, legal: list[Action]) -> Action:

@@ -49,6 +49,7 @@ Rules of thumb, by decision point:
 
 from __future__ import annotations
 
+from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
 from envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
 from envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
@@ -109,7 +110,12 @@ def choose(st: GameState, seat: int) -> Action:
     """The heuristic's action at ``st`` for ``seat`` (the player to move)."""
     legal = st.legal_actions()
     if len(legal) == 1:
-        return legal[0]
+        return legal[0]  # forced: the only option
+    return checked_move("heuristic (mow)", st.decision, _choose(st, seat, legal), legal)
+
+
+def _choose(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """The rule of the current decision point."""
     kind = st.dp[0]  # type: ignore[index]
     if kind == DP.CHARGE:
         return _charge(st, seat, legal)

@@ -40,10 +40,22 @@ def test_evaluate_json_and_table():
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["games"] == 6 and data["wins"] + data["draws"] + data["losses"] == 6
-    assert len(data["win_ci95"]) == 2
+    # the command reports the arena's own match of the same seeds, and its Wilson interval
+    from agents.arena import match, wilson
+
+    same = match("heuristic", "random", "medarot_ocg_v0", games=6, seed=0, workers=1, mode="normal")
+    assert (data["games"], data["wins"], data["draws"], data["losses"]) == (
+        6,
+        same.wins,
+        same.draws,
+        same.losses,
+    )
+    assert data["wins"] >= 5  # the heuristic beats random in the normal mode
+    assert data["win_ci95"] == pytest.approx(list(wilson(same.wins, 6)))
     table = runner.invoke(app, ["evaluate", "medarot_ocg_v0", "--games", "2", "--workers", "1"])
+    row = match("heuristic", "random", "medarot_ocg_v0", games=2, seed=0, workers=1)
     assert table.exit_code == 0 and "95% interval" in table.output
+    assert f"{row.win_rate:.1%}" in table.output
 
 
 def test_bad_agent_spec_is_a_clear_error():

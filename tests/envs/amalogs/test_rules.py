@@ -331,17 +331,23 @@ def test_D33_both_bases_at_zero_is_a_draw() -> None:
     assert st.done and st.winner == 2 and st.returns() == [0.0] * 4
 
 
-def test_D34_truncation_adjudicates_by_base_life() -> None:
-    """D34: after max_team_turns the higher base life wins, as a truncation."""
+@pytest.mark.parametrize(("life", "winner"), [((18, 11), 0), ((9, 18), 1), ((14, 14), 2)])
+def test_D34_truncation_adjudicates_by_base_life(life: tuple[int, int], winner: int) -> None:
+    """D34: after max_team_turns the higher base life wins (either team), equal is a draw; a truncation."""
     st = new_game(config((1, 1), [ADV], max_team_turns=2), 0)
     while not st.done:
         if st.phase == Phase.META_FIELD:
+            if st.team_turn == 2:
+                st.life = list(life)  # the bases as they stand in the last team turn
             st.apply(A.END_TURN if st.avatars[st.control].dueled else A.DUEL)
         elif st.phase == Phase.STRIKE:
             st.apply(A.STRIKE_NONE)
         else:
             st.apply(auto(st))
-    assert st.truncated and st.team_turn <= 2
+    assert st.truncated and st.team_turn <= 2 and st.life == list(life)
+    assert st.winner == winner
+    expected = {0: [1.0, -1.0], 1: [-1.0, 1.0], 2: [0.0, 0.0]}[winner]
+    assert st.returns() == expected
 
 
 @pytest.mark.parametrize("winner", [0, 1])

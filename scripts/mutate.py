@@ -1,0 +1,194 @@
+"""Mutation testing with mutmut: how many planted bugs in the rules and the agents the tests catch.
+
+mutmut changes one small thing at a time in the code (a comparison, a constant, a boolean, a
+returned value) and runs the tests that cover it; a mutant the tests do not notice *survives*.
+The score of a package is killed / (killed + survived). Each package runs in its own work
+folder (``mutants-work/<package>``, ignored by git) with its own test selection, so runs of
+several packages do not disturb each other and an interrupted run resumes where it stopped.
+
+    python scripts/mutate.py amalogs mow            # whole packages (slow: minutes to hours)
+    python scripts/mutate.py --all                  # every package below
+    python scripts/mutate.py amalogs --sample 40 --seed 1 --budget 600   # a fixed random subset
+    python scripts/mutate.py --report               # the scores of what has run so far
+
+``make mutate`` runs every package; CI runs ``make mutate-sample``: a fixed random subset of
+mutants of the AMALOGS and MoW rules under a time budget, failing below a score floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from fnmatch import fnmatch
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "mutants-work"
+#: package -> (files to mutate, the tests that judge them)
+PACKAGES: dict[str, tuple[list[str], list[str]]] = {
+    "core": (
+        ["envs/core/flow.py", "envs/core/zones.py", "envs/core/effects.py"],
+        ["tests/envs/core", "tests/envs/mow"],
+    ),
+    "medarot_ocg": (["envs/medarot_ocg/rules/*"], ["tests/envs/medarot_ocg"]),
+    "medarot_parts": (["envs/medarot_parts/rules/*"], ["tests/envs/medarot_parts"]),
+    "mow": (["envs/mow/rules/*"], ["tests/envs/mow"]),
+    "amalogs": (["envs/amalogs/rules/*"], ["tests/envs/amalogs"]),
+    "agents": (
+        ["agents/heuristic/*", "agents/arena.py", "agents/search.py", "agents/base.py"],
+        ["tests/agents"],
+    ),
+}
+LINKED = ["envs", "agents", "tests", "scripts", "docs", "notebooks", "README.md"]
+PYTEST_ARGS = ["-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow and not train", "-x", "-q"]
+
+
+def _toml_list(xs: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(x) for x in xs) + "]"
+
+
+def prepare(package: str) -> Path:
+    """The package's work folder: links to the tree and a pyproject.toml with its mutmut settings."""
+    files, tests = PACKAGES[package]
+    work = WORK / package
+    work.mkdir(parents=True, exist_ok=True)
+    for name in LINKED:
+        link = work / name
+        if not link.exists():
+            link.symlink_to(ROOT / name)
+    head, _, rest = (ROOT / "pyproject.toml").read_text().partition("[tool.mutmut]")
+    _, _, tail = rest.partition("\n[")  # the tables after the project's own mutmut settings
+    base = head + ("[" + tail if tail else "")
+    settings = (
+        "[tool.mutmut]\n"
+        'source_paths = ["envs", "agents"]\n'
+        f"only_mutate = {_toml_list(files)}\n"
+        f"pytest_add_cli_args = {_toml_list(PYTEST_ARGS)}\n"
+        f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
+        'also_copy = ["scripts", "docs", "notebooks", "README.md"]\n'
+    )
+    (work / "pyproject.toml").write_text(base.rstrip() + "\n\n" + settings)
+    return work
+
+
+def mutmut(work: Path, *args: str, timeout: float | None = None) -> int:
+    """Run ``mutmut ARGS`` in ``work``; the exit status (124 when the budget ran out)."""
+    exe = Path(sys.executable).with_name("mutmut")
+    env = {**os.environ, "PYTHONPATH": str(work), "PYTHONHASHSEED": "0"}
+    try:
+        return subprocess.run([str(exe), *args], cwd=work, env=env, timeout=timeout, check=False).returncode
+    except subprocess.TimeoutExpired:
+        return 124
+
+
+def mutant_names(work: Path) -> list[str]:
+    """Every mutant mutmut generated in ``work`` (from its ``.meta`` files)."""
+    names: list[str] = []
+    for meta in sorted((work / "mutants").rglob("*.meta")):
+        names += sorted(json.loads(meta.read_text()).get("exit_code_by_key", {}))
+    return names
+
+
+def results(work: Path) -> dict[str, int]:
+    """Mutants by mutmut's own status ("killed", "survived", "timeout", "no tests", "not checked"...)."""
+    from mutmut.stats import status_by_exit_code
+
+    counts: dict[str, int] = {}
+    for meta in (work / "mutants").rglob("*.meta"):
+        for code in json.loads(meta.read_text()).get("exit_code_by_key", {}).values():
+            status = status_by_exit_code[code]
+            counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+def score(counts: dict[str, int]) -> float | None:
+    """Killed (a timeout counts as killed, as in mutmut) over the mutants that ran to a verdict."""
+    caught = counts.get("killed", 0) + counts.get("timeout", 0)
+    done = caught + counts.get("survived", 0)
+    return caught / done if done else None
+
+
+def report(packages: list[str]) -> dict[str, dict[str, object]]:
+    """Print and return the per-package results found in the work folders."""
+    out: dict[str, dict[str, object]] = {}
+    print(
+        f"{'package':<16}{'killed':>8}{'survived':>10}{'timeout':>9}{'no tests':>10}{'not run':>9}{'score':>8}"
+    )
+    for p in packages:
+        work = WORK / p
+        if not (work / "mutants").exists():
+            continue
+        c = results(work)
+        s = score(c)
+        out[p] = {**c, "score": s}
+        shown = "-" if s is None else f"{s:.1%}"
+        g = c.get
+        print(
+            f"{p:<16}{g('killed', 0):>8}{g('survived', 0):>10}{g('timeout', 0):>9}{g('no tests', 0):>10}"
+            f"{g('not checked', 0):>9}{shown:>8}"
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the packages asked for, then print the scores."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("packages", nargs="*", help=f"packages: {', '.join(PACKAGES)}")
+    ap.add_argument("--all", action="store_true", help="every package")
+    ap.add_argument(
+        "--only", nargs="*", default=[], help="mutant name patterns, e.g. 'envs.amalogs.rules.end*'"
+    )
+    ap.add_argument(
+        "--sample", type=int, default=0, help="run only this many mutants per package, drawn by --seed"
+    )
+    ap.add_argument("--seed", type=int, default=0, help="seed of the sample")
+    ap.add_argument(
+        "--budget", type=float, default=None, help="seconds per package (the run resumes next time)"
+    )
+    ap.add_argument("--max-children", type=int, default=os.cpu_count() or 1, help="parallel mutant runs")
+    ap.add_argument("--report", action="store_true", help="only print the scores of earlier runs")
+    ap.add_argument("--json", type=Path, default=None, help="also write the scores to this file")
+    ap.add_argument(
+        "--min-score", type=float, default=None, help="exit 1 if a package scores below this (0..1)"
+    )
+    args = ap.parse_args(argv)
+    unknown = [p for p in args.packages if p not in PACKAGES]
+    if unknown:
+        ap.error(f"unknown package(s) {', '.join(unknown)}; known: {', '.join(PACKAGES)}")
+    packages = list(PACKAGES) if args.all or (args.report and not args.packages) else args.packages
+    if not packages:
+        ap.error("name at least one package, or --all")
+    if not args.report:
+        for p in packages:
+            work = prepare(p)
+            t0 = time.perf_counter()
+            names: list[str] = list(args.only)
+            if args.sample:
+                mutmut(work, "run", "--max-children", "1", "no.such.mutant")  # generate and map tests only
+                every = [
+                    n for n in mutant_names(work) if not args.only or any(fnmatch(n, o) for o in args.only)
+                ]
+                names = sorted(random.Random(args.seed).sample(every, min(args.sample, len(every))))
+                print(f"{p}: {len(names)} of {len(every)} mutants drawn with seed {args.seed}", flush=True)
+            left = None if args.budget is None else max(1.0, args.budget - (time.perf_counter() - t0))
+            code = mutmut(work, "run", "--max-children", str(args.max_children), *names, timeout=left)
+            if code == 124:
+                print(f"{p}: the budget of {args.budget:.0f}s ran out; the next run resumes", flush=True)
+    scores = report(packages)
+    if args.json is not None:
+        args.json.write_text(json.dumps(scores, indent=1))
+    if args.min_score is not None:
+        low = {p: r["score"] for p, r in scores.items() if r["score"] is None or r["score"] < args.min_score}  # type: ignore[operator]
+        if low:
+            print(f"mutation score below {args.min_score:.0%}: {low}", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
