@@ -138,6 +138,43 @@ def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int
     return w, d, lo
 
 
+def run_chunks(
+    work: Callable[[Any], Any],
+    jobs: list[Any],
+    workers: int | None = None,
+    done: Callable[[Any, Any], None] | None = None,
+) -> list[Any]:
+    """``[work(job) for job in jobs]`` over worker processes, in order; ``done(job, result)`` as each ends.
+
+    ``work`` must be a module-level function (it is pickled to the workers). With one worker
+    (or one job) everything runs in this process. Results never depend on ``workers``.
+    """
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    results: Iterable[Any]
+    pool = None
+    if workers == 1:
+        results = map(work, jobs)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(work, jobs)
+    out = []
+    try:
+        for job, res in zip(jobs, results, strict=True):
+            out.append(res)
+            if done is not None:
+                done(job, res)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return out
+
+
+def chunked(seeds: list[int], workers: int | None) -> list[list[int]]:
+    """Seeds split into about four chunks per worker (for progress and load balance)."""
+    w = max(1, min(workers or os.cpu_count() or 1, len(seeds)))
+    return _split(seeds, max(1, min(len(seeds), w * 4)))
+
+
 def match(
     agent: str,
     opponent: str,
@@ -150,23 +187,12 @@ def match(
 ) -> MatchResult:
     """Play ``games`` games (rounded up to pairs) between two agent specs."""
     pairs = [seed + k for k in range((games + 1) // 2)]
-    workers = max(1, min(workers or os.cpu_count() or 1, len(pairs)))
-    chunks = _split(pairs, max(1, min(len(pairs), workers * 4)))
-    jobs = [(agent, opponent, env_name, env_kwargs, c) for c in chunks]
+    jobs = [(agent, opponent, env_name, env_kwargs, c) for c in chunked(pairs, workers)]
+    tick = None if progress is None else (lambda job, _res: progress(2 * len(job[4])))
     totals = [0, 0, 0]
-    results: Iterable[tuple[int, int, int]]
-    if workers == 1:
-        results = map(_play_chunk, jobs)
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(_play_chunk, jobs)
-    for job, res in zip(jobs, results, strict=True):
+    for res in run_chunks(_play_chunk, jobs, workers, tick):
         for i in range(3):
             totals[i] += res[i]
-        if progress is not None:
-            progress(2 * len(job[4]))
-    if workers > 1:
-        pool.shutdown()
     n = 2 * len(pairs)
     return MatchResult(agent, opponent, env_name, n, totals[0], totals[1], totals[2], dict(env_kwargs))
 

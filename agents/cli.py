@@ -3,6 +3,7 @@
 deckgym envs
 deckgym train medarot_ocg_v0 --mode beginner --out runs/beginner
 deckgym evaluate medarot_ocg_v0 --agent heuristic --opponent random --games 400
+deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark --games 400
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ _TRAIN = TrainConfig()
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="deckgym: card-game environments and agents."
 )
+
+
+def _add_decks() -> None:
+    from agents.decks.cli import decks_app
+
+    app.add_typer(decks_app, name="decks")
+
+
+_add_decks()
 
 
 def _json_object(text: str, option: str) -> dict[str, Any]:

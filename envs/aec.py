@@ -71,8 +71,10 @@ class DeckRuleset:
         Raises:
             StateError: ``decks`` is neither None nor a list of one or two decks.
         """
+        #: The starter decks games draw from by default (names), for listings and deck ratings.
+        self.starter_names = [str(n) for n in defaults]
         if decks is None:
-            self.deck_choices = [resolve(n, "deck") for n in defaults]
+            self.deck_choices = [resolve(n, "deck") for n in self.starter_names]
             self.decks = None
         else:
             if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
@@ -93,6 +95,15 @@ class DeckRuleset:
     def state_from_dict(self, data: dict[str, Any]) -> Any:
         """Rebuild a state written by the state's ``to_dict``."""
         return self.state_type.from_dict(data)
+
+    def deck_list(self, value: Any) -> Any:
+        """A deck value (starter name, file, mapping or list) as a validated ``DeckList``.
+
+        Raises:
+            DeckError: the deck breaks the ruleset's deck rules (the message names the deck,
+                the card and the rule).
+        """
+        raise NotImplementedError
 
 
 class CardGameEnv(AECEnv):

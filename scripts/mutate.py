@@ -52,10 +52,10 @@ def _toml_list(xs: list[str]) -> str:
     return "[" + ", ".join(json.dumps(x) for x in xs) + "]"
 
 
-def prepare(package: str) -> Path:
+def prepare(package: str, root: Path = WORK) -> Path:
     """The package's work folder: links to the tree and a pyproject.toml with its mutmut settings."""
     files, tests = PACKAGES[package]
-    work = WORK / package
+    work = root / package
     work.mkdir(parents=True, exist_ok=True)
     for name in LINKED:
         link = work / name
@@ -113,14 +113,14 @@ def score(counts: dict[str, int]) -> float | None:
     return caught / done if done else None
 
 
-def report(packages: list[str]) -> dict[str, dict[str, object]]:
+def report(packages: list[str], root: Path = WORK) -> dict[str, dict[str, object]]:
     """Print and return the per-package results found in the work folders."""
     out: dict[str, dict[str, object]] = {}
     print(
         f"{'package':<16}{'killed':>8}{'survived':>10}{'timeout':>9}{'no tests':>10}{'not run':>9}{'score':>8}"
     )
     for p in packages:
-        work = WORK / p
+        work = root / p
         if not (work / "mutants").exists():
             continue
         c = results(work)
@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=None, help="seconds per package (the run resumes next time)"
     )
     ap.add_argument("--max-children", type=int, default=os.cpu_count() or 1, help="parallel mutant runs")
+    ap.add_argument("--work", type=Path, default=WORK, help="work folder root (default: mutants-work/)")
     ap.add_argument("--report", action="store_true", help="only print the scores of earlier runs")
     ap.add_argument("--json", type=Path, default=None, help="also write the scores to this file")
     ap.add_argument(
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("name at least one package, or --all")
     if not args.report:
         for p in packages:
-            work = prepare(p)
+            work = prepare(p, args.work)
             t0 = time.perf_counter()
             names: list[str] = list(args.only)
             if args.sample:
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
             code = mutmut(work, "run", "--max-children", str(args.max_children), *names, timeout=left)
             if code == 124:
                 print(f"{p}: the budget of {args.budget:.0f}s ran out; the next run resumes", flush=True)
-    scores = report(packages)
+    scores = report(packages, args.work)
     if args.json is not None:
         args.json.write_text(json.dumps(scores, indent=1))
     if args.min_score is not None:

@@ -98,6 +98,10 @@ class MedarotRuleset(DeckRuleset):
             starter_decks(mode),
         )
 
+    def deck_list(self, value: Any) -> Any:
+        """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
+        return resolve_deck(value, self.pool, self.config)
+
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public counts: deck, HP and Medarots on the board, own minus opponent's.
 

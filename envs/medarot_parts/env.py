@@ -53,6 +53,7 @@ an observation: a seat sees only its own vector.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from envs.aec import DeckRuleset
@@ -93,6 +94,12 @@ class PartsRuleset(DeckRuleset):
         self.choose_decks(
             decks, lambda d, label: resolve_deck(d, self.pool, self.config, label).to_list(), deck_names()
         )
+
+    def deck_list(self, value: Any) -> Any:
+        """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
+        deck = resolve_deck(value, self.pool, self.config)
+        starter = tuple((cid, 1) for cid in deck.starter.cards())
+        return replace(deck.deck, cards=starter + deck.deck.cards)
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: intact armor, working medarots and deck, own minus opponent's.

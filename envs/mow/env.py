@@ -100,6 +100,10 @@ class MowRuleset(DeckRuleset):
             decks, lambda d, label: resolve_deck(d, self.pool, mc, label).expand(), deck_names()
         )
 
+    def deck_list(self, value: Any) -> Any:
+        """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
+        return resolve_deck(value, self.pool, self.config.max_copies)
+
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: life, board strength and level, own minus opponent's.
 

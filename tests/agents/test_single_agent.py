@@ -183,8 +183,12 @@ def test_skip_forced_leaves_the_learner_only_real_choices():
 
 
 def test_global_critic_observation_holds_the_seat_vector_and_the_whole_game():
+    check_env(
+        SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"}, critic="global"),
+        warn=False,
+        skip_render_check=True,
+    )
     env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"}, critic="global")
-    check_env(env, warn=False, skip_render_check=True)
     obs, _info = env.reset(seed=3)
     assert set(obs) == {"observation", "state"} and env.observation_space.contains(obs)
     raw = env.raw
@@ -192,6 +196,7 @@ def test_global_critic_observation_holds_the_seat_vector_and_the_whole_game():
     assert np.array_equal(obs["state"], raw.state())
     seat_env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"})
     seat_obs, _ = seat_env.reset(seed=3)
+    assert seat_env.seat == env.seat
     assert np.array_equal(seat_obs, obs["observation"])  # the same game, the same own view
     with pytest.raises(ValueError, match="critic must be one of \\('seat', 'global'\\), got 'oracle'"):
         SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], critic="oracle")

@@ -331,6 +331,36 @@ def test_D33_both_bases_at_zero_is_a_draw() -> None:
     assert st.done and st.winner == 2 and st.returns() == [0.0] * 4
 
 
+@pytest.mark.parametrize(
+    ("life", "winner", "reason"),
+    [
+        ((0, 5), 1, "base A fell to 0"),
+        ((5, -3), 0, "base B fell to -3"),
+        ((-2, 0), 2, "both bases fell to 0 or less"),
+        ((36, 10), 0, "base A reached 36"),
+        ((10, 37), 1, "base B reached 37"),
+        ((36, 0), 0, "base B fell to 0"),  # a fallen base decides before a doubled one
+        ((1, 1), None, ""),  # the boundaries: 1 is still standing...
+        ((35, 35), None, ""),  # ...and 35 is not yet twice the start life of 18
+    ],
+)
+def test_D33_end_checks_both_ways_and_at_the_boundaries(life, winner, reason) -> None:
+    """D33 on its own: a base at 0 or less loses, both is a draw, twice the start life wins."""
+    from envs.amalogs.rules.end import end_check
+
+    st = new_game(config((1, 1), [ADV]), 0)
+    assert st.config.start_life == 18
+    actor = st.actor
+    st.life = list(life)
+    assert end_check(st) is (winner is not None)
+    if winner is None:
+        assert not st.done and st.actor == actor and st.phase != Phase.GAME_OVER
+        return
+    assert st.done and st.winner == winner and st.reason == reason and not st.truncated
+    assert (st.phase, st.actor, st.control, st.duel, st.current_player) == (Phase.GAME_OVER, -1, -1, None, -1)
+    assert st.events[-1] == f"game over: {reason}"
+
+
 @pytest.mark.parametrize(("life", "winner"), [((18, 11), 0), ((9, 18), 1), ((14, 14), 2)])
 def test_D34_truncation_adjudicates_by_base_life(life: tuple[int, int], winner: int) -> None:
     """D34: after max_team_turns the higher base life wins (either team), equal is a draw; a truncation."""
@@ -345,7 +375,7 @@ def test_D34_truncation_adjudicates_by_base_life(life: tuple[int, int], winner: 
         else:
             st.apply(auto(st))
     assert st.truncated and st.team_turn <= 2 and st.life == list(life)
-    assert st.winner == winner
+    assert st.winner == winner and st.reason == f"team-turn cap 2: base life A {life[0]}, B {life[1]}"
     expected = {0: [1.0, -1.0], 1: [-1.0, 1.0], 2: [0.0, 0.0]}[winner]
     assert st.returns() == expected
 

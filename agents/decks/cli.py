@@ -1,0 +1,204 @@
+"""``deckgym decks``: list and check decks, and rate them against each other with a fixed pilot.
+
+deckgym decks list mow_v0
+deckgym decks check medarot_ocg_v0 --mode advance my_deck.toml
+deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+decks_app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="Deck-strength evaluation: list, check and rate decks."
+)
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print one ``Error:`` line and return the exit (status 2) to raise."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _ruleset(env: str, mode: str | None) -> Any:
+    import envs as env_lib
+
+    if env not in env_lib.names():
+        raise _fail(f"unknown environment {env!r}; known: {', '.join(env_lib.names())}")
+    kwargs = {} if mode is None else {"mode": mode}
+    try:
+        ruleset = env_lib.make(env, **kwargs).unwrapped.ruleset
+    except (TypeError, ValueError) as exc:
+        raise _fail(str(exc).splitlines()[0]) from None
+    if not hasattr(ruleset, "starter_names"):
+        raise _fail(
+            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v0, medarot_parts_v0, mow_v0)"
+        )
+    return ruleset
+
+
+_MODE = typer.Option("--mode", help="ruleset mode (the OCG: beginner, normal, advance)")
+
+
+@decks_app.command("list")
+def list_decks(
+    env: Annotated[str, typer.Argument(help="environment name")], mode: Annotated[str | None, _MODE] = None
+) -> None:
+    """The starter decks: name, description and card list."""
+    ruleset = _ruleset(env, mode)
+    pool = ruleset.pool
+    for name in ruleset.starter_names:
+        deck = ruleset.deck_list(name)
+        typer.echo(f"{name}: {deck.name}, {sum(n for _, n in deck.cards)} cards")
+        if deck.description:
+            typer.echo(f"  {deck.description}")
+        typer.echo("  " + ", ".join(f"{n}x {pool[cid].name} ({cid})" for cid, n in deck.cards))
+
+
+@decks_app.command("check")
+def check_decks(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    files: Annotated[list[str], typer.Argument(help="deck files (TOML) or starter names")],
+    mode: Annotated[str | None, _MODE] = None,
+) -> None:
+    """Exit 0 when every deck is legal; else one line per problem and exit status 2."""
+    from envs.core.errors import DeckError
+
+    ruleset = _ruleset(env, mode)
+    bad = 0
+    for f in files:
+        try:
+            deck = ruleset.deck_list(f)
+        except DeckError as exc:
+            typer.echo(f"{f}: {exc}", err=True)
+            bad += 1
+        else:
+            typer.echo(f"{f}: legal ({deck.name}, {sum(n for _, n in deck.cards)} cards)")
+    if bad:
+        raise typer.Exit(2)
+
+
+def _parse_field(text: str) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, share = part.strip().partition(":")
+        try:
+            out[name] = float(share) if share else 1.0
+        except ValueError:
+            raise _fail(
+                f"--field: bad share {share!r} for {name} (use DECK:SHARE, e.g. a:0.5,b:0.3)"
+            ) from None
+        if out[name] < 0:
+            raise _fail(f"--field: share of {name} is negative")
+    return out
+
+
+@decks_app.command("rate")
+def rate_decks(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    decks: Annotated[str, typer.Option("--decks", help="decks to rate, comma separated (names or files)")],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    games: Annotated[int, typer.Option("--games", help="games per pairing (seat-swapped pairs)")] = 400,
+    field: Annotated[str | None, typer.Option("--field", help="meta shares, e.g. a:0.5,b:0.3,c:0.2")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="write ratings.json, matrix.csv and plots")
+    ] = None,
+) -> None:
+    """Round robin: score matrix with 95% intervals, Bradley-Terry Elo ratings, field scores."""
+    from agents.decks.ratings import rate
+    from envs.core.errors import DeckError
+
+    _ruleset(env, mode)
+    if games < 2:
+        raise _fail(f"--games must be at least 2 (one seat-swapped pair), got {games}")
+    names = [d.strip() for d in decks.split(",") if d.strip()]
+    kwargs = {} if mode is None else {"mode": mode}
+    shares = _parse_field(field) if field else None
+    pairings = len(names) * (len(names) - 1) // 2
+    try:
+        with _progress(pairings * 2 * ((games + 1) // 2), f"rating {len(names)} decks", as_json) as tick:
+            result = rate(env, names, pilot, games, seed, workers or None, shares, progress=tick, **kwargs)
+    except (DeckError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    if out is not None:
+        write_outputs(result, out)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        typer.echo(format_rating(result))
+        if out is not None:
+            typer.echo(f"wrote {out}/ratings.json, matrix.csv, heatmap.png, ratings.png")
+
+
+class _progress:
+    """A rich progress bar over games (silent when printing JSON)."""
+
+    def __init__(self, total: int, what: str, quiet: bool) -> None:
+        self.total, self.what, self.quiet = total, what, quiet
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if self.quiet:
+            return None
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True)
+        self.bar.start()
+        task = self.bar.add_task(self.what, total=self.total)
+        return lambda n: self.bar.advance(task, n)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def format_rating(result: dict[str, Any]) -> str:
+    """The matrix and the ratings as fixed-width tables."""
+    names = result["decks"]
+    w = max(12, *(len(n) for n in names)) + 2
+    lines = [
+        f"{result['env']} {result['options']}, pilot {result['pilot']}, {result['games']} games per pairing"
+    ]
+    lines.append("score of row vs column [95% interval]")
+    lines.append(" " * w + "".join(f"{n:>{w + 8}}" for n in names))
+    for i, a in enumerate(names):
+        cells = []
+        for j in range(len(names)):
+            if i == j:
+                cells.append(f"{'-':>{w + 8}}")
+            else:
+                lo, hi = result["matrix_ci95"][i][j]
+                cells.append(f"{result['matrix'][i][j]:.3f} [{lo:.2f},{hi:.2f}]".rjust(w + 8))
+        lines.append(f"{a:<{w}}" + "".join(cells))
+    lines.append("")
+    lines.append(f"{'deck':<{w}}{'Elo':>8}{'95% interval':>20}{'vs field':>10}")
+    for r in sorted(result["ratings"], key=lambda r: -r["elo"]):
+        lo, hi = r["elo_ci95"]
+        lines.append(
+            f"{r['deck']:<{w}}{r['elo']:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>20}{r['score_vs_field']:>10.3f}"
+        )
+    return "\n".join(lines)
+
+
+def write_outputs(result: dict[str, Any], out: Path) -> None:
+    """``ratings.json``, ``matrix.csv``, ``heatmap.png`` and ``ratings.png`` in ``out``."""
+    from agents.decks.plots import matchup_heatmap, rating_plot
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "ratings.json").write_text(json.dumps(result, indent=1))
+    with (out / "matrix.csv").open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["deck", *result["decks"]])
+        for name, row in zip(result["decks"], result["matrix"], strict=True):
+            writer.writerow([name, *(f"{x:.4f}" for x in row)])
+    matchup_heatmap(result, out / "heatmap.png")
+    rating_plot(result, out / "ratings.png")

@@ -1,0 +1,158 @@
+"""Deck matches: the same pilot on both sides, only the decks differ.
+
+In each seeded pair of games the decks swap seats (deck A in seat 0, then deck A in seat 1,
+both with the same seed), so the seat advantage and most of the shuffle luck cancel. A
+pilot is any agent spec (``heuristic``, ``search:8``, ``ppo:PATH``); each seat gets its own
+instance. A result keeps the score of every pair, so intervals are computed over pairs, the
+unit of independent evidence, and a sequential test can read the pair outcomes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.arena import Z95, chunked, play_game, run_chunks, wilson
+
+#: Deck values a match accepts: a starter name, a deck file, ``{id: count}`` or a list of ids.
+Deck = Any
+
+
+def deck_label(deck: Deck) -> str:
+    """A short name of a deck value for tables and JSON."""
+    if isinstance(deck, str):
+        return deck.rsplit("/", 1)[-1].removesuffix(".toml")
+    return "custom"
+
+
+@dataclass
+class DeckMatch:
+    """Deck A against deck B over seat-swapped pairs, from A's point of view.
+
+    Attributes:
+        pairs: per pair, A's points in its two games (1 win, 0.5 draw, 0 loss).
+    """
+
+    deck_a: str
+    deck_b: str
+    env: str
+    pilot: str
+    seed: int
+    pairs: list[tuple[float, float]] = field(default_factory=list)
+    env_kwargs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        """Games played (two per pair)."""
+        return 2 * len(self.pairs)
+
+    @property
+    def score(self) -> float:
+        """A's score: (wins + draws / 2) / games."""
+        return sum(a + b for a, b in self.pairs) / self.games if self.pairs else 0.5
+
+    @property
+    def score_ci95(self) -> tuple[float, float]:
+        """95% interval of the score over pairs (normal approximation to the pair means)."""
+        return pair_interval([(a + b) / 2 for a, b in self.pairs])
+
+    def counts(self) -> tuple[int, int, int]:
+        """A's wins, draws and losses over all games."""
+        games = [x for p in self.pairs for x in p]
+        return (sum(x == 1.0 for x in games), sum(x == 0.5 for x in games), sum(x == 0.0 for x in games))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe summary."""
+        w, d, lo = self.counts()
+        return {
+            "deck_a": self.deck_a,
+            "deck_b": self.deck_b,
+            "env": self.env,
+            "options": self.env_kwargs,
+            "pilot": self.pilot,
+            "seed": self.seed,
+            "games": self.games,
+            "wins": w,
+            "draws": d,
+            "losses": lo,
+            "score": self.score,
+            "score_ci95": list(self.score_ci95),
+        }
+
+
+def pair_interval(means: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """Interval of the mean of per-pair scores (each in 0..1); (0, 1) with fewer than 2 pairs.
+
+    The normal approximation over pairs; when every pair scored the same (no spread to
+    estimate, e.g. a deck that won every game), the Wilson interval of that many pairs.
+    """
+    n = len(means)
+    if n < 2:
+        return (0.0, 1.0)
+    mu = sum(means) / n
+    var = sum((m - mu) ** 2 for m in means) / (n - 1)
+    if var == 0:
+        return wilson(mu * n, n, z)
+    half = z * math.sqrt(var / n)
+    return (max(0.0, mu - half), min(1.0, mu + half))
+
+
+def _points(r: float) -> float:
+    return 1.0 if r > 0 else 0.0 if r < 0 else 0.5
+
+
+def _play_deck_chunk(
+    job: tuple[str, Deck, Deck, str, dict[str, Any], list[int]],
+) -> list[tuple[float, float]]:
+    env_name, deck_a, deck_b, pilot, env_kwargs, seeds = job
+    import agents as agent_lib
+    import envs
+
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    env_ab = envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})
+    env_ba = envs.make(env_name, **{**env_kwargs, "decks": [deck_b, deck_a]})
+    pilots = [agent_lib.make(pilot, env_name, seed=1 + seat) for seat in range(2)]
+    out = []
+    for seed in seeds:
+        first = play_game(env_ab, pilots, seed)[0]  # deck A in seat 0
+        second = play_game(env_ba, pilots, seed)[1]  # deck A in seat 1
+        out.append((_points(first), _points(second)))
+    return out
+
+
+def deck_match(
+    env_name: str,
+    deck_a: Deck,
+    deck_b: Deck,
+    pilot: str = "heuristic",
+    games: int = 400,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    **env_kwargs: Any,
+) -> DeckMatch:
+    """Play ``games`` games (rounded up to pairs) of deck A against deck B with the same pilot.
+
+    Pair ``k`` uses seed ``seed + k``; results do not depend on ``workers``.
+
+    Raises:
+        DeckError: a deck breaks the ruleset's deck rules (checked before any game runs).
+        ValueError: ``games`` is below 2.
+    """
+    if games < 2:
+        raise ValueError(f"games must be at least 2 (one seat-swapped pair), got {games}")
+    import envs
+
+    envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})  # validate both decks now
+    seeds = [seed + k for k in range((games + 1) // 2)]
+    jobs = [(env_name, deck_a, deck_b, pilot, env_kwargs, c) for c in chunked(seeds, workers)]
+    tick = None if progress is None else (lambda job, _res: progress(2 * len(job[5])))
+    pairs = [p for chunk in run_chunks(_play_deck_chunk, jobs, workers, tick) for p in chunk]
+    return DeckMatch(deck_label(deck_a), deck_label(deck_b), env_name, pilot, seed, pairs, dict(env_kwargs))

@@ -1,0 +1,201 @@
+"""Deck evaluation: statistics checked against planted truths, and the deck matches on real engines."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from agents.cli import app
+from agents.decks.matches import deck_match, pair_interval
+from agents.decks.ratings import bootstrap_elo, expected_score, field_scores, fit_elo, rate
+
+runner = CliRunner()
+
+
+def _tournament(true_elo: list[float], pairs: int, rng: random.Random, draw: float = 0.0) -> dict:
+    """Synthetic pair results whose expected score is the Elo one: a draw with chance ``draw``,
+    a win with chance ``p - draw / 2``, else a loss."""
+    out = {}
+    for i in range(len(true_elo)):
+        for j in range(i + 1, len(true_elo)):
+            p = expected_score(true_elo[i], true_elo[j])
+
+            def game(p=p) -> float:
+                u = rng.random()
+                return 0.5 if u < draw else 1.0 if u < draw + p - draw / 2 else 0.0
+
+            out[(i, j)] = [(game(), game()) for _ in range(pairs)]
+    return out
+
+
+def test_bradley_terry_recovers_planted_strengths():
+    true = [-200.0, -60.0, 0.0, 90.0, 170.0]
+    mean = sum(true) / len(true)
+    fitted = fit_elo(5, _tournament(true, 1500, random.Random(1)))
+    for t, f in zip(true, fitted, strict=True):
+        assert abs((t - mean) - f) < 20, (true, fitted)
+
+
+def test_bradley_terry_counts_a_draw_as_half_a_win():
+    """Two decks that only draw are rated equal; a deck that draws half its games and wins the
+    rest scores 0.75, which the model maps to +191 Elo over the other."""
+    assert fit_elo(2, {(0, 1): [(0.5, 0.5)] * 50}) == pytest.approx([0.0, 0.0], abs=1e-6)
+    e = fit_elo(2, {(0, 1): [(0.5, 1.0)] * 400}, prior=0.0)
+    assert e[0] - e[1] == pytest.approx(400 * __import__("math").log10(3), abs=0.5)
+
+
+@pytest.mark.slow
+def test_bootstrap_elo_intervals_cover_the_truth_about_95_percent_of_the_time():
+    """120 synthetic round robins of 3 decks: measured coverage of the 95% intervals (all decks)."""
+    true = [-80.0, 0.0, 80.0]
+    rng = random.Random(7)
+    hits = total = 0
+    for k in range(120):
+        intervals = bootstrap_elo(3, _tournament(true, 150, rng, draw=0.1), samples=100, seed=k)
+        for t, (lo, hi) in zip(true, intervals, strict=True):
+            hits += lo <= t <= hi
+            total += 1
+    assert 0.88 <= hits / total <= 0.99, hits / total
+
+
+def test_pair_score_intervals_cover_the_true_score_about_95_percent_of_the_time():
+    rng = random.Random(3)
+    hits = 0
+    for _ in range(1000):
+        pairs = [(float(rng.random() < 0.6), float(rng.random() < 0.6)) for _ in range(100)]
+        lo, hi = pair_interval([(a + b) / 2 for a, b in pairs])
+        hits += lo <= 0.6 <= hi
+    assert 0.93 <= hits / 1000 <= 0.97, hits / 1000
+
+
+def test_field_scores_weight_the_matrix_rows_by_the_meta_shares():
+    m = [[0.5, 0.8, 0.2], [0.2, 0.5, 0.9], [0.8, 0.1, 0.5]]
+    assert field_scores(m, [0, 1, 1]) == pytest.approx([0.5, 0.7, 0.3])
+    assert field_scores(m, [2, 0, 0]) == pytest.approx([0.5, 0.2, 0.8])
+    with pytest.raises(ValueError, match="shares"):
+        field_scores(m, [0, 0, 0])
+
+
+def test_a_mirror_match_scores_exactly_one_half_pair_by_pair():
+    """Same deck, same pilot, same seed: the second game of a pair is the first with seats swapped."""
+    m = deck_match("mow_v0", "ashen_aggro", "ashen_aggro", games=12, workers=1)
+    assert m.games == 12 and all(a + b == 1.0 for a, b in m.pairs)
+    assert m.score == 0.5
+
+
+def test_deck_match_results_do_not_depend_on_the_workers():
+    one = deck_match("medarot_parts_v0", "blaze_striker", "fang_brawler", games=8, seed=3, workers=1)
+    two = deck_match("medarot_parts_v0", "blaze_striker", "fang_brawler", games=8, seed=3, workers=2)
+    assert one.pairs == two.pairs and one.games == 8
+
+
+def test_rate_matrix_is_consistent_and_the_json_has_every_key():
+    r = rate("mow_v0", ["ashen_aggro", "iron_bulwark", "tide_control"], games=6, workers=1, bootstrap=20)
+    assert r["decks"] == ["ashen_aggro", "iron_bulwark", "tide_control"] and r["games"] == 6
+    for i in range(3):
+        assert r["matrix"][i][i] == 0.5
+        for j in range(3):
+            assert r["matrix"][i][j] + r["matrix"][j][i] == pytest.approx(1.0)
+            lo, hi = r["matrix_ci95"][i][j]
+            assert lo - 1e-12 <= r["matrix"][i][j] <= hi + 1e-12
+            assert [1 - hi, 1 - lo] == pytest.approx(r["matrix_ci95"][j][i])
+    assert {"pilot", "env", "options", "seed", "version", "ratings"} <= set(r)
+    assert sum(x["elo"] for x in r["ratings"]) == pytest.approx(0.0, abs=1e-6)
+    for x in r["ratings"]:
+        assert set(x) == {"deck", "elo", "elo_ci95", "score_vs_field"}
+
+
+@pytest.mark.parametrize(
+    ("deck", "mode", "problem"),
+    [
+        ({"MD01": 30}, "beginner", "copies"),
+        ({"MD01": 3}, "beginner", "cards"),
+        ({"NOPE": 30}, "beginner", "unknown card"),
+        ("advance_forge", "normal", "only legal in advance mode"),
+    ],
+)
+def test_illegal_decks_name_the_problem(deck, mode, problem, tmp_path):
+    from envs.core.errors import DeckError
+
+    with pytest.raises(DeckError, match=problem):
+        deck_match(
+            "medarot_ocg_v0",
+            deck,
+            "beginner_blaze" if mode == "beginner" else "normal_bulwark",
+            games=2,
+            mode=mode,
+        )
+
+
+def test_cli_decks_list_and_check(tmp_path):
+    listed = runner.invoke(app, ["decks", "list", "medarot_ocg_v0", "--mode", "advance"])
+    assert listed.exit_code == 0 and "advance_forge:" in listed.output and "30 cards" in listed.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Bad"\nmode = "beginner"\n[cards]\nMD01 = 30\n')
+    result = runner.invoke(
+        app, ["decks", "check", "medarot_ocg_v0", "--mode", "beginner", "beginner_blaze", str(bad)]
+    )
+    assert result.exit_code == 2
+    assert "beginner_blaze: legal" in result.output and f"{bad}: deck {bad}: card MD01" in result.output
+    ok = runner.invoke(app, ["decks", "check", "mow_v0", "ashen_aggro", "tide_control"])
+    assert ok.exit_code == 0, ok.output
+
+
+def test_cli_decks_rate_json_and_outputs(tmp_path):
+    result = runner.invoke(
+        app,
+        [
+            "decks",
+            "rate",
+            "mow_v0",
+            "--decks",
+            "ashen_aggro,tide_control",
+            "--games",
+            "4",
+            "--workers",
+            "1",
+            "--json",
+            "--field",
+            "ashen_aggro:3,tide_control:1",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    same = rate(
+        "mow_v0",
+        ["ashen_aggro", "tide_control"],
+        games=4,
+        workers=1,
+        field={"ashen_aggro": 3, "tide_control": 1},
+    )
+    assert data["matrix"] == same["matrix"] and data["field"] == {"ashen_aggro": 3.0, "tide_control": 1.0}
+    a = data["matrix"][0][1]
+    assert data["ratings"][0]["score_vs_field"] == pytest.approx((3 * 0.5 + a) / 4)
+    for name in ("ratings.json", "matrix.csv", "heatmap.png", "ratings.png"):
+        assert (tmp_path / name).stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'"),
+        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,nope"], "no starter deck of that name"),
+        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro"], "at least two decks"),
+        (
+            ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "1"],
+            "--games must be",
+        ),
+        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--field", "x:1"], "not rated"),
+        (["decks", "list", "amalogs_v0"], "not a deck ruleset"),
+    ],
+)
+def test_cli_decks_errors_are_one_line_with_status_2(args, message):
+    result = runner.invoke(app, [*args, "--workers", "1"] if args[1] == "rate" else args)
+    assert result.exit_code == 2, result.output
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], result.output
