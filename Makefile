@@ -57,7 +57,7 @@ mutate: install-mutate
 	$(PY) scripts/mutate.py --all
 
 mutate-sample: install-mutate
-	$(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.6
+	$(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.4
 
 lint: install-core
 	$(VENV)/bin/ruff check .

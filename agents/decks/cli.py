@@ -3,6 +3,7 @@
 deckgym decks list mow_v0
 deckgym decks check medarot_ocg_v0 --mode advance my_deck.toml
 deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
+deckgym decks compare mow_v0 iron_bulwark ashen_aggro --elo0 0 --elo1 20
 """
 
 from __future__ import annotations
@@ -137,6 +138,77 @@ def rate_decks(
         typer.echo(format_rating(result))
         if out is not None:
             typer.echo(f"wrote {out}/ratings.json, matrix.csv, heatmap.png, ratings.png")
+
+
+@decks_app.command("compare")
+def compare_decks(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    deck_a: Annotated[str, typer.Argument(help="the deck under test")],
+    deck_b: Annotated[str, typer.Argument(help="the deck it is compared with")],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    elo0: Annotated[float, typer.Option("--elo0", help="H0: A is this many Elo stronger (or less)")] = 0.0,
+    elo1: Annotated[float, typer.Option("--elo1", help="H1: A is at least this many Elo stronger")] = 20.0,
+    alpha: Annotated[float, typer.Option("--alpha", help="chance of calling an elo0 deck stronger")] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="chance of missing an elo1 deck")] = 0.05,
+    max_games: Annotated[
+        int, typer.Option("--max-games", help="stop undecided after this many games")
+    ] = 20_000,
+    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Sequential test (pentanomial SPRT over game pairs): is A stronger than B by elo1 rather than elo0?"""
+    from agents.decks.sprt import compare
+    from envs.core.errors import DeckError
+
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    bar: Any = None
+    task: Any = None
+    if not as_json:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("LLR 0.00", total=max_games)
+
+    def tick(games: int, llr: float) -> None:
+        if bar is not None:
+            bar.update(task, completed=games, description=f"LLR {llr:+.2f}")
+
+    try:
+        result = compare(
+            env,
+            deck_a,
+            deck_b,
+            pilot,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            max_games,
+            seed,
+            workers or None,
+            tick,
+            **kwargs,
+        )
+    except (DeckError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    lo, hi = result["bounds"]
+    slo, shi = result["score_ci95"]
+    typer.echo(
+        f"{result['deck_a']} vs {result['deck_b']} ({env} {kwargs}, pilot {pilot}): {result['verdict']} after "
+        f"{result['games']} games; LLR {result['llr']:+.2f} in [{lo:.2f}, {hi:.2f}]; "
+        f"score {result['score']:.3f} [{slo:.3f}, {shi:.3f}]; H0 {elo0:+g} Elo, H1 {elo1:+g} Elo; a fixed-size "
+        f"test of the same power would need about {result['fixed_games_same_power']} games"
+    )
 
 
 class _progress:
