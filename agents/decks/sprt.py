@@ -164,7 +164,9 @@ def compare(
         "pentanomial": list(test.counts),
         "score": m.score,
         "score_ci95": list(m.score_ci95),
-        "fixed_games_same_power": fixed_games_for_power(elo0, elo1, alpha, beta, math.sqrt(test.mean_var()[1])),
+        "fixed_games_same_power": fixed_games_for_power(
+            elo0, elo1, alpha, beta, math.sqrt(test.mean_var()[1])
+        ),
     }
 
 
