@@ -11,6 +11,9 @@ several packages do not disturb each other and an interrupted run resumes where 
     python scripts/mutate.py amalogs --sample 40 --seed 1 --budget 600   # a fixed random subset
     python scripts/mutate.py --report               # the scores of what has run so far
 
+mutmut 3 does not mutate decorated functions: the rules' ``@task`` and ``@decision`` handlers
+are outside these scores (the plain functions they call are inside).
+
 ``make mutate`` runs every package; CI runs ``make mutate-sample``: a fixed random subset of
 mutants of the AMALOGS and MoW rules under a time budget, failing below a score floor.
 """
