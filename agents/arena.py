@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -29,6 +29,24 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def pair_interval(means: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """Interval of the mean of per-pair scores (each in 0..1); (0, 1) with fewer than 2 pairs.
+
+    The normal approximation over pairs, the unit of independent evidence; when every pair
+    scored the same (no spread to estimate, e.g. a side that won every game), the Wilson
+    interval of that many pairs.
+    """
+    n = len(means)
+    if n < 2:
+        return (0.0, 1.0)
+    mu = sum(means) / n
+    var = sum((m - mu) ** 2 for m in means) / (n - 1)
+    if var == 0:
+        return wilson(mu * n, n, z)
+    half = z * math.sqrt(var / n)
+    return (max(0.0, mu - half), min(1.0, mu + half))
+
+
 @dataclass
 class MatchResult:
     """Outcome of a match from agent A's point of view."""
@@ -41,6 +59,8 @@ class MatchResult:
     draws: int
     losses: int
     env_kwargs: dict[str, Any] = field(default_factory=dict)
+    #: Per seat-swapped pair, agent A's points in its two games (1 win, 0.5 draw, 0 loss).
+    pairs: list[tuple[float, float]] = field(default_factory=list, repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -57,9 +77,17 @@ class MatchResult:
         """(wins + draws / 2) / games."""
         return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
 
+    @property
+    def score_ci95(self) -> tuple[float, float]:
+        """95% interval of the score over the seat-swapped pairs."""
+        return pair_interval([(a + b) / 2 for a, b in self.pairs])
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe summary with rates and intervals."""
+        """JSON-safe summary with rates and intervals (the score's over pairs, the rates' Wilson)."""
         d = asdict(self)
+        del d["pairs"]
+        d["score"] = self.score
+        d["score_ci95"] = list(self.score_ci95)
         n = self.games
         for key, k in (("win", self.wins), ("draw", self.draws), ("loss", self.losses)):
             lo, hi = wilson(k, n)
@@ -69,10 +97,10 @@ class MatchResult:
 
     def line(self) -> str:
         """One readable line."""
-        lo, hi = self.win_interval
+        lo, hi = self.score_ci95
         return (
-            f"{self.agent} vs {self.opponent}: {self.games} games, win {self.win_rate:.1%} "
-            f"[{lo:.1%}, {hi:.1%}], draw {self.draws / max(1, self.games):.1%}, "
+            f"{self.agent} vs {self.opponent}: {self.games} games, score {self.score:.1%} "
+            f"[{lo:.1%}, {hi:.1%}], win {self.win_rate:.1%}, draw {self.draws / max(1, self.games):.1%}, "
             f"loss {self.losses / max(1, self.games):.1%}"
         )
 
@@ -95,7 +123,7 @@ def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
     return list(env.unwrapped.game.returns())
 
 
-def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[int, int, int]:
+def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> list[tuple[float, float]]:
     spec_a, spec_b, env_name, env_kwargs, pairs = args
     import agents as agent_lib
     import envs
@@ -109,7 +137,7 @@ def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> tuple[
     env = envs.make(env_name, **env_kwargs)
     a = agent_lib.make(spec_a, env_name, seed=1)
     b = agent_lib.make(spec_b, env_name, seed=2)
-    return play_pairs(env, a, b, pairs)
+    return pair_points(env, a, b, pairs)
 
 
 def sides(env: Any) -> tuple[list[int], list[int]]:
@@ -120,22 +148,37 @@ def sides(env: Any) -> tuple[list[int], list[int]]:
     return list(range(first)), list(range(first, n))
 
 
-def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int, int]:
-    """Wins, draws and losses of ``a`` over pairs of games, one pair per seed, sides swapped within a pair.
+def points(r: float) -> float:
+    """A game's points from its return: 1 win, 0.5 draw, 0 loss."""
+    return 1.0 if r > 0 else 0.0 if r < 0 else 0.5
+
+
+def pair_points(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> list[tuple[float, float]]:
+    """Per seed, ``a``'s points in a pair of games with the sides swapped within the pair.
 
     ``a`` plays every seat of one side and ``b`` every other seat (teammates share an agent).
     """
     side_a, side_b = sides(env)
     n = len(env.possible_agents)
-    w = d = lo = 0
+    out = []
     for seed in seeds:
+        pair = []
         for mine in (side_a, side_b):
             seats = [a if i in mine else b for i in range(n)]
-            r = play_game(env, seats, seed)[mine[0]]
-            w += r > 0
-            lo += r < 0
-            d += r == 0
-    return w, d, lo
+            pair.append(points(play_game(env, seats, seed)[mine[0]]))
+        out.append((pair[0], pair[1]))
+    return out
+
+
+def tally(pairs: Iterable[tuple[float, float]]) -> tuple[int, int, int]:
+    """Wins, draws and losses in pair points."""
+    games = [x for p in pairs for x in p]
+    return (sum(x == 1.0 for x in games), sum(x == 0.5 for x in games), sum(x == 0.0 for x in games))
+
+
+def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int, int]:
+    """Wins, draws and losses of ``a`` over pairs of games, one pair per seed (``pair_points``)."""
+    return tally(pair_points(env, a, b, seeds))
 
 
 def run_chunks(
@@ -189,12 +232,9 @@ def match(
     pairs = [seed + k for k in range((games + 1) // 2)]
     jobs = [(agent, opponent, env_name, env_kwargs, c) for c in chunked(pairs, workers)]
     tick = None if progress is None else (lambda job, _res: progress(2 * len(job[4])))
-    totals = [0, 0, 0]
-    for res in run_chunks(_play_chunk, jobs, workers, tick):
-        for i in range(3):
-            totals[i] += res[i]
-    n = 2 * len(pairs)
-    return MatchResult(agent, opponent, env_name, n, totals[0], totals[1], totals[2], dict(env_kwargs))
+    played = [p for chunk in run_chunks(_play_chunk, jobs, workers, tick) for p in chunk]
+    w, d, lo = tally(played)
+    return MatchResult(agent, opponent, env_name, 2 * len(pairs), w, d, lo, dict(env_kwargs), played)
 
 
 def _split(xs: list[int], k: int) -> list[list[int]]:

@@ -84,14 +84,18 @@ def envs() -> None:
 
 
 def _results_table(rows: list[dict[str, Any]]) -> str:
-    head = f"{'agent':<22}{'opponent':<12}{'games':>7}{'win':>8}{'95% interval':>18}{'draw':>8}{'loss':>8}"
+    """Score (wins + draws/2) with its 95% interval over seat-swapped pairs, beside win/draw/loss."""
+    head = (
+        f"{'agent':<22}{'opponent':<12}{'games':>7}{'score':>8}{'95% interval':>18}"
+        f"{'win':>8}{'draw':>8}{'loss':>8}"
+    )
     lines = [head, "-" * len(head)]
     for r in rows:
-        lo, hi = r["win_ci95"]
+        lo, hi = r["score_ci95"]
         name = r["agent"] if len(r["agent"]) <= 21 else "..." + r["agent"][-18:]
         lines.append(
-            f"{name:<22}{r['opponent']:<12}{r['games']:>7}{r['win_rate']:>8.1%}"
-            f"{f'[{lo:.1%}, {hi:.1%}]':>18}{r['draw_rate']:>8.1%}{r['loss_rate']:>8.1%}"
+            f"{name:<22}{r['opponent']:<12}{r['games']:>7}{r['score']:>8.1%}"
+            f"{f'[{lo:.1%}, {hi:.1%}]':>18}{r['win_rate']:>8.1%}{r['draw_rate']:>8.1%}{r['loss_rate']:>8.1%}"
         )
     return "\n".join(lines)
 
@@ -215,7 +219,10 @@ def evaluate(
     workers: Annotated[int, typer.Option(help="processes (0: all cores)")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Play AGENT against OPPONENT and report win/draw/loss rates with 95% Wilson intervals."""
+    """Play AGENT against OPPONENT: score, its 95% interval over pairs, and win/draw/loss rates.
+
+    The score is wins + draws/2 per game; its interval is over seat-swapped pairs of games.
+    """
     from agents.arena import match
 
     res = match(

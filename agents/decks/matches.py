@@ -9,12 +9,11 @@ unit of independent evidence, and a sequential test can read the pair outcomes.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.arena import Z95, chunked, play_game, run_chunks, wilson
+from agents.arena import chunked, pair_interval, play_game, points, run_chunks, tally
 
 #: Deck values a match accepts: a starter name, a deck file, ``{id: count}`` or a list of ids.
 Deck = Any
@@ -60,8 +59,7 @@ class DeckMatch:
 
     def counts(self) -> tuple[int, int, int]:
         """A's wins, draws and losses over all games."""
-        games = [x for p in self.pairs for x in p]
-        return (sum(x == 1.0 for x in games), sum(x == 0.5 for x in games), sum(x == 0.0 for x in games))
+        return tally(self.pairs)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary."""
@@ -80,27 +78,6 @@ class DeckMatch:
             "score": self.score,
             "score_ci95": list(self.score_ci95),
         }
-
-
-def pair_interval(means: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """Interval of the mean of per-pair scores (each in 0..1); (0, 1) with fewer than 2 pairs.
-
-    The normal approximation over pairs; when every pair scored the same (no spread to
-    estimate, e.g. a deck that won every game), the Wilson interval of that many pairs.
-    """
-    n = len(means)
-    if n < 2:
-        return (0.0, 1.0)
-    mu = sum(means) / n
-    var = sum((m - mu) ** 2 for m in means) / (n - 1)
-    if var == 0:
-        return wilson(mu * n, n, z)
-    half = z * math.sqrt(var / n)
-    return (max(0.0, mu - half), min(1.0, mu + half))
-
-
-def _points(r: float) -> float:
-    return 1.0 if r > 0 else 0.0 if r < 0 else 0.5
 
 
 def _play_deck_chunk(
@@ -123,7 +100,7 @@ def _play_deck_chunk(
     for seed in seeds:
         first = play_game(env_ab, pilots, seed)[0]  # deck A in seat 0
         second = play_game(env_ba, pilots, seed)[1]  # deck A in seat 1
-        out.append((_points(first), _points(second)))
+        out.append((points(first), points(second)))
     return out
 
 

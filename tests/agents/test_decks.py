@@ -8,8 +8,9 @@ import random
 import pytest
 from typer.testing import CliRunner
 
+from agents.arena import pair_interval
 from agents.cli import app
-from agents.decks.matches import deck_match, pair_interval
+from agents.decks.matches import deck_match
 from agents.decks.ratings import bootstrap_elo, expected_score, field_scores, fit_elo, rate
 
 runner = CliRunner()
