@@ -19,6 +19,19 @@ from agents.arena import chunked, pair_interval, play_game, points, run_chunks, 
 Deck = Any
 
 
+def run_record(env_name: str, env_kwargs: dict[str, Any], pilot: str, seed: int) -> dict[str, Any]:
+    """What every JSON result records so a run can be repeated exactly (with the package version)."""
+    from importlib.metadata import version
+
+    return {
+        "env": env_name,
+        "options": dict(env_kwargs),
+        "pilot": pilot,
+        "seed": seed,
+        "version": version("deckgym"),
+    }
+
+
 def deck_label(deck: Deck) -> str:
     """A short name of a deck value for tables and JSON."""
     if isinstance(deck, str):

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from agents.decks.matches import Deck, DeckMatch, deck_label, deck_match
+from agents.decks.matches import Deck, DeckMatch, deck_label, deck_match, run_record
 
 
 def bradley_terry(
@@ -162,14 +162,8 @@ def rate(
     ratings = fit_elo(n, pairs)
     intervals = bootstrap_elo(n, pairs, bootstrap, seed)
     vs_field = field_scores(matrix, shares)
-    from importlib.metadata import version
-
     return {
-        "env": env_name,
-        "options": dict(env_kwargs),
-        "pilot": pilot,
-        "seed": seed,
-        "version": version("deckgym"),
+        **run_record(env_name, env_kwargs, pilot, seed),
         "decks": names,
         "games": results[(0, 1)].games,
         "matrix": matrix,

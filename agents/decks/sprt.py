@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.arena import chunked, run_chunks
-from agents.decks.matches import Deck, DeckMatch, _play_deck_chunk, deck_label
+from agents.decks.matches import Deck, DeckMatch, _play_deck_chunk, deck_label, run_record
 
 #: The five pair scores (A's points in a pair of games, per game).
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -143,14 +143,8 @@ def compare(
         if progress is not None:
             progress(2 * len(pairs), test.llr)
     m = DeckMatch(deck_label(deck_a), deck_label(deck_b), env_name, pilot, seed, pairs, dict(env_kwargs))
-    from importlib.metadata import version
-
     return {
-        "env": env_name,
-        "options": dict(env_kwargs),
-        "pilot": pilot,
-        "seed": seed,
-        "version": version("deckgym"),
+        **run_record(env_name, env_kwargs, pilot, seed),
         "deck_a": m.deck_a,
         "deck_b": m.deck_b,
         "elo0": elo0,
