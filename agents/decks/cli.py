@@ -105,6 +105,10 @@ def rate_decks(
     decks: Annotated[str, typer.Option("--decks", help="decks to rate, comma separated (names or files)")],
     mode: Annotated[str | None, _MODE] = None,
     pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    pilots: Annotated[
+        str | None,
+        typer.Option("--pilots", help="rate with each of these pilots (comma separated) and compare ranks"),
+    ] = None,
     games: Annotated[int, typer.Option("--games", help="games per pairing (seat-swapped pairs)")] = 400,
     field: Annotated[str | None, typer.Option("--field", help="meta shares, e.g. a:0.5,b:0.3,c:0.2")] = None,
     seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
@@ -115,7 +119,7 @@ def rate_decks(
     ] = None,
 ) -> None:
     """Round robin: score matrix with 95% intervals, Bradley-Terry Elo ratings, field scores."""
-    from agents.decks.ratings import rate
+    from agents.decks.ratings import pilot_agreement, rate
     from envs.core.errors import DeckError
 
     _ruleset(env, mode)
@@ -125,19 +129,40 @@ def rate_decks(
     kwargs = {} if mode is None else {"mode": mode}
     shares = _parse_field(field) if field else None
     pairings = len(names) * (len(names) - 1) // 2
+    specs = [p.strip() for p in pilots.split(",") if p.strip()] if pilots else [pilot]
+    if len(set(specs)) != len(specs):
+        raise _fail(f"--pilots names a pilot twice: {pilots}")
+    by_pilot: dict[str, dict[str, Any]] = {}
     try:
-        with _progress(pairings * 2 * ((games + 1) // 2), f"rating {len(names)} decks", as_json) as tick:
-            result = rate(env, names, pilot, games, seed, workers or None, shares, progress=tick, **kwargs)
+        for spec in specs:
+            total = pairings * 2 * ((games + 1) // 2)
+            with _progress(total, f"rating {len(names)} decks with {spec}", as_json) as tick:
+                by_pilot[spec] = rate(
+                    env, names, spec, games, seed, workers or None, shares, progress=tick, **kwargs
+                )
     except (DeckError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    if out is not None:
-        write_outputs(result, out)
-    if as_json:
-        typer.echo(json.dumps(result, indent=1))
-    else:
-        typer.echo(format_rating(result))
+    for spec, result in by_pilot.items():
         if out is not None:
-            typer.echo(f"wrote {out}/ratings.json, matrix.csv, heatmap.png, ratings.png")
+            write_outputs(result, out if len(specs) == 1 else out / spec.replace(":", "_").replace("/", "_"))
+        if not as_json:
+            typer.echo(format_rating(result) + "\n")
+    agreement = pilot_agreement(by_pilot) if len(specs) > 1 else None
+    if as_json:
+        single = by_pilot[specs[0]]
+        typer.echo(json.dumps(single if agreement is None else {"by_pilot": by_pilot, **agreement}, indent=1))
+        return
+    if agreement is not None:
+        for key, tau in agreement["kendall_tau"].items():
+            typer.echo(f"rank agreement (Kendall's tau) {key}: {tau:+.2f}")
+        for f in agreement["flips"]:
+            typer.echo(
+                f"order flips: {f['decks'][0]} / {f['decks'][1]} between {f['pilots'][0]} and {f['pilots'][1]}"
+            )
+        if not agreement["flips"]:
+            typer.echo("no pair of decks changes order between the pilots")
+    if out is not None:
+        typer.echo(f"wrote ratings.json, matrix.csv, heatmap.png, ratings.png under {out}")
 
 
 @decks_app.command("compare")

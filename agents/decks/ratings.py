@@ -114,6 +114,38 @@ def field_scores(matrix: Sequence[Sequence[float]], shares: Sequence[float]) -> 
     return [sum(s * row[j] for j, s in enumerate(shares)) / total for row in matrix]
 
 
+def kendall_tau(a: Sequence[float], b: Sequence[float]) -> float:
+    """Kendall's tau-a between two ratings of the same decks (1: the same order, -1: reversed)."""
+    n = len(a)
+    if n < 2:
+        raise ValueError("Kendall's tau needs at least two decks")
+    s = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            s += 1 if (a[i] - a[j]) * (b[i] - b[j]) > 0 else -1 if (a[i] - a[j]) * (b[i] - b[j]) < 0 else 0
+    return s / (n * (n - 1) / 2)
+
+
+def pilot_agreement(by_pilot: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    """Rank agreement of the same decks rated by several pilots.
+
+    Kendall's tau per pair of pilots, and the deck pairs whose order flips between two pilots.
+    """
+    pilots = list(by_pilot)
+    names = by_pilot[pilots[0]]["decks"]
+    elo = {p: [r["elo"] for r in by_pilot[p]["ratings"]] for p in pilots}
+    out: dict[str, Any] = {"pilots": pilots, "kendall_tau": {}, "flips": []}
+    for x in range(len(pilots)):
+        for y in range(x + 1, len(pilots)):
+            p, q = pilots[x], pilots[y]
+            out["kendall_tau"][f"{p} | {q}"] = kendall_tau(elo[p], elo[q])
+            for i in range(len(names)):
+                for j in range(i + 1, len(names)):
+                    if (elo[p][i] - elo[p][j]) * (elo[q][i] - elo[q][j]) < 0:
+                        out["flips"].append({"decks": [names[i], names[j]], "pilots": [p, q]})
+    return out
+
+
 def rate(
     env_name: str,
     decks: Sequence[Deck],

@@ -284,3 +284,43 @@ def test_cli_decks_compare_json_and_undecided_at_the_cap():
     assert {"llr", "bounds", "score_ci95", "env", "pilot", "seed", "version"} <= set(data)
     bad = runner.invoke(app, ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--elo1", "-5"])
     assert bad.exit_code == 2 and bad.output.startswith("Error: elo1 must be above elo0")
+
+
+def test_kendall_tau_and_flipped_pairs_between_pilots():
+    from agents.decks.ratings import kendall_tau, pilot_agreement
+
+    assert kendall_tau([3, 2, 1], [30, 20, 10]) == 1.0
+    assert kendall_tau([3, 2, 1], [10, 20, 30]) == -1.0
+    assert kendall_tau([3, 2, 1, 0], [3, 1, 2, 0]) == pytest.approx(4 / 6)
+    rated = {
+        p: {"decks": ["a", "b", "c"], "ratings": [{"elo": e} for e in elos]}
+        for p, elos in (("heuristic", [50, 0, -50]), ("search:8", [0, 50, -50]))
+    }
+    agree = pilot_agreement(rated)
+    assert agree["kendall_tau"] == {"heuristic | search:8": pytest.approx(1 / 3)}
+    assert agree["flips"] == [{"decks": ["a", "b"], "pilots": ["heuristic", "search:8"]}]
+
+
+def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():
+    result = runner.invoke(
+        app,
+        [
+            "decks",
+            "rate",
+            "mow_v0",
+            "--decks",
+            "ashen_aggro,iron_bulwark,tide_control",
+            "--games",
+            "4",
+            "--pilots",
+            "heuristic,random",
+            "--workers",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["pilots"] == ["heuristic", "random"] and set(data["by_pilot"]) == {"heuristic", "random"}
+    assert -1.0 <= data["kendall_tau"]["heuristic | random"] <= 1.0
+    assert data["by_pilot"]["random"]["pilot"] == "random"
