@@ -79,14 +79,25 @@ def prepare(package: str, root: Path = WORK) -> Path:
     return work
 
 
-def mutmut(work: Path, *args: str, timeout: float | None = None) -> int:
-    """Run ``mutmut ARGS`` in ``work``; the exit status (124 when the budget ran out)."""
+def mutmut(work: Path, *args: str, timeout: float | None = None, quiet: bool = False) -> tuple[int, str]:
+    """Run ``mutmut ARGS`` in ``work``: (exit status, 124 when the budget ran out; its output if ``quiet``)."""
     exe = Path(sys.executable).with_name("mutmut")
     env = {**os.environ, "PYTHONPATH": str(work), "PYTHONHASHSEED": "0"}
+    out = subprocess.PIPE if quiet else None
     try:
-        return subprocess.run([str(exe), *args], cwd=work, env=env, timeout=timeout, check=False).returncode
+        done = subprocess.run(
+            [str(exe), *args],
+            cwd=work,
+            env=env,
+            timeout=timeout,
+            check=False,
+            stdout=out,
+            stderr=out,
+            text=True,
+        )
     except subprocess.TimeoutExpired:
-        return 124
+        return 124, ""
+    return done.returncode, (done.stdout or "") + (done.stderr or "")
 
 
 def mutant_names(work: Path) -> list[str]:
@@ -180,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                 names = sorted(random.Random(args.seed).sample(every, min(args.sample, len(every))))
                 print(f"{p}: {len(names)} of {len(every)} mutants drawn with seed {args.seed}", flush=True)
             left = None if args.budget is None else max(1.0, args.budget - (time.perf_counter() - t0))
-            code = mutmut(work, "run", "--max-children", str(args.max_children), *names, timeout=left)
+            code, _ = mutmut(work, "run", "--max-children", str(args.max_children), *names, timeout=left)
             if code == 124:
                 print(f"{p}: the budget of {args.budget:.0f}s ran out; the next run resumes", flush=True)
     scores = report(packages, args.work)
