@@ -123,17 +123,23 @@ def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
     return list(env.unwrapped.game.returns())
 
 
+def one_torch_thread(*specs: str) -> None:
+    """In a worker process, give torch one thread when a PPO agent plays (workers split the cores).
+
+    torch is imported only then: a worker of heuristic or random agents never pays for it.
+    """
+    if any(spec.startswith("ppo") for spec in specs):
+        import torch
+
+        torch.set_num_threads(1)
+
+
 def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> list[tuple[float, float]]:
     spec_a, spec_b, env_name, env_kwargs, pairs = args
     import agents as agent_lib
     import envs
 
-    try:
-        import torch
-
-        torch.set_num_threads(1)
-    except ImportError:
-        pass
+    one_torch_thread(spec_a, spec_b)
     env = envs.make(env_name, **env_kwargs)
     a = agent_lib.make(spec_a, env_name, seed=1)
     b = agent_lib.make(spec_b, env_name, seed=2)

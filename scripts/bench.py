@@ -8,6 +8,9 @@ numbers compare across machines. Measurements are interleaved in rounds to even 
     python scripts/bench.py --json          # one JSON object
     python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
 
+The deck-tournament rows time a deck match with heuristic pilots on both sides against
+random-vs-random games of the same variant, over the same worker processes (``--workers``).
+
 For a game inside a game (AMALOGS), whose decision names read ``OUTER/INNER`` while a core
 game runs, the AEC row also splits the decisions into meta and core decisions per second.
 """
@@ -91,6 +94,30 @@ def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[in
     return decisions, games, time.perf_counter() - t0
 
 
+#: Deck rulesets whose deck tournaments are timed (``tournament_rates``).
+DECK_RULESETS = frozenset({"medarot_ocg_v0", "medarot_parts_v0", "mow_v0"})
+
+
+def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int) -> dict[str, float]:
+    """Games per second of a deck match with heuristic pilots, and of random-vs-random games.
+
+    Both run the same number of seat-swapped games over the same worker processes, in the same
+    run, so their ratio compares across machines. The first two starter decks of the variant play.
+    """
+    import envs
+    from agents.arena import match
+    from agents.decks.matches import deck_match
+
+    starters = envs.make(name, **kwargs).unwrapped.ruleset.starter_names
+    t0 = time.perf_counter()
+    deck_match(name, starters[0], starters[1], "heuristic", games, seed=0, workers=workers, **kwargs)
+    heuristic = games / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    match("random", "random", name, games=games, seed=0, workers=workers, **kwargs)
+    rand = games / (time.perf_counter() - t0)
+    return {"heuristic_games_per_s": heuristic, "random_games_per_s": rand, "ratio": heuristic / rand}
+
+
 def _references() -> dict[str, Callable[[], Any]]:
     refs: dict[str, Callable[[], Any]] = {}
     try:
@@ -117,6 +144,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--envs", nargs="*", default=None, help="ENV or ENV:MODE entries (default: every variant of VARIANTS)"
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    ap.add_argument(
+        "--tournament-games",
+        type=int,
+        default=100,
+        help="games of the deck-tournament rows (heuristic pilots vs random-vs-random; 0: skip)",
+    )
+    ap.add_argument("--workers", type=int, default=2, help="processes of the deck-tournament rows")
     args = ap.parse_args(argv)
 
     import envs
@@ -170,6 +204,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 row[via]["core_decisions_per_s"] = dps * share
                 row[via]["meta_decisions_per_s"] = dps * (1 - share)
         result["rulesets"][label] = row
+    if args.tournament_games > 0:
+        result["tournaments"] = {}
+        for label, name, _make in jobs:
+            if name in DECK_RULESETS:
+                print(f"deck tournament: {label}", file=sys.stderr)
+                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+                result["tournaments"][label] = tournament_rates(name, kw, args.tournament_games, args.workers)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -200,6 +241,14 @@ def table(result: dict[str, Any]) -> str:
                 lines.append(
                     f"{'':<4}of which meta {v['meta_decisions_per_s']:,.0f}/s, core {v['core_decisions_per_s']:,.0f}/s"
                 )
+    if result.get("tournaments"):
+        lines.append("")
+        head = f"{'deck tournament':<26}{'heuristic games/s':>19}{'random games/s':>16}{'ratio':>8}"
+        lines += [head, "-" * len(head)]
+        for label, t in result["tournaments"].items():
+            lines.append(
+                f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
+            )
     return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.arena import chunked, pair_interval, play_game, points, run_chunks, tally
+from agents.arena import chunked, one_torch_thread, pair_interval, play_game, points, run_chunks, tally
 
 #: Deck values a match accepts: a starter name, a deck file, ``{id: count}`` or a list of ids.
 Deck = Any
@@ -100,12 +100,7 @@ def _play_deck_chunk(
     import agents as agent_lib
     import envs
 
-    try:
-        import torch
-
-        torch.set_num_threads(1)
-    except ImportError:
-        pass
+    one_torch_thread(pilot)
     env_ab = envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})
     env_ba = envs.make(env_name, **{**env_kwargs, "decks": [deck_b, deck_a]})
     pilots = [agent_lib.make(pilot, env_name, seed=1 + seat) for seat in range(2)]

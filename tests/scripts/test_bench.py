@@ -24,6 +24,8 @@ def test_bench_json_smoke():
             "--json",
             "--envs",
             "medarot_ocg_v0:beginner",
+            "--tournament-games",
+            "8",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -32,6 +34,8 @@ def test_bench_json_smoke():
         check=True,
     )
     result = json.loads(out.stdout)
+    t = result["tournaments"]["medarot_ocg_v0:beginner"]  # the deck-tournament row, same run
+    assert t["ratio"] == pytest.approx(t["heuristic_games_per_s"] / t["random_games_per_s"])
     row = result["rulesets"]["medarot_ocg_v0:beginner"]
     assert (
         set(row["aec"]["ratio"])
