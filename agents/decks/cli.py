@@ -236,6 +236,70 @@ def compare_decks(
     )
 
 
+@decks_app.command("search")
+def search_decks(
+    env: Annotated[str, typer.Argument(help="environment name (medarot_ocg_v0 or mow_v0)")],
+    field: Annotated[str, typer.Option("--field", help="the decks to beat, comma separated")],
+    budget: Annotated[int, typer.Option("--budget", help="games the search may play")],
+    mode: Annotated[str | None, _MODE] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", help="the deck to start from (default: the first field deck)")
+    ] = None,
+    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    holdout: Annotated[
+        int, typer.Option("--holdout", help="fresh-seed games per field deck for the final score")
+    ] = 400,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="write best.toml, search.json and the search curve")
+    ] = None,
+) -> None:
+    """Search a legal deck that scores best against the field; score it on fresh seeds."""
+    from agents.decks.search import deck_search
+    from envs.core.errors import DeckError
+
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    names = [d.strip() for d in field.split(",") if d.strip()]
+    bar: Any = None
+    if not as_json:
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        bar.start()
+        task = bar.add_task("incumbent score -", total=budget)
+
+    def tick(games: int, score: float) -> None:
+        if bar is not None:
+            bar.update(task, completed=games, description=f"incumbent score {score:.3f}")
+
+    try:
+        result = deck_search(env, names, budget, start, pilot, seed, workers or None, holdout, tick, **kwargs)
+    except (DeckError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "best.toml").write_text(result["best_toml"])
+        (out / "search.json").write_text(json.dumps(result, indent=1))
+        from agents.decks.plots import search_curve
+
+        search_curve(result, out / "search_curve.png")
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+        return
+    lo, hi = result["holdout_ci95"]
+    typer.echo(
+        f"best deck after {result['games_used']} search games: holdout score {result['holdout_score']:.3f} "
+        f"[{lo:.3f}, {hi:.3f}] over {result['holdout_games']} fresh-seed games against {', '.join(names)}"
+    )
+    typer.echo(result["best_toml"])
+
+
 class _progress:
     """A rich progress bar over games (silent when printing JSON)."""
 

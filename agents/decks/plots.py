@@ -62,3 +62,23 @@ def rating_plot(result: dict[str, Any], path: str | Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def search_curve(result: dict[str, Any], path: str | Path) -> None:
+    """The incumbent's score against the field over the search's games, and the holdout score."""
+    plt = _pyplot()
+    xs = [g for g, _s in result["curve"]]
+    ys = [s for _g, s in result["curve"]]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.step(xs, ys, where="post", color="tab:blue", label="incumbent (search seeds)")
+    lo, hi = result["holdout_ci95"]
+    ax.axhline(result["holdout_score"], color="tab:red", label=f"holdout {result['holdout_score']:.3f}")
+    ax.axhspan(lo, hi, color="tab:red", alpha=0.15)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("games played by the search")
+    ax.set_ylabel("score against the field")
+    ax.set_title(f"deck search in {result['env']} {result['options']}, pilot {result['pilot']}")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import pytest
 from typer.testing import CliRunner
@@ -324,3 +325,62 @@ def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():
     assert data["pilots"] == ["heuristic", "random"] and set(data["by_pilot"]) == {"heuristic", "random"}
     assert -1.0 <= data["kendall_tau"]["heuristic | random"] <= 1.0
     assert data["by_pilot"]["random"]["pilot"] == "random"
+
+
+def test_race_search_finds_the_planted_best_deck_of_a_toy_fitness():
+    """Toy decks: 10 cards of A..E, at most 4 copies; a pair scores 1 with chance (sum of card
+    values) / 42, so the best deck is 4 A + 4 B + 2 C (values 5, 4, 3, 2, 1)."""
+    from agents.decks.search import race_search, swap_mutator
+
+    value = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
+
+    def legal(d):
+        return sum(d.values()) == 10 and all(0 < n <= 4 for n in d.values())
+
+    def evaluate(d, seeds):
+        p = sum(value[c] * n for c, n in d.items()) / 42
+        key = zlib.crc32(repr(sorted(d.items())).encode()) % 1000
+        return [float(random.Random(s * 7919 + key).random() < p) for s in seeds]
+
+    found = race_search(
+        {"E": 4, "D": 4, "C": 2}, swap_mutator(list(value), legal), evaluate, budget=60_000, seed=1
+    )
+    assert found["best"] == {"A": 4, "B": 4, "C": 2}, found["best"]
+    assert found["games_used"] <= 60_000 + 4 * 8 * 5
+    scores = [s for _g, s in found["curve"]]
+    assert scores[-1] > scores[0]
+
+
+def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
+    result = runner.invoke(
+        app,
+        [
+            "decks",
+            "search",
+            "mow_v0",
+            "--field",
+            "tide_control",
+            "--start",
+            "star_ascent",
+            "--budget",
+            "64",
+            "--holdout",
+            "8",
+            "--workers",
+            "1",
+            "--json",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"best", "holdout_score", "holdout_ci95", "games_used"} <= set(data)
+    assert data["holdout_seed"] > 10**8 and data["holdout_games"] == 8
+    check = runner.invoke(app, ["decks", "check", "mow_v0", str(tmp_path / "best.toml")])
+    assert check.exit_code == 0, check.output
+    assert (tmp_path / "search_curve.png").stat().st_size > 0
+    bad = runner.invoke(
+        app, ["decks", "search", "medarot_parts_v0", "--field", "blaze_striker", "--budget", "64"]
+    )
+    assert bad.exit_code == 2 and "deck search works on medarot_ocg_v0, mow_v0" in bad.output

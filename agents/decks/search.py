@@ -1,0 +1,227 @@
+"""Deck search: a legal deck that scores best against a field, found by racing hill climbing.
+
+Each step proposes a few *mutants* of the incumbent deck: one copy of a card swapped for
+another card of the pool, kept only if the ruleset's deck rules accept it. Every candidate
+plays the field on the same seeds as the incumbent (common random numbers), a round of games
+at a time; a candidate whose 95% upper bound falls below the incumbent's score on the same
+seeds is dropped at once (racing), so hopeless mutants cost few games. The best survivor
+replaces the incumbent when its lower bound on the paired difference is above 0. The search
+stops when the game budget is spent.
+
+The score that is reported comes from **fresh seeds never used in the search** (``holdout``),
+so the choice of the best candidate does not inflate it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from agents.arena import Z95, pair_interval
+
+#: A deck as card counts ({id: count}); the ruleset turns it into a validated deck.
+Counts = dict[str, int]
+#: Plays a deck against the field on pair seeds: per seed, the deck's mean points over the field.
+Evaluate = Callable[[Counts, Sequence[int]], list[float]]
+#: A legal mutant of a deck (or None when none was found).
+Mutate = Callable[[Counts, random.Random], Counts | None]
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _upper(xs: Sequence[float]) -> float:
+    return pair_interval(list(xs))[1]
+
+
+def _diff_lower(a: Sequence[float], b: Sequence[float]) -> float:
+    """Lower 95% bound of the mean paired difference a - b (same seeds)."""
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(d)
+    if n < 2:
+        return -1.0
+    mu = _mean(d)
+    var = sum((x - mu) ** 2 for x in d) / (n - 1)
+    return mu - Z95 * math.sqrt(var / n) if var > 0 else mu
+
+
+def race_search(
+    start: Counts,
+    mutate: Mutate,
+    evaluate: Evaluate,
+    budget: int,
+    seed: int = 0,
+    proposals: int = 4,
+    round_seeds: int = 8,
+    rounds: int = 4,
+    games_per_seed: int = 1,
+    progress: Callable[[int, float], None] | None = None,
+) -> dict[str, Any]:
+    """The racing hill climb over an ``evaluate`` function (games counted as ``games_per_seed`` per seed).
+
+    Returns ``best`` (counts), ``games_used`` and ``curve`` (games used, incumbent score).
+    """
+    rng = random.Random(seed)
+    next_seed = seed * 1_000_003
+    incumbent = dict(start)
+    used = 0
+    curve: list[tuple[int, float]] = []
+    while used < budget:
+        seeds: list[int] = []
+        base: list[float] = []
+        alive: list[tuple[Counts, list[float]]] = []
+        for _ in range(proposals):
+            m = mutate(incumbent, rng)
+            if m is not None and m != incumbent and all(m != c for c, _ in alive):
+                alive.append((m, []))
+        if not alive:
+            break
+        for _r in range(rounds):
+            batch = list(range(next_seed, next_seed + round_seeds))
+            next_seed += round_seeds
+            seeds += batch
+            base += evaluate(incumbent, batch)
+            used += games_per_seed * len(batch)
+            for _c, scores in alive:
+                scores += evaluate(_c, batch)
+                used += games_per_seed * len(batch)
+            inc = _mean(base)
+            alive = [(c, s) for c, s in alive if _upper(s) >= inc]  # drop the hopeless ones
+            if not alive or used >= budget:
+                break
+        curve.append((used, _mean(base)))
+        if progress is not None:
+            progress(used, _mean(base))
+        if alive:
+            best, scores = max(alive, key=lambda cs: _mean(cs[1]))
+            if _diff_lower(scores, base) > 0:
+                incumbent = best
+                curve.append((used, _mean(scores)))
+    return {"best": incumbent, "games_used": used, "curve": curve}
+
+
+def swap_mutator(pool_cards: Sequence[str], legal: Callable[[Counts], bool], tries: int = 30) -> Mutate:
+    """Mutants that swap one copy of a deck card for one copy of a pool card, kept if ``legal``."""
+
+    def mutate(deck: Counts, rng: random.Random) -> Counts | None:
+        for _ in range(tries):
+            out_card = rng.choice(sorted(deck))
+            in_card = rng.choice(pool_cards)
+            if in_card == out_card:
+                continue
+            m = dict(deck)
+            m[out_card] -= 1
+            if m[out_card] == 0:
+                del m[out_card]
+            m[in_card] = m.get(in_card, 0) + 1
+            if legal(m):
+                return m
+        return None
+
+    return mutate
+
+
+#: Deck rulesets whose decks are plain card counts the search can mutate.
+SEARCHABLE = ("medarot_ocg_v0", "mow_v0")
+
+
+def deck_toml(env_name: str, counts: Counts, ruleset: Any, name: str, description: str) -> str:
+    """The deck as a deck file of its ruleset (``decks check`` accepts it)."""
+    pool = ruleset.pool
+    head = [f"name = {name!r}".replace("'", '"'), f"description = {description!r}".replace("'", '"')]
+    cards = dict(counts)
+    if env_name == "medarot_ocg_v0":
+        head.insert(1, f'mode = "{ruleset.config.mode}"')
+    else:  # mow: the master is named apart from the main deck
+        master = next(c for c in cards if pool[c].kind == "MASTER")
+        del cards[master]
+        head.insert(1, f'master = "{master}"  # {pool[master].name}')
+    body = [f"{cid} = {n}  # {pool[cid].name}" for cid, n in sorted(cards.items())]
+    return "\n".join([*head, "", "[cards]", *body]) + "\n"
+
+
+def deck_search(
+    env_name: str,
+    field: Sequence[Any],
+    budget: int,
+    start: Any = None,
+    pilot: str = "heuristic",
+    seed: int = 0,
+    workers: int | None = None,
+    holdout_games: int = 400,
+    progress: Callable[[int, float], None] | None = None,
+    **env_kwargs: Any,
+) -> dict[str, Any]:
+    """Search a deck that scores best against ``field``, then score it on fresh seeds.
+
+    ``budget`` counts the search's games; the holdout plays ``holdout_games`` more against
+    each field deck on seeds the search never used.
+
+    Raises:
+        ValueError: the ruleset is not searchable, the field is empty or the budget too small.
+        DeckError: a field or start deck breaks the deck rules.
+    """
+    import envs
+    from agents.decks.matches import deck_label, deck_match, run_record
+    from envs.core.errors import DeckError
+
+    if env_name not in SEARCHABLE:
+        raise ValueError(f"deck search works on {', '.join(SEARCHABLE)}; got {env_name}")
+    if not field:
+        raise ValueError("--field needs at least one deck")
+    if budget < 16 * len(field):
+        raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
+    ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
+    for f in field:
+        ruleset.deck_list(f)
+    first = ruleset.deck_list(start if start is not None else field[0])
+    start_counts = dict(first.cards)
+
+    def legal(counts: Counts) -> bool:
+        try:
+            ruleset.deck_list(counts)
+        except DeckError:
+            return False
+        return True
+
+    def evaluate(counts: Counts, seeds: Sequence[int]) -> list[float]:
+        per_seed = [0.0] * len(seeds)
+        for f in field:
+            m = deck_match(env_name, counts, f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
+            for i, (a, b) in enumerate(m.pairs):
+                per_seed[i] += (a + b) / 2 / len(field)
+        return per_seed
+
+    found = race_search(
+        start_counts,
+        swap_mutator(sorted(ruleset.pool.cards), legal),
+        evaluate,
+        budget,
+        seed,
+        games_per_seed=2 * len(field),
+        progress=progress,
+    )
+    best = found["best"]
+    fresh = 900_000_000 + seed * 100_003  # far from every seed the search used
+    hold = [deck_match(env_name, best, f, pilot, holdout_games, fresh, workers, **env_kwargs) for f in field]
+    pairs = [p for m in hold for p in m.pairs]
+    score = sum(a + b for a, b in pairs) / (2 * len(pairs))
+    return {
+        **run_record(env_name, env_kwargs, pilot, seed),
+        "field": [deck_label(f) for f in field],
+        "start": deck_label(start if start is not None else field[0]),
+        "best": best,
+        "best_toml": deck_toml(
+            env_name, best, ruleset, "Searched deck", f"found by deckgym decks search, seed {seed}"
+        ),
+        "games_used": found["games_used"],
+        "curve": found["curve"],
+        "holdout_seed": fresh,
+        "holdout_games": sum(m.games for m in hold),
+        "holdout_score": score,
+        "holdout_ci95": list(pair_interval([(a + b) / 2 for a, b in pairs])),
+        "holdout_vs": {m.deck_b: m.score for m in hold},
+    }
