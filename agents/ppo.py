@@ -337,8 +337,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    from envs.single_agent import make_single_agent_env
+    from envs.single_agent import CRITICS, make_single_agent_env
 
+    if cfg.critic not in CRITICS:  # before any worker env is built, so the error is this one line
+        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
     out = Path(cfg.out)
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
     n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
@@ -364,10 +366,6 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
-    from envs.single_agent import CRITICS
-
-    if cfg.critic not in CRITICS:
-        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
     model = MaskablePPO(
         global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
         vec,
@@ -516,6 +514,7 @@ def heuristic_dataset(
         p.bind(env)
     obs, masks, acts, rets, states = [], [], [], [], []
     want_states = cfg.critic == "global"
+    seat_slices = [enc.global_layout(len(players))[f"seat_{i}"].slice for i in range(len(players))]
     for g in range(cfg.pretrain_games):
         if len(acts) >= cfg.pretrain_samples:
             break
@@ -525,13 +524,14 @@ def heuristic_dataset(
         while not st.is_terminal():
             seat = st.current_player
             mask = enc.action_mask(st)
-            o = enc.observe(st, seat)
+            full = enc.global_state(st) if want_states else None  # it holds the seat's observation
+            o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
             a = players[seat].act(o, mask)
             if int(mask.sum()) > 1:
                 rows.append((seat, len(acts)))
                 obs.append(o.astype(np.float16))  # half the memory; the values are 0/1 and small ratios
-                if want_states:
-                    states.append(enc.global_state(st).astype(np.float16))
+                if full is not None:
+                    states.append(full.astype(np.float16))
                 masks.append(mask.astype(bool))
                 acts.append(a)
                 rets.append(0.0)

@@ -151,11 +151,9 @@ class CardGameEnv(AECEnv):
         act_space = spaces.Discrete(size)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
-        self._global = self.encoder.global_layout(n)
-        s_low = min(low, 0.0)
-        s_high = max(high, 1.0)
-        #: PettingZoo's global-state space: the ``Box`` of ``state()``.
-        self.state_space = spaces.Box(s_low, s_high, (self._global.size,), np.float32)
+        #: PettingZoo's global-state space: the ``Box`` of ``state()`` (deck pieces lie in 0..1).
+        state_size = self.encoder.global_layout(n).size
+        self.state_space = spaces.Box(min(low, 0.0), max(high, 1.0), (state_size,), np.float32)
         self._zero_mask = np.zeros(size, dtype=np.int8)
         self._seed_rng = random.Random()
         self._next_seed: int | None = None

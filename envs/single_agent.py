@@ -222,10 +222,12 @@ class SingleAgentEnv(gym.Env):
             aec.step(int(self.opponent.act(obs, mask)))
 
     def _obs(self) -> Any:
-        own = self.raw.encoder.observe(self.raw.game, self.seat)
+        enc, st = self.raw.encoder, self.raw.game
         if self.critic == "seat":
-            return own
-        return {"observation": own, "state": self.raw.encoder.global_state(self.raw.game)}
+            return enc.observe(st, self.seat)
+        state = enc.global_state(st)  # it holds the learner's own observation: no second encoding
+        own = state[enc.global_layout(st.num_players)[f"seat_{self.seat}"].slice].copy()
+        return {"observation": own, "state": state}
 
     def _info(self) -> dict[str, Any]:
         st = self.raw.game

@@ -237,52 +237,26 @@ class AmalogsEncoder(Encoder):
         return buf
 
     # ------------------------------------------------------------------ global state
-    def global_layout(self, num_players: int = 2) -> ObsLayout:
-        """Every player's observation, then the deck orders of every side and of the running table.
+    def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:
+        """The deck orders of every player's side and of the running table.
 
         Deck columns are the card types of each deck's own core ruleset, padded to the widest.
         """
-        key = ("_global_layout", num_players)
-        cached = self.__dict__.get(key)
-        if cached is None:
-            n, t = num_players, STATE_DECK_TOP
-            k = max(core_encoding(s).deck_types for s in self.slots)
-            pieces: list[tuple[str, tuple[int, ...], str]] = [
-                (
-                    f"seat_{i}",
-                    (self.obs_size,),
-                    f"player {i}'s own observation (its private core cards included)",
-                )
-                for i in range(n)
-            ]
-            pieces += [
-                (
-                    "side_deck_top",
-                    (n, t, k),
-                    f"per player, its side's top {t} deck cards in order, one-hot by type",
-                ),
-                ("side_deck_share", (n, k), "per player, each card type's share of its side's deck"),
-                (
-                    "table_deck_top",
-                    (2, t, k),
-                    f"per seat of the running table, its top {t} deck cards, one-hot",
-                ),
-                (
-                    "table_deck_share",
-                    (2, k),
-                    "per seat of the running table, each card type's share of its deck",
-                ),
-            ]
-            cached = self.__dict__[key] = ObsLayout(pieces)
-        return cached
+        n, t = num_players, STATE_DECK_TOP
+        k = max(core_encoding(s).deck_types for s in self.slots)
+        return [
+            (
+                "side_deck_top",
+                (n, t, k),
+                f"per player, its side's top {t} deck cards in order, one-hot by type",
+            ),
+            ("side_deck_share", (n, k), "per player, each card type's share of its side's deck"),
+            ("table_deck_top", (2, t, k), f"per seat of the running table, its top {t} deck cards, one-hot"),
+            ("table_deck_share", (2, k), "per seat of the running table, each card type's share of its deck"),
+        ]
 
-    def global_state(self, state: AmalogsState) -> np.ndarray:
-        """float32 vector of the whole match (for centralized critics; no observation reads it)."""
-        n = state.num_players
-        layout = self.global_layout(n)
-        out = np.zeros(layout.size, dtype=np.float32)
-        for i in range(n):
-            out[layout[f"seat_{i}"].slice] = self.observe(state, i)
+    def write_hidden(self, out: np.ndarray, layout: ObsLayout, state: AmalogsState) -> None:
+        """Every side's deck, then the running table's decks, each by its own core's card types."""
         side_top = layout.view(out, "side_deck_top")
         side_share = layout.view(out, "side_deck_share")
         for i, a in enumerate(state.avatars):
@@ -293,7 +267,6 @@ class AmalogsEncoder(Encoder):
             top, share = layout.view(out, "table_deck_top"), layout.view(out, "table_deck_share")
             for p, deck in enumerate(state.table.deck):
                 write_deck(top[p], share[p], deck, enc.deck_type)
-        return out
 
     def _write_map(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
         m = buf[self._map : self._map + MAP_CHANNELS * SQUARES].reshape(MAP_CHANNELS, SQUARES)

@@ -104,21 +104,24 @@ class Encoder:
         return [list(d) for d in state.deck]
 
     def global_layout(self, num_players: int = 2) -> ObsLayout:
-        """Named pieces of ``global_state``: every seat's observation, then the deck orders."""
+        """Named pieces of ``global_state``: every seat's observation, then ``hidden_pieces``."""
         key = ("_global_layout", num_players)
         cached = self.__dict__.get(key)
         if cached is None:
-            n, t, k = num_players, STATE_DECK_TOP, self.deck_types
             pieces: list[tuple[str, tuple[int, ...], str]] = [
                 (f"seat_{i}", (self.obs_size,), f"seat {i}'s own observation (its private cards included)")
-                for i in range(n)
+                for i in range(num_players)
             ]
-            pieces += [
-                ("deck_top", (n, t, k), f"per seat, its top {t} deck cards in order, one-hot by card type"),
-                ("deck_share", (n, k), "per seat, each card type's share of its remaining deck"),
-            ]
-            cached = self.__dict__[key] = ObsLayout(pieces)
+            cached = self.__dict__[key] = ObsLayout(pieces + self.hidden_pieces(num_players))
         return cached
+
+    def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:
+        """The global state's pieces after the seats' observations: each seat's deck order."""
+        n, t, k = num_players, STATE_DECK_TOP, self.deck_types
+        return [
+            ("deck_top", (n, t, k), f"per seat, its top {t} deck cards in order, one-hot by card type"),
+            ("deck_share", (n, k), "per seat, each card type's share of its remaining deck"),
+        ]
 
     def state_layout(self, num_players: int = 2) -> dict[str, slice]:
         """Piece name -> slice of the global state vector (``env.state()``)."""
@@ -134,7 +137,11 @@ class Encoder:
         out = np.zeros(layout.size, dtype=np.float32)
         for i in range(n):
             out[layout[f"seat_{i}"].slice] = self.observe(state, i)
+        self.write_hidden(out, layout, state)
+        return out
+
+    def write_hidden(self, out: np.ndarray, layout: ObsLayout, state: Any) -> None:
+        """Write the ``hidden_pieces`` of ``state`` into the global vector ``out``."""
         top, share = layout.view(out, "deck_top"), layout.view(out, "deck_share")
         for p, deck in enumerate(self.decks(state)):
             write_deck(top[p], share[p], deck, self.deck_type)
-        return out
