@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
 import typer
 
@@ -136,9 +136,9 @@ def rate_decks(
     try:
         for spec in specs:
             total = pairings * 2 * ((games + 1) // 2)
-            with _progress(total, f"rating {len(names)} decks with {spec}", as_json) as tick:
+            with _progress(total, f"rating {len(names)} decks with {spec}", as_json) as bar:
                 by_pilot[spec] = rate(
-                    env, names, spec, games, seed, workers or None, shares, progress=tick, **kwargs
+                    env, names, spec, games, seed, workers or None, shares, progress=bar.advance, **kwargs
                 )
     except (DeckError, ValueError) as exc:
         raise _fail(str(exc)) from None
@@ -189,40 +189,25 @@ def compare_decks(
 
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
-    bar: Any = None
-    task: Any = None
-    if not as_json:
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        bar.start()
-        task = bar.add_task("LLR 0.00", total=max_games)
-
-    def tick(games: int, llr: float) -> None:
-        if bar is not None:
-            bar.update(task, completed=games, description=f"LLR {llr:+.2f}")
-
-    try:
-        result = compare(
-            env,
-            deck_a,
-            deck_b,
-            pilot,
-            elo0,
-            elo1,
-            alpha,
-            beta,
-            max_games,
-            seed,
-            workers or None,
-            tick,
-            **kwargs,
-        )
-    except (DeckError, ValueError) as exc:
-        raise _fail(str(exc)) from None
-    finally:
-        if bar is not None:
-            bar.stop()
+    with _progress(max_games, "LLR 0.00", as_json) as bar:
+        try:
+            result = compare(
+                env,
+                deck_a,
+                deck_b,
+                pilot,
+                elo0,
+                elo1,
+                alpha,
+                beta,
+                max_games,
+                seed,
+                workers or None,
+                lambda games, llr: bar.show(games, f"LLR {llr:+.2f}"),
+                **kwargs,
+            )
+        except (DeckError, ValueError) as exc:
+            raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -263,25 +248,22 @@ def search_decks(
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
     names = [d.strip() for d in field.split(",") if d.strip()]
-    bar: Any = None
-    if not as_json:
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        bar.start()
-        task = bar.add_task("incumbent score -", total=budget)
-
-    def tick(games: int, score: float) -> None:
-        if bar is not None:
-            bar.update(task, completed=games, description=f"incumbent score {score:.3f}")
-
-    try:
-        result = deck_search(env, names, budget, start, pilot, seed, workers or None, holdout, tick, **kwargs)
-    except (DeckError, ValueError) as exc:
-        raise _fail(str(exc)) from None
-    finally:
-        if bar is not None:
-            bar.stop()
+    with _progress(budget, "incumbent score -", as_json) as bar:
+        try:
+            result = deck_search(
+                env,
+                names,
+                budget,
+                start,
+                pilot,
+                seed,
+                workers or None,
+                holdout,
+                lambda games, score: bar.show(games, f"incumbent score {score:.3f}"),
+                **kwargs,
+            )
+        except (DeckError, ValueError) as exc:
+            raise _fail(str(exc)) from None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "best.toml").write_text(result["best_toml"])
@@ -301,21 +283,35 @@ def search_decks(
 
 
 class _progress:
-    """A rich progress bar over games (silent when printing JSON)."""
+    """A rich progress bar over games, silent when printing JSON.
+
+    ``with _progress(total, what, quiet) as bar``: ``bar.advance(games)`` moves it on,
+    ``bar.show(games, text)`` sets its position and its running estimate.
+    """
 
     def __init__(self, total: int, what: str, quiet: bool) -> None:
         self.total, self.what, self.quiet = total, what, quiet
         self.bar: Any = None
+        self.task: Any = None
 
-    def __enter__(self) -> Any:
-        if self.quiet:
-            return None
-        from rich.progress import Progress
+    def __enter__(self) -> Self:
+        if not self.quiet:
+            from rich.progress import Progress
 
-        self.bar = Progress(transient=True)
-        self.bar.start()
-        task = self.bar.add_task(self.what, total=self.total)
-        return lambda n: self.bar.advance(task, n)
+            self.bar = Progress(transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.what, total=self.total)
+        return self
+
+    def advance(self, games: int) -> None:
+        """Count ``games`` more games."""
+        if self.bar is not None:
+            self.bar.advance(self.task, games)
+
+    def show(self, games: int, text: str) -> None:
+        """``games`` played so far, with ``text`` (the running estimate) as the description."""
+        if self.bar is not None:
+            self.bar.update(self.task, completed=games, description=text)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
