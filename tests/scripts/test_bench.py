@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import ROOT, load_script
 
 
 def test_bench_json_smoke():
@@ -48,15 +47,6 @@ def test_bench_json_smoke():
             assert ratio == pytest.approx(row[via]["decisions_per_s"] / ref_rate)
 
 
-def _bench():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench", ROOT / "scripts" / "bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
 def test_bench_counts_the_decisions_of_real_games():
     """The loops' decision counts are those of the random legal games they played (replayed here)."""
     import random
@@ -65,7 +55,7 @@ def test_bench_counts_the_decisions_of_real_games():
 
     import envs
 
-    bench = _bench()
+    bench = load_script("bench")
     make = lambda: envs.make("mow_v0")
     decisions, games, seconds = bench.aec_loop(make, 0.3, 40)
     assert games >= 1 and seconds >= 0.3
@@ -92,7 +82,7 @@ def test_bench_counts_the_decisions_of_real_games():
 
 
 def test_bench_labels_and_nested_split():
-    bench = _bench()
+    bench = load_script("bench")
     assert bench.label_of("mow_v0", {}) == "mow_v0"
     assert bench.label_of("medarot_ocg_v0", {"mode": "advance"}) == "medarot_ocg_v0:advance"
     assert bench.label_of("amalogs_v0", {"team_sizes": (2, 2)}) == "amalogs_v0:team_sizes=2x2"

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import tomllib
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _mutate():
-    spec = importlib.util.spec_from_file_location("mutate", ROOT / "scripts" / "mutate.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from tests.scripts import ROOT, load_script
 
 
 def test_each_package_gets_its_own_settings_and_keeps_the_project_tables(tmp_path):
-    mutate = _mutate()
+    mutate = load_script("mutate")
     work = mutate.prepare("mow", tmp_path)
     assert (work / "envs").resolve() == ROOT / "envs" and (work / "tests").resolve() == ROOT / "tests"
     conf = tomllib.loads((work / "pyproject.toml").read_text())
@@ -31,13 +22,13 @@ def test_each_package_gets_its_own_settings_and_keeps_the_project_tables(tmp_pat
 
 
 def test_score_counts_timeouts_as_killed_and_ignores_mutants_not_run():
-    mutate = _mutate()
+    mutate = load_script("mutate")
     assert mutate.score({"killed": 6, "timeout": 2, "survived": 2, "not checked": 90}) == pytest.approx(0.8)
     assert mutate.score({"not checked": 5}) is None
 
 
 def test_unknown_packages_are_refused_with_the_known_ones(capsys):
-    mutate = _mutate()
+    mutate = load_script("mutate")
     with pytest.raises(SystemExit) as exc:
         mutate.main(["rulez"])
     assert exc.value.code == 2

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _soak():
-    spec = importlib.util.spec_from_file_location("soak", ROOT / "scripts" / "soak.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from tests.scripts import load_script
 
 
 def test_soak_reports_every_variant_far_below_the_auto_step_cap(capsys):
-    soak = _soak()
+    soak = load_script("soak")
     assert soak.main(["--decisions", "4000", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     rows = {r["label"]: r for r in out["variants"]}
@@ -32,7 +23,7 @@ def test_soak_stops_a_variant_at_a_rules_loop_and_exits_1(monkeypatch, capsys):
     from envs.mow.rules import flow as mow_flow
 
     monkeypatch.setattr(mow_flow.AGENDA, "max_auto_steps", 3)
-    soak = _soak()
+    soak = load_script("soak")
     assert soak.main(["--decisions", "300", "--envs", "mow_v0", "--json"]) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["label"] == "mow_v0" and row["error"].startswith("StateError: mow: the rules ran more than 3")
