@@ -198,7 +198,7 @@ def run_chunks(
     ``work`` must be a module-level function (it is pickled to the workers). With one worker
     (or one job) everything runs in this process. Results never depend on ``workers``.
     """
-    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    workers = worker_count(workers, len(jobs))
     results: Iterable[Any]
     pool = None
     if workers == 1:
@@ -220,8 +220,12 @@ def run_chunks(
 
 def chunked(seeds: list[int], workers: int | None) -> list[list[int]]:
     """Seeds split into about four chunks per worker (for progress and load balance)."""
-    w = max(1, min(workers or os.cpu_count() or 1, len(seeds)))
-    return _split(seeds, max(1, min(len(seeds), w * 4)))
+    return _split(seeds, max(1, min(len(seeds), worker_count(workers, len(seeds)) * 4)))
+
+
+def worker_count(workers: int | None, jobs: int) -> int:
+    """Processes to use: ``workers`` (None or 0: every core), at most one per job, at least one."""
+    return max(1, min(workers or os.cpu_count() or 1, jobs))
 
 
 def match(

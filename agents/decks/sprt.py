@@ -21,12 +21,11 @@ strength ``elo1``).
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.arena import chunked, run_chunks
+from agents.arena import chunked, run_chunks, worker_count
 from agents.decks.matches import Deck, DeckMatch, _play_deck_chunk, deck_label, run_record
 
 #: The five pair scores (A's points in a pair of games, per game).
@@ -125,7 +124,7 @@ def compare(
     if max_games < 2:
         raise ValueError(f"max_games must be at least 2 (one seat-swapped pair), got {max_games}")
     envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})  # the decks are legal
-    w = max(1, workers or os.cpu_count() or 1)
+    w = worker_count(workers, max_games // 2)
     batch = 8 * w
     limit = max_games // 2
     pairs: list[tuple[float, float]] = []
