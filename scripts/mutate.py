@@ -11,8 +11,11 @@ several packages do not disturb each other and an interrupted run resumes where 
     python scripts/mutate.py amalogs --sample 40 --seed 1 --budget 600   # a fixed random subset
     python scripts/mutate.py --report               # the scores of what has run so far
 
-mutmut 3 does not mutate decorated functions: the rules' ``@task`` and ``@decision`` handlers
-are outside these scores (the plain functions they call are inside).
+mutmut 3 does not mutate decorated functions. So that the rules' handlers (``@task``,
+``@decision(...)``, ``@OPS.op(...)``, ``@core.after_table(...)``) are inside the scores, each work
+folder holds a copy of ``envs/`` in which those registering decorators become the equivalent
+statement after the function (``@d def f`` is ``def f`` then ``f = d(f)``); every other file is a
+link to the tree.
 
 ``make mutate`` runs every package; CI runs ``make mutate-sample``: a fixed random subset of
 mutants of the AMALOGS and MoW rules under a time budget, failing below a score floor.
@@ -21,6 +24,7 @@ mutants of the AMALOGS and MoW rules under a time budget, failing below a score 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import random
@@ -47,7 +51,9 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ["tests/agents"],
     ),
 }
-LINKED = ["envs", "agents", "tests", "scripts", "docs", "notebooks", "README.md"]
+LINKED = ["agents", "tests", "scripts", "docs", "notebooks", "README.md"]
+#: Decorators that register a function and return it unchanged (rewritten by ``undecorate``).
+REGISTERING = {"task", "decision", "OPS.op", "OPS_REGISTRY.op", "core.after_table"}
 PYTEST_ARGS = ["-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow and not train", "-x", "-q"]
 
 
@@ -55,11 +61,60 @@ def _toml_list(xs: list[str]) -> str:
     return "[" + ", ".join(json.dumps(x) for x in xs) + "]"
 
 
+def undecorate(source: str) -> str:
+    """``source`` with each top-level function's registering decorators moved after it.
+
+    ``@d1 @d2 def f(...)`` becomes ``def f(...)`` followed by ``f = (d1)((d2)(f))``, which is the
+    same program; functions with any other decorator are left as they are.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    moves = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or not node.decorator_list:
+            continue
+        callees = [ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
+        if all(c in REGISTERING for c in callees):
+            exprs = [ast.get_source_segment(source, d) for d in node.decorator_list]
+            moves.append((node.decorator_list[0].lineno, node.lineno, node.end_lineno, node.name, exprs))
+    for first, def_line, end, name, exprs in reversed(moves):
+        call = name
+        for expr in reversed(exprs):
+            call = f"({expr})({call})"
+        lines[end:end] = [f"{name} = {call}\n"]
+        del lines[first - 1 : def_line - 1]
+    return "".join(lines)
+
+
+def _mirror_envs(work: Path) -> None:
+    """``work/envs``: links to every file of ``envs/``, and undecorated copies of the rules modules."""
+    src_root = ROOT / "envs"
+    dst_root = work / "envs"
+    if dst_root.is_symlink():
+        dst_root.unlink()
+    for src_dir, dirs, names in os.walk(src_root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        dst_dir = dst_root / Path(src_dir).relative_to(src_root)
+        dst_dir.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            src, dst = Path(src_dir) / name, dst_dir / name
+            text = src.read_text() if name.endswith(".py") else ""
+            if name.endswith(".py") and any(f"@{d}" in text for d in REGISTERING):
+                new = undecorate(text)
+                if dst.is_symlink():
+                    dst.unlink()
+                if not dst.exists() or dst.read_text() != new:  # unchanged copies keep their mtime
+                    dst.write_text(new)
+            elif not dst.exists() and not dst.is_symlink():
+                dst.symlink_to(src)
+
+
 def prepare(package: str, root: Path = WORK) -> Path:
-    """The package's work folder: links to the tree and a pyproject.toml with its mutmut settings."""
+    """The package's work folder: links to the tree, undecorated rules and its mutmut settings."""
     files, tests = PACKAGES[package]
     work = root / package
     work.mkdir(parents=True, exist_ok=True)
+    _mirror_envs(work)
     for name in LINKED:
         link = work / name
         if not link.exists():

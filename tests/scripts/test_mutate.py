@@ -12,7 +12,8 @@ from tests.scripts import ROOT, load_script
 def test_each_package_gets_its_own_settings_and_keeps_the_project_tables(tmp_path):
     mutate = load_script("mutate")
     work = mutate.prepare("mow", tmp_path)
-    assert (work / "envs").resolve() == ROOT / "envs" and (work / "tests").resolve() == ROOT / "tests"
+    assert (work / "tests").resolve() == ROOT / "tests"
+    assert (work / "envs" / "mow" / "state.py").resolve() == ROOT / "envs" / "mow" / "state.py"
     conf = tomllib.loads((work / "pyproject.toml").read_text())
     mm = conf["tool"]["mutmut"]
     assert mm["only_mutate"] == ["envs/mow/rules/*"]
@@ -33,3 +34,82 @@ def test_unknown_packages_are_refused_with_the_known_ones(capsys):
         mutate.main(["rulez"])
     assert exc.value.code == 2
     assert "unknown package(s) rulez; known: core, medarot_ocg" in capsys.readouterr().err
+
+
+def test_undecorate_moves_registering_decorators_after_the_function_and_keeps_others():
+    mutate = load_script("mutate")
+    src = (
+        "@task\n"
+        "def a(st):\n"
+        "    return 1\n"
+        "\n"
+        "@OPS.op(\n"
+        '    "DAMAGE", amount=(1, 9)\n'
+        ")\n"
+        "@decision(DP.MAIN, legal=opts)\n"
+        "def b(st, p, a):\n"
+        "    return 2\n"
+        "\n"
+        "@functools.cache\n"
+        "def c():\n"
+        "    return 3\n"
+    )
+    out = mutate.undecorate(src)
+    assert "a = (task)(a)\n" in out
+    assert 'b = (OPS.op(\n    "DAMAGE", amount=(1, 9)\n))((decision(DP.MAIN, legal=opts))(b))\n' in out
+    assert "@functools.cache\ndef c():" in out and "@task" not in out and "@decision" not in out
+    calls = []
+    names = {
+        "task": lambda f: calls.append(("task", f.__name__)) or f,
+        "decision": lambda *k, legal: lambda f: calls.append(("decision", k, f.__name__)) or f,
+        "OPS": type("Ops", (), {"op": staticmethod(lambda *k, **kw: lambda f: calls.append(("op", k)) or f)}),
+        "DP": type("DP", (), {"MAIN": 5}),
+        "opts": None,
+        "functools": __import__("functools"),
+    }
+    exec(compile(out, "<undecorated>", "exec"), names)  # noqa: S102 - the same registrations, in the same order
+    assert calls == [("task", "a"), ("decision", (5,), "b"), ("op", ("DAMAGE",))]
+    assert names["b"](0, 0, 0) == 2 and names["c"]() == 3
+
+
+PLAY = """
+import hashlib, json, random, envs
+out = {}
+for name, kw in [("medarot_ocg_v0", {"mode": "advance"}), ("medarot_parts_v0", {}), ("mow_v0", {}),
+                 ("amalogs_v0", {"team_sizes": (2, 2)})]:
+    ruleset = envs.make(name, **kw).unwrapped.ruleset
+    rng, h = random.Random(1), hashlib.sha256()
+    for seed in range(3):
+        st = ruleset.new_state(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        state = {k: v for k, v in st.to_dict().items() if k != "pool"}  # the pool's path differs
+        h.update(json.dumps(state, sort_keys=True, default=str).encode())
+    out[name] = h.hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_the_undecorated_work_tree_plays_the_same_games_as_the_tree(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    mutate = load_script("mutate")
+    work = mutate.prepare("amalogs", tmp_path)
+    copied = sorted(
+        p.relative_to(work).as_posix() for p in (work / "envs").rglob("*.py") if not p.is_symlink()
+    )
+    assert "envs/mow/rules/card_use.py" in copied and "envs/medarot_ocg/rules/combat.py" in copied
+    assert all("/rules/" in p for p in copied)
+
+    def play(where):
+        env = {"PYTHONPATH": str(where), "PYTHONHASHSEED": "0", "PATH": ""}
+        done = subprocess.run(
+            [sys.executable, "-c", PLAY], check=False, cwd=where, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    assert play(work) == play(ROOT)
