@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
+.PHONY: venv install install-core install-distributed install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +33,17 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 
 install: $(VENV)/.train
 
+# The [distributed] extra (Ray) for `--backend ray`; the tests install it so its test runs.
+$(VENV)/.distributed: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[distributed]"
+	touch $@
+
+install-distributed: $(VENV)/.distributed
+
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
-test: install
+test: install $(VENV)/.distributed
 	$(PY) -m pytest -q -n 2
 
 test-fast: install-core

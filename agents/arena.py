@@ -3,15 +3,17 @@
 Game ``2k`` and ``2k + 1`` use the same seed (so the same decks and shuffles) with the
 agents' seats swapped, which cancels most of the luck of the draw. In a team environment
 (AMALOGS) each agent plays every seat of one team, and the teams swap within a pair. Games
-run over worker processes; results do not depend on the number of workers.
+run over worker processes (or a Ray cluster, see ``pool``); results do not depend on the
+number of workers or the backend.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -187,6 +189,67 @@ def play_pairs(env: Any, a: Any, b: Any, seeds: Iterable[int]) -> tuple[int, int
     return tally(pair_points(env, a, b, seeds))
 
 
+#: The backends ``pool`` knows.
+BACKENDS = ("process", "ray")
+_POOLS: list[Any] = []
+
+
+class RayPool:
+    """Runs jobs as Ray tasks, on the cluster of ``ray.init()`` (started locally if none is)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ImportError(
+                "the ray backend needs Ray: pip install -e '.[distributed]' (or pip install ray)"
+            ) from None
+        self.ray = ray
+        self.started = not ray.is_initialized()
+        if self.started:  # RAY_ADDRESS, when set, makes this join that cluster instead
+            ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+        self.tasks: dict[Callable[[Any], Any], Any] = {}
+
+    def map(self, work: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
+        """The results of ``work`` over ``jobs``, in order, all submitted at once."""
+        task = self.tasks.get(work)
+        if task is None:
+            task = self.tasks[work] = self.ray.remote(work)
+        refs = [task.remote(job) for job in jobs]
+        return (self.ray.get(ref) for ref in refs)
+
+    def shutdown(self) -> None:
+        """Stop the local Ray runtime if this pool started it."""
+        if self.started:
+            self.ray.shutdown()
+
+
+@contextmanager
+def pool(backend: str = "process", workers: int | None = None) -> Iterator[Any]:
+    """Run every ``run_chunks`` (every match, rating, test and search) inside on one pool.
+
+    ``"process"``: ``workers`` local processes (None or 0: every core), started once and reused
+    instead of once per match. ``"ray"``: Ray tasks on the cluster ``ray.init()`` finds (the
+    ``distributed`` extra). Both give the same results for the same seeds.
+
+    Raises:
+        ValueError: an unknown backend.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    made: Any = (
+        RayPool(workers)
+        if backend == "ray"
+        else ProcessPoolExecutor(max_workers=worker_count(workers, 1 << 30))
+    )
+    _POOLS.append(made)
+    try:
+        yield made
+    finally:
+        _POOLS.pop()
+        made.shutdown()
+
+
 def run_chunks(
     work: Callable[[Any], Any],
     jobs: list[Any],
@@ -195,17 +258,19 @@ def run_chunks(
 ) -> list[Any]:
     """``[work(job) for job in jobs]`` over worker processes, in order; ``done(job, result)`` as each ends.
 
-    ``work`` must be a module-level function (it is pickled to the workers). With one worker
-    (or one job) everything runs in this process. Results never depend on ``workers``.
+    ``work`` must be a module-level function (it is pickled to the workers). Inside ``pool``
+    the jobs go to that pool; otherwise a process pool of ``workers`` runs them, and with one
+    worker (or one job) everything runs in this process. Results never depend on ``workers``.
     """
-    workers = worker_count(workers, len(jobs))
     results: Iterable[Any]
-    pool = None
-    if workers == 1:
+    own = None
+    if _POOLS:
+        results = _POOLS[-1].map(work, jobs)
+    elif worker_count(workers, len(jobs)) == 1:
         results = map(work, jobs)
     else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(work, jobs)
+        own = ProcessPoolExecutor(max_workers=worker_count(workers, len(jobs)))
+        results = own.map(work, jobs)
     out = []
     try:
         for job, res in zip(jobs, results, strict=True):
@@ -213,8 +278,8 @@ def run_chunks(
             if done is not None:
                 done(job, res)
     finally:
-        if pool is not None:
-            pool.shutdown()
+        if own is not None:
+            own.shutdown()
     return out
 
 

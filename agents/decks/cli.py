@@ -44,6 +44,22 @@ def _ruleset(env: str, mode: str | None) -> Any:
 
 
 _MODE = typer.Option("--mode", help="ruleset mode (the OCG: beginner, normal, advance)")
+_BACKEND = typer.Option(
+    "--backend", help="process (local processes) or ray (a Ray cluster, the distributed extra); same numbers"
+)
+
+
+def _pool(backend: str, workers: int) -> Any:
+    """One pool of workers for the whole command (``agents.arena.pool``), or a one-line error."""
+    import importlib.util
+
+    from agents.arena import BACKENDS, pool
+
+    if backend not in BACKENDS:
+        raise _fail(f"unknown --backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise _fail("--backend ray needs Ray: pip install -e '.[distributed]'")
+    return pool(backend, workers or None)
 
 
 @decks_app.command("list")
@@ -113,6 +129,7 @@ def rate_decks(
     field: Annotated[str | None, typer.Option("--field", help="meta shares, e.g. a:0.5,b:0.3,c:0.2")] = None,
     seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     out: Annotated[
         Path | None, typer.Option("--out", help="write ratings.json, matrix.csv and plots")
@@ -134,12 +151,13 @@ def rate_decks(
         raise _fail(f"--pilots names a pilot twice: {pilots}")
     by_pilot: dict[str, dict[str, Any]] = {}
     try:
-        for spec in specs:
-            total = pairings * 2 * ((games + 1) // 2)
-            with _progress(total, f"rating {len(names)} decks with {spec}", as_json) as bar:
-                by_pilot[spec] = rate(
-                    env, names, spec, games, seed, workers or None, shares, progress=bar.advance, **kwargs
-                )
+        with _pool(backend, workers):
+            for spec in specs:
+                total = pairings * 2 * ((games + 1) // 2)
+                with _progress(total, f"rating {len(names)} decks with {spec}", as_json) as bar:
+                    by_pilot[spec] = rate(
+                        env, names, spec, games, seed, workers or None, shares, progress=bar.advance, **kwargs
+                    )
     except (DeckError, ValueError) as exc:
         raise _fail(str(exc)) from None
     for spec, result in by_pilot.items():
@@ -181,6 +199,7 @@ def compare_decks(
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Sequential test (pentanomial SPRT over game pairs): is A stronger than B by elo1 rather than elo0?"""
@@ -189,7 +208,7 @@ def compare_decks(
 
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
-    with _progress(max_games, "LLR 0.00", as_json) as bar:
+    with _pool(backend, workers), _progress(max_games, "LLR 0.00", as_json) as bar:
         try:
             result = compare(
                 env,
@@ -236,6 +255,7 @@ def search_decks(
     ] = 400,
     seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     out: Annotated[
         Path | None, typer.Option("--out", help="write best.toml, search.json and the search curve")
@@ -248,7 +268,7 @@ def search_decks(
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
     names = [d.strip() for d in field.split(",") if d.strip()]
-    with _progress(budget, "incumbent score -", as_json) as bar:
+    with _pool(backend, workers), _progress(budget, "incumbent score -", as_json) as bar:
         try:
             result = deck_search(
                 env,

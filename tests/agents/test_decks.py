@@ -94,6 +94,42 @@ def test_deck_match_results_do_not_depend_on_the_workers():
     assert one.pairs == two.pairs and one.games == 8
 
 
+def test_one_process_pool_serves_every_match_and_gives_the_same_results():
+    from agents import arena
+
+    alone = deck_match(
+        "medarot_ocg_v0", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
+    )
+    with arena.pool("process", 2) as shared:
+        first = deck_match(
+            "medarot_ocg_v0", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
+        )
+        again = deck_match(
+            "medarot_ocg_v0", "normal_tempest", "normal_bulwark", games=12, seed=4, workers=2, mode="normal"
+        )
+        assert arena._POOLS == [shared]
+    assert arena._POOLS == [] and first.pairs == alone.pairs
+    assert [(round(1 - a, 1), round(1 - b, 1)) for b, a in again.pairs] == [(a, b) for a, b in first.pairs]
+    with pytest.raises(ValueError, match="unknown backend 'dask'; known: process, ray"), arena.pool("dask"):
+        pass
+
+
+@pytest.mark.slow
+def test_the_ray_backend_gives_the_same_games_as_local_processes():
+    pytest.importorskip("ray", reason="the distributed extra (make test installs it)")
+    from agents import arena
+
+    local = deck_match(
+        "medarot_ocg_v0", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
+    )
+    with arena.pool("ray", 2) as ray_pool:
+        remote = deck_match(
+            "medarot_ocg_v0", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
+        )
+        assert isinstance(ray_pool, arena.RayPool) and ray_pool.tasks  # the games ran as Ray tasks
+    assert remote.pairs == local.pairs and len({p for p in local.pairs}) > 1
+
+
 def test_rate_matrix_is_consistent_and_the_json_has_every_key():
     r = rate("mow_v0", ["ashen_aggro", "iron_bulwark", "tide_control"], games=6, workers=1, bootstrap=20)
     assert r["decks"] == ["ashen_aggro", "iron_bulwark", "tide_control"] and r["games"] == 6
@@ -194,6 +230,10 @@ def test_cli_decks_rate_json_and_outputs(tmp_path):
         ),
         (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--field", "x:1"], "not rated"),
         (["decks", "list", "amalogs_v0"], "not a deck ruleset"),
+        (
+            ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--backend", "dask"],
+            "unknown --backend 'dask'; known: process, ray",
+        ),
     ],
 )
 def test_cli_decks_errors_are_one_line_with_status_2(args, message):
