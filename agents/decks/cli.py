@@ -253,6 +253,13 @@ def search_decks(
     holdout: Annotated[
         int, typer.Option("--holdout", help="fresh-seed games per field deck for the final score")
     ] = 400,
+    target: Annotated[
+        float | None,
+        typer.Option("--target", help="tune toward this score against the field (e.g. 0.5) instead of up"),
+    ] = None,
+    keep_theme: Annotated[
+        bool, typer.Option("--keep-theme", help="swap cards only within their kind (and Medarot type)")
+    ] = False,
     seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
     backend: Annotated[str, _BACKEND] = "process",
@@ -261,7 +268,7 @@ def search_decks(
         Path | None, typer.Option("--out", help="write best.toml, search.json and the search curve")
     ] = None,
 ) -> None:
-    """Search a legal deck that scores best against the field; score it on fresh seeds."""
+    """Search a legal deck that scores best against the field (or nearest --target); score it on fresh seeds."""
     from agents.decks.search import deck_search
     from envs.core.errors import DeckError
 
@@ -280,6 +287,8 @@ def search_decks(
                 workers or None,
                 holdout,
                 lambda games, score: bar.show(games, f"incumbent score {score:.3f}"),
+                target,
+                keep_theme,
                 **kwargs,
             )
         except (DeckError, ValueError) as exc:

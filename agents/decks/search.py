@@ -8,6 +8,14 @@ seeds is dropped at once (racing), so hopeless mutants cost few games. The best 
 replaces the incumbent when its lower bound on the paired difference is above 0. The search
 stops when the game budget is spent.
 
+With a ``target`` score the search balances instead of maximising: a deck below the target
+is made stronger, one above it weaker, a mutant is kept only if it moves the score closer to
+the target, and the search stops once the target lies inside the 95% interval of the
+incumbent's scores on every seed since it took over (at least four steps' worth).
+This is how a designer tunes a deck to be even against a field. ``keep_theme`` swaps a card
+only for a card of the same class (the same kind, and for Medarots the same type; a MoW
+master is never swapped), so a tuned deck keeps its theme.
+
 The score that is reported comes from **fresh seeds never used in the search** (``holdout``),
 so the choice of the best candidate does not inflate it.
 """
@@ -33,8 +41,10 @@ def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
-def _upper(xs: Sequence[float]) -> float:
-    return pair_interval(list(xs))[1]
+def _bound(xs: Sequence[float], d: int) -> float:
+    """The 95% bound of the mean on the side the search moves to (upper for d = +1, lower for -1)."""
+    lo, hi = pair_interval(list(xs))
+    return hi if d > 0 else lo
 
 
 def _diff_lower(a: Sequence[float], b: Sequence[float]) -> float:
@@ -59,15 +69,22 @@ def race_search(
     rounds: int = 4,
     games_per_seed: int = 1,
     progress: Callable[[int, float], None] | None = None,
+    target: float | None = None,
+    settle: int = 4,
 ) -> dict[str, Any]:
     """The racing hill climb over an ``evaluate`` function (games counted as ``games_per_seed`` per seed).
 
-    Returns ``best`` (counts), ``games_used`` and ``curve`` (games used, incumbent score).
+    ``target``: move the score toward this value instead of up, and stop once it lies inside
+    the 95% interval of the incumbent's scores since it took over (at least ``settle`` steps'
+    seeds). Returns ``best`` (counts), ``games_used``, ``curve`` (games
+    used, incumbent score) and ``converged`` (a target was reached).
     """
     rng = random.Random(seed)
     next_seed = seed * 1_000_003
     incumbent = dict(start)
     used = 0
+    converged = False
+    history: list[float] = []
     curve: list[tuple[int, float]] = []
     while used < budget:
         seeds: list[int] = []
@@ -89,28 +106,51 @@ def race_search(
                 scores += evaluate(_c, batch)
                 used += games_per_seed * len(batch)
             inc = _mean(base)
-            alive = [(c, s) for c, s in alive if _upper(s) >= inc]  # drop the hopeless ones
+            d = 1 if target is None or inc < target else -1
+            alive = [(c, s) for c, s in alive if d * _bound(s, d) >= d * inc]  # drop the hopeless ones
             if not alive or used >= budget:
                 break
-        curve.append((used, _mean(base)))
+        inc = _mean(base)
+        curve.append((used, inc))
         if progress is not None:
-            progress(used, _mean(base))
+            progress(used, inc)
+        history += base  # the incumbent's scores on every seed since it became the incumbent
+        if target is not None and len(history) >= settle * rounds * round_seeds:
+            lo, hi = pair_interval(history)
+            if lo <= target <= hi:
+                converged = True
+                break
+        d = 1 if target is None or inc < target else -1
         if alive:
-            best, scores = max(alive, key=lambda cs: _mean(cs[1]))
-            if _diff_lower(scores, base) > 0:
-                incumbent = best
+            best, scores = max(alive, key=lambda cs: d * _mean(cs[1]))
+            closer = target is None or abs(_mean(scores) - target) < abs(inc - target)
+            if closer and _diff_lower([d * x for x in scores], [d * x for x in base]) > 0:
+                incumbent, history = best, []  # its scores so far are biased by the choice
                 curve.append((used, _mean(scores)))
-    return {"best": incumbent, "games_used": used, "curve": curve}
+    return {"best": incumbent, "games_used": used, "curve": curve, "converged": converged}
 
 
-def swap_mutator(pool_cards: Sequence[str], legal: Callable[[Counts], bool], tries: int = 30) -> Mutate:
-    """Mutants that swap one copy of a deck card for one copy of a pool card, kept if ``legal``."""
+def swap_mutator(
+    pool_cards: Sequence[str],
+    legal: Callable[[Counts], bool],
+    tries: int = 30,
+    card_class: Callable[[str], Any] | None = None,
+) -> Mutate:
+    """Mutants that swap one copy of a deck card for one copy of a pool card, kept if ``legal``.
+
+    With ``card_class`` a card is swapped only for a card of the same class, and cards whose
+    class is None are never swapped.
+    """
 
     def mutate(deck: Counts, rng: random.Random) -> Counts | None:
         for _ in range(tries):
             out_card = rng.choice(sorted(deck))
             in_card = rng.choice(pool_cards)
             if in_card == out_card:
+                continue
+            if card_class is not None and (
+                card_class(out_card) is None or card_class(in_card) != card_class(out_card)
+            ):
                 continue
             m = dict(deck)
             m[out_card] -= 1
@@ -126,6 +166,13 @@ def swap_mutator(pool_cards: Sequence[str], legal: Callable[[Counts], bool], tri
 
 #: Deck rulesets whose decks are plain card counts the search can mutate.
 SEARCHABLE = ("medarot_ocg_v0", "mow_v0")
+
+
+def card_class(card: Any) -> tuple[str, str] | None:
+    """A card's class for ``keep_theme``: its kind, and for Medarots its type; None for a master."""
+    if card.kind == "MASTER":
+        return None
+    return (card.kind, getattr(card, "type", "") if card.kind == "MEDAROT" else "")
 
 
 def deck_toml(env_name: str, counts: Counts, ruleset: Any, name: str, description: str) -> str:
@@ -153,15 +200,19 @@ def deck_search(
     workers: int | None = None,
     holdout_games: int = 400,
     progress: Callable[[int, float], None] | None = None,
+    target: float | None = None,
+    keep_theme: bool = False,
     **env_kwargs: Any,
 ) -> dict[str, Any]:
-    """Search a deck that scores best against ``field``, then score it on fresh seeds.
+    """Search a deck that scores best against ``field`` (or nearest ``target``), then score it on fresh seeds.
 
     ``budget`` counts the search's games; the holdout plays ``holdout_games`` more against
-    each field deck on seeds the search never used.
+    each field deck on seeds the search never used. ``keep_theme`` swaps cards only within
+    their class (``card_class``).
 
     Raises:
-        ValueError: the ruleset is not searchable, the field is empty or the budget too small.
+        ValueError: the ruleset is not searchable, the field is empty, the budget too small or
+            the target outside (0, 1).
         DeckError: a field or start deck breaks the deck rules.
     """
     import envs
@@ -174,6 +225,8 @@ def deck_search(
         raise ValueError("--field needs at least one deck")
     if budget < 16 * len(field):
         raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
+    if target is not None and not 0 < target < 1:
+        raise ValueError(f"--target must be a score strictly between 0 and 1, got {target}")
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in field:
         ruleset.deck_list(f)
@@ -195,14 +248,18 @@ def deck_search(
                 per_seed[i] += (a + b) / 2 / len(field)
         return per_seed
 
+    pool = ruleset.pool
     found = race_search(
         start_counts,
-        swap_mutator(sorted(ruleset.pool.cards), legal),
+        swap_mutator(
+            sorted(pool.cards), legal, card_class=(lambda c: card_class(pool[c])) if keep_theme else None
+        ),
         evaluate,
         budget,
         seed,
         games_per_seed=2 * len(field),
         progress=progress,
+        target=target,
     )
     best = found["best"]
     fresh = 900_000_000 + seed * 100_003  # far from every seed the search used
@@ -219,6 +276,9 @@ def deck_search(
         ),
         "games_used": found["games_used"],
         "curve": found["curve"],
+        "target": target,
+        "converged": found["converged"],
+        "keep_theme": keep_theme,
         "holdout_seed": fresh,
         "holdout_games": sum(m.games for m in hold),
         "holdout_score": score,

@@ -391,6 +391,46 @@ def test_race_search_finds_the_planted_best_deck_of_a_toy_fitness():
     assert scores[-1] > scores[0]
 
 
+def test_race_search_with_a_target_tunes_a_deck_toward_it_from_either_side():
+    """The toy fitness above: from the strongest deck (p = 36/42) and the weakest (p = 14/42),
+    a search toward 0.5 stops at a deck whose true chance is near 0.5 (its interval holds it)."""
+    from agents.decks.search import race_search, swap_mutator
+
+    value = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
+
+    def legal(d):
+        return sum(d.values()) == 10 and all(0 < n <= 4 for n in d.values())
+
+    def evaluate(d, seeds):
+        p = sum(value[c] * n for c, n in d.items()) / 42
+        key = zlib.crc32(repr(sorted(d.items())).encode()) % 1000
+        return [float(random.Random(s * 7919 + key).random() < p) for s in seeds]
+
+    for start in ({"A": 4, "B": 4, "C": 2}, {"E": 4, "D": 4, "C": 2}):
+        found = race_search(start, swap_mutator(list(value), legal), evaluate, 60_000, seed=2, target=0.5)
+        p = sum(value[c] * n for c, n in found["best"].items()) / 42
+        assert found["converged"] and abs(p - 0.5) < 0.15, (start, found["best"], p)
+        assert found["games_used"] < 60_000  # it stops once the target is inside the interval
+
+
+def test_keep_theme_swaps_only_within_a_class_and_never_a_master():
+    import envs
+    from agents.decks.search import card_class, swap_mutator
+
+    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    pool = ruleset.pool
+    start = dict(ruleset.deck_list("iron_bulwark").cards)
+    mutate = swap_mutator(sorted(pool.cards), lambda d: True, card_class=lambda c: card_class(pool[c]))
+    rng = random.Random(0)
+    for _ in range(300):
+        m = mutate(start, rng)
+        out = [c for c in start if m.get(c, 0) < start[c]]
+        into = [c for c in m if m[c] > start.get(c, 0)]
+        assert len(out) == len(into) == 1 and pool[out[0]].kind == pool[into[0]].kind != "MASTER"
+    ocg = envs.make("medarot_ocg_v0", mode="beginner").unwrapped.ruleset.pool
+    assert card_class(ocg["MD01"]) == ("MEDAROT", "SHOOTING") != card_class(ocg["MD10"])
+
+
 def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
     result = runner.invoke(
         app,
@@ -420,6 +460,18 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
     check = runner.invoke(app, ["decks", "check", "mow_v0", str(tmp_path / "best.toml")])
     assert check.exit_code == 0, check.output
     assert (tmp_path / "search_curve.png").stat().st_size > 0
+    tuned = runner.invoke(
+        app,
+        ["decks", "search", "mow_v0", "--field", "tide_control", "--start", "iron_bulwark", "--budget", "64"]
+        + ["--holdout", "8", "--workers", "1", "--json", "--target", "0.5", "--keep-theme"],
+    )
+    assert tuned.exit_code == 0, tuned.output
+    data = json.loads(tuned.output)
+    assert data["target"] == 0.5 and data["keep_theme"] and data["best"]["MS03"] == 1  # the master stays
+    off = runner.invoke(
+        app, ["decks", "search", "mow_v0", "--field", "tide_control", "--budget", "64", "--target", "1"]
+    )
+    assert off.exit_code == 2 and "--target must be a score strictly between 0 and 1" in off.output
     bad = runner.invoke(
         app, ["decks", "search", "medarot_parts_v0", "--field", "blaze_striker", "--budget", "64"]
     )
