@@ -242,7 +242,7 @@ def compare_decks(
 
 @decks_app.command("search")
 def search_decks(
-    env: Annotated[str, typer.Argument(help="environment name (medarot_ocg_v0 or mow_v0)")],
+    env: Annotated[str, typer.Argument(help="environment name (a deck ruleset)")],
     field: Annotated[str, typer.Option("--field", help="the decks to beat, comma separated")],
     budget: Annotated[int, typer.Option("--budget", help="games the search may play")],
     mode: Annotated[str | None, _MODE] = None,

@@ -22,6 +22,7 @@ so the choice of the best candidate does not inflate it.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -165,23 +166,39 @@ def swap_mutator(
 
 
 #: Deck rulesets whose decks are plain card counts the search can mutate.
-SEARCHABLE = ("medarot_ocg_v0", "mow_v0")
+SEARCHABLE = ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0")
 
 
 def card_class(card: Any) -> tuple[str, str] | None:
-    """A card's class for ``keep_theme``: its kind, and for Medarots its type; None for a master."""
+    """A card's class for ``keep_theme``; None for a card that is never swapped (a MoW master).
+
+    The OCG and MoW: the card's kind, and for a Medarot its type too. The parts game (whose
+    ``type`` is the category): the category, and for a part its slot.
+    """
     if card.kind == "MASTER":
         return None
+    if isinstance(card.kind, int):  # the parts game: kind is an energy kind, type the category
+        return (card.type, str(card.slot) if card.type == "PART" else "")
     return (card.kind, getattr(card, "type", "") if card.kind == "MEDAROT" else "")
 
 
-def deck_toml(env_name: str, counts: Counts, ruleset: Any, name: str, description: str) -> str:
-    """The deck as a deck file of its ruleset (``decks check`` accepts it)."""
+def deck_toml(
+    env_name: str,
+    counts: Counts,
+    ruleset: Any,
+    name: str,
+    description: str,
+    starter: Sequence[Sequence[str]] | None = None,
+) -> str:
+    """The deck as a deck file of its ruleset (``decks check`` accepts it); ``starter``: the parts game's set."""
     pool = ruleset.pool
     head = [f"name = {name!r}".replace("'", '"'), f"description = {description!r}".replace("'", '"')]
     cards = dict(counts)
     if env_name == "medarot_ocg_v0":
         head.insert(1, f'mode = "{ruleset.config.mode}"')
+    elif starter is not None:  # the parts game: the starter set, then the 40-card deck
+        head += ["", "[starter]", "# medal, head, right arm, left arm, legs"]
+        head += [f"medarot{i + 1} = {json.dumps(list(m))}" for i, m in enumerate(starter)]
     else:  # mow: the master is named apart from the main deck
         master = next(c for c in cards if pool[c].kind == "MASTER")
         del cards[master]
@@ -230,12 +247,22 @@ def deck_search(
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in field:
         ruleset.deck_list(f)
-    first = ruleset.deck_list(start if start is not None else field[0])
-    start_counts = dict(first.cards)
+    starter: list[list[str]] | None = None
+    if env_name == "medarot_parts_v0":  # the search changes the 40-card deck; the starter set stays
+        from envs.medarot_parts.cards import resolve_deck
+
+        first = resolve_deck(start if start is not None else field[0], ruleset.pool, ruleset.config)
+        starter = [list(m) for m in first.starter.medarots]
+        start_counts = dict(first.deck.cards)
+    else:
+        start_counts = dict(ruleset.deck_list(start if start is not None else field[0]).cards)
+
+    def value(counts: Counts) -> Any:
+        return counts if starter is None else {"starter": starter, "cards": counts}
 
     def legal(counts: Counts) -> bool:
         try:
-            ruleset.deck_list(counts)
+            ruleset.deck_list(value(counts))
         except DeckError:
             return False
         return True
@@ -243,7 +270,7 @@ def deck_search(
     def evaluate(counts: Counts, seeds: Sequence[int]) -> list[float]:
         per_seed = [0.0] * len(seeds)
         for f in field:
-            m = deck_match(env_name, counts, f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
+            m = deck_match(env_name, value(counts), f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
             for i, (a, b) in enumerate(m.pairs):
                 per_seed[i] += (a + b) / 2 / len(field)
         return per_seed
@@ -263,7 +290,10 @@ def deck_search(
     )
     best = found["best"]
     fresh = 900_000_000 + seed * 100_003  # far from every seed the search used
-    hold = [deck_match(env_name, best, f, pilot, holdout_games, fresh, workers, **env_kwargs) for f in field]
+    hold = [
+        deck_match(env_name, value(best), f, pilot, holdout_games, fresh, workers, **env_kwargs)
+        for f in field
+    ]
     pairs = [p for m in hold for p in m.pairs]
     score = sum(a + b for a, b in pairs) / (2 * len(pairs))
     return {
@@ -271,8 +301,9 @@ def deck_search(
         "field": [deck_label(f) for f in field],
         "start": deck_label(start if start is not None else field[0]),
         "best": best,
+        "starter": starter,
         "best_toml": deck_toml(
-            env_name, best, ruleset, "Searched deck", f"found by deckgym decks search, seed {seed}"
+            env_name, best, ruleset, "Searched deck", f"found by deckgym decks search, seed {seed}", starter
         ),
         "games_used": found["games_used"],
         "curve": found["curve"],

@@ -472,7 +472,23 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
         app, ["decks", "search", "mow_v0", "--field", "tide_control", "--budget", "64", "--target", "1"]
     )
     assert off.exit_code == 2 and "--target must be a score strictly between 0 and 1" in off.output
-    bad = runner.invoke(
-        app, ["decks", "search", "medarot_parts_v0", "--field", "blaze_striker", "--budget", "64"]
+    bad = runner.invoke(app, ["decks", "search", "amalogs_v0", "--field", "x", "--budget", "64"])
+    assert bad.exit_code == 2 and "not a deck ruleset" in bad.output
+
+
+def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
+    from agents.decks.search import deck_search
+
+    result = deck_search(
+        "medarot_parts_v0", ["fang_brawler"], 64, "chorus_support", seed=1, workers=1, holdout_games=8
     )
-    assert bad.exit_code == 2 and "deck search works on medarot_ocg_v0, mow_v0" in bad.output
+    import envs
+    from envs.medarot_parts.cards import resolve_deck
+
+    ruleset = envs.make("medarot_parts_v0").unwrapped.ruleset
+    chorus = resolve_deck("chorus_support", ruleset.pool, ruleset.config)
+    assert result["starter"] == [list(m) for m in chorus.starter.medarots]
+    assert sum(result["best"].values()) == sum(n for _, n in chorus.deck.cards)
+    (tmp_path / "best.toml").write_text(result["best_toml"])
+    found = resolve_deck(str(tmp_path / "best.toml"), ruleset.pool, ruleset.config)  # a legal deck file
+    assert found.starter == chorus.starter and dict(found.deck.cards) == result["best"]
