@@ -1,0 +1,156 @@
+"""Balance a set of decks: tune the one farthest from even until every matchup is in a band.
+
+Each iteration rates the decks (a round robin of seat-swapped pairs with the same pilot on
+both sides). If every matchup's score lies in ``--band``, it stops. Otherwise it takes the
+deck whose score against the other decks is farthest from 0.5 and tunes it toward 0.5 with
+``deckgym decks search --target 0.5 --keep-theme`` (one-card swaps within a card's kind, so
+the deck keeps its theme; a MoW master and a parts starter set never change). The tuned deck
+keeps its name and description. A final rating on seeds the tuning never used reports the
+result.
+
+    python scripts/balance.py mow_v0 --out runs/balance/mow
+    python scripts/balance.py medarot_ocg_v0 --mode beginner --out runs/balance/beginner --write
+
+``--write`` copies the balanced decks over the ruleset's starter deck files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: Seeds of the final rating: far from the seeds of the tuning ratings and searches.
+FINAL_SEED = 700_000_000
+
+
+def in_band(matrix: list[list[float]], band: tuple[float, float]) -> bool:
+    """Every off-diagonal entry of the score matrix is inside ``band``."""
+    n = len(matrix)
+    return all(band[0] <= matrix[i][j] <= band[1] for i in range(n) for j in range(n) if i != j)
+
+
+def farthest(result: dict[str, Any]) -> str:
+    """The deck whose score against the other decks is farthest from 0.5."""
+    n = len(result["decks"])
+    off = {
+        name: abs(sum(row[j] for j in range(n) if j != i) / (n - 1) - 0.5)
+        for i, (name, row) in enumerate(zip(result["decks"], result["matrix"], strict=True))
+    }
+    return max(off, key=lambda k: off[k])
+
+
+def tuned_toml(env: str, path: Path, found: dict[str, Any], ruleset: Any) -> str:
+    """The searched deck as a deck file with the original deck's name and description."""
+    from agents.decks.search import deck_toml
+
+    deck = ruleset.deck_list(str(path))
+    return deck_toml(env, found["best"], ruleset, deck.name, deck.description, found["starter"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Balance the decks; print each iteration and the final matrix; exit 1 if not balanced."""
+    import envs
+    from agents.arena import pool
+    from agents.decks.ratings import rate
+    from agents.decks.search import deck_search
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("env", help="a deck ruleset: medarot_ocg_v0, medarot_parts_v0, mow_v0")
+    ap.add_argument("--mode", default=None, help="the OCG mode")
+    ap.add_argument("--decks", default=None, help="decks, comma separated (default: the starter decks)")
+    ap.add_argument("--pilot", default="heuristic", help="agent spec piloting both sides")
+    ap.add_argument("--band", type=float, nargs=2, default=(0.35, 0.65), help="allowed matchup scores")
+    ap.add_argument("--check-games", type=int, default=200, help="games per pairing in each iteration")
+    ap.add_argument("--games", type=int, default=400, help="games per pairing in the final rating")
+    ap.add_argument("--budget", type=int, default=4000, help="search games per tuning")
+    ap.add_argument("--iterations", type=int, default=8, help="most tunings")
+    ap.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
+    ap.add_argument("--out", type=Path, required=True, help="work folder: decks/, balance.json")
+    ap.add_argument("--write", action="store_true", help="copy the balanced decks over the starter files")
+    args = ap.parse_args(argv)
+    kwargs = {} if args.mode is None else {"mode": args.mode}
+    ruleset = envs.make(args.env, **kwargs).unwrapped.ruleset
+    names = args.decks.split(",") if args.decks else list(ruleset.starter_names)
+    sources = {n: Path(ruleset.deck_list(n).source or n) for n in names}
+    work = args.out / "decks"
+    work.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for n, src in sources.items():
+        paths[n] = work / f"{n}.toml"
+        shutil.copyfile(src, paths[n])
+    history: list[dict[str, Any]] = []
+    workers = args.workers or None
+    with pool("process", workers):
+        for it in range(args.iterations + 1):
+            res = rate(
+                args.env,
+                [str(paths[n]) for n in names],
+                args.pilot,
+                args.check_games,
+                10_000 * it,
+                workers,
+                **kwargs,
+            )
+            row = {"iteration": it, "matrix": res["matrix"], "decks": res["decks"]}
+            history.append(row)
+            print(f"iteration {it}: " + _matrix_line(res), flush=True)
+            if in_band(res["matrix"], tuple(args.band)) or it == args.iterations:
+                break
+            pick = farthest(res)
+            field = [str(paths[n]) for n in names if n != pick]
+            found = deck_search(
+                args.env,
+                field,
+                args.budget,
+                str(paths[pick]),
+                args.pilot,
+                1000 + it,
+                workers,
+                100,
+                target=0.5,
+                keep_theme=True,
+                **kwargs,
+            )
+            paths[pick].write_text(tuned_toml(args.env, paths[pick], found, ruleset))
+            row.update(tuned=pick, search_games=found["games_used"], holdout=found["holdout_score"])
+            print(
+                f"  tuned {pick}: {found['games_used']} search games, holdout {found['holdout_score']:.3f}",
+                flush=True,
+            )
+        final = rate(
+            args.env, [str(paths[n]) for n in names], args.pilot, args.games, FINAL_SEED, workers, **kwargs
+        )
+    ok = in_band(final["matrix"], tuple(args.band))
+    print(
+        f"final ({args.games} games per pairing, fresh seeds): "
+        + _matrix_line(final)
+        + ("" if ok else "  OUT OF BAND")
+    )
+    (args.out / "balance.json").write_text(
+        json.dumps({"history": history, "final": final, "balanced": ok}, indent=1)
+    )
+    if args.write and ok:
+        for n in names:
+            shutil.copyfile(paths[n], sources[n])
+        print(f"wrote {', '.join(str(sources[n].relative_to(ROOT)) for n in names)}")
+    return 0 if ok else 1
+
+
+def _matrix_line(res: dict[str, Any]) -> str:
+    n = len(res["decks"])
+    return ", ".join(
+        f"{res['decks'][i]} vs {res['decks'][j]} {res['matrix'][i][j]:.3f}"
+        for i in range(n)
+        for j in range(i + 1, n)
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

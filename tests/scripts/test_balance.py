@@ -1,0 +1,44 @@
+"""scripts/balance.py: the band check, the pick of the deck to tune, and a small run end to end."""
+
+from __future__ import annotations
+
+import json
+
+from tests.scripts import load_script
+
+
+def test_in_band_checks_every_matchup_and_farthest_picks_the_most_uneven_deck():
+    balance = load_script("balance")
+    even = [[0.5, 0.6, 0.4], [0.4, 0.5, 0.55], [0.6, 0.45, 0.5]]
+    assert balance.in_band(even, (0.35, 0.65))
+    lopsided = [[0.5, 0.9, 0.6], [0.1, 0.5, 0.5], [0.4, 0.5, 0.5]]
+    assert not balance.in_band(lopsided, (0.35, 0.65))
+    # a: (0.9 + 0.6) / 2 = 0.75 is 0.25 off; b: 0.3 is 0.2 off; c: 0.45
+    assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}) == "a"
+    assert (
+        balance.farthest(
+            {"decks": ["a", "b", "c"], "matrix": [[0.5, 0.55, 0.5], [0.45, 0.5, 0.2], [0.5, 0.8, 0.5]]}
+        )
+        == "b"
+    )
+
+
+def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tmp_path, capsys):
+    import envs
+
+    balance = load_script("balance")
+    code = balance.main(
+        ["mow_v0", "--decks", "iron_bulwark,tide_control", "--check-games", "8", "--games", "8"]
+        + ["--budget", "64", "--iterations", "1", "--workers", "1", "--out", str(tmp_path)]
+    )
+    report = json.loads((tmp_path / "balance.json").read_text())
+    assert code == (0 if report["balanced"] else 1)
+    first = report["history"][0]
+    assert first["decks"] == ["iron_bulwark", "tide_control"] and first["tuned"] in first["decks"]
+    assert report["final"]["seed"] == balance.FINAL_SEED and report["final"]["games"] == 8
+    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    tuned = ruleset.deck_list(str(tmp_path / "decks" / f"{first['tuned']}.toml"))  # still a legal deck
+    original = ruleset.deck_list(first["tuned"])
+    assert (tuned.name, tuned.description) == (original.name, original.description)
+    out = capsys.readouterr().out
+    assert "iteration 0: iron_bulwark vs tide_control" in out and f"tuned {first['tuned']}" in out
