@@ -71,3 +71,34 @@ def test_parse_target_reads_any_vocabulary():
     assert parse_target("THERE", Pick) is Pick.THERE
     with pytest.raises(KeyError, match="known: HERE, THERE, EVERYWHERE"):
         parse_target("NOWHERE", Pick)
+
+
+def test_every_validation_error_names_the_file_the_card_and_the_whole_rule():
+    """The exact messages: a card designer reads them, so a dropped card id or range is a bug."""
+    reg = _registry()
+    cases = [
+        (("ZAP", 1, Pick.HERE, "NOW"), "f.toml: card C7: unknown op 'ZAP' (known: HIT, SHUFFLE)"),
+        (("SHUFFLE", 2, None, "NOW"), "f.toml: card C7: op SHUFFLE takes no amount, got 2"),
+        (("HIT", None, Pick.HERE, "NOW"), "f.toml: card C7: op HIT needs an amount in 1..3"),
+        (
+            ("HIT", 0, Pick.HERE, "NOW"),
+            "f.toml: card C7: op HIT amount 0 out of range (|amount| in 1..3, step 1)",
+        ),
+        (
+            ("HIT", -4, Pick.HERE, "NOW"),
+            "f.toml: card C7: op HIT amount -4 out of range (|amount| in 1..3, step 1)",
+        ),
+        (("HIT", 2, None, "NOW"), "f.toml: card C7: op HIT needs a target (allowed: HERE, THERE)"),
+        (("HIT", 2, Pick.HERE, "LATER"), "f.toml: card C7: op HIT cannot have timing LATER (allowed: NOW)"),
+    ]
+    for (op, amount, target, timing), message in cases:
+        with pytest.raises(CardDataError) as err:
+            reg.validate(op, amount, target, timing, "f.toml", "C7")
+        assert str(err.value) == message
+        assert (err.value.file, err.value.card) == ("f.toml", "C7")
+    assert reg.validate("HIT", -3, Pick.HERE, "NOW", "f.toml", "C7").amount == (1, 3)  # |amount| counts
+    stepped = OpRegistry("toy", Pick)
+    stepped.op("GROW", targets=(Pick.HERE,), amount=(10, 30), step=10)(lambda: None)
+    assert stepped.validate("GROW", 20, Pick.HERE, "ANY", "f.toml", "C7").step == 10
+    with pytest.raises(CardDataError, match=r"amount 15 out of range \(\|amount\| in 10..30, step 10\)"):
+        stepped.validate("GROW", 15, Pick.HERE, "ANY", "f.toml", "C7")

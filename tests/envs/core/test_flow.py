@@ -40,6 +40,10 @@ class Toy:
     def decision(self) -> str:
         return "" if self.dp is None else ToyDP(self.dp[0]).name
 
+    @property
+    def current_player(self) -> int:
+        return -1 if self.dp is None else self.dp[1]
+
     def log(self, text: str) -> None:
         self.events.append(text)
 
@@ -136,3 +140,114 @@ def test_a_parts_forced_loop_counts_forced_decisions_too(monkeypatch):
     with pytest.raises(StateError, match=r"^medarot_parts: the rules ran more than 300 automatic steps"):
         st.apply(only)
     assert st.events[-1].endswith("(forced)")  # the cycle was of forced decisions
+
+
+def test_illegal_actions_name_the_decision_and_change_nothing():
+    from envs.core.errors import IllegalActionError
+
+    st = Toy()
+    with pytest.raises(IllegalActionError) as err:
+        TOY.apply(st, Pick(7))
+    assert (
+        str(err.value)
+        == "illegal action Pick(x=7) at decision point CHOOSE (player 0); legal options: [Pick(x=0), Pick(x=1)]"
+    )
+    with pytest.raises(IllegalActionError) as err:
+        TOY.apply(st, "seven")
+    assert err.value.decision == "CHOOSE" and err.value.legal == [Pick(0), Pick(1)]
+    assert st.dp == (0, 0, ()) and st.agenda == [] and st.events == []
+    assert TOY.check(st, (1,)) == Pick(1)  # a plain tuple becomes the ruleset's action
+    flow.end(st, 1, "a test ends it")
+    with pytest.raises(IllegalActionError) as err:
+        TOY.apply(st, Pick(0))
+    assert (err.value.decision, err.value.legal) == ("game over", [])
+    with pytest.raises(IllegalActionError) as err:
+        TOY.check(st, Pick(0), over="over: P1 won")
+    assert err.value.decision == "over: P1 won"
+
+
+def test_end_and_truncate_set_the_result_drop_pending_work_and_log_it():
+    st = Toy()
+    st.agenda = [["ping"], ["pong"]]
+    flow.end(st, 2, "both decks ran out")
+    assert (st.done, st.truncated, st.winner, st.reason, st.dp, st.agenda) == (
+        True,
+        False,
+        2,
+        "both decks ran out",
+        None,
+        [],
+    )
+    assert st.events == ["game over: both decks ran out"] and TOY.legal_actions(st) == []
+    st = Toy()
+    st.agenda = [["ping"]]
+    flow.truncate(st, "turn cap 60")
+    assert (st.done, st.truncated, st.winner, st.reason, st.dp, st.agenda) == (
+        True,
+        True,
+        -1,
+        "turn cap 60",
+        None,
+        [],
+    )
+    assert st.events == ["truncated: turn cap 60"]
+
+
+def test_the_handler_gets_the_context_field_and_apply_clears_the_cached_options():
+    seen: list[Any] = []
+    agenda: Agenda[Any] = Agenda(Pick)
+    agenda.decision(ToyDP.CHOOSE, legal=lambda st, ctx: seen.append(("legal", ctx)) or [Pick(ctx[0])])(
+        lambda st, ctx, a: seen.append(("decide", ctx, a)) or ask(st, ToyDP.CHOOSE, 1, 9)
+    )
+    st = Toy()
+    st.dp = (0, 0, (4,))
+    st._legal = ["stale"]
+    st.legal_actions = lambda: agenda.legal_actions(st)  # type: ignore[method-assign]
+    agenda.apply(st, Pick(4))
+    assert seen == [("legal", (4,)), ("decide", (4,), Pick(4))]
+    assert st.dp == (0, 1, (9,)) and st._legal is None
+    other: Agenda[Any] = Agenda(Pick, context=1)  # the handler gets dp[1], the player
+    other.decision(ToyDP.CHOOSE, legal=lambda st, p: [Pick(p)])(
+        lambda st, p, a: seen.append(("player", p)) or ask(st, 0, 5)
+    )
+    st.dp = (0, 3, ())
+    st.legal_actions = lambda: other.legal_actions(st)  # type: ignore[method-assign]
+    other.apply(st, Pick(3))
+    assert seen[-1] == ("player", 3)
+
+
+def test_an_empty_agenda_without_a_decision_is_a_corrupt_state():
+    st = Toy()
+    st.dp = None
+    with pytest.raises(
+        StateError, match="^the agenda ran empty with no decision point; the state is corrupt$"
+    ):
+        TOY.run(st)
+
+
+def test_most_auto_steps_reports_the_high_water_mark_and_resets_it():
+    TOY.most_auto_steps = 0
+    st = Toy()
+    TOY.apply(st, Pick(0))  # settle, again: 2 steps
+    assert flow.most_auto_steps() >= 2 and TOY.most_auto_steps == 2
+    assert flow.most_auto_steps(reset=True) >= 2
+    assert TOY.most_auto_steps == 0 and flow.most_auto_steps() == 0 and TOY in flow.AGENDAS
+
+
+def test_a_runaway_outside_apply_and_one_of_forced_decisions_say_so(monkeypatch):
+    monkeypatch.setattr(TOY, "max_auto_steps", 20)
+    st = Toy()
+    st.dp = None
+    st.agenda.append(["ping"])
+    with pytest.raises(StateError) as err:
+        TOY.run(st)
+    assert (
+        "after decision point none (a run outside apply) without reaching a decision (a rules loop)"
+        in str(err.value)
+    )
+    st = Toy()
+    st.dp = None
+    st.agenda.append(["ping"])
+    with pytest.raises(StateError) as err:
+        TOY.run(st, origin=(42, 0, ()))  # a decision kind the state's names do not know
+    assert "after decision point 42 without" in str(err.value)
