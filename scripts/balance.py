@@ -3,9 +3,10 @@
 Each iteration rates the decks (a round robin of seat-swapped pairs with the same pilot on
 both sides). If every matchup's score lies in ``--band``, it stops. Otherwise it takes the
 deck whose score against the other decks is farthest from 0.5 and tunes it toward 0.5 with
-``deckgym decks search --target 0.5 --keep-theme`` (one-card swaps within a card's kind, so
-the deck keeps its theme; a MoW master and a parts starter set never change). The tuned deck
-keeps its name and description. A final rating on seeds the tuning never used reports the
+``deckgym decks search --target 0.5 --keep-theme`` (swaps within a card's kind, so the deck
+keeps its theme; a MoW master and a parts starter set never change), with mutants of up to
+three swaps while the deck is far from even. A deck that its last tuning did not move rests
+for one turn. The tuned deck keeps its name and description. A final rating on seeds the tuning never used reports the
 result.
 
     python scripts/balance.py mow_v0 --out runs/balance/mow
@@ -36,14 +37,25 @@ def in_band(matrix: list[list[float]], band: tuple[float, float]) -> bool:
     return all(band[0] <= matrix[i][j] <= band[1] for i in range(n) for j in range(n) if i != j)
 
 
-def farthest(result: dict[str, Any]) -> str:
-    """The deck whose score against the other decks is farthest from 0.5."""
+def off_even(result: dict[str, Any]) -> dict[str, float]:
+    """Per deck, its mean score against the other decks minus 0.5."""
     n = len(result["decks"])
-    off = {
-        name: abs(sum(row[j] for j in range(n) if j != i) / (n - 1) - 0.5)
+    return {
+        name: sum(row[j] for j in range(n) if j != i) / (n - 1) - 0.5
         for i, (name, row) in enumerate(zip(result["decks"], result["matrix"], strict=True))
     }
+
+
+def farthest(result: dict[str, Any], skip: str | None = None) -> str:
+    """The deck whose score against the other decks is farthest from 0.5 (other than ``skip``)."""
+    off = {k: abs(v) for k, v in off_even(result).items() if k != skip}
     return max(off, key=lambda k: off[k])
+
+
+def step_size(result: dict[str, Any], deck: str) -> int:
+    """Swaps per mutant for tuning ``deck``: 3 when its score is more than 0.2 from even, 2 above 0.1, else 1."""
+    off = abs(off_even(result)[deck])
+    return 3 if off > 0.2 else 2 if off > 0.1 else 1
 
 
 def tuned_toml(env: str, path: Path, found: dict[str, Any], ruleset: Any) -> str:
@@ -103,7 +115,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"iteration {it}: " + _matrix_line(res), flush=True)
             if in_band(res["matrix"], tuple(args.band)) or it == args.iterations:
                 break
-            pick = farthest(res)
+            # a deck whose last tuning moved it by less than 0.03 rests for one turn
+            prev = history[-2] if len(history) > 1 else None
+            rest = None
+            if prev is not None and "tuned" in prev:
+                before = off_even({"decks": prev["decks"], "matrix": prev["matrix"]})[prev["tuned"]]
+                if abs(off_even(res)[prev["tuned"]] - before) < 0.03:
+                    rest = prev["tuned"]
+            pick = farthest(res, skip=rest)
+            swaps = step_size(res, pick)
             field = [str(paths[n]) for n in names if n != pick]
             found = deck_search(
                 args.env,
@@ -116,10 +136,13 @@ def main(argv: list[str] | None = None) -> int:
                 100,
                 target=0.5,
                 keep_theme=True,
+                swaps=swaps,
                 **kwargs,
             )
             paths[pick].write_text(tuned_toml(args.env, paths[pick], found, ruleset))
-            row.update(tuned=pick, search_games=found["games_used"], holdout=found["holdout_score"])
+            row.update(
+                tuned=pick, swaps=swaps, search_games=found["games_used"], holdout=found["holdout_score"]
+            )
             print(
                 f"  tuned {pick}: {found['games_used']} search games, holdout {found['holdout_score']:.3f}",
                 flush=True,

@@ -260,6 +260,7 @@ def search_decks(
     keep_theme: Annotated[
         bool, typer.Option("--keep-theme", help="swap cards only within their kind (and Medarot type)")
     ] = False,
+    swaps: Annotated[int, typer.Option("--swaps", help="one-card swaps per mutant (bigger steps)")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
     backend: Annotated[str, _BACKEND] = "process",
@@ -289,6 +290,7 @@ def search_decks(
                 lambda games, score: bar.show(games, f"incumbent score {score:.3f}"),
                 target,
                 keep_theme,
+                swaps,
                 **kwargs,
             )
         except (DeckError, ValueError) as exc:

@@ -136,14 +136,24 @@ def swap_mutator(
     legal: Callable[[Counts], bool],
     tries: int = 30,
     card_class: Callable[[str], Any] | None = None,
+    swaps: int = 1,
 ) -> Mutate:
     """Mutants that swap one copy of a deck card for one copy of a pool card, kept if ``legal``.
 
     With ``card_class`` a card is swapped only for a card of the same class, and cards whose
-    class is None are never swapped.
+    class is None are never swapped. ``swaps`` > 1 makes each mutant that many swaps in a row
+    (bigger steps, for a deck far from its target).
     """
 
     def mutate(deck: Counts, rng: random.Random) -> Counts | None:
+        out: Counts | None = deck
+        for _ in range(swaps):
+            out = one_swap(out, rng)
+            if out is None:
+                return None
+        return out
+
+    def one_swap(deck: Counts, rng: random.Random) -> Counts | None:
         for _ in range(tries):
             out_card = rng.choice(sorted(deck))
             in_card = rng.choice(pool_cards)
@@ -219,13 +229,14 @@ def deck_search(
     progress: Callable[[int, float], None] | None = None,
     target: float | None = None,
     keep_theme: bool = False,
+    swaps: int = 1,
     **env_kwargs: Any,
 ) -> dict[str, Any]:
     """Search a deck that scores best against ``field`` (or nearest ``target``), then score it on fresh seeds.
 
     ``budget`` counts the search's games; the holdout plays ``holdout_games`` more against
     each field deck on seeds the search never used. ``keep_theme`` swaps cards only within
-    their class (``card_class``).
+    their class (``card_class``); ``swaps`` is the number of one-card swaps per mutant.
 
     Raises:
         ValueError: the ruleset is not searchable, the field is empty, the budget too small or
@@ -242,6 +253,8 @@ def deck_search(
         raise ValueError("--field needs at least one deck")
     if budget < 16 * len(field):
         raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
+    if swaps < 1:
+        raise ValueError(f"--swaps must be at least 1, got {swaps}")
     if target is not None and not 0 < target < 1:
         raise ValueError(f"--target must be a score strictly between 0 and 1, got {target}")
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
@@ -279,7 +292,10 @@ def deck_search(
     found = race_search(
         start_counts,
         swap_mutator(
-            sorted(pool.cards), legal, card_class=(lambda c: card_class(pool[c])) if keep_theme else None
+            sorted(pool.cards),
+            legal,
+            card_class=(lambda c: card_class(pool[c])) if keep_theme else None,
+            swaps=swaps,
         ),
         evaluate,
         budget,
@@ -310,6 +326,7 @@ def deck_search(
         "target": target,
         "converged": found["converged"],
         "keep_theme": keep_theme,
+        "swaps": swaps,
         "holdout_seed": fresh,
         "holdout_games": sum(m.games for m in hold),
         "holdout_score": score,
