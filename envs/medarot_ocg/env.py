@@ -45,6 +45,9 @@ an observation: a seat sees only its own vector.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
   ``env.state_space``.
+- v0, decks: the starter decks were rebalanced with ``scripts/balance.py`` so that every
+  starter matchup scores 0.35 to 0.65 with heuristic pilots (each keeps its theme, name and
+  description); games on the default decks differ from earlier releases.
 """
 
 from __future__ import annotations
