@@ -2,11 +2,12 @@
 
 Each iteration rates the decks (a round robin of seat-swapped pairs with the same pilot on
 both sides). If every matchup's score lies in ``--band``, it stops. Otherwise it takes the
-deck whose score against the other decks is farthest from 0.5 and tunes it toward 0.5 with
+deck whose score against the other decks is farthest above 0.5 (or, every other turn, below
+it) and tunes it toward 0.5 with
 ``deckgym decks search --target 0.5 --keep-theme`` (swaps within a card's kind, so the deck
 keeps its theme; a MoW master and a parts starter set never change), with mutants of up to
-three swaps while the deck is far from even. A deck that its last tuning did not move rests
-for one turn. The tuned deck keeps its name and description. A final rating on seeds the tuning never used reports the
+three swaps while the deck is far from even. Turns alternate between the strongest deck and
+the weakest. The tuned deck keeps its name and description. A final rating on seeds the tuning never used reports the
 result.
 
     python scripts/balance.py mow_v0 --out runs/balance/mow
@@ -46,10 +47,18 @@ def off_even(result: dict[str, Any]) -> dict[str, float]:
     }
 
 
-def farthest(result: dict[str, Any], skip: str | None = None) -> str:
-    """The deck whose score against the other decks is farthest from 0.5 (other than ``skip``)."""
-    off = {k: abs(v) for k, v in off_even(result).items() if k != skip}
-    return max(off, key=lambda k: off[k])
+def farthest(result: dict[str, Any], side: int = 0) -> str:
+    """The deck whose score against the other decks is farthest from 0.5.
+
+    ``side`` +1 or -1: the farthest above or below even, if one is more than 0.05 off (a
+    strong deck that resists weakening does not take every turn); 0: either side.
+    """
+    off = off_even(result)
+    if side:
+        leaning = {k: v * side for k, v in off.items() if v * side > 0.05}
+        if leaning:
+            return max(leaning, key=lambda k: leaning[k])
+    return max(off, key=lambda k: abs(off[k]))
 
 
 def step_size(result: dict[str, Any], deck: str) -> int:
@@ -115,14 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"iteration {it}: " + _matrix_line(res), flush=True)
             if in_band(res["matrix"], tuple(args.band)) or it == args.iterations:
                 break
-            # a deck whose last tuning moved it by less than 0.03 rests for one turn
-            prev = history[-2] if len(history) > 1 else None
-            rest = None
-            if prev is not None and "tuned" in prev:
-                before = off_even({"decks": prev["decks"], "matrix": prev["matrix"]})[prev["tuned"]]
-                if abs(off_even(res)[prev["tuned"]] - before) < 0.03:
-                    rest = prev["tuned"]
-            pick = farthest(res, skip=rest)
+            pick = farthest(res, side=1 if it % 2 == 0 else -1)  # strongest and weakest by turns
             swaps = step_size(res, pick)
             field = [str(paths[n]) for n in names if n != pick]
             found = deck_search(

@@ -182,14 +182,14 @@ SEARCHABLE = ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0")
 def card_class(card: Any) -> tuple[str, str] | None:
     """A card's class for ``keep_theme``; None for a card that is never swapped (a MoW master).
 
-    The OCG and MoW: the card's kind, and for a Medarot its type too. The parts game (whose
+    The OCG and MoW: the card's kind, and for a Medarot or a MedaChange its type too. The parts game (whose
     ``type`` is the category): the category, and for a part its slot.
     """
     if card.kind == "MASTER":
         return None
     if isinstance(card.kind, int):  # the parts game: kind is an energy kind, type the category
         return (card.type, str(card.slot) if card.type == "PART" else "")
-    return (card.kind, getattr(card, "type", "") if card.kind == "MEDAROT" else "")
+    return (card.kind, getattr(card, "type", "") if card.kind in ("MEDAROT", "MEDACHANGE") else "")
 
 
 def deck_toml(

@@ -15,6 +15,8 @@ def test_in_band_checks_every_matchup_and_farthest_picks_the_most_uneven_deck():
     assert not balance.in_band(lopsided, (0.35, 0.65))
     # a: (0.9 + 0.6) / 2 = 0.75 is 0.25 off; b: 0.3 is 0.2 off; c: 0.45
     assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}) == "a"
+    assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}, side=-1) == "b"
+    assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}, side=1) == "a"
     assert (
         balance.farthest(
             {"decks": ["a", "b", "c"], "matrix": [[0.5, 0.55, 0.5], [0.45, 0.5, 0.2], [0.5, 0.8, 0.5]]}
