@@ -202,7 +202,7 @@ def deck_toml(
 ) -> str:
     """The deck as a deck file of its ruleset (``decks check`` accepts it); ``starter``: the parts game's set."""
     pool = ruleset.pool
-    head = [f"name = {name!r}".replace("'", '"'), f"description = {description!r}".replace("'", '"')]
+    head = [f"name = {json.dumps(name)}", f"description = {json.dumps(description)}"]  # TOML basic strings
     cards = dict(counts)
     if env_name == "medarot_ocg_v0":
         head.insert(1, f'mode = "{ruleset.config.mode}"')

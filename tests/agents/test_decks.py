@@ -476,6 +476,23 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
     assert bad.exit_code == 2 and "not a deck ruleset" in bad.output
 
 
+def test_deck_files_written_by_the_search_keep_any_name_and_description(tmp_path):
+    import envs
+    from agents.decks.search import deck_toml
+
+    for env_name, kwargs, deck in [
+        ("medarot_ocg_v0", {"mode": "advance"}, "advance_skyline"),
+        ("mow_v0", {}, "tide_control"),
+    ]:
+        ruleset = envs.make(env_name, **kwargs).unwrapped.ruleset
+        counts = dict(ruleset.deck_list(deck).cards)
+        name, description = 'The "Rival\'s" Deck', "curse the rival's arms; 100% \\ back"
+        path = tmp_path / f"{deck}.toml"
+        path.write_text(deck_toml(env_name, counts, ruleset, name, description))
+        again = ruleset.deck_list(str(path))
+        assert (again.name, again.description, dict(again.cards)) == (name, description, counts)
+
+
 def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
     from agents.decks.search import deck_search
 
