@@ -367,21 +367,28 @@ def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():
     assert data["by_pilot"]["random"]["pilot"] == "random"
 
 
+#: Toy decks: 10 cards of A..E, at most 4 copies; a pair scores 1 with chance (sum of card
+#: values) / 42, so the best deck is 4 A + 4 B + 2 C (values 5, 4, 3, 2, 1).
+TOY_VALUE = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
+
+
+def _toy_legal(d):
+    return sum(d.values()) == 10 and all(0 < n <= 4 for n in d.values())
+
+
+def _toy_chance(d):
+    return sum(TOY_VALUE[c] * n for c, n in d.items()) / 42
+
+
+def _toy_evaluate(d, seeds):
+    key = zlib.crc32(repr(sorted(d.items())).encode()) % 1000
+    return [float(random.Random(s * 7919 + key).random() < _toy_chance(d)) for s in seeds]
+
+
 def test_race_search_finds_the_planted_best_deck_of_a_toy_fitness():
-    """Toy decks: 10 cards of A..E, at most 4 copies; a pair scores 1 with chance (sum of card
-    values) / 42, so the best deck is 4 A + 4 B + 2 C (values 5, 4, 3, 2, 1)."""
     from agents.decks.search import race_search, swap_mutator
 
-    value = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
-
-    def legal(d):
-        return sum(d.values()) == 10 and all(0 < n <= 4 for n in d.values())
-
-    def evaluate(d, seeds):
-        p = sum(value[c] * n for c, n in d.items()) / 42
-        key = zlib.crc32(repr(sorted(d.items())).encode()) % 1000
-        return [float(random.Random(s * 7919 + key).random() < p) for s in seeds]
-
+    value, legal, evaluate = TOY_VALUE, _toy_legal, _toy_evaluate
     found = race_search(
         {"E": 4, "D": 4, "C": 2}, swap_mutator(list(value), legal), evaluate, budget=60_000, seed=1
     )
@@ -396,19 +403,10 @@ def test_race_search_with_a_target_tunes_a_deck_toward_it_from_either_side():
     a search toward 0.5 stops at a deck whose true chance is near 0.5 (its interval holds it)."""
     from agents.decks.search import race_search, swap_mutator
 
-    value = {"A": 5, "B": 4, "C": 3, "D": 2, "E": 1}
-
-    def legal(d):
-        return sum(d.values()) == 10 and all(0 < n <= 4 for n in d.values())
-
-    def evaluate(d, seeds):
-        p = sum(value[c] * n for c, n in d.items()) / 42
-        key = zlib.crc32(repr(sorted(d.items())).encode()) % 1000
-        return [float(random.Random(s * 7919 + key).random() < p) for s in seeds]
-
+    value, legal, evaluate = TOY_VALUE, _toy_legal, _toy_evaluate
     for start in ({"A": 4, "B": 4, "C": 2}, {"E": 4, "D": 4, "C": 2}):
         found = race_search(start, swap_mutator(list(value), legal), evaluate, 60_000, seed=2, target=0.5)
-        p = sum(value[c] * n for c, n in found["best"].items()) / 42
+        p = _toy_chance(found["best"])
         assert found["converged"] and abs(p - 0.5) < 0.15, (start, found["best"], p)
         assert found["games_used"] < 60_000  # it stops once the target is inside the interval
 
