@@ -38,7 +38,10 @@ def matchup_heatmap(result: dict[str, Any], path: str | Path) -> None:
                     fontsize=8,
                     color=ink,
                 )
-    ax.set_title(f"{result['env']} {result['options']}: row's score vs column ({result['games']} games each)")
+    options = " ".join(f"{k}={v}" for k, v in result["options"].items())
+    ax.set_title(
+        f"{result['env']} {options}\nrow's score vs column ({result['games']} games each)", fontsize=10
+    )
     fig.colorbar(im, ax=ax, fraction=0.046)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
