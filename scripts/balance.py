@@ -14,7 +14,8 @@ used, or the tuning goes on; that rating is the reported result.
     python scripts/balance.py mow_v0 --out runs/balance/mow
     python scripts/balance.py medarot_ocg_v0 --mode beginner --out runs/balance/beginner --write
 
-``--write`` copies the balanced decks over the ruleset's starter deck files.
+``OUT/best`` keeps the set whose full rating came closest to the band (a later tuning can make
+things worse). ``--write`` copies the balanced decks over the ruleset's starter deck files.
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ def off_even(result: dict[str, Any]) -> dict[str, float]:
         name: sum(row[j] for j in range(n) if j != i) / (n - 1) - 0.5
         for i, (name, row) in enumerate(zip(result["decks"], result["matrix"], strict=True))
     }
+
+
+def miss(matrix: list[list[float]], band: tuple[float, float]) -> float:
+    """How far the worst matchup lies outside ``band`` (0 when every one is inside)."""
+    n = len(matrix)
+    off = [
+        max(band[0] - matrix[i][j], matrix[i][j] - band[1], 0.0) for i in range(n) for j in range(n) if i != j
+    ]
+    return max(off)
 
 
 def farthest(result: dict[str, Any], side: int = 0) -> str:
@@ -116,6 +126,23 @@ def main(argv: list[str] | None = None) -> int:
     def decks() -> list[str]:
         return [str(paths[n]) for n in names]
 
+    best_dir = args.out / "best"
+    best_file = best_dir / "best.json"
+    best_miss = (
+        json.loads(best_file.read_text())["miss"] if args.resume and best_file.exists() else float("inf")
+    )
+
+    def keep_best(result: dict[str, Any]) -> None:
+        """Copy the decks to OUT/best when this full rating is the closest to the band so far."""
+        nonlocal best_miss
+        m = miss(result["matrix"], tuple(args.band))
+        if m < best_miss:
+            best_miss = m
+            best_dir.mkdir(exist_ok=True)
+            for n in names:
+                shutil.copyfile(paths[n], best_dir / f"{n}.toml")
+            best_file.write_text(json.dumps({"miss": m, "rating": result}, indent=1))
+
     with pool("process", workers):
         for it in range(args.iterations + 1):
             res = rate(args.env, decks(), args.pilot, args.check_games, 10_000 * it, workers, **kwargs)
@@ -128,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"  confirm ({args.games} games per pairing, fresh seeds): " + _matrix_line(final),
                     flush=True,
                 )
+                keep_best(final)
                 if in_band(final["matrix"], tuple(args.band)):
                     break
                 res = final
@@ -161,12 +189,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         if final is None:
             final = rate(args.env, decks(), args.pilot, args.games, FINAL_SEED + it, workers, **kwargs)
+            keep_best(final)
     ok = in_band(final["matrix"], tuple(args.band))
     print(
         f"final ({args.games} games per pairing, fresh seeds): "
         + _matrix_line(final)
         + ("" if ok else "  OUT OF BAND")
     )
+    print(f"the set closest to the band so far (worst matchup {best_miss:.3f} outside it): {best_dir}")
     (args.out / "balance.json").write_text(
         json.dumps({"history": history, "final": final, "balanced": ok}, indent=1)
     )

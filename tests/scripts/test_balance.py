@@ -17,6 +17,8 @@ def test_in_band_checks_every_matchup_and_farthest_picks_the_most_uneven_deck():
     assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}) == "a"
     assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}, side=-1) == "b"
     assert balance.farthest({"decks": ["a", "b", "c"], "matrix": lopsided}, side=1) == "a"
+    assert balance.miss(even, (0.35, 0.65)) == 0.0
+    assert abs(balance.miss(lopsided, (0.35, 0.65)) - 0.25) < 1e-12  # 0.9 and 0.1 are 0.25 outside
     assert (
         balance.farthest(
             {"decks": ["a", "b", "c"], "matrix": [[0.5, 0.55, 0.5], [0.45, 0.5, 0.2], [0.5, 0.8, 0.5]]}
@@ -42,5 +44,8 @@ def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tm
     tuned = ruleset.deck_list(str(tmp_path / "decks" / f"{first['tuned']}.toml"))  # still a legal deck
     original = ruleset.deck_list(first["tuned"])
     assert (tuned.name, tuned.description) == (original.name, original.description)
+    best = json.loads((tmp_path / "best" / "best.json").read_text())
+    assert best["miss"] == balance.miss(report["final"]["matrix"], (0.35, 0.65))
+    assert (tmp_path / "best" / "iron_bulwark.toml").exists()
     out = capsys.readouterr().out
     assert "iteration 0: iron_bulwark vs tide_control" in out and f"tuned {first['tuned']}" in out
