@@ -264,12 +264,13 @@ def run_chunks(
     """
     results: Iterable[Any]
     own = None
+    n = worker_count(workers, len(jobs))
     if _POOLS:
         results = _POOLS[-1].map(work, jobs)
-    elif worker_count(workers, len(jobs)) == 1:
+    elif n == 1:
         results = map(work, jobs)
     else:
-        own = ProcessPoolExecutor(max_workers=worker_count(workers, len(jobs)))
+        own = ProcessPoolExecutor(max_workers=n)
         results = own.map(work, jobs)
     out = []
     try:

@@ -48,6 +48,11 @@ def _bound(xs: Sequence[float], d: int) -> float:
     return hi if d > 0 else lo
 
 
+def _direction(inc: float, target: float | None) -> int:
+    """+1 to move the score up (no target, or below it), -1 to move it down."""
+    return 1 if target is None or inc < target else -1
+
+
 def _diff_lower(a: Sequence[float], b: Sequence[float]) -> float:
     """Lower 95% bound of the mean paired difference a - b (same seeds)."""
     d = [x - y for x, y in zip(a, b, strict=True)]
@@ -88,7 +93,6 @@ def race_search(
     history: list[float] = []
     curve: list[tuple[int, float]] = []
     while used < budget:
-        seeds: list[int] = []
         base: list[float] = []
         alive: list[tuple[Counts, list[float]]] = []
         for _ in range(proposals):
@@ -100,14 +104,13 @@ def race_search(
         for _r in range(rounds):
             batch = list(range(next_seed, next_seed + round_seeds))
             next_seed += round_seeds
-            seeds += batch
             base += evaluate(incumbent, batch)
             used += games_per_seed * len(batch)
             for _c, scores in alive:
                 scores += evaluate(_c, batch)
                 used += games_per_seed * len(batch)
             inc = _mean(base)
-            d = 1 if target is None or inc < target else -1
+            d = _direction(inc, target)
             alive = [(c, s) for c, s in alive if d * _bound(s, d) >= d * inc]  # drop the hopeless ones
             if not alive or used >= budget:
                 break
@@ -121,7 +124,7 @@ def race_search(
             if lo <= target <= hi:
                 converged = True
                 break
-        d = 1 if target is None or inc < target else -1
+        d = _direction(inc, target)
         if alive:
             best, scores = max(alive, key=lambda cs: d * _mean(cs[1]))
             closer = target is None or abs(_mean(scores) - target) < abs(inc - target)
@@ -260,15 +263,17 @@ def deck_search(
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in field:
         ruleset.deck_list(f)
+    if start is None:
+        start = field[0]
     starter: list[list[str]] | None = None
     if env_name == "medarot_parts_v0":  # the search changes the 40-card deck; the starter set stays
         from envs.medarot_parts.cards import resolve_deck
 
-        first = resolve_deck(start if start is not None else field[0], ruleset.pool, ruleset.config)
+        first = resolve_deck(start, ruleset.pool, ruleset.config)
         starter = [list(m) for m in first.starter.medarots]
         start_counts = dict(first.deck.cards)
     else:
-        start_counts = dict(ruleset.deck_list(start if start is not None else field[0]).cards)
+        start_counts = dict(ruleset.deck_list(start).cards)
 
     def value(counts: Counts) -> Any:
         return counts if starter is None else {"starter": starter, "cards": counts}
@@ -315,7 +320,7 @@ def deck_search(
     return {
         **run_record(env_name, env_kwargs, pilot, seed),
         "field": [deck_label(f) for f in field],
-        "start": deck_label(start if start is not None else field[0]),
+        "start": deck_label(start),
         "best": best,
         "starter": starter,
         "best_toml": deck_toml(
