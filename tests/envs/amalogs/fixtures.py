@@ -56,6 +56,10 @@ def finish_table(st: AmalogsState) -> None:
         st.apply(auto(st))
 
 
+#: Four squares far apart, one near each corner of the map, for positions where nobody is near.
+WIDE = [(1, 1), (1, 5), (9, 1), (9, 5)]
+
+
 def position(
     rulesets: Sequence[int],
     squares: Sequence[tuple[int, int]],

@@ -13,6 +13,7 @@ from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, reachable, squar
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
+    WIDE,
     auto,
     config,
     empty_deck,
@@ -21,7 +22,6 @@ from tests.envs.amalogs.fixtures import (
     position,
 )
 
-WIDE = [(1, 1), (1, 5), (9, 1), (9, 5)]
 #: D13: (drow, dcol) of directions d0..d7.
 D13 = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 

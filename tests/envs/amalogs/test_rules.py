@@ -14,6 +14,7 @@ from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
     NOR,
+    WIDE,
     auto,
     config,
     empty_deck,
@@ -21,8 +22,6 @@ from tests.envs.amalogs.fixtures import (
     finish_table,
     position,
 )
-
-WIDE = [(1, 1), (1, 5), (9, 1), (9, 5)]
 
 
 def test_R1_R2_D8_startup_lives_and_solo_first_turns_in_index_order() -> None:
