@@ -81,7 +81,7 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         if needs_choice(effect):
             ask(st, DP.EFFECT_TARGET, x.owner, x.owner)
         else:
-            resolve_unit_effect(st, -1)
+            resolve_unit_effect(st)
         return
     far = dict(attack_targets(st, s))[a.arg]
     if far:
@@ -94,7 +94,7 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     push(st, ["defence"], ["judge"])
 
 
-def resolve_unit_effect(st: GameState, choice: int) -> None:
+def resolve_unit_effect(st: GameState, choice: int = -1) -> None:
     """Apply the acting Medarot's own effect (ON_ACTIVATE or ON_HIT), aimed at ``choice`` if chosen."""
     act = st.act
     assert act is not None
@@ -212,7 +212,7 @@ def on_hit(st: GameState) -> None:
         if effect_target_options(st, effect, m.owner):
             ask(st, DP.EFFECT_TARGET, m.owner, m.owner)
         return
-    resolve_unit_effect(st, -1)
+    resolve_unit_effect(st)
 
 
 @task

@@ -7,8 +7,11 @@ ON_HIT effect aimed at a chosen ally asks EFFECT_TARGET).
 
 from __future__ import annotations
 
+import random
+
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.rules.medaroter import trash_slot
+from envs.medarot_ocg.state import Eff
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state = fx.do, fx.passes, fx.make_state
@@ -85,3 +88,54 @@ def test_D25_an_on_hit_effect_is_not_ended_by_trashing_a_stock_card():
     assert fx.speed(st, 12) == 2
     trash_slot(st, 0, 1)
     assert fx.speed(st, 12) == 2
+
+
+def test_D25_a_units_own_effect_records_no_medaroter_slot():
+    # state.Eff: src_slot is 4 * player + slot of a source Medaroter card, or -1; a unit's effect has none
+    st = _declare("beginner", 2, {2: "RUNE", 0: "SLOW", 12: "TANK"})
+    do(st, "DECLARE", A.SPECIAL)
+    rune = fx.stack(st, 2)
+    assert [(e.src_uid, e.src_slot) for e in st.effects] == [(rune.uid, -1)]
+
+
+def test_R35_D12_R39_the_log_names_what_each_payment_is_for():
+    st = _declare("normal", 3, {3: "HOOK", 13: "SLOW"})
+    do(st, "DECLARE", A.SQUARE[13])
+    assert "P0 spends 1 HP on a 2-square melee attack (HP 19)" in st.events
+    do(st, "DEFENCE", A.PASS)
+    slow = st.cards["SLOW"]
+    assert f"power {st.cards['HOOK'].power} >= armor {slow.armor}: {slow.name} is destroyed" in st.events
+    assert any(e.startswith(f"P1 pays {slow.cost} HP for destroyed {slow.name}") for e in st.events)
+
+
+def test_P6_two_traps_both_charge_the_attackers_owner():
+    # Two TRAP 2 effects of P1 are active: P0's attack on P1's Medarot costs P0 both (2 + 2).
+    st = _declare("normal", 2, {2: "SNIPE", 12: "SLOW"}, hands=([], []))
+    for _ in range(2):
+        st.effects.append(Eff("TRAP", 2, "ANY", 1, -1, 4 + 0, None, 1, "END_OF_TURN"))
+    do(st, "DECLARE", A.SQUARE[12])
+    do(st, "DEFENCE", A.PASS)
+    while st.decision == "DESTROY_DRAW":
+        do(st, "DESTROY_DRAW", st.legal_actions()[0])
+    assert st.hp[0] == 20 - 2 - 2
+    assert sum("P0 pays 2 HP for a TRAP" in e for e in st.events) == 2
+
+
+def test_board_version_only_grows_over_a_game():
+    """``board_version`` is the encoders' cache key: a rule may bump it, never set it back."""
+    from envs import medarot_ocg_v0
+
+    bumps = 0
+    for mode in ("beginner", "normal", "advance"):
+        env = medarot_ocg_v0.env(mode=mode)
+        for g in range(15):
+            env.reset(seed=g)
+            st = env.unwrapped.game
+            rng = random.Random(g)
+            last = st.board_version
+            while not st.is_terminal():
+                st.apply(rng.choice(st.legal_actions()))
+                assert st.board_version >= last, (mode, g, st.decision)
+                bumps += st.board_version > last
+                last = st.board_version
+    assert bumps > 500
