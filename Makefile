@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-distributed install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
+.PHONY: venv install install-core install-distributed install-play install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,10 +40,18 @@ $(VENV)/.distributed: pyproject.toml | $(VENV)/.core
 
 install-distributed: $(VENV)/.distributed
 
+# The [play] and [browser] extras: `deckgym serve` and its browser test (Chromium comes from
+# the system: `apt-get install chromium`, which .ci/run does when it is missing).
+$(VENV)/.play: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[play,browser]"
+	touch $@
+
+install-play: $(VENV)/.play
+
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
-test: install $(VENV)/.distributed
+test: install $(VENV)/.distributed $(VENV)/.play
 	$(PY) -m pytest -q -n 2
 
 test-fast: install-core

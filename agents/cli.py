@@ -4,6 +4,9 @@ deckgym envs
 deckgym train medarot_ocg_v0 --mode beginner --out runs/beginner
 deckgym evaluate medarot_ocg_v0 --agent heuristic --opponent random --games 400
 deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark --games 400
+deckgym play medarot_ocg_v0 --opponent search --seed 3 --record game.jsonl
+deckgym replay game.jsonl --seat 0
+deckgym serve --port 8000
 """
 
 from __future__ import annotations
@@ -232,6 +235,73 @@ def evaluate(
         typer.echo(json.dumps(res.to_dict(), indent=1))
     else:
         typer.echo(_results_table([res.to_dict()]))
+
+
+def _fail(message: str) -> None:
+    """A user error: one line on stderr and exit status 2."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+def play(
+    env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
+    opponent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "search",
+    mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
+    options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
+    seat: Annotated[str, typer.Option(help="your side: 0, 1 or random (a team in AMALOGS)")] = "0",
+    seed: Annotated[int | None, typer.Option(help="the game's seed (default: a random one)")] = None,
+    record: Annotated[Path | None, typer.Option(help="write the game to this replay file")] = None,
+) -> None:
+    """Play against an agent in the terminal: type the number of an option (? for help)."""
+    from agents.play.session import GameSession, PlayError
+    from agents.play.terminal import play as run
+
+    if seat not in ("0", "1", "random"):
+        _fail(f"--seat must be 0, 1 or random, got {seat!r}")
+    try:
+        session = GameSession(
+            env, _env_kwargs(mode, options), opponent, seat if seat == "random" else int(seat), seed
+        )
+    except PlayError as exc:
+        _fail(str(exc))
+    raise typer.Exit(run(session, record=record))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a replay file (deckgym play --record, Recorder)")],
+    seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it (default: all)")] = None,
+    verify: Annotated[bool, typer.Option(help="re-simulate; exit 1 on any difference")] = False,
+    step: Annotated[bool, typer.Option(help="step forward and back by hand (n, p, q)")] = False,
+) -> None:
+    """Show a recorded game move by move, from one seat's view or the whole board."""
+    from agents.play.replays import ReplayError, run_replay
+
+    try:
+        code = run_replay(file, seat=seat, verify=verify, interactive=step)
+    except ReplayError as exc:
+        _fail(str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="address to bind (the default serves this machine only)")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port")] = 8000,
+    max_games: Annotated[int, typer.Option(help="most live games at once")] = 64,
+) -> None:
+    """A local web page to play any agent and watch replays (FastAPI + uvicorn, the [play] extra)."""
+    try:
+        import uvicorn
+
+        from agents.play.server import create_app
+    except ImportError as exc:
+        _fail(f"deckgym serve needs the [play] extra (pip install 'deckgym[play]'): {exc}")
+    typer.echo(f"deckgym serve: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
+    uvicorn.run(create_app(max_games=max_games), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

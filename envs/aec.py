@@ -42,6 +42,10 @@ class Ruleset(Protocol):
         """The board as text for humans."""
         ...
 
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``envs.core.view``)."""
+        ...
+
 
 class DeckRuleset:
     """What the two-player deck rulesets share: the decks of a game and the state factories.
@@ -286,6 +290,20 @@ class CardGameEnv(AECEnv):
         else:
             mask = self._zero_mask.copy()
         return {"observation": obs, "action_mask": mask}
+
+    def view(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` (an index or an agent name) may know, named and readable (``envs.core.view``).
+
+        Raises:
+            StateError: ``seat`` is not a seat or agent of this env.
+        """
+        if isinstance(seat, str):
+            if seat not in self._seat:
+                raise StateError(f"unknown agent {seat!r}; agents: {', '.join(self.possible_agents)}")
+            seat = self._seat[seat]
+        if not isinstance(seat, int) or not 0 <= seat < len(self.possible_agents):
+            raise StateError(f"seat must be 0..{len(self.possible_agents) - 1}, got {seat!r}")
+        return self.ruleset.view(self.game, seat)
 
     def render(self) -> str | None:
         """The board as text: returned in "ansi" mode, printed in "human" mode."""

@@ -121,3 +121,9 @@ class AmalogsRuleset:
         from envs.amalogs.render import render_text
 
         return render_text(state, viewer)
+
+    def view(self, state: AmalogsState, seat: int) -> dict[str, Any]:
+        """What player ``seat`` may know, as a JSON-safe dict (``envs.amalogs.view``)."""
+        from envs.amalogs.view import view
+
+        return view(state, seat)

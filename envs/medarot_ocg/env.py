@@ -129,3 +129,9 @@ class MedarotRuleset(DeckRuleset):
         from envs.medarot_ocg.render import render_text
 
         return render_text(state, viewer)
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_ocg.view``)."""
+        from envs.medarot_ocg.view import view
+
+        return view(state, seat)

@@ -126,3 +126,9 @@ class PartsRuleset(DeckRuleset):
         from envs.medarot_parts.render import render_text
 
         return render_text(state, viewer)
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_parts.view``)."""
+        from envs.medarot_parts.view import view
+
+        return view(state, seat)

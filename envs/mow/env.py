@@ -125,3 +125,9 @@ class MowRuleset(DeckRuleset):
         from envs.mow.render import render_text
 
         return render_text(state, viewer)
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``envs.mow.view``)."""
+        from envs.mow.view import view
+
+        return view(state, seat)

@@ -1,0 +1,300 @@
+"""The per-seat view of an AMALOGS match (``envs.core.view``): what one player may know, named.
+
+It holds the same facts as the player's observation (``envs.amalogs.encode``), read from the
+state. Players are named ``A0``..``B2`` (team letter, slot in the team); squares are
+``s = 7 * row + col`` on the 11 x 7 MAP and are given with their ``row`` and ``col`` where an
+avatar or a base stands.
+
+``turn`` is the team turn, ``decision`` the state's decision name (``META_FIELD``,
+``DUEL_CORE/<core decision>``...). Each entry of ``players``:
+
+``name``, ``team`` (``"A"``/``"B"``), ``team_slot``, ``ally`` (same team as the viewer)
+    who the player is.
+``square`` / ``row`` / ``col`` (None off the MAP), ``on_map``, ``exited``
+    where its avatar stands.
+``ap``, ``we``, ``range``, ``ruleset`` (name, None before the choice), ``ruleset_slot``
+    its numbers and core ruleset.
+``dueled``, ``guarding``, ``ended``, ``role`` (``host``/``cast``/``guest``/``champion``/None)
+    its flags in this team turn and its part in the duel under way.
+``core``
+    the public summary of its core game: ``life``, ``hand``, ``deck``, ``units`` (counts),
+    ``turns`` (core turns as active player) and ``at_table``; None before it holds one.
+``hand``
+    the viewer's own entry only: its core hand as named cards ``{"id", "name"}``.
+
+``board``:
+
+``map``
+    ``rows``, ``cols``, ``spawn`` (per team letter, its spawn squares), ``in_range`` (squares
+    within the viewer's duel range), ``move_destinations`` (legal squares of a pending MOVE).
+``teams``
+    per team: ``name``, ``players``, base ``square``/``row``/``col``/``life``, ``acting``,
+    ``first``.
+``phase``, ``team_turn``, ``max_team_turns``, ``acting`` / ``first_team`` (letters or None),
+``control`` (player or -1), ``dice``, ``move_allowance``, ``core_turn``, ``winner``
+    the meta-game's public numbers.
+``duel``
+    the duel under way or None: ``host``, ``casts``, ``guests``, ``champion`` (-1 vacant),
+    ``bases`` (team letters), ``squares`` (participants'), ``strike``, ``lost``, ``struck``.
+``table``
+    the running core table, public part, or None: ``ruleset``, ``kind`` (``duel``/``solo``),
+    ``seats`` (the player at seat 0 and 1, -1 vacant), ``to_move`` (its seat), ``decision``.
+``core``
+    the viewer's core game as its observation holds it: the running table from its seat when
+    it sits there, else its own side alone (a table with seat 1 vacant); None without a side.
+    ``ruleset``, ``source`` (``table``/``own_side``), ``seat``, ``seats`` (players, -1 vacant),
+    ``turn`` (the core table's), ``decision`` and ``to_move`` (its seat; None and -1 off a live
+    table), and ``players`` / ``board`` / ``events`` from the core
+    ruleset's own ``view(table, seat)`` (each player entry gets its AMALOGS ``player``). A ruleset
+    without a view module gives a summary instead: per seat ``life``/``hand``/``deck``/``units``
+    and, for the viewer's seat, its ``hand`` as named cards; ``board`` is then empty.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from envs.amalogs.actions import Phase, Role
+from envs.amalogs.config import RULESETS
+from envs.amalogs.cores import adapter
+from envs.amalogs.rules.commands import move_destinations
+from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
+from envs.amalogs.state import AmalogsState
+from envs.core.view import frame
+
+ENV = "amalogs_v0"
+TEAMS = "AB"
+#: The module holding the ``view(state, seat)`` of each core ruleset slot.
+CORE_VIEWS = {
+    0: "envs.medarot_ocg.view",
+    1: "envs.medarot_ocg.view",
+    2: "envs.medarot_parts.view",
+    3: "envs.mow.view",
+    4: "envs.medarot_ocg.view",
+}
+
+
+def view(state: AmalogsState, seat: int) -> dict[str, Any]:
+    """What player ``seat`` may know of the match (see the module docs for the fields)."""
+    st = state
+    if not 0 <= seat < st.num_players:
+        raise ValueError(f"seat must be in 0..{st.num_players - 1}, got {seat!r}")
+    roles = _roles(st)
+    players = [_player(st, i, seat, roles) for i in range(st.num_players)]
+    own = _own_core(st, seat)
+    if own is not None:
+        players[seat]["hand"] = [_card(own[0], c) for c in own[0].hand[own[1]]]
+    return frame(
+        ENV,
+        st,
+        seat,
+        turn=st.team_turn,
+        decision=st.decision,
+        players=players,
+        board=_board(st, seat, own),
+    )
+
+
+def name(st: AmalogsState, player: int) -> str:
+    """``A0``..``B2``."""
+    a = st.avatars[player]
+    return f"{TEAMS[a.team]}{a.slot}"
+
+
+def _letter(team: int) -> str | None:
+    return TEAMS[team] if team in (0, 1) else None
+
+
+def _where(s: int) -> dict[str, Any]:
+    return {"square": s, "row": s // COLS, "col": s % COLS}
+
+
+def _roles(st: AmalogsState) -> dict[int, str]:
+    d = st.duel
+    if d is None:
+        return {}
+    out = {d.host: Role.HOST}
+    out.update(dict.fromkeys(d.casts, Role.CAST))
+    out.update(dict.fromkeys(d.guests, Role.GUEST))
+    if d.champion >= 0:
+        out[d.champion] = Role.CHAMPION
+    return {p: Role(r).name.lower() for p, r in out.items()}
+
+
+def _player(st: AmalogsState, i: int, seat: int, roles: dict[int, str]) -> dict[str, Any]:
+    a = st.avatars[i]
+    on = a.on_map
+    out: dict[str, Any] = {
+        "name": name(st, i),
+        "team": TEAMS[a.team],
+        "team_slot": a.slot,
+        "ally": a.team == st.avatars[seat].team,
+        "square": a.square if on else None,
+        "row": a.square // COLS if on else None,
+        "col": a.square % COLS if on else None,
+        "on_map": on,
+        "exited": a.exited,
+        "ap": a.ap,
+        "we": a.we,
+        "range": a.range,
+        "ruleset": RULESETS[a.ruleset].name if a.ruleset >= 0 else None,
+        "ruleset_slot": a.ruleset,
+        "dueled": a.dueled,
+        "guarding": a.guarding,
+        "ended": a.ended,
+        "role": roles.get(i),
+        "core": None,
+    }
+    k = st.seat_of(i)
+    summary = None
+    if k >= 0:
+        summary = adapter(st.table_ruleset).table_summary(st.table, k)
+    elif a.side is not None:
+        summary = adapter(a.ruleset).summary(a.side)
+    if summary is not None:
+        out["core"] = {
+            "life": int(summary.life),
+            "hand": int(summary.hand),
+            "deck": int(summary.deck),
+            "units": int(summary.units),
+            "turns": a.core_turns,
+            "at_table": k >= 0,
+        }
+    return out
+
+
+def _own_core(st: AmalogsState, seat: int) -> tuple[Any, int, int, str] | None:
+    """``(table, seat at it, ruleset slot, source)``: what the observation's core view reads."""
+    k = st.seat_of(seat)
+    if k >= 0:
+        return st.table, k, st.table_ruleset, "table"
+    a = st.avatars[seat]
+    if a.side is None:
+        return None
+    # The encoder's own-side table; a throwaway generator, since composing draws nothing.
+    table = adapter(a.ruleset).compose(a.side, None, random.Random(0), max(1, a.last_turn))
+    return table, 0, a.ruleset, "own_side"
+
+
+def _card(table: Any, cid: str) -> dict[str, Any]:
+    return {"id": cid, "name": str(table.cards[cid].name)}
+
+
+def _board(st: AmalogsState, seat: int, own: tuple[Any, int, int, str] | None) -> dict[str, Any]:
+    me = st.avatars[seat]
+    moving = st.phase == Phase.MOVE_DEST and not st.done
+    teams = [
+        {
+            "name": TEAMS[t],
+            "players": [i for i, a in enumerate(st.avatars) if a.team == t],
+            **_where(BASES[t]),
+            "life": st.life[t],
+            "acting": st.acting == t,
+            "first": st.first_team == t,
+        }
+        for t in (0, 1)
+    ]
+    return {
+        "map": {
+            "rows": ROWS,
+            "cols": COLS,
+            "spawn": {TEAMS[t]: list(SPAWN[t]) for t in (0, 1)},
+            "in_range": [s for s in range(SQUARES) if DIST[me.square][s] <= me.range] if me.on_map else [],
+            "move_destinations": [int(s) for s in move_destinations(st)] if moving else [],
+        },
+        "teams": teams,
+        "phase": Phase(st.phase).name,
+        "team_turn": st.team_turn,
+        "max_team_turns": st.config.max_team_turns,
+        "acting": _letter(st.acting),
+        "first_team": _letter(st.first_team),
+        "control": st.control,
+        "dice": list(st.dice),
+        "move_allowance": st.move_allowance if moving else None,
+        "core_turn": st.core_turn,
+        "winner": None if st.winner < 0 else "draw" if st.winner == 2 else TEAMS[st.winner],
+        "duel": _duel(st),
+        "table": _table(st),
+        "core": None if own is None else _core(st, seat, *own),
+    }
+
+
+def _duel(st: AmalogsState) -> dict[str, Any] | None:
+    d = st.duel
+    if d is None:
+        return None
+    return {
+        "host": d.host,
+        "casts": list(d.casts),
+        "guests": list(d.guests),
+        "champion": d.champion,
+        "bases": [TEAMS[t] for t in d.bases],
+        "squares": [st.avatars[p].square for p in d.participants() if st.avatars[p].on_map],
+        "strike": d.strike,
+        "lost": list(d.lost),
+        "struck": list(d.struck),
+    }
+
+
+def _table(st: AmalogsState) -> dict[str, Any] | None:
+    if st.table is None:
+        return None
+    ad = adapter(st.table_ruleset)
+    return {
+        "ruleset": RULESETS[st.table_ruleset].name,
+        "kind": "solo" if st.duel is None else "duel",
+        "seats": [st.player_at(0), st.player_at(1)],
+        "to_move": int(ad.to_act(st.table)),
+        "decision": str(getattr(st.table, "decision", "")),
+    }
+
+
+@functools.cache
+def core_view_function(slot: int) -> Callable[[Any, int], dict[str, Any]] | None:
+    """The ``view(state, seat)`` of ruleset ``slot``'s own view module, or None if it has none."""
+    module = CORE_VIEWS[slot]
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+    fn = getattr(mod, "view", None)
+    return fn if callable(fn) else None
+
+
+def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: str) -> dict[str, Any]:
+    seats = [st.player_at(0), st.player_at(1)] if source == "table" else [player, -1]
+    live = source == "table" and not table.is_terminal()
+    out: dict[str, Any] = {
+        "ruleset": RULESETS[slot].name,
+        "source": source,
+        "seat": k,
+        "seats": seats,
+        "turn": int(getattr(table, "turn", getattr(table, "t", 0))),
+        "decision": str(getattr(table, "decision", "")) if live else None,
+        "to_move": int(table.current_player) if live else -1,
+    }
+    fn = core_view_function(slot)
+    if fn is not None:
+        inner = fn(table, k)
+        players = [dict(p) for p in inner.get("players", [])]
+        for j, p in enumerate(players):
+            p["player"] = seats[j] if j < len(seats) else -1
+        out.update(players=players, board=inner.get("board", {}), events=list(inner.get("events", [])))
+        return out
+    ad = adapter(slot)
+    summary = []
+    for j, who in enumerate(seats):
+        s = ad.table_summary(table, j)
+        entry: dict[str, Any] = {"seat": j, "you": j == k, "player": who}
+        entry.update(life=int(s.life), hand=int(s.hand), deck=int(s.deck), units=int(s.units))
+        if j == k:
+            entry["hand_cards"] = [_card(table, c) for c in table.hand[j]]
+        summary.append(entry)
+    out.update(players=summary, board={}, events=[])
+    return out

@@ -1,0 +1,84 @@
+"""The per-seat view: what one seat may know, as a JSON-safe dict with named, readable fields.
+
+Every ruleset's ``view(state, seat)`` (``envs/<ruleset>/view.py``, reached through
+``Ruleset.view`` and ``CardGameEnv.view``) returns a dict built by :func:`frame`, so that the
+terminal, the web page and the replay viewer can draw any ruleset from the same top-level keys:
+
+``env``
+    the env name (``"medarot_ocg_v0"``...).
+``seat``
+    the seat the view is for.
+``turn``
+    the turn (or round) number.
+``to_move``
+    the seat that decides now, -1 when the game is over.
+``decision``
+    the name of the decision point (``"DECLARE"``...), or None when the game is over.
+``done`` / ``result``
+    whether the game is over; then ``{"returns": [...], "reason": str, "truncated": bool}``.
+``players``
+    one dict per seat, in seat order, each with ``seat`` and ``you`` (whether it is this seat),
+    plus the ruleset's public numbers (life, HP, energy, counts of hidden zones) and, for this
+    seat only, its own private cards (hand...).
+``board``
+    the ruleset's open zones, with the cards named and their stats given; face-down cards of
+    other seats appear as ``{"hidden": true}`` (or their count) and nothing more.
+``events``
+    the latest entries of the event log (the engine logs only public facts).
+
+A card is ``{"id": ..., "name": ..., <stats>}``. Nothing in a view depends on what the seat
+cannot see: the tests check that ``view(state, seat)`` is unchanged by
+``state.resample_hidden(seat, rng)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: How many of the latest events a view carries.
+EVENTS_IN_VIEW = 30
+
+
+def result_of(state: Any) -> dict[str, Any] | None:
+    """The result block of a finished game (None while it is live)."""
+    if not state.is_terminal():
+        return None
+    return {
+        "returns": [float(r) for r in state.returns()],
+        "reason": str(getattr(state, "reason", "") or ""),
+        "truncated": bool(state.truncated),
+    }
+
+
+def frame(
+    env: str,
+    state: Any,
+    seat: int,
+    *,
+    turn: int,
+    decision: str | None,
+    players: list[dict[str, Any]],
+    board: dict[str, Any],
+    events: list[str] | None = None,
+) -> dict[str, Any]:
+    """The common top level of every view (see the module docs); ``events`` default to the log's tail."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be in 0..{n - 1}, got {seat!r}")
+    done = bool(state.is_terminal())
+    for i, p in enumerate(players):
+        p.setdefault("seat", i)
+        p.setdefault("you", i == seat)
+    log = list(state.events if events is None else events)
+    return {
+        "env": env,
+        "seat": seat,
+        "turn": int(turn),
+        "to_move": -1 if done else int(state.current_player),
+        "decision": None if done else decision,
+        "done": done,
+        "result": result_of(state),
+        "players": players,
+        "board": board,
+        "events": [str(e) for e in log[-EVENTS_IN_VIEW:]],
+    }

@@ -1,0 +1,229 @@
+"""The per-seat view of a Medarot parts position (``envs.core.view``): what one seat may know, named.
+
+``view(state, seat)`` holds the same information as the seat's observation
+(``envs.medarot_parts.encode``), as plain JSON types. Besides the common top level (``turn`` is
+the turn number; ``decision`` the decision point's name, e.g. ``"ACTION"``), it has:
+
+``players[p]``
+    ``assets`` (G), ``hand_count``, ``deck_count``, ``trash_count``, ``energy`` (per energy
+    kind ``{"untapped": n, "total": n}``), ``action_medarot`` (index or None), ``has_priority``,
+    ``first``, ``turn_to_act``; for the viewing seat only, ``hand``: its cards in canonical
+    order (``HAND(h)`` is ``hand[h]``). The opponent's hand is only counted; no deck is listed.
+``board``
+    ``round``, ``priority``, ``first``, ``turn_to_act`` (seats, -1 none), ``passes``;
+    ``sides[p]``: ``medarots`` (below), ``stock`` (energy cards with ``tapped``),
+    ``play_area`` and ``trash`` (cards, open to both);
+    ``battle``: None or ``{attacker, medarot, slot, part, damage, defender, response,
+    protect_slot, protect_amount, no_evade, dealt}`` (``defender`` is the defending
+    medarot of seat ``1 - attacker``, None before it is chosen);
+    ``payment``: None or ``{payer, needed_ep, paid_ep, medal, efficient_kind}``;
+    ``use``: None or the medaroter card or support part being used
+    ``{player, card, source_slot, targets}`` (``source_slot`` None for a card from the hand;
+    ``targets`` one ``{medarot, slot}`` per effect, None where not chosen or not needed).
+
+A medarot is ``{index, medal, medal_tapped, stopped, action_medarot, mobility, attacking,
+defending, parts}``; a part is ``{slot, card, tapped, destroyed, counters, armor_left,
+power, charge, effect, attached, attack_part, protect_part}`` with the *current* power and
+charge (modifiers applied; legs have neither) and ``effect`` / ``attached`` the cards on it.
+A card is ``{id, name, type, ...}`` with the stats of its type (a part's slot, action,
+attribute, armor, charge, power or mobility, price and abilities; a medal's attribute and
+efficient value; an energy card's kind; a medaroter card's timing, cost, duration and effects)
+and ``text``, its one-line description.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from envs.core.view import frame
+from envs.medarot_parts.cards import (
+    ACTIONS,
+    DURATIONS,
+    ENERGY,
+    ENERGY_KINDS,
+    LEGS,
+    MEDAL,
+    MEDAROTER,
+    PART,
+    SLOTS,
+    CardDef,
+)
+from envs.medarot_parts.rules.values import charge, mobility, power
+from envs.medarot_parts.state import Battle, GameState, Medarot
+
+ENV = "medarot_parts_v0"
+_RESPONSES = ("NOTHING", "EVADE", "PROTECT")
+
+
+def card_view(c: CardDef) -> dict[str, Any]:
+    """A card definition as ``{id, name, type, <stats of its type>, text}``."""
+    out: dict[str, Any] = {"id": c.id, "name": c.name, "type": c.type}
+    if c.type == PART:
+        out["slot"] = SLOTS[c.slot]
+        if c.slot == LEGS:
+            out["mobility"] = c.mobility
+        else:
+            out.update(action=ACTIONS[c.action], charge=c.charge, power=c.power)
+        out.update(
+            attribute=c.attribute,
+            armor=c.armor,
+            price=c.price,
+            effect_part=c.effect_part,
+            abilities=[f"{a.source} {a.describe()}" for a in c.abilities],
+        )
+    elif c.type == MEDAL:
+        out.update(attribute=c.attribute, efficient=c.efficient)
+    elif c.type == ENERGY:
+        out["kind"] = ENERGY_KINDS[c.kind]
+    elif c.type == MEDAROTER:
+        out.update(
+            timing=c.timing,
+            cost=c.cost,
+            duration=DURATIONS[c.duration],
+            effects=[a.describe() for a in c.abilities],
+        )
+    out["text"] = c.describe()
+    return out
+
+
+def view(state: GameState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know of ``state`` (see the module docs); ``ValueError`` for a bad seat."""
+    st = state
+    if not 0 <= seat < st.num_players:
+        raise ValueError(f"seat must be in 0..{st.num_players - 1}, got {seat!r}")
+    players = [_player(st, p, seat) for p in range(st.num_players)]
+    board = {
+        "round": st.round,
+        "priority": st.priority,
+        "first": st.first,
+        "turn_to_act": st.to_act,
+        "passes": st.passes,
+        "sides": [_side(st, p) for p in range(st.num_players)],
+        "battle": _battle(st, st.battle),
+        "payment": _payment(st),
+        "use": _use(st),
+    }
+    return frame(ENV, st, seat, turn=st.turn, decision=st.decision or None, players=players, board=board)
+
+
+def _cards(st: GameState, ids: list[str]) -> list[dict[str, Any]]:
+    return [card_view(st.cards[c]) for c in ids]
+
+
+def _player(st: GameState, p: int, seat: int) -> dict[str, Any]:
+    cards = st.cards
+    energy = {}
+    for k, name in enumerate(ENERGY_KINDS):
+        rows = [t for c, t in st.stock[p] if cards[c].kind == k]
+        energy[name] = {"untapped": sum(1 for t in rows if not t), "total": len(rows)}
+    out: dict[str, Any] = {
+        "seat": p,
+        "you": p == seat,
+        "assets": st.assets[p],
+        "hand_count": len(st.hand[p]),
+        "deck_count": len(st.deck[p]),
+        "trash_count": len(st.trash[p]),
+        "energy": energy,
+        "action_medarot": st.am[p] if st.am[p] >= 0 else None,
+        "has_priority": st.priority == p,
+        "first": st.first == p,
+        "turn_to_act": st.to_act == p,
+    }
+    if p == seat:
+        out["hand"] = _cards(st, st.hand[p])
+    return out
+
+
+def _side(st: GameState, p: int) -> dict[str, Any]:
+    return {
+        "seat": p,
+        "medarots": [_medarot(st, p, m, med) for m, med in enumerate(st.field[p])],
+        "stock": [{**card_view(st.cards[c]), "tapped": bool(t)} for c, t in st.stock[p]],
+        "play_area": _cards(st, st.play[p]),
+        "trash": _cards(st, st.trash[p]),
+    }
+
+
+def _medarot(st: GameState, p: int, m: int, med: Medarot) -> dict[str, Any]:
+    b = st.battle
+    attacking = b is not None and b.attacker == p and b.medarot == m
+    defending = b is not None and b.attacker != p and b.defender == m
+    parts = []
+    for s, part in enumerate(med.parts):
+        c = st.cards[part.card]
+        arm = s != LEGS
+        parts.append(
+            {
+                "slot": SLOTS[s],
+                "card": card_view(c),
+                "tapped": part.tapped,
+                "destroyed": part.destroyed,
+                "counters": part.counters,
+                "armor_left": 0 if part.destroyed else c.armor - part.counters,
+                "power": power(st, p, m, s) if arm else None,
+                "charge": charge(st, p, m, s) if arm else None,
+                "effect": None if part.effect is None else card_view(st.cards[part.effect]),
+                "attached": _cards(st, part.attached),
+                "attack_part": attacking and b is not None and b.slot == s,
+                "protect_part": defending and b is not None and b.protect == s,
+            }
+        )
+    return {
+        "index": m,
+        "medal": card_view(st.cards[med.medal]),
+        "medal_tapped": med.medal_tapped,
+        "stopped": med.stopped,
+        "action_medarot": st.am[p] == m,
+        "mobility": mobility(st, p, m),
+        "attacking": attacking,
+        "defending": defending,
+        "parts": parts,
+    }
+
+
+def _battle(st: GameState, b: Battle | None) -> dict[str, Any] | None:
+    if b is None:
+        return None
+    part = st.field[b.attacker][b.medarot].parts[b.slot]
+    return {
+        "attacker": b.attacker,
+        "medarot": b.medarot,
+        "slot": SLOTS[b.slot],
+        "part": card_view(st.cards[part.card]),
+        "damage": b.damage,
+        "defender": b.defender if b.defender >= 0 else None,
+        "response": _RESPONSES[b.response] if b.response >= 0 else None,
+        "protect_slot": SLOTS[b.protect] if b.protect >= 0 else None,
+        "protect_amount": b.amount,
+        "no_evade": bool(b.no_evade),
+        "dealt": b.dealt,
+    }
+
+
+def _payment(st: GameState) -> dict[str, Any] | None:
+    pay = st.pay
+    if pay is None:
+        return None
+    payer, needed, paid, mp, mi, kind = pay[:6]
+    return {
+        "payer": payer,
+        "needed_ep": needed,
+        "paid_ep": paid,
+        "medal": {"seat": mp, "medarot": mi} if mp >= 0 else None,
+        "efficient_kind": ENERGY_KINDS[kind] if 0 <= kind < len(ENERGY_KINDS) else None,
+    }
+
+
+def _use(st: GameState) -> dict[str, Any] | None:
+    use = st.use
+    if use is None:
+        return None
+    p, cid, source, targets = use
+    return {
+        "player": p,
+        "card": card_view(st.cards[cid]),
+        "source_slot": SLOTS[source] if source >= 0 else None,
+        "targets": [
+            {"medarot": m if m >= 0 else None, "slot": SLOTS[s] if s >= 0 else None} for m, s in targets
+        ],
+    }

@@ -1,0 +1,189 @@
+"""The JSON API of ``deckgym serve`` through FastAPI's TestClient: whole games, bad requests, no leaks."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the [play] extra is not installed")
+from fastapi.testclient import TestClient
+
+from agents.play.server import create_app
+
+GAMES = [
+    ("medarot_ocg_v0", {"mode": "beginner"}),
+    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_parts_v0", {}),
+    ("mow_v0", {}),
+    ("amalogs_v0", {"team_sizes": [2, 2]}),
+]
+KEYS = {"game_id", "view", "legal", "your_turn", "done", "result"}
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app(max_games=4))
+
+
+def _new(client: TestClient, **body: Any) -> Any:
+    return client.post("/api/games", json={"opponent": "random", "seed": 3, **body})
+
+
+def _payload_is_honest(session: Any, game: dict[str, Any], rng: random.Random) -> None:
+    """The payload is the same in every world the person's seat cannot tell apart.
+
+    Its view, and the labels of its options, are recomputed in states where what the seat
+    cannot see is redrawn (``resample_hidden``): a hidden card anywhere in them would differ.
+    """
+    raw = session.env.unwrapped
+    seat = game["view"]["seat"]
+    for _ in range(2):
+        world = session.game.resample_hidden(seat, rng)
+        assert raw.ruleset.view(world, seat) == game["view"]
+        assert [raw.encoder.action_label(o["index"], world) for o in game["legal"]] == [
+            o["label"] for o in game["legal"]
+        ]
+    assert not {"state", "seed", "rng", "deck_order"} & set(game)
+
+
+@pytest.mark.parametrize(("env", "options"), GAMES, ids=[g[0] + str(g[1].get("mode", "")) for g in GAMES])
+def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dict[str, Any]) -> None:
+    r = _new(client, env=env, options=options, seat="random")
+    assert r.status_code == 200, r.text
+    game = r.json()
+    assert set(game) >= KEYS
+    gid = game["game_id"]
+    assert len(gid) >= 20
+    session, _ = client.app.state.games.get(gid)
+    rng = random.Random(1)
+    moves = 0
+    while not game["done"]:
+        assert game["your_turn"] and game["legal"]
+        assert game["view"]["seat"] in game["seats"]
+        _payload_is_honest(session, game, rng)
+        json.dumps(game)
+        pick = rng.choice(game["legal"])
+        r = client.post(f"/api/games/{gid}/actions", json={"index": pick["index"]})
+        assert r.status_code == 200, r.text
+        game = r.json()
+        assert isinstance(game["events"], list)
+        moves += 1
+    assert game["result"]["outcome"] in ("win", "loss", "draw") and game["legal"] == []
+    assert client.get(f"/api/games/{gid}").json()["done"]
+    rep = client.get(f"/api/games/{gid}/replay")
+    assert rep.status_code == 200
+    back = client.post("/api/replays", json={"replay": rep.text, "seat": game["seats"][0]})
+    assert back.status_code == 200, back.text
+    assert len(back.json()["positions"]) >= moves + 1
+
+
+def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None:
+    cat = client.get("/api/envs").json()
+    by = {e["name"]: e for e in cat["envs"]}
+    assert set(by) == {"medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v0"}
+    assert by["medarot_ocg_v0"]["modes"] == ["beginner", "normal", "advance"]
+    assert "beginner_blaze" in by["medarot_ocg_v0"]["decks"]["beginner"]
+    assert "iron_bulwark" in by["mow_v0"]["decks"][""]
+    assert cat["default_level"] in cat["levels"] and "random" in cat["levels"]
+
+
+def test_the_page_and_its_files_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ({"env": "nope_v0"}, 400, "unknown env 'nope_v0'"),
+        ({"env": "medarot_ocg_v0", "options": {"mode": "expert"}}, 400, "expert"),
+        ({"env": "medarot_ocg_v0", "options": {"colour": 1}}, 400, "colour"),
+        ({"env": "medarot_ocg_v0", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),
+        ({"env": "medarot_ocg_v0", "opponent": "grandmaster"}, 400, "grandmaster"),
+        ({"env": "medarot_ocg_v0", "seat": 5}, 400, "seat"),
+        ({"env": "medarot_ocg_v0", "options": [1, 2]}, 400, "options"),
+        ({"env": "medarot_ocg_v0", "colour": "red"}, 400, "colour"),
+        ({}, 400, "env"),
+    ],
+)
+def test_bad_new_games_get_a_json_error(
+    client: TestClient, body: dict[str, Any], status: int, words: str
+) -> None:
+    r = client.post("/api/games", json={"opponent": "random", **body} if "opponent" not in body else body)
+    assert r.status_code == status, r.text
+    assert words in r.json()["error"]
+    assert len(client.app.state.games) == 0
+
+
+def test_malformed_json_is_a_400(client: TestClient) -> None:
+    r = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "error" in r.json()
+
+
+def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
+    game = _new(client, env="medarot_ocg_v0", options={"mode": "normal"}).json()
+    gid = game["game_id"]
+    session, _ = client.app.state.games.get(gid)
+    before = session.game.to_dict()
+    legal = {o["index"] for o in game["legal"]}
+    illegal = next(i for i in range(10_000) if i not in legal)
+    for body, status, words in [
+        ({"index": illegal}, 400, "not a legal option"),
+        ({"index": -1}, 400, "not a legal option"),
+        ({"index": "one"}, 400, "index"),
+        ({"index": 1.5}, 400, "index"),
+        ({}, 400, "index"),
+        ({"index": 0, "extra": 1}, 400, "extra"),
+    ]:
+        r = client.post(f"/api/games/{gid}/actions", json=body)
+        assert r.status_code == status and words in r.json()["error"], (body, r.text)
+    assert session.game.to_dict() == before
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.post("/api/games/nope/actions", json={"index": 0}).status_code == 404
+    assert "error" in client.get("/api/games/nope").json()
+
+
+def test_out_of_turn_and_after_the_end_are_409(client: TestClient) -> None:
+    game = _new(client, env="medarot_ocg_v0").json()
+    gid = game["game_id"]
+    session, _ = client.app.state.games.get(gid)
+    assert client.get(f"/api/games/{gid}/replay").status_code == 409  # not while the game is on
+    # the person's seat is not to move: make the engine's turn the opponent's by playing for them
+    while session.your_turn:
+        session._step(game["legal"][0]["index"])
+        game = client.get(f"/api/games/{gid}").json()
+    if not session.done:
+        before = session.game.to_dict()
+        r = client.post(f"/api/games/{gid}/actions", json={"index": 0})
+        assert r.status_code == 409 and "not your turn" in r.json()["error"]
+        assert session.game.to_dict() == before
+    while not session.done:
+        session._step(_first(session))
+    r = client.post(f"/api/games/{gid}/actions", json={"index": 0})
+    assert r.status_code == 409 and "over" in r.json()["error"]
+
+
+def _first(session: Any) -> int:
+    mask = session.env.unwrapped.observe(session.env.agent_selection)["action_mask"]
+    return int(next(i for i, m in enumerate(mask) if m))
+
+
+def test_live_games_are_bounded_and_idle_ones_expire() -> None:
+    app = create_app(max_games=2, idle_s=3600)
+    client = TestClient(app)
+    ids = [_new(client, env="medarot_ocg_v0").json()["game_id"] for _ in range(2)]
+    r = _new(client, env="medarot_ocg_v0")
+    assert r.status_code == 503 and "too many live games (2)" in r.json()["error"]
+    app.state.games.idle_s = 0.0  # everything is idle now
+    assert client.get(f"/api/games/{ids[0]}").status_code == 404
+    assert _new(client, env="medarot_ocg_v0").status_code == 200
+
+
+def test_bad_replays_get_a_json_error(client: TestClient) -> None:
+    r = client.post("/api/replays", json={"replay": "hello"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/replays", json={"replay": '{"format": "other"}\n'})
+    assert r.status_code == 400 and "not a deckgym-replay" in r.json()["error"]

@@ -1,0 +1,102 @@
+"""``deckgym play`` and ``deckgym replay`` in a subprocess, and the terminal loop in-process."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agents.play.session import GameSession
+from agents.play.terminal import play
+
+CLI = [sys.executable, "-m", "agents.cli"]
+
+
+def _run(args: list[str], stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(CLI + args, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+def test_a_whole_game_from_standard_input_then_replay_verify(tmp_path: Path) -> None:
+    rec = tmp_path / "r.jsonl"
+    p = _run(
+        ["play", "medarot_ocg_v0", "--opponent", "random", "--seed", "3", "--record", str(rec)], "1\n" * 5000
+    )
+    assert p.returncode == 0, p.stderr
+    assert "game over: you " in p.stdout and "seed 3" in p.stdout
+    assert "your options:" in p.stdout and "  1. " in p.stdout
+    assert rec.is_file()
+    ok = _run(["replay", str(rec), "--verify"])
+    assert ok.returncode == 0 and "matches the record" in ok.stdout, ok.stdout + ok.stderr
+    shown = _run(["replay", str(rec), "--seat", "0"])
+    assert shown.returncode == 0 and "-- position 1/" in shown.stdout and "played" in shown.stdout
+    # a record whose last move was changed no longer re-simulates to its digest
+    lines = rec.read_text().splitlines()
+    header, moves, footer = lines[0], lines[1:-1], lines[-1]
+    tampered = [json.loads(m) for m in moves]
+    legal_swap = next(k for k in range(len(tampered) - 1, -1, -1) if tampered[k]["agent"] == "player_1")
+    tampered = tampered[:legal_swap]  # a shorter game: the final state differs
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([header, *map(json.dumps, tampered), footer]) + "\n")
+    diff = _run(["replay", str(bad), "--verify"])
+    assert diff.returncode == 1 and "DIFFERENT" in diff.stdout
+
+
+def test_bad_input_re_prompts_and_quit_leaves(tmp_path: Path) -> None:
+    rec = tmp_path / "q.jsonl"
+    p = _run(
+        ["play", "mow_v0", "--opponent", "random", "--seed", "1", "--record", str(rec)],
+        "x\n0\n999\n?\nlog\nquit\n",
+    )
+    assert p.returncode == 0, p.stderr
+    assert (
+        "not a choice: 'x'" in p.stdout
+        and "not a choice: '0'" in p.stdout
+        and "not a choice: '999'" in p.stdout
+    )
+    assert "commands:" in p.stdout  # the help
+    assert "left the game (quit) after 0 moves" in p.stdout
+    assert rec.is_file()  # quitting still writes the replay
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    p = _run(["play", "medarot_parts_v0", "--opponent", "random", "--seed", "2"], "")
+    assert p.returncode == 0, p.stderr
+    assert "left the game (end of input)" in p.stdout and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "nope_v0"], "unknown env 'nope_v0'"),
+        (["play", "medarot_ocg_v0", "--seat", "2"], "--seat must be 0, 1 or random"),
+        (["play", "medarot_ocg_v0", "--opponent", "grandmaster"], "unknown opponent 'grandmaster'"),
+        (["replay", "/no/such/file.jsonl"], "no replay file '/no/such/file.jsonl'"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(args: list[str], words: str) -> None:
+    p = _run(args)
+    assert p.returncode == 2
+    assert words in p.stderr and "Traceback" not in p.stderr
+    assert p.stderr.strip().count("\n") == 0
+
+
+def test_in_amalogs_the_person_plays_every_seat_of_one_team() -> None:
+    s = GameSession("amalogs_v0", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
+    assert s.human == [2, 3]
+    seats = set()
+    answers = iter(["1"] * 3000)
+
+    def read(_: str) -> str:
+        if s.your_turn:
+            seats.add(s.view()["seat"])
+            assert s.game.current_player in s.human
+        return next(answers)
+
+    out = io.StringIO()
+    assert play(s, read=read, out=out) == 0
+    assert seats == {2, 3}
+    assert "game over: you " in out.getvalue() or "left the game (end of input)" in out.getvalue()
