@@ -8,6 +8,9 @@ numbers compare across machines. Measurements are interleaved in rounds to even 
     python scripts/bench.py --json          # one JSON object
     python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
 
+The AI-latency rows time the opponent of ``deckgym play`` / ``serve`` (its default level)
+per decision, p50 and p95, beside the heuristic's time on the same decisions.
+
 The deck-tournament rows time a deck match with heuristic pilots on both sides against
 random-vs-random games of the same variant, over the same worker processes (``--workers``).
 
@@ -118,6 +121,59 @@ def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int
     return {"heuristic_games_per_s": heuristic, "random_games_per_s": rand, "ratio": heuristic / rand}
 
 
+def ai_latency(name: str, kwargs: dict[str, Any], level: str, decisions: int, seed: int = 0) -> dict[str, float]:
+    """How long the AI at ``level`` takes per decision, as a person's opponent meets it.
+
+    Seat 0 plays at random, as a person might; the AI holds every other seat. Only decisions
+    with two or more options are timed (a forced move takes no thought); the heuristic's time
+    on the same decisions is measured beside it, so the ratio compares across machines.
+    """
+    import agents
+    import envs
+    from agents.base import bind
+
+    times: list[float] = []
+    base: list[float] = []
+    game = 0
+    while len(times) < decisions:
+        env = envs.make(name, **kwargs)
+        env.reset(seed=seed + game)
+        ai = bind(agents.make(level, name, seed=seed + game), env)
+        ref = bind(agents.make("heuristic", name, seed=seed + game), env)
+        ai.reset(seed=seed + game)
+        rng = random.Random(seed + game)
+        game += 1
+        for agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            legal = np.flatnonzero(mask)
+            if agent == "player_0":
+                env.step(int(rng.choice(legal)))
+                continue
+            t0 = time.perf_counter()
+            ref.act(obs["observation"], mask)
+            t1 = time.perf_counter()
+            action = ai.act(obs["observation"], mask)
+            t2 = time.perf_counter()
+            if len(legal) >= 2 and len(times) < decisions:
+                base.append(t1 - t0)
+                times.append(t2 - t1)
+            env.step(int(action))
+    q = statistics.quantiles(times, n=20, method="inclusive")
+    return {
+        "level": level,  # type: ignore[dict-item]
+        "decisions": len(times),
+        "p50_s": statistics.median(times),
+        "p95_s": q[18],
+        "max_s": max(times),
+        "heuristic_p50_s": statistics.median(base),
+        "ratio_p50": statistics.median(times) / max(1e-9, statistics.median(base)),
+    }
+
+
 def _references() -> dict[str, Callable[[], Any]]:
     refs: dict[str, Callable[[], Any]] = {}
     try:
@@ -151,6 +207,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="games of the deck-tournament rows (heuristic pilots vs random-vs-random; 0: skip)",
     )
     ap.add_argument("--workers", type=int, default=2, help="processes of the deck-tournament rows")
+    ap.add_argument(
+        "--latency-decisions",
+        type=int,
+        default=100,
+        help="AI decisions timed per variant for the latency rows (0: skip)",
+    )
+    ap.add_argument("--level", default=None, help="opponent level of the latency rows (default: play's default)")
     args = ap.parse_args(argv)
 
     import envs
@@ -211,6 +274,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print(f"deck tournament: {label}", file=sys.stderr)
                 kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
                 result["tournaments"][label] = tournament_rates(name, kw, args.tournament_games, args.workers)
+    if args.latency_decisions > 0:
+        from agents.play.session import DEFAULT_LEVEL
+
+        result["latency"] = {}
+        for label, name, _make in jobs:
+            print(f"AI latency: {label}", file=sys.stderr)
+            kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+            result["latency"][label] = ai_latency(name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -248,6 +319,15 @@ def table(result: dict[str, Any]) -> str:
         for label, t in result["tournaments"].items():
             lines.append(
                 f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
+            )
+    if result.get("latency"):
+        lines.append("")
+        head = f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}"
+        lines += [head, "-" * len(head)]
+        for label, t in result["latency"].items():
+            lines.append(
+                f"{label:<26}{t['level']:>10}{t['decisions']:>11}{1e3 * t['p50_s']:>9.0f}{1e3 * t['p95_s']:>9.0f}"
+                f"{1e3 * t['max_s']:>9.0f}{t['ratio_p50']:>13,.0f}"
             )
     return "\n".join(lines)
 

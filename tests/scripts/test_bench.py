@@ -25,6 +25,8 @@ def test_bench_json_smoke():
             "medarot_ocg_v0:beginner",
             "--tournament-games",
             "8",
+            "--latency-decisions",
+            "12",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -35,6 +37,10 @@ def test_bench_json_smoke():
     result = json.loads(out.stdout)
     t = result["tournaments"]["medarot_ocg_v0:beginner"]  # the deck-tournament row, same run
     assert t["ratio"] == pytest.approx(t["heuristic_games_per_s"] / t["random_games_per_s"])
+    lat = result["latency"]["medarot_ocg_v0:beginner"]  # the AI's time per decision, p50 <= p95 <= max
+    assert lat["level"] == "search" and lat["decisions"] == 12
+    assert 0 < lat["p50_s"] <= lat["p95_s"] <= lat["max_s"]
+    assert lat["ratio_p50"] == pytest.approx(lat["p50_s"] / lat["heuristic_p50_s"])
     row = result["rulesets"]["medarot_ocg_v0:beginner"]
     assert (
         set(row["aec"]["ratio"])
