@@ -163,13 +163,18 @@ def mutant_names(work: Path) -> list[str]:
     return names
 
 
-def results(work: Path) -> dict[str, int]:
-    """Mutants by mutmut's own status ("killed", "survived", "timeout", "no tests", "not checked"...)."""
+def results(work: Path, names: set[str] | None = None) -> dict[str, int]:
+    """Mutants by mutmut's own status ("killed", "survived", "timeout", "no tests", "not checked"...).
+
+    With ``names``, only those mutants are counted (the mutants of a sample).
+    """
     from mutmut.stats import status_by_exit_code
 
     counts: dict[str, int] = {}
     for meta in (work / "mutants").rglob("*.meta"):
-        for code in json.loads(meta.read_text()).get("exit_code_by_key", {}).values():
+        for name, code in json.loads(meta.read_text()).get("exit_code_by_key", {}).items():
+            if names is not None and name not in names:
+                continue
             status = status_by_exit_code[code]
             counts[status] = counts.get(status, 0) + 1
     return counts
@@ -182,8 +187,16 @@ def score(counts: dict[str, int]) -> float | None:
     return caught / done if done else None
 
 
-def report(packages: list[str], root: Path = WORK) -> dict[str, dict[str, object]]:
-    """Print and return the per-package results found in the work folders."""
+def sample(work: Path, k: int, seed: int, only: list[str]) -> list[str]:
+    """The ``k`` mutants of ``work`` drawn with ``seed`` (among those matching ``only``, if given)."""
+    every = [n for n in mutant_names(work) if not only or any(fnmatch(n, o) for o in only)]
+    return sorted(random.Random(seed).sample(every, min(k, len(every))))
+
+
+def report(
+    packages: list[str], root: Path = WORK, samples: dict[str, list[str]] | None = None
+) -> dict[str, dict[str, object]]:
+    """Print and return the per-package results found in the work folders (of a sample, if given)."""
     out: dict[str, dict[str, object]] = {}
     print(
         f"{'package':<16}{'killed':>8}{'survived':>10}{'timeout':>9}{'no tests':>10}{'not run':>9}{'score':>8}"
@@ -192,7 +205,8 @@ def report(packages: list[str], root: Path = WORK) -> dict[str, dict[str, object
         work = root / p
         if not (work / "mutants").exists():
             continue
-        c = results(work)
+        picked = (samples or {}).get(p)
+        c = results(work, None if picked is None else set(picked))
         s = score(c)
         out[p] = {**c, "score": s}
         shown = "-" if s is None else f"{s:.1%}"
@@ -233,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     packages = list(PACKAGES) if args.all or (args.report and not args.packages) else args.packages
     if not packages:
         ap.error("name at least one package, or --all")
+    drawn: dict[str, list[str]] = {}
+    if args.report and args.sample:  # the scores of that sample alone
+        drawn = {p: sample(args.work / p, args.sample, args.seed, args.only) for p in packages}
     if not args.report:
         for p in packages:
             work = prepare(p, args.work)
@@ -240,16 +257,13 @@ def main(argv: list[str] | None = None) -> int:
             names: list[str] = list(args.only)
             if args.sample:
                 mutmut(work, "run", "--max-children", "1", "no.such.mutant")  # generate and map tests only
-                every = [
-                    n for n in mutant_names(work) if not args.only or any(fnmatch(n, o) for o in args.only)
-                ]
-                names = sorted(random.Random(args.seed).sample(every, min(args.sample, len(every))))
-                print(f"{p}: {len(names)} of {len(every)} mutants drawn with seed {args.seed}", flush=True)
+                names = drawn[p] = sample(work, args.sample, args.seed, args.only)
+                print(f"{p}: {len(names)} mutants drawn with seed {args.seed}", flush=True)
             left = None if args.budget is None else max(1.0, args.budget - (time.perf_counter() - t0))
             code, _ = mutmut(work, "run", "--max-children", str(args.max_children), *names, timeout=left)
             if code == 124:
                 print(f"{p}: the budget of {args.budget:.0f}s ran out; the next run resumes", flush=True)
-    scores = report(packages, args.work)
+    scores = report(packages, args.work, drawn or None)
     if args.json is not None:
         args.json.write_text(json.dumps(scores, indent=1))
     if args.min_score is not None:

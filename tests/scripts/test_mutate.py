@@ -28,6 +28,29 @@ def test_score_counts_timeouts_as_killed_and_ignores_mutants_not_run():
     assert mutate.score({"not checked": 5}) is None
 
 
+def test_a_samples_report_counts_only_its_mutants(tmp_path):
+    """``--report --sample N --seed S`` scores the mutants that sample draws, not the whole folder."""
+    import json
+
+    mutate = load_script("mutate")
+    meta = tmp_path / "mow" / "mutants" / "envs" / "mow" / "rules"
+    meta.mkdir(parents=True)
+    codes = {
+        f"envs.mow.rules.x.x_f__mutmut_{i}": (1 if i % 3 else 0) for i in range(1, 31)
+    }  # 1 killed, 0 survived
+    (meta / "x.py.meta").write_text(json.dumps({"exit_code_by_key": codes}))
+    names = mutate.sample(tmp_path / "mow", 10, 4, [])
+    assert len(names) == 10 and names == mutate.sample(tmp_path / "mow", 10, 4, [])
+    assert names != mutate.sample(tmp_path / "mow", 10, 5, [])
+    every = mutate.results(tmp_path / "mow")
+    assert every == {"killed": 20, "survived": 10}
+    part = mutate.results(tmp_path / "mow", set(names))
+    killed = sum(codes[n] == 1 for n in names)
+    assert part == {k: v for k, v in {"killed": killed, "survived": 10 - killed}.items() if v}
+    out = mutate.main(["mow", "--report", "--sample", "10", "--seed", "4", "--work", str(tmp_path)])
+    assert out == 0
+
+
 def test_unknown_packages_are_refused_with_the_known_ones(capsys):
     mutate = load_script("mutate")
     with pytest.raises(SystemExit) as exc:
