@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
-from agents.ppo import TrainConfig, default_opponents
+from agents.training.config import TrainConfig, default_opponents
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
 _TRAIN = TrainConfig()
@@ -154,11 +154,13 @@ def train(
 ) -> None:
     """Train MaskablePPO with self-play, then evaluate it against the baselines.
 
-    Writes OUT/model.zip, OUT/eval.json (win rates with 95% intervals), OUT/learning_curve.png,
-    OUT/train.json, checkpoints, snapshots and TensorBoard logs (OUT/tb).
+    Writes OUT/model.zip, OUT/eval.json (per baseline: the score, wins + draws/2, with its 95%
+    interval over seat-swapped pairs, and win/draw/loss rates with Wilson intervals),
+    OUT/learning_curve.png (the score over training), OUT/train.json, checkpoints, snapshots
+    and TensorBoard logs (OUT/tb).
     """
     from agents.arena import match
-    from agents.ppo import train as run_training
+    from agents.training.loop import train as run_training
 
     kwargs = _env_kwargs(mode, options)
     cfg = TrainConfig(

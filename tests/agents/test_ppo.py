@@ -9,7 +9,8 @@ import pytest
 
 import envs
 from agents.arena import match, play_game
-from agents.ppo import PPOAgent, TrainConfig, plot_learning_curve, train
+from agents.ppo import PPOAgent
+from agents.training import TrainConfig, plot_learning_curve, train
 from tests.agents.checked import Checked
 
 pytestmark = pytest.mark.train
@@ -52,7 +53,7 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
     # the last row is a real evaluation of the saved model: replaying it gives the same figures
     from sb3_contrib import MaskablePPO
 
-    from agents.ppo import evaluate_live
+    from agents.training import evaluate_live
 
     last = history[-1]
     model = MaskablePPO.load(out / "model.zip", device="cpu")
@@ -174,7 +175,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     """critic="global": the value function sees env.state(); the policy's action ignores it."""
     import torch
 
-    from agents.ppo import policy_action
+    from agents.training import policy_action
 
     torch.set_num_threads(1)
     cfg = _tiny_config(

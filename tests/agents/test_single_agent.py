@@ -11,7 +11,7 @@ from stable_baselines3.common.env_checker import check_env
 
 from agents.random_agent import RandomAgent
 from envs import medarot_ocg_v0
-from envs.single_agent import SingleAgentEnv
+from agents.training import SingleAgentEnv
 
 
 class Scripted:
