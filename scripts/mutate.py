@@ -107,6 +107,12 @@ def _mirror_envs(work: Path) -> None:
                     dst.write_text(new)
             elif not dst.exists() and not dst.is_symlink():
                 dst.symlink_to(src)
+    for dst_dir, dirs, names in os.walk(dst_root):  # drop what the tree no longer has (moved files)
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in names:
+            dst = Path(dst_dir) / name
+            if not (src_root / dst.relative_to(dst_root)).exists():
+                dst.unlink()
 
 
 def prepare(package: str, root: Path = WORK) -> Path:

@@ -136,3 +136,8 @@ def test_the_undecorated_work_tree_plays_the_same_games_as_the_tree(tmp_path):
         return json.loads(done.stdout)
 
     assert play(work) == play(ROOT)
+    # a file the tree no longer has (moved or deleted) leaves the mirror when it is prepared again
+    stale = work / "envs" / "gone_module.py"
+    stale.symlink_to(ROOT / "envs" / "gone_module.py")
+    mutate.prepare("amalogs", tmp_path)
+    assert not stale.is_symlink() and not stale.exists()
