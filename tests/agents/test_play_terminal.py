@@ -100,3 +100,35 @@ def test_in_amalogs_the_person_plays_every_seat_of_one_team() -> None:
     assert play(s, read=read, out=out) == 0
     assert seats == {2, 3}
     assert "game over: you " in out.getvalue() or "left the game (end of input)" in out.getvalue()
+
+
+def test_replay_steps_forward_and_back_from_a_seats_view(tmp_path: Path) -> None:
+    from agents.play.replays import ReplayError, run_replay
+
+    s = GameSession("medarot_ocg_v0", {"mode": "normal"}, "random", seat=0, seed=5)
+    s.opponent_moves()
+    for _ in range(6):
+        if s.done:
+            break
+        s.play(s.legal()[-1]["index"])
+    path = tmp_path / "g.jsonl"
+    s.replay().save(path)
+    typed = iter(["n", "n", "p", "3", "zzz", "q"])
+    out = io.StringIO()
+    assert run_replay(path, seat=1, interactive=True, read=lambda _: next(typed), out=out) == 0
+    shown = [line for line in out.getvalue().splitlines() if line.startswith("-- position ")]
+    assert [line.split()[2].rstrip(":") for line in shown] == [
+        f"0/{s.moves}",
+        f"1/{s.moves}",
+        f"2/{s.moves}",
+        f"1/{s.moves}",
+        f"3/{s.moves}",
+        f"3/{s.moves}",
+    ]
+    assert "not a command: 'zzz'" in out.getvalue()
+    assert "(you are seat 1)" in out.getvalue()
+    with pytest.raises(ReplayError, match="--seat must be in 0..1"):
+        run_replay(path, seat=2)
+    path.write_text("not json\n")
+    with pytest.raises(ReplayError, match="not JSON"):
+        run_replay(path)
