@@ -14,9 +14,9 @@ import numpy as np
 # before training moved to ``agents.training``. stable-baselines3 saves ``policy_kwargs`` (the
 # extractor class) and the policy class with cloudpickle, and a model saved then carries those
 # classes with ``__module__ == "agents.ppo"``. They are pickled by value (they are built inside
-# functions), so loading one does not look them up here, but the names stay importable under
-# their old path so that anything that does still finds them. tests/agents/test_ppo.py loads
-# such a model.
+# functions), so loading one does not look them up here (tests/agents/test_ppo.py loads a
+# saved model with this module and ``agents.training`` blocked); the names stay importable
+# under their old path all the same, for anything that does look them up.
 from agents.training.policy import card_set_extractor, global_critic_policy, policy_action
 
 __all__ = ["PPOAgent", "card_set_extractor", "global_critic_policy", "policy_action"]
@@ -46,5 +46,3 @@ class PPOAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         """The policy's action among the legal ones."""
         return policy_action(self.policy, observation, action_mask, self.deterministic, self._rng)
-
-

@@ -121,7 +121,9 @@ def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int
     return {"heuristic_games_per_s": heuristic, "random_games_per_s": rand, "ratio": heuristic / rand}
 
 
-def ai_latency(name: str, kwargs: dict[str, Any], level: str, decisions: int, seed: int = 0) -> dict[str, float]:
+def ai_latency(
+    name: str, kwargs: dict[str, Any], level: str, decisions: int, seed: int = 0
+) -> dict[str, float]:
     """How long the AI at ``level`` takes per decision, as a person's opponent meets it.
 
     Seat 0 plays at random, as a person might; the AI holds every other seat. Only decisions
@@ -213,7 +215,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=100,
         help="AI decisions timed per variant for the latency rows (0: skip)",
     )
-    ap.add_argument("--level", default=None, help="opponent level of the latency rows (default: play's default)")
+    ap.add_argument(
+        "--level", default=None, help="opponent level of the latency rows (default: play's default)"
+    )
     args = ap.parse_args(argv)
 
     import envs
@@ -281,7 +285,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for label, name, _make in jobs:
             print(f"AI latency: {label}", file=sys.stderr)
             kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
-            result["latency"][label] = ai_latency(name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions)
+            result["latency"][label] = ai_latency(
+                name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions
+            )
     if args.json:
         print(json.dumps(result, indent=2))
     else:

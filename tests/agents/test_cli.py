@@ -52,10 +52,20 @@ def test_evaluate_json_and_table():
     )
     assert data["wins"] >= 5  # the heuristic beats random in the normal mode
     assert data["win_ci95"] == pytest.approx(list(wilson(same.wins, 6)))
+    assert data["score"] == same.score and data["score_ci95"] == pytest.approx(list(same.score_ci95))
     table = runner.invoke(app, ["evaluate", "medarot_ocg_v0", "--games", "2", "--workers", "1"])
     row = match("heuristic", "random", "medarot_ocg_v0", games=2, seed=0, workers=1)
     assert table.exit_code == 0 and "95% interval" in table.output
     assert f"{row.win_rate:.1%}" in table.output
+
+
+def test_importing_the_command_loads_neither_torch_nor_stable_baselines3():
+    import subprocess
+    import sys
+
+    code = "import sys, agents.cli; print('torch' in sys.modules, 'stable_baselines3' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"], out.stdout + out.stderr
 
 
 def test_bad_agent_spec_is_a_clear_error():
@@ -141,4 +151,7 @@ def test_train_writes_model_eval_and_curve(tmp_path):
     assert (config["ent_coef"], config["n_epochs"], config["timesteps"]) == (0.02, 2, 1024)
     report = json.loads((out / "eval.json").read_text())
     assert [r["opponent"] for r in report["results"]] == ["random", "heuristic"]
+    for r in report["results"]:  # the score with its interval over pairs, beside win/draw/loss
+        lo, hi = r["score_ci95"]
+        assert r["score"] == pytest.approx(r["win_rate"] + r["draw_rate"] / 2) and lo <= r["score"] <= hi
     assert "95% interval" in result.output

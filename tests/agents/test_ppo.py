@@ -55,6 +55,14 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
 
     from agents.training import evaluate_live
 
+    assert json.loads((out / "train.json").read_text())["history"] == history
+    for row in history:  # each evaluation: the score with its 95% interval over pairs, and the rates
+        for opp in ("random", "heuristic"):
+            r = row[opp]
+            lo, hi = r["score_ci95"]
+            assert r["score"] == pytest.approx(r["win"] + r["draw"] / 2) and 0 <= lo <= r["score"] <= hi <= 1
+            assert r["win"] + r["draw"] + r["loss"] == pytest.approx(1.0) and r["games"] == 4
+    assert any("vs heuristic: score" in line for line in summary["log"])
     last = history[-1]
     model = MaskablePPO.load(out / "model.zip", device="cpu")
     for opp in ("random", "heuristic"):
@@ -62,6 +70,27 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
             model, "medarot_ocg_v0", {"mode": "beginner"}, opp, 4, 10_000 + last["timesteps"]
         )
         assert again == last[opp], opp
+
+
+def test_saved_model_loads_without_the_modules_that_define_its_network(trained):
+    """sb3 saves the extractor class (in policy_kwargs) with cloudpickle, by value: a model does
+    not depend on where the class is defined, so models saved before training moved from
+    agents.ppo to agents.training still load."""
+    import subprocess
+    import sys
+
+    out, _ = trained
+    code = (
+        "import sys, warnings\n"
+        "warnings.filterwarnings('error', message='Could not deserialize')\n"
+        "sys.modules['agents.ppo'] = sys.modules['agents.training'] = None  # importing them fails\n"
+        "from sb3_contrib import MaskablePPO\n"
+        f"model = MaskablePPO.load({str(out / 'model.zip')!r}, device='cpu')\n"
+        "print(type(model.policy.features_extractor).__name__)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["CardSetExtractor"]
 
 
 def test_imitation_pretraining_ran_before_ppo(trained):
@@ -123,11 +152,23 @@ def test_maskable_ppo_smoke_run_plays_legal_games(env_name, tmp_path):
     assert _plays_only_legal_actions(tmp_path / "model.zip", env_name, games) > least_moves
 
 
-def test_learning_curve_plot(tmp_path):
-    hist = [
-        {"timesteps": t, "random": {"win": w, "games": 20}, "heuristic": {"win": w / 2, "games": 20}}
-        for t, w in ((0, 0.3), (100, 0.8))
-    ]
+def _row(win: float, draw: float, lo: float, hi: float) -> dict:
+    return {"score": win + draw / 2, "score_ci95": [lo, hi], "win": win, "draw": draw, "games": 20}
+
+
+@pytest.mark.parametrize("scored", [True, False], ids=["score", "win-rates-only"])
+def test_learning_curve_plot(tmp_path, scored):
+    """The score with its band; a history from before scores were recorded draws win rates."""
+    if scored:
+        hist = [
+            {"timesteps": 0, "random": _row(0.3, 0.1, 0.2, 0.5), "heuristic": _row(0.1, 0.0, 0.0, 0.3)},
+            {"timesteps": 100, "random": _row(0.8, 0.1, 0.7, 0.95), "heuristic": _row(0.4, 0.2, 0.3, 0.7)},
+        ]
+    else:
+        hist = [
+            {"timesteps": t, "random": {"win": w, "games": 20}, "heuristic": {"win": w / 2, "games": 20}}
+            for t, w in ((0, 0.3), (100, 0.8))
+        ]
     plot_learning_curve(hist, tmp_path / "c.png")
     assert (tmp_path / "c.png").stat().st_size > 1000
     assert np.frombuffer((tmp_path / "c.png").read_bytes()[:4], dtype=np.uint8).tolist() == [137, 80, 78, 71]

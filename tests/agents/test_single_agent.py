@@ -10,8 +10,8 @@ import pytest
 from stable_baselines3.common.env_checker import check_env
 
 from agents.random_agent import RandomAgent
-from envs import medarot_ocg_v0
 from agents.training import SingleAgentEnv
+from envs import medarot_ocg_v0
 
 
 class Scripted:

@@ -2,7 +2,8 @@
 
 Every module of ``envs/core`` and of every ruleset package under ``envs/`` (subpackages such
 as ``rules/`` included; only ``envs/encoding`` is exempt) is parsed with ``ast``; only the env
-and encoder modules (``env.py``, ``encode.py``) may use those libraries.
+and encoder modules (``env.py``, ``encode.py``) may use those libraries. And the layers point
+one way: no module of ``envs/`` at all imports ``agents``.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def engine_modules() -> list[Path]:
     return out
 
 
-def forbidden_imports(source: str, filename: str = "<src>") -> list[str]:
-    """``line: module`` for every import of a forbidden top-level package in ``source``."""
+def forbidden_imports(
+    source: str, filename: str = "<src>", forbidden: frozenset[str] = FORBIDDEN
+) -> list[str]:
+    """``line: module`` for every import of a ``forbidden`` top-level package in ``source``."""
     tree = ast.parse(source, filename)
     found = []
     for node in ast.walk(tree):
@@ -49,7 +52,7 @@ def forbidden_imports(source: str, filename: str = "<src>") -> list[str]:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     names = [arg.value]
         for name in names:
-            if name.split(".")[0] in FORBIDDEN:
+            if name.split(".")[0] in forbidden:
                 found.append(f"{getattr(node, 'lineno', '?')}: {name}")
     return found
 
@@ -68,6 +71,21 @@ def test_engine_modules_are_found_including_rules_subpackage() -> None:
 def test_engine_module_imports_no_numpy_gymnasium_pettingzoo_torch(path: Path) -> None:
     bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path))
     assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "envs").rglob("*.py")), ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_no_env_module_imports_agents(path: Path) -> None:
+    bad = forbidden_imports(path.read_text(encoding="utf-8"), str(path), frozenset({"agents"}))
+    assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)} (envs is the lower layer)"
+
+
+@pytest.mark.parametrize(
+    "src", ["import agents", "from agents.base import bind", "def f():\n    import agents.ppo\n"]
+)
+def test_layer_checker_catches_agents_imports(src: str) -> None:
+    assert forbidden_imports(src, forbidden=frozenset({"agents"}))
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,205 @@
+"""The training loop: MaskablePPO over self-play workers, live evaluations, checkpoints.
+
+Training runs sb3-contrib's ``MaskablePPO`` over vectorised ``SingleAgentEnv`` workers (one
+process per core). Each episode the learner meets an opponent drawn from a pool: the random
+agent, the ruleset's heuristic and, as training goes on, frozen snapshots of itself
+(self-play). The learner's seat alternates. Every ``eval_every`` steps the current policy
+plays seat-swapped pairs against the baselines (``evaluate_live``): the score (wins +
+draws/2) with its 95% interval over pairs, and the win/draw/loss rates. The history goes to
+``history.json`` and ``train.json`` and becomes ``learning_curve.png``. Checkpoints,
+TensorBoard logs and a progress bar come with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents.training.config import TrainConfig
+from agents.training.imitation import start_from_imitation
+from agents.training.plots import plot_learning_curve
+from agents.training.policy import global_critic_policy, policy_action, policy_kwargs
+from agents.training.selfplay_env import CRITICS, make_single_agent_env
+
+#: The baselines the live policy plays at each evaluation.
+BASELINES = ("random", "heuristic")
+
+
+class _LiveAgent:
+    """The model being trained, as an agent (for in-process evaluation)."""
+
+    name = "learner"
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+    def reset(self, seed: int | None = None) -> None:
+        """Nothing to reset."""
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        """Greedy masked action."""
+        return policy_action(self.model.policy, observation, action_mask)
+
+
+def evaluate_live(
+    model: Any, env_name: str, env_kwargs: dict[str, Any], opponent: str, games: int, seed: int
+) -> dict[str, Any]:
+    """The live model against a baseline over seat-swapped pairs, in process.
+
+    Returns the score (wins + draws/2 per game) with its 95% interval over the pairs
+    (``score``, ``score_ci95``, as ``MatchResult`` computes them) and the win/draw/loss rates.
+    """
+    import agents as agent_lib
+    import envs
+    from agents.arena import MatchResult, pair_points, tally
+
+    env = envs.make(env_name, **env_kwargs)
+    opp = agent_lib.make(opponent, env_name, seed=seed)
+    pairs = pair_points(env, _LiveAgent(model), opp, range(seed, seed + (games + 1) // 2))
+    w, d, lo = tally(pairs)
+    n = w + d + lo
+    res = MatchResult("learner", opponent, env_name, n, w, d, lo, dict(env_kwargs), pairs)
+    return {
+        "score": res.score,
+        "score_ci95": list(res.score_ci95),
+        "win": w / n,
+        "draw": d / n,
+        "loss": lo / n,
+        "games": n,
+    }
+
+
+def _summary(opponent: str, r: dict[str, Any]) -> str:
+    """One evaluation as text: the score with its 95% interval, then the win rate."""
+    lo, hi = r["score_ci95"]
+    return f"vs {opponent}: score {r['score']:.0%} [{lo:.0%}, {hi:.0%}], win {r['win']:.0%}"
+
+
+def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[], list[Any]]:
+    def build() -> list[Any]:
+        import agents as agent_lib
+
+        return [agent_lib.make(s, env_name, seed=seed + i) for i, s in enumerate(specs)]
+
+    return build
+
+
+def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train, evaluate and save; return the run summary (also written to ``out/train.json``)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    if cfg.critic not in CRITICS:  # before any worker env is built, so the error is this one line
+        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
+    out = Path(cfg.out)
+    (out / "snapshots").mkdir(parents=True, exist_ok=True)
+    n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
+    torch.manual_seed(cfg.seed)
+    base = [k for k in cfg.opponents if k != "self"]
+    if not base:
+        raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
+    weights = [cfg.opponents[k] for k in base]
+    factories = [
+        make_single_agent_env(
+            cfg.env,
+            _opponent_factory(cfg.env, base, cfg.seed + 101 * i),
+            cfg.env_kwargs,
+            weights=weights,
+            shaping=cfg.shaping,
+            gamma=cfg.gamma,
+            critic=cfg.critic,
+        )
+        for i in range(n_envs)
+    ]
+    if cfg.vec_env not in ("subproc", "dummy"):
+        raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+    subproc = cfg.vec_env == "subproc" and n_envs > 1
+    vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
+    vec.seed(cfg.seed)
+    model = MaskablePPO(
+        global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
+        vec,
+        n_steps=max(16, cfg.n_steps // n_envs),
+        batch_size=cfg.batch_size,
+        n_epochs=cfg.n_epochs,
+        learning_rate=cfg.learning_rate,
+        gamma=cfg.gamma,
+        ent_coef=cfg.ent_coef,
+        clip_range=cfg.clip_range,
+        policy_kwargs=policy_kwargs(cfg),
+        seed=cfg.seed,
+        device="cpu",
+        tensorboard_log=str(out / "tb"),
+        verbose=cfg.verbose,
+    )
+    history: list[dict[str, Any]] = []
+    snapshots: list[str] = []
+    t0 = time.perf_counter()
+
+    def evaluate(step: int) -> None:
+        row: dict[str, Any] = {"timesteps": step, "seconds": time.perf_counter() - t0}
+        for opp in BASELINES:
+            row[opp] = evaluate_live(model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step)
+        history.append(row)
+        (out / "history.json").write_text(json.dumps(history, indent=1))
+        log(
+            f"[{step:>9,} steps, {row['seconds']:6.0f}s] "
+            + "; ".join(_summary(opp, row[opp]) for opp in BASELINES)
+        )
+
+    class Hooks(BaseCallback):
+        def _on_step(self) -> bool:
+            n = self.num_timesteps
+            if cfg.eval_every and n // cfg.eval_every != (n - self.training_env.num_envs) // cfg.eval_every:
+                evaluate(n)
+            if (
+                "self" in cfg.opponents
+                and cfg.snapshot_every
+                and n // cfg.snapshot_every != (n - self.training_env.num_envs) // cfg.snapshot_every
+            ):
+                path = out / "snapshots" / f"step_{n}.zip"
+                model.save(path)
+                snapshots.append(str(path))
+                del snapshots[: -cfg.max_snapshots]
+                pool = base + [f"ppo:{p}" for p in snapshots]
+                share = cfg.opponents["self"] / len(snapshots)
+                self.training_env.env_method("set_pool", pool, weights + [share] * len(snapshots))
+            if (
+                cfg.checkpoint_every
+                and n // cfg.checkpoint_every != (n - self.training_env.num_envs) // cfg.checkpoint_every
+            ):
+                model.save(out / f"checkpoint_{n}.zip")
+            return True
+
+    if cfg.pretrain_games:
+        start_from_imitation(model, cfg, log)
+    evaluate(0)
+    model.learn(
+        total_timesteps=cfg.timesteps,
+        callback=Hooks(),
+        progress_bar=cfg.progress_bar,
+        tb_log_name="maskable_ppo",
+    )
+    elapsed = time.perf_counter() - t0
+    model.save(out / "model.zip")
+    vec.close()
+    evaluate(model.num_timesteps)
+    summary = {
+        "config": {**asdict(cfg), "n_envs": n_envs},
+        "timesteps": int(model.num_timesteps),
+        "train_seconds": elapsed,
+        "steps_per_second": model.num_timesteps / elapsed,
+        "history": history,
+    }
+    (out / "train.json").write_text(json.dumps(summary, indent=1))
+    plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}")
+    return summary
