@@ -29,6 +29,22 @@ from envs.core.errors import IllegalActionError
 #: What the value function may read: the learner's own observation, or the whole game too.
 CRITICS = ("seat", "global")
 
+#: Frozen snapshots (``ppo:PATH`` opponents) loaded in this process, by spec. A snapshot is a
+#: greedy policy with no state between calls, so every env of a process shares one copy:
+#: loading one builds and initialises a whole model (most of a second), once per env before.
+_SNAPSHOTS: dict[str, Any] = {}
+
+
+def shared_agent(spec: str, env_name: str, seed: int) -> Any:
+    """The agent of ``spec``; ``ppo:PATH`` snapshots come from the process's shared copies."""
+    if not spec.startswith("ppo:"):
+        return agent_lib.make(spec, env_name, seed=seed)
+    if spec not in _SNAPSHOTS:
+        if len(_SNAPSHOTS) >= 64:  # a long run keeps only its latest few snapshots in its pool
+            _SNAPSHOTS.pop(next(iter(_SNAPSHOTS)))
+        _SNAPSHOTS[spec] = agent_lib.make(spec, env_name, seed=seed)
+    return _SNAPSHOTS[spec]
+
 
 class SingleAgentEnv(gym.Env):
     """One learner seat against a pool of opponents.
@@ -128,7 +144,7 @@ class SingleAgentEnv(gym.Env):
         pool = []
         for spec in specs:
             if spec not in cache:
-                cache[spec] = bind(agent_lib.make(spec, self.env_name, seed=len(cache)), self.aec)
+                cache[spec] = bind(shared_agent(spec, self.env_name, len(cache)), self.aec)
             pool.append(cache[spec])
         self._built = {s: cache[s] for s in specs}
         self.opponents = pool

@@ -72,6 +72,24 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
         assert again == last[opp], opp
 
 
+def test_the_envs_of_a_process_share_one_copy_of_each_snapshot(trained):
+    from agents.training import SingleAgentEnv
+
+    out, _ = trained
+    snap = f"ppo:{sorted((out / 'snapshots').glob('step_*.zip'))[-1]}"
+    a = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
+    b = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
+    a.set_pool(["random", snap], [1.0, 1.0])
+    b.set_pool(["random", snap], [1.0, 1.0])
+    assert a._built[snap] is b._built[snap]  # loaded once, shared
+    assert a._built["random"] is not b._built["random"]  # agents with state stay per env
+    a.reset(seed=3)
+    for _ in range(20):  # the shared snapshot plays legal moves for both
+        obs, _r, done, trunc, _i = a.step(int(next(i for i, m in enumerate(a.action_masks()) if m)))
+        if done or trunc:
+            a.reset()
+
+
 def test_saved_model_loads_without_the_modules_that_define_its_network(trained):
     """sb3 saves the extractor class (in policy_kwargs) with cloudpickle, by value: a model does
     not depend on where the class is defined, so models saved before training moved from
