@@ -76,7 +76,7 @@ def test_the_envs_of_a_process_share_one_copy_of_each_snapshot(trained):
     from agents.training import SingleAgentEnv
 
     out, _ = trained
-    snap = f"ppo:{sorted((out / 'snapshots').glob('step_*.zip'))[-1]}"
+    snap = f"ppo:{max((out / 'snapshots').glob('step_*.zip'))}"
     a = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
     b = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
     a.set_pool(["random", snap], [1.0, 1.0])
@@ -85,7 +85,7 @@ def test_the_envs_of_a_process_share_one_copy_of_each_snapshot(trained):
     assert a._built["random"] is not b._built["random"]  # agents with state stay per env
     a.reset(seed=3)
     for _ in range(20):  # the shared snapshot plays legal moves for both
-        obs, _r, done, trunc, _i = a.step(int(next(i for i, m in enumerate(a.action_masks()) if m)))
+        _obs, _r, done, trunc, _i = a.step(int(next(i for i, m in enumerate(a.action_masks()) if m)))
         if done or trunc:
             a.reset()
 
