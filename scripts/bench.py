@@ -8,6 +8,10 @@ numbers compare across machines. Measurements are interleaved in rounds to even 
     python scripts/bench.py --json          # one JSON object
     python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
 
+The PPO-training rows time ``deckgym train``'s loop (default settings, no imitation, no
+evaluations) as learner steps per second, and give it as a ratio to the env's own AEC
+decisions per second in the same run.
+
 The AI-latency rows time the opponent of ``deckgym play`` / ``serve`` (its default level)
 per decision, p50 and p95, beside the heuristic's time on the same decisions.
 
@@ -176,6 +180,37 @@ def ai_latency(
     }
 
 
+def training_rate(name: str, kwargs: dict[str, Any], steps: int, **settings: Any) -> dict[str, float]:
+    """PPO training steps per second (inside the PPO loop, and over the whole run) on ``name``.
+
+    A run of ``steps`` learner steps with the default settings but no imitation and no
+    evaluations during training; ``settings`` override ``TrainConfig`` fields (e.g. ``n_envs``).
+    """
+    import tempfile
+
+    from agents.training import TrainConfig, train
+
+    with tempfile.TemporaryDirectory() as out:
+        cfg = TrainConfig(
+            env=name,
+            env_kwargs=dict(kwargs),
+            timesteps=steps,
+            pretrain_games=0,
+            eval_every=0,
+            eval_games=2,
+            checkpoint_every=0,
+            progress_bar=False,
+            out=out,
+            **settings,
+        )
+        summary = train(cfg, log=lambda _line: None)
+    return {
+        "steps": float(summary["timesteps"]),
+        "ppo_steps_per_s": summary["ppo_steps_per_second"],
+        "run_steps_per_s": summary["steps_per_second"],
+    }
+
+
 def _references() -> dict[str, Callable[[], Any]]:
     refs: dict[str, Callable[[], Any]] = {}
     try:
@@ -191,6 +226,40 @@ def _references() -> dict[str, Callable[[], Any]]:
     except ImportError as exc:  # rlcard missing
         print(f"warning: texas_holdem_no_limit_v6 unavailable ({exc})", file=sys.stderr)
     return refs
+
+
+def _extra_rows(
+    args: argparse.Namespace, jobs: list[tuple[str, str, Callable[[], Any]]], result: dict[str, Any]
+) -> None:
+    """The deck-tournament, PPO-training and AI-latency rows (each skipped when its count is 0)."""
+    if args.tournament_games > 0:
+        result["tournaments"] = {}
+        for label, name, _make in jobs:
+            if name in DECK_RULESETS:
+                print(f"deck tournament: {label}", file=sys.stderr)
+                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+                result["tournaments"][label] = tournament_rates(name, kw, args.tournament_games, args.workers)
+    if args.train_steps > 0:
+        result["training"] = {}
+        for label, name, _make in jobs:
+            if label in args.train_on or name in args.train_on:
+                print(f"training: {label}", file=sys.stderr)
+                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+                row = training_rate(name, kw, args.train_steps)
+                row["ratio_to_aec"] = (
+                    row["ppo_steps_per_s"] / result["rulesets"][label]["aec"]["decisions_per_s"]
+                )
+                result["training"][label] = row
+    if args.latency_decisions > 0:
+        from agents.play.session import DEFAULT_LEVEL
+
+        result["latency"] = {}
+        for label, name, _make in jobs:
+            print(f"AI latency: {label}", file=sys.stderr)
+            kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+            result["latency"][label] = ai_latency(
+                name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions
+            )
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -214,6 +283,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         type=int,
         default=100,
         help="AI decisions timed per variant for the latency rows (0: skip)",
+    )
+    ap.add_argument("--train-steps", type=int, default=8192, help="PPO steps of the training rows (0: skip)")
+    ap.add_argument(
+        "--train-on",
+        nargs="*",
+        default=["medarot_ocg_v0:beginner"],
+        help="variants of the training rows (ENV or ENV:MODE labels)",
     )
     ap.add_argument(
         "--level", default=None, help="opponent level of the latency rows (default: play's default)"
@@ -271,23 +347,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 row[via]["core_decisions_per_s"] = dps * share
                 row[via]["meta_decisions_per_s"] = dps * (1 - share)
         result["rulesets"][label] = row
-    if args.tournament_games > 0:
-        result["tournaments"] = {}
-        for label, name, _make in jobs:
-            if name in DECK_RULESETS:
-                print(f"deck tournament: {label}", file=sys.stderr)
-                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
-                result["tournaments"][label] = tournament_rates(name, kw, args.tournament_games, args.workers)
-    if args.latency_decisions > 0:
-        from agents.play.session import DEFAULT_LEVEL
-
-        result["latency"] = {}
-        for label, name, _make in jobs:
-            print(f"AI latency: {label}", file=sys.stderr)
-            kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
-            result["latency"][label] = ai_latency(
-                name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions
-            )
+    _extra_rows(args, jobs, result)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -325,6 +385,15 @@ def table(result: dict[str, Any]) -> str:
         for label, t in result["tournaments"].items():
             lines.append(
                 f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
+            )
+    if result.get("training"):
+        lines.append("")
+        head = f"{'PPO training':<26}{'steps':>8}{'PPO loop steps/s':>18}{'whole run steps/s':>19}{'x aec decisions/s':>19}"
+        lines += [head, "-" * len(head)]
+        for label, t in result["training"].items():
+            lines.append(
+                f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
+                f"{t['ratio_to_aec']:>19.3f}"
             )
     if result.get("latency"):
         lines.append("")

@@ -17,6 +17,9 @@ class RuleOfThumbAgent:
     """
 
     name = "heuristic"
+    #: ``act`` reads the engine, never its observation argument: callers may pass None for it
+    #: and save the encoding (the self-play env does for its heuristic opponents).
+    reads_engine = True
 
     def __init__(self, seed: int | None = None) -> None:
         self.env: Any = None
@@ -32,8 +35,8 @@ class RuleOfThumbAgent:
         """The action for ``seat`` (the player to move) at ``state``."""
         raise NotImplementedError
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The chosen action index.
+    def act(self, observation: np.ndarray | None, action_mask: np.ndarray) -> int:
+        """The chosen action index (``observation`` is not read: see ``reads_engine``).
 
         Raises:
             IllegalMoveError: the choice is not allowed by ``action_mask`` (a bug in the agent;

@@ -58,6 +58,9 @@ class TrainConfig:
         out: output folder.
         progress_bar: show a progress bar.
         verbose: SB3 verbosity.
+        torch_threads: torch's intra-op threads in the learner process (0: torch's default).
+            The policy's batches are small, so on 2 cores one thread is faster than two that
+            contend with the environments for the same cores.
     """
 
     env: str = "medarot_ocg_v0"
@@ -93,6 +96,7 @@ class TrainConfig:
     out: str = "runs/ppo"
     progress_bar: bool = True
     verbose: int = 0
+    torch_threads: int = 1
 
 
 #: Opponent pools that differ from ``TrainConfig``'s default, by environment. In Master of the

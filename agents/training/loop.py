@@ -104,6 +104,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
     n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
     torch.manual_seed(cfg.seed)
+    if cfg.torch_threads:
+        torch.set_num_threads(cfg.torch_threads)
     base = [k for k in cfg.opponents if k != "self"]
     if not base:
         raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
@@ -145,8 +147,11 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     snapshots: list[str] = []
     t0 = time.perf_counter()
 
+    eval_seconds = [0.0]  # time spent in evaluations, kept out of the PPO loop's own rate
+
     def evaluate(step: int) -> None:
-        row: dict[str, Any] = {"timesteps": step, "seconds": time.perf_counter() - t0}
+        started = time.perf_counter()
+        row: dict[str, Any] = {"timesteps": step, "seconds": started - t0}
         for opp in BASELINES:
             row[opp] = evaluate_live(model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step)
         history.append(row)
@@ -155,6 +160,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
             f"[{step:>9,} steps, {row['seconds']:6.0f}s] "
             + "; ".join(_summary(opp, row[opp]) for opp in BASELINES)
         )
+        eval_seconds[0] += time.perf_counter() - started
 
     class Hooks(BaseCallback):
         def _on_step(self) -> bool:
@@ -183,6 +189,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     if cfg.pretrain_games:
         start_from_imitation(model, cfg, log)
     evaluate(0)
+    learn_start, eval_before = time.perf_counter(), eval_seconds[0]
     model.learn(
         total_timesteps=cfg.timesteps,
         callback=Hooks(),
@@ -190,6 +197,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
         tb_log_name="maskable_ppo",
     )
     elapsed = time.perf_counter() - t0
+    ppo_seconds = time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
     model.save(out / "model.zip")
     vec.close()
     evaluate(model.num_timesteps)
@@ -198,6 +206,9 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
         "timesteps": int(model.num_timesteps),
         "train_seconds": elapsed,
         "steps_per_second": model.num_timesteps / elapsed,
+        # inside the PPO loop alone: rollouts, updates and snapshots, without imitation or evaluations
+        "ppo_seconds": ppo_seconds,
+        "ppo_steps_per_second": model.num_timesteps / max(1e-9, ppo_seconds),
         "history": history,
     }
     (out / "train.json").write_text(json.dumps(summary, indent=1))

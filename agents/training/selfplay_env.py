@@ -233,7 +233,8 @@ class SingleAgentEnv(gym.Env):
                     return
                 aec.step(enc.legal_indices(st)[0])
                 continue
-            obs = enc.observe(st, seat)
+            # an opponent that reads the engine (the heuristics, search) needs no observation
+            obs = None if getattr(self.opponent, "reads_engine", False) else enc.observe(st, seat)
             mask = enc.action_mask(st)
             aec.step(int(self.opponent.act(obs, mask)))
 

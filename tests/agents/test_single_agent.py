@@ -200,3 +200,48 @@ def test_global_critic_observation_holds_the_seat_vector_and_the_whole_game():
     assert np.array_equal(seat_obs, obs["observation"])  # the same game, the same own view
     with pytest.raises(ValueError, match="critic must be one of \\('seat', 'global'\\), got 'oracle'"):
         SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], critic="oracle")
+
+
+class _Observing:
+    """A heuristic behind a proxy that does not say it reads the engine: it is given observations."""
+
+    name = "observing"
+
+    def __init__(self, inner) -> None:
+        self.inner, self.seen = inner, 0
+
+    def bind(self, env) -> None:
+        self.inner.bind(env)
+
+    def reset(self, seed=None) -> None:
+        self.inner.reset(seed)
+
+    def act(self, observation, action_mask) -> int:
+        assert observation is not None
+        self.seen += 1
+        return self.inner.act(observation, action_mask)
+
+
+@pytest.mark.parametrize("env_name", ["medarot_ocg_v0", "medarot_parts_v0", "mow_v0"])
+def test_an_engine_reading_opponent_plays_the_same_games_without_observations(env_name):
+    """The self-play env skips encoding for heuristic opponents; the games stay the same."""
+    from agents import make
+
+    def run(opponent):
+        env = SingleAgentEnv(env_name, [opponent], {})
+        rng = random.Random(1)
+        trace = []
+        obs, _ = env.reset(seed=4)
+        for _ in range(300):
+            a = int(rng.choice(np.flatnonzero(env.action_masks())))
+            obs, r, done, trunc, _ = env.step(a)
+            trace.append((hash(obs.tobytes()), r, done, trunc))
+            if done or trunc:
+                obs, _ = env.reset()
+        return trace
+
+    plain = make("heuristic", env_name, seed=0)
+    assert plain.reads_engine
+    proxy = _Observing(make("heuristic", env_name, seed=0))
+    assert run(plain) == run(proxy)
+    assert proxy.seen > 50  # the proxy really played, with observations

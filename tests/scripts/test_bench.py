@@ -27,6 +27,8 @@ def test_bench_json_smoke():
             "8",
             "--latency-decisions",
             "12",
+            "--train-steps",
+            "256",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -42,6 +44,9 @@ def test_bench_json_smoke():
     assert 0 < lat["p50_s"] <= lat["p95_s"] <= lat["max_s"]
     assert lat["ratio_p50"] == pytest.approx(lat["p50_s"] / lat["heuristic_p50_s"])
     row = result["rulesets"]["medarot_ocg_v0:beginner"]
+    tr = result["training"]["medarot_ocg_v0:beginner"]  # PPO steps/s over the AEC decisions/s, same run
+    assert tr["steps"] >= 256 and tr["ppo_steps_per_s"] >= tr["run_steps_per_s"] > 0
+    assert tr["ratio_to_aec"] == pytest.approx(tr["ppo_steps_per_s"] / row["aec"]["decisions_per_s"])
     assert (
         set(row["aec"]["ratio"])
         == set(result["references"])
