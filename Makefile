@@ -51,7 +51,7 @@ install-play: $(VENV)/.play
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
-test: install $(VENV)/.distributed $(VENV)/.play
+test: install $(VENV)/.distributed $(VENV)/.play $(VENV)/.mutate
 	$(PY) -m pytest -q -n 2
 
 test-fast: install-core
