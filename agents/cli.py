@@ -115,6 +115,18 @@ def _with_settings(cfg: TrainConfig, text: str) -> TrainConfig:
     return dataclasses.replace(cfg, **settings)
 
 
+def _with_preset(cfg: TrainConfig, name: str) -> TrainConfig:
+    """``cfg`` with the preset's settings where the command line left the default."""
+    from agents.training.config import preset
+
+    try:
+        settings = preset(name)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--preset") from None
+    keep = {k: v for k, v in settings.items() if getattr(cfg, k) == getattr(_TRAIN, k)}
+    return dataclasses.replace(cfg, **keep)
+
+
 @app.command()
 def train(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
@@ -151,6 +163,13 @@ def train(
             help='more TrainConfig settings as a JSON object, applied last, e.g. \'{"ent_coef": 0.01, "shaping": 0}\''
         ),
     ] = None,
+    preset: Annotated[
+        str,
+        typer.Option(
+            help="named settings: default, or strong (the long run of the shipped models, about 2 hours "
+            "on 2 cores); the options given on the command line win over the preset's"
+        ),
+    ] = "default",
 ) -> None:
     """Train MaskablePPO with self-play, then evaluate it against the baselines.
 
@@ -176,6 +195,7 @@ def train(
         pretrain_games=pretrain_games,
         imitation_cache=imitation_cache,
     )
+    cfg = _with_preset(cfg, preset)
     if config:
         cfg = _with_settings(cfg, config)
         env, kwargs, out = cfg.env, cfg.env_kwargs, Path(cfg.out)

@@ -111,3 +111,26 @@ OPPONENTS_BY_ENV: dict[str, dict[str, float]] = {
 def default_opponents(env: str) -> dict[str, float]:
     """The default opponent pool of training on ``env``."""
     return dict(OPPONENTS_BY_ENV.get(env, TrainConfig().opponents))
+
+
+#: Named settings for ``deckgym train --preset NAME`` (applied before ``--config``). ``strong``
+#: is the long run behind the shipped models (``ppo:pretrained``): at most about 2 hours on 2
+#: cores at the PPO loop's rate of about 500 steps/s (bench.py's training row).
+PRESETS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "strong": {
+        "timesteps": 3_000_000,
+        "pretrain_games": 3000,
+        "eval_every": 250_000,
+        "eval_games": 100,
+        "snapshot_every": 200_000,
+        "checkpoint_every": 250_000,
+    },
+}
+
+
+def preset(name: str) -> dict[str, Any]:
+    """The settings of preset ``name``; ``ValueError`` names the known presets."""
+    if name not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+    return dict(PRESETS[name])

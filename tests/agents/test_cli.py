@@ -155,3 +155,24 @@ def test_train_writes_model_eval_and_curve(tmp_path):
         lo, hi = r["score_ci95"]
         assert r["score"] == pytest.approx(r["win_rate"] + r["draw_rate"] / 2) and lo <= r["score"] <= hi
     assert "95% interval" in result.output
+
+
+def test_a_preset_sets_what_the_command_line_left_at_its_default():
+    from agents.cli import _TRAIN, _with_preset
+    from agents.training.config import PRESETS
+
+    strong = _with_preset(_TRAIN, "strong")
+    assert strong.timesteps == PRESETS["strong"]["timesteps"] > _TRAIN.timesteps
+    assert strong.pretrain_games == PRESETS["strong"]["pretrain_games"]
+    import dataclasses
+
+    mine = _with_preset(dataclasses.replace(_TRAIN, timesteps=1234), "strong")
+    assert mine.timesteps == 1234  # given on the command line: kept
+    assert mine.pretrain_games == PRESETS["strong"]["pretrain_games"]
+    assert _with_preset(_TRAIN, "default") == _TRAIN
+
+
+def test_an_unknown_preset_is_a_clear_error(tmp_path):
+    r = runner.invoke(app, ["train", "medarot_ocg_v0", "--preset", "huge", "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    assert "unknown preset 'huge'; known: default, strong" in r.output
