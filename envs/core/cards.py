@@ -11,6 +11,8 @@ schema of its own, which :func:`load_deck_file` validates with the same errors.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -106,12 +108,27 @@ class Field:
     schema: Mapping[str, Field] | None = None
 
 
+#: Parsed TOML files by the digest of their bytes: building an env reads the same deck and
+#: variant files again and again, and parsing them was most of its cost.
+_PARSED: dict[bytes, dict[str, Any]] = {}
+
+
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file, turning syntax errors into ``CardDataError`` naming the file."""
+    """Parse a TOML file, turning syntax errors into ``CardDataError`` naming the file.
+
+    Each caller gets its own copy; a file whose bytes changed is parsed again.
+    """
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
+        raw = p.read_bytes()
+        key = hashlib.blake2b(raw, digest_size=16).digest()
+        data = _PARSED.get(key)
+        if data is None:
+            data = tomllib.loads(raw.decode("utf-8"))
+            if len(_PARSED) >= 512:
+                _PARSED.clear()
+            _PARSED[key] = data
+        return copy.deepcopy(data)
     except FileNotFoundError as exc:
         raise CardDataError(str(p), None, "file not found") from exc
     except tomllib.TOMLDecodeError as exc:

@@ -53,3 +53,21 @@ def test_bad_decks_name_the_file_and_the_rule(tmp_path, change, message):
 def test_without_extra_schema_the_ruleset_keys_are_unknown(tmp_path):
     with pytest.raises(DeckError, match="unknown key 'leader'"):
         load_deck_file(_write(tmp_path, GOOD))
+
+
+def test_read_toml_parses_a_file_once_hands_out_copies_and_sees_changes(tmp_path):
+    from envs.core import cards
+
+    f = tmp_path / "deck.toml"
+    f.write_text('name = "A"\n[cards]\nX = 2\n')
+    first = cards.read_toml(f)
+    first["cards"]["X"] = 99  # a caller changing its copy changes nobody else's
+    assert cards.read_toml(f) == {"name": "A", "cards": {"X": 2}}
+    parsed = len(cards._PARSED)
+    cards.read_toml(f)
+    assert len(cards._PARSED) == parsed  # served from the parsed copy
+    f.write_text('name = "B"\n[cards]\nX = 3\n')  # same size, maybe the same mtime: new bytes
+    assert cards.read_toml(f) == {"name": "B", "cards": {"X": 3}}
+    f.write_text("name = [broken\n")
+    with pytest.raises(cards.CardDataError, match="not valid TOML"):
+        cards.read_toml(f)
