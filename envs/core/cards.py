@@ -15,7 +15,7 @@ import copy
 import hashlib
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -228,6 +228,30 @@ def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -
             message names the file, the card where there is one, and the rule.
     """
     p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError:
+        raw = None  # read_toml below names the problem
+    key = None
+    if raw is not None:
+        key = (str(p), hashlib.blake2b(raw, digest_size=16).digest(), tuple(sorted(extra or {})))
+        hit = _DECKS.get(key)
+        if hit is not None:  # the same file, unchanged: a copy of the checked deck
+            return replace(hit, extra=copy.deepcopy(hit.extra))
+    deck = _read_deck_file(p, extra)
+    if key is not None:
+        if len(_DECKS) >= 512:
+            _DECKS.clear()
+        _DECKS[key] = deck
+        return replace(deck, extra=copy.deepcopy(deck.extra))
+    return deck
+
+
+#: Checked deck files by (path, digest of the bytes, the ruleset's extra keys).
+_DECKS: dict[tuple[str, bytes, tuple[str, ...]], DeckList] = {}
+
+
+def _read_deck_file(p: Path, extra: Mapping[str, Field] | None) -> DeckList:
     schema = {**DECK_KEYS, **(extra or {})}
     try:
         data = read_toml(p)

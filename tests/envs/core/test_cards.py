@@ -71,3 +71,19 @@ def test_read_toml_parses_a_file_once_hands_out_copies_and_sees_changes(tmp_path
     f.write_text("name = [broken\n")
     with pytest.raises(cards.CardDataError, match="not valid TOML"):
         cards.read_toml(f)
+
+
+def test_a_deck_file_is_checked_once_per_content_and_each_caller_gets_its_own_extra(tmp_path):
+    from envs.core import cards
+
+    path = _write(tmp_path, 'name = "A"\nleader = "L1"\n[side]\nleft = ["x"]\nsize = 2\n[cards]\nX = 2\n')
+    a = load_deck_file(path, EXTRA)
+    a.extra["side"]["left"].append("mutated")  # a caller changing its deck's extra
+    b = load_deck_file(path, EXTRA)
+    assert b.extra["side"]["left"] == ["x"] and b.cards == (("X", 2),) and b.source == path
+    assert any(k[0] == path for k in cards._DECKS)
+    _write(tmp_path, 'name = "A"\nleader = "L1"\n[side]\nleft = ["x"]\nsize = 2\n[cards]\nX = 3\n')
+    assert load_deck_file(path, EXTRA).cards == (("X", 3),)  # new bytes: read and checked again
+    _write(tmp_path, 'name = "A"\nleader = "L1"\n[side]\nleft = ["x"]\nsize = 9\n[cards]\nX = 3\n')
+    with pytest.raises(DeckError, match="size"):
+        load_deck_file(path, EXTRA)
