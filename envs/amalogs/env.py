@@ -95,6 +95,13 @@ class AmalogsRuleset:
         max_team_turns: int = 60,
         duel_cap: int = 300,
     ) -> None:
+        defaults: dict[int, list[str]] = {}  # every player without a deck gets the same one (D28)
+
+        def default_deck(slot: int) -> list[str]:
+            if slot not in defaults:
+                defaults[slot] = adapter(slot).default_deck()
+            return list(defaults[slot])
+
         self.config: AmalogsConfig = make_config(
             team_sizes,
             pools,
@@ -102,7 +109,7 @@ class AmalogsRuleset:
             max_team_turns,
             duel_cap,
             implemented=IMPLEMENTED,
-            default_deck=lambda slot: adapter(slot).default_deck(),
+            default_deck=default_deck,
             resolve_deck=lambda slot, value, label: adapter(slot).resolve_deck(value, label),
         )
         self.num_players = self.config.num_players
