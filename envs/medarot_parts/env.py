@@ -48,6 +48,10 @@ an observation: a seat sees only its own vector.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
   ``env.state_space``.
+- v0, decks: Blaze Striker and Chorus Support were retuned with ``scripts/balance.py`` (their
+  40-card decks; starter sets, names and descriptions kept), which narrowed the starter
+  matchups from 0.19-0.93 to 0.33-0.70 with heuristic pilots; games on the default decks
+  differ from earlier releases.
 """
 
 from __future__ import annotations
