@@ -315,7 +315,7 @@ class AmalogsEncoder(Encoder):
         rows = buf[self._players : self._players + PLAYER_SLOTS * PLAYER_F].reshape(PLAYER_SLOTS, PLAYER_F)
         na, nb = st.config.team_sizes
         me = st.avatars[seat]
-        roles = _roles(st)
+        roles = duel_roles(st)
         for k in range(PLAYER_SLOTS):
             team, j = divmod(k, 3)
             if j >= (na, nb)[team]:
@@ -363,7 +363,8 @@ class AmalogsEncoder(Encoder):
         buf[self._core : self._core + len(obs)] = obs
 
 
-def _roles(st: AmalogsState) -> dict[int, Role]:
+def duel_roles(st: AmalogsState) -> dict[int, Role]:
+    """Each player's role in the duel under way (host, cast, guest, champion); none without a duel."""
     d = st.duel
     if d is None:
         return {}

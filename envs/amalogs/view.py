@@ -61,6 +61,7 @@ from typing import Any
 from envs.amalogs.actions import Phase, Role
 from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import adapter
+from envs.amalogs.encode import duel_roles
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
@@ -114,15 +115,7 @@ def _where(s: int) -> dict[str, Any]:
 
 
 def _roles(st: AmalogsState) -> dict[int, str]:
-    d = st.duel
-    if d is None:
-        return {}
-    out = {d.host: Role.HOST}
-    out.update(dict.fromkeys(d.casts, Role.CAST))
-    out.update(dict.fromkeys(d.guests, Role.GUEST))
-    if d.champion >= 0:
-        out[d.champion] = Role.CHAMPION
-    return {p: Role(r).name.lower() for p, r in out.items()}
+    return {p: Role(r).name.lower() for p, r in duel_roles(st).items()}
 
 
 def _player(st: AmalogsState, i: int, seat: int, roles: dict[int, str]) -> dict[str, Any]:

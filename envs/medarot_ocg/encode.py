@@ -619,7 +619,7 @@ class MedarotEncoder(Encoder):
             for k, scale in enumerate((40, 40, 3, 40, 40, 3)):
                 buf[sc + 35 + k] = dyn[k] / scale
         dp = st.dp
-        if dp is not None and dp[0] in _COUNT_DPS:
+        if dp is not None and dp[0] in COUNT_DPS:
             buf[sc + 41] = dp[2][-1] / 9
         failed, used = st.failed_draw, st.master_used
         if failed[seat]:
@@ -770,8 +770,8 @@ def _effect_summary(
     return statuses, sideways, mods, tot, dyn
 
 
-#: The flags of the action under way, in the order of ``SCALARS`` (one C call reads them all).
-_ACT_FLAGS = operator.attrgetter(
+#: The flags of the action under way, in the order of ``SCALARS`` (the per-seat view names them too).
+ACT_FLAG_NAMES = (
     "action_used",
     "defence_used",
     "moved",
@@ -783,8 +783,10 @@ _ACT_FLAGS = operator.attrgetter(
     "redirected",
     "disabled",
 )
+_ACT_FLAGS = operator.attrgetter(*ACT_FLAG_NAMES)  # one C call reads them all
 _MOD_INDEX = {"MOD_SPEED": 2, "MOD_POWER": 0, "MOD_ARMOR": 1}
 _STATUS_BIT = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
 _ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
-_COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
+#: Decision points whose context ends with a count (cards to discard or draw, HP to split).
+COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})

@@ -34,8 +34,8 @@ from __future__ import annotations
 from typing import Any
 
 from envs.core.view import frame
-from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.cards import DIRECTIONS, MEDAROTER, CardDef, Effect
+from envs.medarot_ocg.encode import ACT_FLAG_NAMES, COUNT_DPS
 from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
@@ -43,19 +43,6 @@ ENV = "medarot_ocg_v0"
 #: The master's slot number in ``Eff.src_slot`` and ``GameState.use``.
 MASTER_SLOT = 3
 _STATUS_OPS = ("DISABLE", "ROOT", "GUARD")
-_ACT_FLAGS = (
-    "moved",
-    "changed",
-    "action_used",
-    "defence_used",
-    "cancel_penalty",
-    "free_far",
-    "far",
-    "negated",
-    "redirected",
-    "disabled",
-)
-_COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
 _LAYOUT = {
     "count": 15,
     "width": 5,
@@ -84,7 +71,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "effects": [_effect(state, e) for e in state.effects],
         "action": _action(state),
         "in_use": _in_use(state, seat),
-        "count": int(dp[2][-1]) if dp is not None and not state.done and dp[0] in _COUNT_DPS else None,
+        "count": int(dp[2][-1]) if dp is not None and not state.done and dp[0] in COUNT_DPS else None,
     }
     return frame(
         ENV, state, seat, turn=state.turn, decision=state.decision or None, players=players, board=board
@@ -240,7 +227,7 @@ def _action(state: GameState) -> dict[str, Any] | None:
         "player": a.owner,
         "square": _square_of(state, a.uid),
         "target": _square_of(state, a.target) if a.target >= 0 else None,
-        **{k: bool(getattr(a, k)) for k in _ACT_FLAGS},
+        **{k: bool(getattr(a, k)) for k in ACT_FLAG_NAMES},
     }
 
 
