@@ -44,29 +44,38 @@ class Replay:
     result: dict[str, Any] | None = None
     final_digest: str | None = None
 
-    def save(self, path: str | Path) -> None:
-        """Write the replay as JSON lines."""
+    def dumps(self) -> str:
+        """The replay as JSON lines (the text ``save`` writes)."""
         lines = [{"format": FORMAT, "env": self.env, "kwargs": self.kwargs, "seed": self.seed}]
         lines += [
             {"agent": a, "action": i, "label": lab}
             for a, i, lab in zip(self.agents, self.actions, self.labels, strict=True)
         ]
         lines.append({"result": self.result, "final_digest": self.final_digest})
-        Path(path).write_text("".join(json.dumps(x) + "\n" for x in lines))
+        return "".join(json.dumps(x) + "\n" for x in lines)
+
+    def save(self, path: str | Path) -> None:
+        """Write the replay as JSON lines."""
+        Path(path).write_text(self.dumps())
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
         """Read a replay file; ``StateError`` names the file and line of a malformed one."""
+        return cls.loads(Path(path).read_text(), str(path))
+
+    @classmethod
+    def loads(cls, text: str, source: str = "replay") -> Replay:
+        """Parse replay text; ``StateError`` names ``source`` and the line of a malformed one."""
         rows = []
-        for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        for n, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 rows.append(json.loads(line))
             except json.JSONDecodeError as exc:
-                raise StateError(f"{path}:{n}: not JSON ({exc})") from exc
+                raise StateError(f"{source}:{n}: not JSON ({exc})") from exc
         if not rows or rows[0].get("format") != FORMAT:
-            raise StateError(f"{path}: not a {FORMAT} file (missing header line)")
+            raise StateError(f"{source}: not a {FORMAT} file (missing header line)")
         head, moves = rows[0], rows[1:]
         tail = moves.pop() if moves and "final_digest" in moves[-1] else {}
         try:
@@ -81,7 +90,7 @@ class Replay:
                 tail.get("final_digest"),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"{path}: malformed replay ({exc!r})") from exc
+            raise StateError(f"{source}: malformed replay ({exc!r})") from exc
 
     def simulate(self) -> Any:
         """Play the recorded actions in a fresh env; return the env at the end."""

@@ -31,8 +31,8 @@ def load(path: Path) -> Replay:
         raise ReplayError(str(exc)) from None
 
 
-def positions(rep: Replay) -> list[Any]:
-    """The game's states: before the first move, then after each move (clones)."""
+def positions(rep: Replay) -> tuple[Any, list[Any]]:
+    """The game's ruleset, and its states: before the first move, then after each move (clones)."""
     import envs
 
     if rep.env not in envs.names():
@@ -50,14 +50,11 @@ def positions(rep: Replay) -> list[Any]:
         except StateError as exc:
             raise ReplayError(f"step {k + 1}: {exc}") from None
         out.append(env.unwrapped.game.clone())
-    return out
+    return env.unwrapped.ruleset, out
 
 
-def frame_text(rep: Replay, states: list[Any], k: int, seat: int | None) -> str:
+def frame_text(rep: Replay, ruleset: Any, states: list[Any], k: int, seat: int | None) -> str:
     """Position ``k`` (0 = the start) as text, from ``seat``'s view or the whole board."""
-    import envs
-
-    ruleset = envs.make(rep.env, **rep.kwargs).unwrapped.ruleset
     st = states[k]
     head = f"-- position {k}/{len(states) - 1}"
     if k:
@@ -76,7 +73,7 @@ def run_replay(
 ) -> int:
     """Show or check a replay; the exit status (1 when ``verify`` finds a difference)."""
     rep = load(path)
-    states = positions(rep)
+    ruleset, states = positions(rep)
     n_seats = states[0].num_players
     if seat is not None and not 0 <= seat < n_seats:
         raise ReplayError(f"--seat must be in 0..{n_seats - 1} for {rep.env}, got {seat}")
@@ -88,12 +85,12 @@ def run_replay(
         )
         return 0 if ok else 1
     if not interactive:
-        out.writelines(frame_text(rep, states, k, seat) + "\n" for k in range(len(states)))
+        out.writelines(frame_text(rep, ruleset, states, k, seat) + "\n" for k in range(len(states)))
         out.write(f"result: {rep.result}\n")
         return 0
     k = 0
     while True:
-        out.write(frame_text(rep, states, k, seat) + "\n")
+        out.write(frame_text(rep, ruleset, states, k, seat) + "\n")
         try:
             cmd = read("[n]ext, [p]revious, [q]uit, or a position number > ").strip().lower()
         except (EOFError, KeyboardInterrupt):

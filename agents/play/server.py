@@ -29,7 +29,6 @@ payload holds only the person's per-seat view, never the state.
 from __future__ import annotations
 
 import secrets
-import tempfile
 import threading
 import time
 from functools import cache
@@ -216,7 +215,7 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
             if not session.done:
                 # the file holds the seed and both decks, from which the hidden cards follow
                 raise PlayError("the replay of a game is available once the game is over", 409)
-            text = _replay_text(session)
+            text = session.replay().dumps()
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
@@ -232,27 +231,17 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     return app
 
 
-def _replay_text(session: GameSession) -> str:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "game.jsonl"
-        session.replay().save(path)
-        return path.read_text()
-
-
 def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
     """A replay's positions for the viewer: the seat's view, or the whole board as text."""
-    import envs
-    from agents.play.replays import ReplayError, load, positions
+    from agents.play.replays import ReplayError, positions
+    from envs.core.errors import StateError
+    from envs.replay import Replay
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "upload.jsonl"
-        path.write_text(text)
-        try:
-            rep = load(path)
-            states = positions(rep)
-        except ReplayError as exc:
-            raise PlayError(str(exc).replace(str(path), "the replay")) from None
-    ruleset = envs.make(rep.env, **rep.kwargs).unwrapped.ruleset
+    try:
+        rep = Replay.loads(text, "the replay")
+        ruleset, states = positions(rep)
+    except (StateError, ReplayError) as exc:
+        raise PlayError(str(exc)) from None
     n = states[0].num_players
     if seat is not None and not 0 <= seat < n:
         raise PlayError(f"seat must be in 0..{n - 1} for {rep.env}, got {seat}")

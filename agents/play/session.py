@@ -13,6 +13,7 @@ first seat), never the whole state. A bad move raises ``PlayError`` and changes 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -48,16 +49,12 @@ def new_events(before: list[str], after: list[str]) -> list[str]:
     return list(after)
 
 
-def check_env(name: str, options: dict[str, Any] | None) -> Any:
-    """A new env of ``name`` with ``options``; ``PlayError`` names a bad name or option."""
+def _check_request(name: str, options: dict[str, Any] | None) -> None:
+    """``PlayError`` for an unknown env name or options that are not a mapping."""
     if name not in envs.names():
         raise PlayError(f"unknown env {name!r}; known: {', '.join(envs.names())}")
     if options is not None and not isinstance(options, dict):
         raise PlayError(f"options must be a JSON object, got {options!r}")
-    try:
-        return envs.make(name, **(options or {}))
-    except (TypeError, ValueError, KeyError, StateError) as exc:
-        raise PlayError(f"bad options for {name}: {exc}") from None
 
 
 class GameSession:
@@ -84,7 +81,7 @@ class GameSession:
     ) -> None:
         import agents
 
-        check_env(env, options)  # validate before anything starts
+        _check_request(env, options)  # validate before anything starts
         self.env_name = env
         self.options = dict(options or {})
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
@@ -93,7 +90,10 @@ class GameSession:
         if seat not in (0, 1, "0", "1"):
             raise PlayError(f"seat must be 0, 1 or 'random', got {seat!r}")
         self.side = int(seat)
-        self._rec = Recorder(env, self.seed, **self.options)
+        try:
+            self._rec = Recorder(env, self.seed, **self.options)
+        except (TypeError, ValueError, KeyError, StateError) as exc:
+            raise PlayError(f"bad options for {env}: {exc}") from None
         self.env = self._rec.env
         self.human = sides(self.env)[self.side]
         try:
@@ -207,23 +207,5 @@ class GameSession:
         return new_events(before, list(self.game.events))
 
     def replay(self) -> Replay:
-        """The game so far as a replay (finished with its result and digest)."""
-        rec = self._rec
-        done = Replay(
-            rec.replay.env,
-            dict(rec.replay.kwargs),
-            rec.replay.seed,
-            list(rec.replay.actions),
-            list(rec.replay.agents),
-            list(rec.replay.labels),
-        )
-        st = self.game
-        from envs.replay import state_digest
-
-        done.result = {
-            "returns": list(st.returns()),
-            "truncated": bool(st.truncated),
-            "reason": getattr(st, "reason", ""),
-        }
-        done.final_digest = state_digest(st)
-        return done
+        """The game so far as a replay, closed with its result and digest (a copy: play goes on)."""
+        return copy.deepcopy(self._rec.finish())
