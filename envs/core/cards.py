@@ -113,26 +113,36 @@ class Field:
 _PARSED: dict[bytes, dict[str, Any]] = {}
 
 
+def _read(p: Path) -> tuple[bytes, bytes]:
+    """A file's bytes and their digest; ``CardDataError`` when it is missing."""
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError as exc:
+        raise CardDataError(str(p), None, "file not found") from exc
+    return raw, hashlib.blake2b(raw, digest_size=16).digest()
+
+
+def _parsed(p: Path, raw: bytes, digest: bytes) -> dict[str, Any]:
+    """The parsed TOML of ``raw`` (shared: callers copy before changing it)."""
+    data = _PARSED.get(digest)
+    if data is None:
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(str(p), None, f"not valid TOML ({exc})") from exc
+        if len(_PARSED) >= 512:
+            _PARSED.clear()
+        _PARSED[digest] = data
+    return data
+
+
 def read_toml(path: str | Path) -> dict[str, Any]:
     """Parse a TOML file, turning syntax errors into ``CardDataError`` naming the file.
 
     Each caller gets its own copy; a file whose bytes changed is parsed again.
     """
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-        key = hashlib.blake2b(raw, digest_size=16).digest()
-        data = _PARSED.get(key)
-        if data is None:
-            data = tomllib.loads(raw.decode("utf-8"))
-            if len(_PARSED) >= 512:
-                _PARSED.clear()
-            _PARSED[key] = data
-        return copy.deepcopy(data)
-    except FileNotFoundError as exc:
-        raise CardDataError(str(p), None, "file not found") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(str(p), None, f"not valid TOML ({exc})") from exc
+    return copy.deepcopy(_parsed(p, *_read(p)))
 
 
 def check_record(
@@ -229,35 +239,26 @@ def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -
     """
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError:
-        raw = None  # read_toml below names the problem
-    key = None
-    if raw is not None:
-        key = (str(p), hashlib.blake2b(raw, digest_size=16).digest(), tuple(sorted(extra or {})))
-        hit = _DECKS.get(key)
-        if hit is not None:  # the same file, unchanged: a copy of the checked deck
-            return replace(hit, extra=copy.deepcopy(hit.extra))
-    deck = _read_deck_file(p, extra)
-    if key is not None:
-        if len(_DECKS) >= 512:
-            _DECKS.clear()
-        _DECKS[key] = deck
-        return replace(deck, extra=copy.deepcopy(deck.extra))
-    return deck
+        raw, digest = _read(p)
+        key = (str(p), digest, tuple(sorted(extra or {})))
+        deck = _DECKS.get(key)
+        if deck is None:  # a new file, or new bytes: parse and check it
+            deck = _check_deck(p, _parsed(p, raw, digest), extra)
+            if len(_DECKS) >= 512:
+                _DECKS.clear()
+            _DECKS[key] = deck
+    except CardDataError as exc:
+        raise DeckError(str(p), None, exc.detail) from exc
+    return replace(deck, extra=copy.deepcopy(deck.extra))  # each caller gets its own extra fields
 
 
 #: Checked deck files by (path, digest of the bytes, the ruleset's extra keys).
 _DECKS: dict[tuple[str, bytes, tuple[str, ...]], DeckList] = {}
 
 
-def _read_deck_file(p: Path, extra: Mapping[str, Field] | None) -> DeckList:
+def _check_deck(p: Path, data: dict[str, Any], extra: Mapping[str, Field] | None) -> DeckList:
     schema = {**DECK_KEYS, **(extra or {})}
-    try:
-        data = read_toml(p)
-        check_record(data, schema, str(p), None, what="key")
-    except CardDataError as exc:
-        raise DeckError(str(p), None, exc.detail) from exc
+    check_record(data, schema, str(p), None, what="key")
     cards = []
     for cid, n in data["cards"].items():
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
