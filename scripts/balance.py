@@ -105,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=0, help="processes (0: every core)")
     ap.add_argument("--out", type=Path, required=True, help="work folder: decks/, balance.json")
     ap.add_argument("--write", action="store_true", help="copy the balanced decks over the starter files")
+    ap.add_argument(
+        "--swap",
+        choices=("kind", "master"),
+        default="kind",
+        help="kind: swap cards within their kind; master: keep only the MoW master, move cards across kinds",
+    )
     ap.add_argument("--resume", action="store_true", help="start from the decks already in OUT/decks")
     args = ap.parse_args(argv)
     kwargs = {} if args.mode is None else {"mode": args.mode}
@@ -174,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
                 workers,
                 100,
                 target=0.5,
-                keep_theme=True,
+                keep_theme=args.swap == "kind",
+                keep_master=args.swap == "master",
                 swaps=swaps,
                 **kwargs,
             )

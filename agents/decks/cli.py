@@ -260,6 +260,10 @@ def search_decks(
     keep_theme: Annotated[
         bool, typer.Option("--keep-theme", help="swap cards only within their kind (and Medarot type)")
     ] = False,
+    keep_master: Annotated[
+        bool,
+        typer.Option("--keep-master", help="never swap a MoW master; other cards may change kind"),
+    ] = False,
     swaps: Annotated[int, typer.Option("--swaps", help="one-card swaps per mutant (bigger steps)")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
@@ -291,6 +295,7 @@ def search_decks(
                 target,
                 keep_theme,
                 swaps,
+                keep_master,
                 **kwargs,
             )
         except (DeckError, ValueError) as exc:

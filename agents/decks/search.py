@@ -14,7 +14,9 @@ the target, and the search stops once the target lies inside the 95% interval of
 incumbent's scores on every seed since it took over (at least four steps' worth).
 This is how a designer tunes a deck to be even against a field. ``keep_theme`` swaps a card
 only for a card of the same class (the same kind, and for Medarots the same type; a MoW
-master is never swapped), so a tuned deck keeps its theme.
+master is never swapped), so a tuned deck keeps its theme. ``keep_master`` only keeps a MoW
+deck's master (a parts deck's starter set never changes): cards move freely between kinds,
+for a deck whose theme is its master and which swaps within kinds cannot bring to even.
 
 The score that is reported comes from **fresh seeds never used in the search** (``holdout``),
 so the choice of the best candidate does not inflate it.
@@ -195,6 +197,11 @@ def card_class(card: Any) -> tuple[str, str] | None:
     return (card.kind, getattr(card, "type", "") if card.kind in ("MEDAROT", "MEDACHANGE") else "")
 
 
+def master_only_class(card: Any) -> str | None:
+    """A card's class for ``keep_master``: None for a MoW master (never swapped), one class for every other card."""
+    return None if card.kind == "MASTER" else "card"
+
+
 def deck_toml(
     env_name: str,
     counts: Counts,
@@ -233,13 +240,15 @@ def deck_search(
     target: float | None = None,
     keep_theme: bool = False,
     swaps: int = 1,
+    keep_master: bool = False,
     **env_kwargs: Any,
 ) -> dict[str, Any]:
     """Search a deck that scores best against ``field`` (or nearest ``target``), then score it on fresh seeds.
 
     ``budget`` counts the search's games; the holdout plays ``holdout_games`` more against
     each field deck on seeds the search never used. ``keep_theme`` swaps cards only within
-    their class (``card_class``); ``swaps`` is the number of one-card swaps per mutant.
+    their class (``card_class``), ``keep_master`` only never swaps a MoW master; ``swaps`` is
+    the number of one-card swaps per mutant.
 
     Raises:
         ValueError: the ruleset is not searchable, the field is empty, the budget too small or
@@ -299,7 +308,13 @@ def deck_search(
         swap_mutator(
             sorted(pool.cards),
             legal,
-            card_class=(lambda c: card_class(pool[c])) if keep_theme else None,
+            card_class=(
+                (lambda c: card_class(pool[c]))
+                if keep_theme
+                else (lambda c: master_only_class(pool[c]))
+                if keep_master
+                else None
+            ),
             swaps=swaps,
         ),
         evaluate,
@@ -331,6 +346,7 @@ def deck_search(
         "target": target,
         "converged": found["converged"],
         "keep_theme": keep_theme,
+        "keep_master": keep_master,
         "swaps": swaps,
         "holdout_seed": fresh,
         "holdout_games": sum(m.games for m in hold),

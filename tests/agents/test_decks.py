@@ -429,6 +429,30 @@ def test_keep_theme_swaps_only_within_a_class_and_never_a_master():
     assert card_class(ocg["MD01"]) == ("MEDAROT", "SHOOTING") != card_class(ocg["MD10"])
 
 
+def test_keep_master_moves_cards_across_kinds_but_never_the_master():
+    import envs
+    from agents.decks.search import master_only_class, swap_mutator
+
+    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    pool = ruleset.pool
+    start = dict(ruleset.deck_list("iron_bulwark").cards)
+
+    def legal(d):
+        return sum(1 for c in d if pool[c].kind == "MASTER") == 1  # a swapped-out master would leave none
+
+    mutate = swap_mutator(sorted(pool.cards), legal, card_class=lambda c: master_only_class(pool[c]))
+    rng = random.Random(0)
+    across = 0
+    for _ in range(300):
+        m = mutate(start, rng)
+        assert m["MS03"] == 1 and sum(m.values()) == sum(start.values())
+        out = [c for c in start if m.get(c, 0) < start[c]]
+        into = [c for c in m if m[c] > start.get(c, 0)]
+        assert pool[into[0]].kind != "MASTER"
+        across += pool[out[0]].kind != pool[into[0]].kind
+    assert across > 50  # a weapon can become a spell or a monster
+
+
 def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
     result = runner.invoke(
         app,
