@@ -173,8 +173,9 @@ def table_config(mode: str, turn: int, vacant: bool) -> RulesConfig:
     return dataclasses.replace(mode_config(mode), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant)
 
 
+@functools.cache
 def pool() -> CardPool:
-    """The packaged card pool."""
+    """The packaged card pool (loaded once)."""
     return load_pool()
 
 

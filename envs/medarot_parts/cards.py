@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,16 @@ class CardDef:
     timing: str = ""
     cost: int = 0
     duration: int = -1
+    #: The STATIC abilities summed once: (power always, power if the medal matches, charge
+    #: always, charge if the medal matches); ``rules.values`` reads it on every current value.
+    statics: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        sums = [0, 0, 0, 0]
+        for ab in self.abilities:
+            if ab.source == "STATIC" and ab.op in ("POWER", "CHARGE"):
+                sums[(2 if ab.op == "CHARGE" else 0) + (1 if ab.condition else 0)] += ab.amount
+        object.__setattr__(self, "statics", tuple(sums))
 
     def describe(self) -> str:
         """One line for humans and logs."""

@@ -30,6 +30,7 @@ from envs.encoding.codec import Encoder
 from envs.encoding.layout import ObsLayout
 from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind
 from envs.medarot_parts.cards import (
+    LEGS,
     OPS,
     SLOTS,
     TIMINGS,
@@ -38,7 +39,7 @@ from envs.medarot_parts.cards import (
     CardPool,
     Target,
 )
-from envs.medarot_parts.rules.values import charge, mobility, power
+from envs.medarot_parts.rules.values import charge, power
 from envs.medarot_parts.state import GameState
 
 _SOURCES = ("STATIC", "ON_USE", "EFFECT")
@@ -232,36 +233,57 @@ class PartsEncoder(Encoder):
         row = self.row
         b = st.battle
         k = 0
+        cards = st.cards
+        plain = not st.mods  # no modifier: current values are printed values plus STATIC abilities
         for p in (seat, o):
             for m, med in enumerate(st.field[p]):
-                mc = st.cards[med.medal]
-                attr = [0.0] * 4
+                mc = cards[med.medal]
+                attr = [0.0, 0.0, 0.0, 0.0]
                 attr[mc.attribute] = 1.0
                 attacking = b is not None and b.attacker == p and b.medarot == m
                 defending = b is not None and b.attacker != p and b.defender == m
+                mparts = med.parts
+                stopped = mparts[0].destroyed
                 meds += attr
                 meds += [
                     mc.efficient / 2,
                     float(med.medal_tapped),
-                    float(med.stopped),
+                    float(stopped),
                     float(st.am[p] == m),
                     float(attacking),
                     float(defending),
-                    mobility(st, p, m) / 9,
+                    min(9, cards[mparts[LEGS].card].mobility) / 9,
                 ]
                 rows[k] = row[med.medal]
                 k += 1
-                for s, part in enumerate(med.parts):
-                    armor = st.cards[part.card].armor
+                for s, part in enumerate(mparts):
+                    c = cards[part.card]
+                    destroyed = part.destroyed
+                    if s >= 3:
+                        pw = ch = 0.0
+                    elif plain:
+                        pw_v, ch_v = c.power, c.charge
+                        if not destroyed and not stopped:
+                            sums = c.statics
+                            pw_v += sums[0]
+                            ch_v += sums[2]
+                            if (sums[1] or sums[3]) and mc.attribute == c.attribute:
+                                pw_v += sums[1]
+                                ch_v += sums[3]
+                        pw = (0 if pw_v < 0 else min(pw_v, 9)) / 9
+                        ch = (0 if ch_v < 0 else min(ch_v, 9)) / 9
+                    else:
+                        pw = power(st, p, m, s) / 9
+                        ch = charge(st, p, m, s) / 9
                     parts += [
                         float(part.tapped),
-                        float(part.destroyed),
+                        float(destroyed),
                         part.counters / 9,
-                        (0 if part.destroyed else armor - part.counters) / 9,
+                        (0 if destroyed else c.armor - part.counters) / 9,
                         float(part.effect is not None),
                         len(part.attached) / 3,
-                        power(st, p, m, s) / 9 if s < 3 else 0.0,
-                        charge(st, p, m, s) / 9 if s < 3 else 0.0,
+                        pw,
+                        ch,
                         float(attacking and b is not None and b.slot == s),
                         float(defending and b is not None and b.protect == s),
                     ]

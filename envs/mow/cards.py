@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -227,6 +227,17 @@ class CardDef:
     restrictions: frozenset[str] = frozenset()
     #: ability indices of the 起動/対抗 abilities, in printed order (ABILITY[p][i] picks the i-th)
     acts: tuple[int, ...] = ()
+    #: the card's スキル as ``(min_level, static)`` pairs (min_level 0 except for master skills),
+    #: worked out once: ``rules.values`` reads it on every derived value
+    statics: tuple[tuple[int, Static], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        statics = (
+            self.skills
+            if self.kind == MASTER
+            else tuple((0, a.static) for a in self.abilities if a.timing == STATIC and a.static is not None)
+        )
+        object.__setattr__(self, "statics", statics)
 
     def effect_list(self, code: int) -> tuple[Effect, ...]:
         """Effects by list code: ability ``i >= 0``, -1 the spell's, ``-2 - j`` the j-th level-up entry."""

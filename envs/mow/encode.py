@@ -32,7 +32,15 @@ from envs.mow.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind,
 from envs.mow.cards import MASTER, OPS_ORDER, CardPool
 from envs.mow.config import CHAIN_OBS, LIFE_START, M_MAX, MAX_MONSTERS, P_MAX
 from envs.mow.rules.field import ref_at
-from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
+from envs.mow.rules.values import (
+    Active,
+    active_statics,
+    master_attack,
+    master_guard,
+    max_toughness,
+    monster_attack,
+    sick,
+)
 from envs.mow.state import GameState
 
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
@@ -157,17 +165,16 @@ class MowEncoder(Encoder):
             st.fast_used[seat],
             st.fast_used[o],
         )
+        active = active_statics(st)
         for side, p in enumerate((seat, o)):
-            self._player(st, obs, side, p, p == seat)
-        for cid in st.hand[seat]:
-            obs[_P["hand"] + idx[cid]] += 0.25
-        for cid in st.deck[seat]:
-            obs[_P["deck"] + idx[cid]] += 0.25
+            self._player(st, obs, side, p, p == seat, active)
+        _count(obs, _P["hand"], [idx[cid] for cid in st.hand[seat]])
+        _count(obs, _P["deck"], [idx[cid] for cid in st.deck[seat]])
         self._chain(st, obs, seat)
         self._pending(st, obs)
         return obs
 
-    def _player(self, st: GameState, obs: np.ndarray, side: int, p: int, own: bool) -> None:
+    def _player(self, st: GameState, obs: np.ndarray, side: int, p: int, own: bool, active: Active) -> None:
         if not st.masters[p]:
             return  # a vacant seat (AMALOGS table): its block stays zero
         idx = self.index
@@ -177,8 +184,8 @@ class MowEncoder(Encoder):
             st.life[p] / LIFE_START,
             st.level[p] / 5,
             len(st.exp[p]) / 40,
-            master_attack(st, p) / 10,
-            master_guard(st, p) / 10,
+            master_attack(st, p, active) / 10,
+            master_guard(st, p, active) / 10,
             len(st.deck[p]) / 40,
             len(st.hand[p]) / 40,
             st.master_attacked[p],
@@ -200,21 +207,17 @@ class MowEncoder(Encoder):
             b = base + _MON_F * i
             obs[b] = 1.0
             obs[b + 1 + idx[mon.card]] = 1.0
-            mt = max_toughness(st, p, mon)
+            mt = max_toughness(st, p, mon, active)
             t = b + 1 + P_MAX
             obs[t : t + 5] = (
-                monster_attack(st, p, mon) / 10,
+                monster_attack(st, p, mon, active) / 10,
                 (mt - mon.damage) / 12,
                 mt / 12,
                 sick(st, mon),
                 mon.attacked,
             )
-        d = _P["discard"] + P_MAX * side
-        for cid in st.discard[p]:
-            obs[d + idx[cid]] += 0.25
-        e = _P["experience"] + P_MAX * side
-        for cid in st.exp[p]:
-            obs[e + idx[cid]] += 0.25
+        _count(obs, _P["discard"] + P_MAX * side, [idx[cid] for cid in st.discard[p]])
+        _count(obs, _P["experience"] + P_MAX * side, [idx[cid] for cid in st.exp[p]])
         u = _P["turn_uses"] + 2 * P_MAX * side
         for key, n in st.turn_uses[p].items():
             cid, _, i = key.partition("/")
@@ -245,6 +248,16 @@ class MowEncoder(Encoder):
         obs[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
         left = st.pending[3] if st.pending[0] == "unit" else max(e.amount, 0)
         obs[b + P_MAX + len(OPS_ORDER)] = left / 10
+
+
+def _count(obs: np.ndarray, base: int, rows: list[int]) -> None:
+    """Add 0.25 at ``obs[base + r]`` for every ``r`` in ``rows`` (a card counted per copy)."""
+    if len(rows) > 6:  # one numpy call beats many element writes
+        counts = np.bincount(rows, minlength=P_MAX)
+        obs[base : base + P_MAX] += counts * np.float32(0.25)
+    else:
+        for r in rows:
+            obs[base + r] += 0.25
 
 
 def _ref_name(st: GameState, ref: int) -> str:

@@ -151,8 +151,9 @@ def table_config(turn: int, vacant: bool, solo: bool) -> RulesConfig:
     )
 
 
+@functools.cache
 def pool() -> CardPool:
-    """The packaged card pool."""
+    """The packaged card pool (loaded once)."""
     return load_pool()
 
 

@@ -21,21 +21,20 @@ def _modified(st: GameState, p: int, m: int, s: int, part: Part, stat: int, base
     v = base
     if not part.destroyed and not med.stopped:
         c = st.cards[part.card]
-        for ab in c.abilities:
-            if (
-                ab.source == "STATIC"
-                and (ab.op == "POWER") == (stat == STAT_POWER)
-                and (not ab.condition or st.cards[med.medal].attribute == c.attribute)
+        k = 0 if stat == STAT_POWER else 2
+        statics = c.statics
+        v += statics[k]
+        if statics[k + 1] and st.cards[med.medal].attribute == c.attribute:
+            v += statics[k + 1]
+    if st.mods:
+        bit = 1 << s
+        uid = part.uid
+        for mod in st.mods:
+            if mod[0] == stat and (
+                mod[2] == uid or (mod[2] < 0 and mod[3] == p and mod[4] == m and mod[5] & bit)
             ):
-                v += ab.amount
-    bit = 1 << s
-    uid = part.uid
-    for mod in st.mods:
-        if mod[0] == stat and (
-            mod[2] == uid or (mod[2] < 0 and mod[3] == p and mod[4] == m and mod[5] & bit)
-        ):
-            v += mod[1]
-    return max(0, min(v, _MAX))
+                v += mod[1]
+    return 0 if v < 0 else min(v, _MAX)
 
 
 def power(st: GameState, p: int, m: int, s: int) -> int:

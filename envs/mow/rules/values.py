@@ -6,9 +6,7 @@ change or a static effect leaving the field takes effect at once (D9).
 
 from __future__ import annotations
 
-import functools
-
-from envs.mow.cards import MASTER, STATIC, CardDef, Static
+from envs.mow.cards import CardDef, Static
 from envs.mow.config import CHARGE_LIMIT
 from envs.mow.state import GameState, Monster
 
@@ -23,37 +21,41 @@ def level_for(master: CardDef, n_exp: int) -> int:
     return lv
 
 
-@functools.cache
 def card_statics(card: CardDef) -> tuple[tuple[int, Static], ...]:
     """The card's スキル as ``(min_level, static)`` pairs (min_level 0 except for master skills)."""
-    if card.kind == MASTER:
-        return card.skills
-    return tuple((0, a.static) for a in card.abilities if a.timing == STATIC and a.static is not None)
+    return card.statics
 
 
-def _active_statics(st: GameState) -> list[tuple[int, int, Static]]:
-    """Every static effect in force: ``(owner, source uid or master ref, static)``."""
+def active_statics(st: GameState) -> list[tuple[int, int, Static]]:
+    """Every static effect in force: ``(owner, source uid or master ref, static)``.
+
+    The derived values below take it as ``active`` when one caller reads many of them from
+    the same state (the encoder), so it is worked out once.
+    """
     out: list[tuple[int, int, Static]] = []
     cards = st.cards
     for p in st.seats():
-        for min_level, s in card_statics(cards[st.masters[p]]):
+        for min_level, s in cards[st.masters[p]].statics:
             if st.level[p] >= min_level:
                 out.append((p, -1 - p, s))
         for m in st.monsters[p]:
-            for _, s in card_statics(cards[m.card]):
+            for _, s in cards[m.card].statics:
                 out.append((p, m.uid, s))
         w = st.weapon[p]
         if w is not None:
-            for _, s in card_statics(cards[w[0]]):
+            for _, s in cards[w[0]].statics:
                 out.append((p, w[1], s))
     return out
 
 
-def _stat_mod(st: GameState, p: int, ref: int) -> tuple[int, int]:
+Active = list[tuple[int, int, Static]]
+
+
+def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> tuple[int, int]:
     """Sum of active STAT_MOD deltas on player ``p``'s master (``ref < 0``) or monster ``ref``."""
     da = dd = 0
     is_master = ref < 0
-    for owner, src, s in _active_statics(st):
+    for owner, src, s in active_statics(st) if active is None else active:
         if s.kind != "STAT_MOD":
             continue
         own = owner == p
@@ -71,34 +73,34 @@ def _stat_mod(st: GameState, p: int, ref: int) -> tuple[int, int]:
     return da, dd
 
 
-def master_attack(st: GameState, p: int) -> int:
+def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
     """4.9: table attack + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
     m = st.cards[st.masters[p]]
-    v = m.level_table[st.level[p]][1] + sum(x[0] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p)[0]
+    v = m.level_table[st.level[p]][1] + sum(x[0] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p, active)[0]
     w = st.weapon[p]
     if w is not None:
         v += st.cards[w[0]].attack
     return max(0, v)
 
 
-def master_guard(st: GameState, p: int) -> int:
+def master_guard(st: GameState, p: int, active: Active | None = None) -> int:
     """4.9: table guard + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
     m = st.cards[st.masters[p]]
-    v = m.level_table[st.level[p]][2] + sum(x[1] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p)[1]
+    v = m.level_table[st.level[p]][2] + sum(x[1] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p, active)[1]
     w = st.weapon[p]
     if w is not None:
         v += st.cards[w[0]].guard
     return max(0, v)
 
 
-def monster_attack(st: GameState, p: int, m: Monster) -> int:
+def monster_attack(st: GameState, p: int, m: Monster, active: Active | None = None) -> int:
     """4.9: base attack + modifiers + STAT_MOD, floored at 0 (D39)."""
-    return max(0, st.cards[m.card].attack + sum(x[0] for x in m.mods) + _stat_mod(st, p, m.uid)[0])
+    return max(0, st.cards[m.card].attack + sum(x[0] for x in m.mods) + _stat_mod(st, p, m.uid, active)[0])
 
 
-def max_toughness(st: GameState, p: int, m: Monster) -> int:
+def max_toughness(st: GameState, p: int, m: Monster, active: Active | None = None) -> int:
     """4.9: base toughness + modifiers + STAT_MOD (not floored, D39)."""
-    return st.cards[m.card].toughness + sum(x[1] for x in m.mods) + _stat_mod(st, p, m.uid)[1]
+    return st.cards[m.card].toughness + sum(x[1] for x in m.mods) + _stat_mod(st, p, m.uid, active)[1]
 
 
 def toughness(st: GameState, p: int, m: Monster) -> int:
