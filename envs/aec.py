@@ -8,6 +8,7 @@ the env's own ``step``, instead of three layers of attribute forwarding on every
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
@@ -21,6 +22,78 @@ from envs.encoding.codec import Encoder
 
 ILLEGAL_POLICIES = ("raise", "penalize")
 RENDER_MODES = ("ansi", "human")
+
+#: Rulesets built by ``shared_ruleset``, by class and options (most recent last).
+_SHARED: dict[Any, Any] = {}
+#: Most configurations ``shared_ruleset`` keeps.
+SHARED_MAX = 64
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key, or raise ``TypeError`` when it may name a file or is mutable data.
+
+    Scalars and tuples or lists of them pass; a string that looks like a path (a separator
+    or a suffix) does not, since the file behind it may change between two envs; mappings
+    do not.
+    """
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        if "/" in value or "\\" in value or "." in value:
+            raise TypeError("a path")
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    raise TypeError(type(value).__name__)
+
+
+def shared_ruleset(cls: Callable[..., Any], **options: Any) -> Any:
+    """``cls(**options)``, built once per configuration and shared by every env of it.
+
+    A ruleset holds the card pool, the encoder's tables and the resolved starter decks, which
+    no game changes (every game of one env already reads the same ruleset). Options that name
+    files (paths) or hold mappings are not shared: such a ruleset is built anew, as the file
+    behind it may have changed. Errors are raised on every call, as by ``cls`` itself.
+    """
+    try:
+        key = (cls, tuple(sorted((k, _frozen(v)) for k, v in options.items())))
+    except TypeError:
+        return cls(**options)
+    ruleset = _SHARED.pop(key, None)
+    if ruleset is None:
+        ruleset = cls(**options)
+        while len(_SHARED) >= SHARED_MAX:
+            del _SHARED[next(iter(_SHARED))]
+    _SHARED[key] = ruleset
+    return ruleset
+
+
+def _space_prototypes(ruleset: Any) -> tuple[spaces.Box, spaces.Box, spaces.Discrete, spaces.Box]:
+    """The observation, mask, action and state spaces of a ruleset, built once on it; envs copy them."""
+    protos = getattr(ruleset, "_space_prototypes", None)
+    if protos is None:
+        enc = ruleset.encoder
+        size = enc.action_size
+        low, high = enc.obs_bounds
+        state_size = enc.global_layout(ruleset.num_players).size
+        protos = (
+            spaces.Box(low, high, (enc.obs_size,), np.float32),
+            spaces.Box(0, 1, (size,), np.int8),
+            spaces.Discrete(size),
+            spaces.Box(min(low, 0.0), max(high, 1.0), (state_size,), np.float32),
+        )
+        for box in (protos[0], protos[1], protos[3]):
+            box.low.setflags(write=False)  # shared by every copy: nobody may change the bounds
+            box.high.setflags(write=False)
+        ruleset._space_prototypes = protos
+    return protos
+
+
+def _own(space: Any) -> Any:
+    """A copy of a prototype space with its own random generator (seeded apart by ``seed``)."""
+    out = copy.copy(space)
+    out._np_random = None
+    return out
 
 
 class Ruleset(Protocol):
@@ -145,19 +218,13 @@ class CardGameEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         size = self.encoder.action_size
-        low, high = self.encoder.obs_bounds
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, (self.encoder.obs_size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
-        act_space = spaces.Discrete(size)
+        obs_box, mask_box, act_proto, state_box = _space_prototypes(ruleset)
+        obs_space = spaces.Dict({"observation": _own(obs_box), "action_mask": _own(mask_box)})
+        act_space = _own(act_proto)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         #: PettingZoo's global-state space: the ``Box`` of ``state()`` (deck pieces lie in 0..1).
-        state_size = self.encoder.global_layout(n).size
-        self.state_space = spaces.Box(min(low, 0.0), max(high, 1.0), (state_size,), np.float32)
+        self.state_space = _own(state_box)
         self._zero_mask = np.zeros(size, dtype=np.int8)
         self._seed_rng = random.Random()
         self._next_seed: int | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.aec import CardGameEnv
+from envs.aec import CardGameEnv, shared_ruleset
 from envs.amalogs.env import AmalogsRuleset
 from envs.amalogs.env import __doc__ as _DOC
 
@@ -27,7 +27,14 @@ def raw_env(
     illegal_action: str = "raise",
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    ruleset = AmalogsRuleset(team_sizes, pools, decks, max_team_turns, duel_cap)
+    ruleset = shared_ruleset(
+        AmalogsRuleset,
+        team_sizes=team_sizes,
+        pools=pools,
+        decks=decks,
+        max_team_turns=max_team_turns,
+        duel_cap=duel_cap,
+    )
     return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import CardGameEnv
+from envs.aec import CardGameEnv, shared_ruleset
 from envs.mow.env import MowRuleset
 from envs.mow.env import __doc__ as _DOC
 
@@ -26,7 +26,7 @@ def raw_env(
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    ruleset = MowRuleset(decks=decks, max_turns=max_turns, **rules)
+    ruleset = shared_ruleset(MowRuleset, decks=decks, max_turns=max_turns, **rules)
     return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
 
 

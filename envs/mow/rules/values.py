@@ -76,7 +76,11 @@ def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> 
 def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
     """4.9: table attack + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
     m = st.cards[st.masters[p]]
-    v = m.level_table[st.level[p]][1] + sum(x[0] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p, active)[0]
+    v = (
+        m.level_table[st.level[p]][1]
+        + sum(x[0] for x in st.master_mods[p])
+        + _stat_mod(st, p, -1 - p, active)[0]
+    )
     w = st.weapon[p]
     if w is not None:
         v += st.cards[w[0]].attack
@@ -86,7 +90,11 @@ def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
 def master_guard(st: GameState, p: int, active: Active | None = None) -> int:
     """4.9: table guard + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
     m = st.cards[st.masters[p]]
-    v = m.level_table[st.level[p]][2] + sum(x[1] for x in st.master_mods[p]) + _stat_mod(st, p, -1 - p, active)[1]
+    v = (
+        m.level_table[st.level[p]][2]
+        + sum(x[1] for x in st.master_mods[p])
+        + _stat_mod(st, p, -1 - p, active)[1]
+    )
     w = st.weapon[p]
     if w is not None:
         v += st.cards[w[0]].guard
