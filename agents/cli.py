@@ -19,6 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
+from agents.cli_input import check_agent, check_count, check_env
 from agents.training.config import TrainConfig, default_opponents
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
@@ -182,6 +183,13 @@ def train(
     from agents.training.loop import train as run_training
 
     kwargs = _env_kwargs(mode, options)
+    check_env(env, kwargs)
+    check_count("--timesteps", timesteps)
+    check_count("--eval-games", eval_games)
+    check_count("--eval-every", eval_every)
+    check_count("--n-envs", n_envs, 0)
+    check_count("--pretrain-games", pretrain_games, 0)
+    check_count("--workers", workers, 0)
     cfg = TrainConfig(
         env=env,
         env_kwargs=kwargs,
@@ -250,9 +258,13 @@ def evaluate(
     """
     from agents.arena import match
 
-    res = match(
-        agent, opponent, env, games=games, seed=seed, workers=workers or None, **_env_kwargs(mode, options)
-    )
+    kwargs = _env_kwargs(mode, options)
+    check_env(env, kwargs)
+    check_count("--games", games)
+    check_count("--workers", workers, 0)
+    check_agent(agent, env, kwargs, "--agent")
+    check_agent(opponent, env, kwargs, "--opponent")
+    res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **kwargs)
     if as_json:
         typer.echo(json.dumps(res.to_dict(), indent=1))
     else:
@@ -327,8 +339,10 @@ def serve(
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script: user errors are one ``Error:`` line and exit status 2."""
+    from agents.cli_input import main as run_main
+
+    run_main()
 
 
 if __name__ == "__main__":

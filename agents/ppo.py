@@ -30,6 +30,8 @@ class PPOAgent:
         from sb3_contrib import MaskablePPO
 
         self.path = str(path)
+        if not Path(self.path).is_file() and not Path(self.path + ".zip").is_file():
+            raise FileNotFoundError(f"no model file {self.path} (a model.zip written by deckgym train)")
         self.name = f"ppo:{Path(path).name}"
         self.model = MaskablePPO.load(self.path, device="cpu")
         self.policy = self.model.policy
