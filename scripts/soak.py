@@ -1,11 +1,21 @@
-"""Soak test: many random legal games on every ruleset variant, with a report per variant.
+"""Soak test: random legal games through the AEC env on every variant, checked as they go.
 
-Each variant plays random legal games on the bare engine (``legal_actions`` / ``apply``) until
-it has taken its share of the decisions. The report gives, per variant, the games and
-decisions played, the longest game, and the most automatic steps that one ``apply`` ran
-(tasks and forced decisions, the count that ``envs.core.flow.MAX_AUTO_STEPS`` bounds), so
-one can see how far real games stay from that cap. Any exception stops the run with the
-variant, the seed and the decision number, and exit status 1.
+Each variant plays random legal games through ``env.last()`` / ``env.step()`` until it has
+taken its share of the decisions, in chunks of games with fixed seeds (so the same command
+gives the same games whatever ``--workers`` is). At every decision it checks that the mask is
+not empty, that it equals the engine's ``legal_indices`` and that every masked index decodes
+to a legal engine action. Every ``--check-every``-th decision it also checks
+
+- that nothing hidden reaches a seat: for every seat, resampling what that seat cannot see
+  (``resample_hidden``) leaves its observation, and for the seat to move its mask, unchanged;
+- the exact ``to_dict`` / ``from_dict`` round trip: the same dict, observation and mask.
+
+At the end it plays every chunk again in a fresh process with another ``PYTHONHASHSEED`` and
+compares the hashes of the trajectories (the actions taken, the observations at the checked
+decisions and the returns). The report gives, per variant, games, decisions, the longest game,
+the most automatic steps that one ``apply`` ran (the count ``envs.core.flow.MAX_AUTO_STEPS``
+bounds) and the throughput; each failure names its variant, options, seed and decision, so it
+can be replayed, and makes the exit status 1.
 
     python scripts/soak.py                          # 10^6 decisions over every variant
     python scripts/soak.py --decisions 10000000 --workers 2 --json
@@ -15,8 +25,11 @@ variant, the seed and the decision number, and exit status 1.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 import traceback
@@ -28,38 +41,106 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import VARIANTS, label_of
 
+#: Chunks per variant: the unit of work of a worker and of the progress bar.
+CHUNKS = 16
+#: Seeds of chunk ``c`` start at ``seed + c * CHUNK_SEEDS``.
+CHUNK_SEEDS = 1_000_000
 
-def soak_variant(job: tuple[str, dict[str, Any], int, int]) -> dict[str, Any]:
-    """Random games of one variant until ``decisions`` are taken; the variant's report row."""
-    name, kwargs, decisions, seed0 = job
+
+class SoakFailure(Exception):
+    """A check that failed (the message says which)."""
+
+
+def _check(st: Any, ruleset: Any, enc: Any, rng: random.Random, h: Any) -> None:
+    """The leak and round-trip checks at one decision; the observations go into the hash ``h``."""
+    import numpy as np
+
+    me = st.current_player
+    for seat in range(ruleset.num_players):
+        obs = enc.observe(st, seat)
+        h.update(obs.tobytes())
+        for _ in range(2):
+            world = st.resample_hidden(seat, random.Random(rng.getrandbits(32)))
+            if not np.array_equal(enc.observe(world, seat), obs):
+                raise SoakFailure(f"leak: resampling what seat {seat} cannot see changed its observation")
+            if seat == me and enc.legal_indices(world) != enc.legal_indices(st):
+                raise SoakFailure(f"leak: resampling what seat {seat} cannot see changed its legal actions")
+    data = st.to_dict()
+    back = ruleset.state_from_dict(data)
+    if back.to_dict() != data:
+        raise SoakFailure("round trip: from_dict(to_dict(s)).to_dict() differs from to_dict(s)")
+    if me >= 0 and (
+        not np.array_equal(enc.observe(back, me), enc.observe(st, me))
+        or enc.legal_indices(back) != enc.legal_indices(st)
+    ):
+        raise SoakFailure("round trip: the observation or the mask differs after from_dict(to_dict(s))")
+
+
+def soak_chunk(job: tuple[str, dict[str, Any], int, int, int, bool]) -> dict[str, Any]:
+    """Random games of one variant from seed ``seed0`` until ``decisions`` are taken; the chunk's report."""
+    name, kwargs, decisions, seed0, check_every, checks = job
+    import numpy as np
+
     import envs
     from envs.core import flow
 
-    ruleset = envs.make(name, **kwargs).unwrapped.ruleset
+    env = envs.make(name, **kwargs)
+    u = env.unwrapped
     rng = random.Random(seed0)
     flow.most_auto_steps(reset=True)
+    h = hashlib.sha256()
     done = games = longest = 0
     t0 = time.perf_counter()
-    while done < decisions:
-        seed = seed0 + games
-        st = ruleset.new_state(seed)
-        n = 0
-        try:
-            while not st.is_terminal():
-                legal = st.legal_actions()
-                st.apply(legal[rng.randrange(len(legal))])
+    seed = seed0
+    n = 0
+    try:
+        while done < decisions:
+            seed = seed0 + games
+            n = 0
+            env.reset(seed=seed)
+            ruleset, enc = u.ruleset, u.encoder
+            for _agent in env.agent_iter():
+                obs, _r, term, trunc, _info = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                if checks:
+                    st = u.game
+                    if len(legal) == 0:
+                        raise SoakFailure("empty action mask at a decision")
+                    if sorted(enc.legal_indices(st)) != legal.tolist():
+                        raise SoakFailure("the action mask differs from the engine's legal_indices")
+                    actions = st.legal_actions()
+                    if any(enc.index_to_action(int(i), st) not in actions for i in legal):
+                        raise SoakFailure("a masked index decodes to an action the engine does not allow")
+                if (done + n) % check_every == 0:
+                    if checks:
+                        _check(u.game, ruleset, enc, rng, h)
+                    else:  # the replay hashes the same observations without checking
+                        st = u.game
+                        for seat in range(ruleset.num_players):
+                            h.update(enc.observe(st, seat).tobytes())
+                        for _ in range(2 * ruleset.num_players):
+                            rng.getrandbits(32)
+                action = int(legal[rng.randrange(len(legal))])
+                h.update(action.to_bytes(2, "little"))
+                env.step(action)
                 n += 1
-        except Exception as exc:  # noqa: BLE001 - any failure is the finding: report where, then stop
-            return {
-                "label": label_of(name, kwargs),
-                "error": f"{type(exc).__name__}: {exc}",
-                "seed": seed,
-                "decision": n,
-                "traceback": traceback.format_exc(),
-            }
-        done += n
-        games += 1
-        longest = max(longest, n)
+            h.update(json.dumps(u.game.returns()).encode())
+            done += n
+            games += 1
+            longest = max(longest, n)
+    except Exception as exc:  # noqa: BLE001 - any failure is the finding: report where, then stop
+        return {
+            "label": label_of(name, kwargs),
+            "env": name,
+            "options": kwargs,
+            "error": f"{type(exc).__name__}: {exc}",
+            "seed": seed,
+            "decision": n,
+            "traceback": traceback.format_exc(),
+        }
     return {
         "label": label_of(name, kwargs),
         "games": games,
@@ -68,7 +149,77 @@ def soak_variant(job: tuple[str, dict[str, Any], int, int]) -> dict[str, Any]:
         "most_auto_steps_per_apply": flow.most_auto_steps(),
         "auto_step_cap": flow.MAX_AUTO_STEPS,
         "seconds": time.perf_counter() - t0,
+        "hash": h.hexdigest(),
     }
+
+
+def _merge(label: str, chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report row of a variant from its chunks (the first failure, if any, stands for it)."""
+    failed = [c for c in chunks if "error" in c]
+    if failed:
+        return failed[0]
+    secs = sum(c["seconds"] for c in chunks)
+    decisions = sum(c["decisions"] for c in chunks)
+    return {
+        "label": label,
+        "games": sum(c["games"] for c in chunks),
+        "decisions": decisions,
+        "longest_game": max(c["longest_game"] for c in chunks),
+        "most_auto_steps_per_apply": max(c["most_auto_steps_per_apply"] for c in chunks),
+        "auto_step_cap": chunks[0]["auto_step_cap"],
+        "seconds": secs,
+        "decisions_per_s": decisions / secs if secs else 0.0,
+    }
+
+
+def _run(work: list[tuple[Any, ...]], workers: int, show: bool) -> list[dict[str, Any]]:
+    """Run the chunks, in order, with a progress bar of the decisions done."""
+    bar = None
+    if show:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=sum(w[2] for w in work), unit="dec", unit_scale=True, file=sys.stderr)
+            bar.set_description("soak (decisions; whole games run past the share)")
+        except ImportError:
+            bar = None
+    out: list[dict[str, Any]] = []
+    if workers == 1:
+        results: Any = map(soak_chunk, work)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = pool.map(soak_chunk, work)
+    try:
+        for w, r in zip(work, results, strict=True):
+            out.append(r)
+            if bar is not None:
+                bar.update(r.get("decisions", w[2]))
+                if "error" in r:
+                    bar.set_postfix_str(f"FAILED {r['label']} seed {r['seed']}")
+    finally:
+        if pool is not None:
+            pool.shutdown()
+        if bar is not None:
+            bar.close()
+    return out
+
+
+def _replay_hashes(work: list[tuple[Any, ...]], workers: int) -> list[str | None]:
+    """The chunks' hashes computed again in a fresh process with another ``PYTHONHASHSEED``."""
+    plain = [[w[0], w[1], w[2], w[3], w[4]] for w in work]
+    seed = os.environ.get("PYTHONHASHSEED", "")
+    other = "1" if not seed.isdigit() else str((int(seed) + 1) % 4294967296)
+    proc = subprocess.run(
+        [sys.executable, __file__, "--replay", json.dumps(plain), "--workers", str(workers)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONHASHSEED": other},
+    )
+    if proc.returncode != 0:
+        raise SoakFailure(f"the replay process failed: {proc.stderr.strip()[-500:]}")
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,49 +231,99 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--envs", nargs="*", default=None, help="ENV or ENV:MODE entries (default: every variant)"
     )
-    ap.add_argument("--workers", type=int, default=1, help="processes (one variant per process at a time)")
+    ap.add_argument("--workers", type=int, default=1, help="processes")
     ap.add_argument("--seed", type=int, default=0, help="first game seed")
+    ap.add_argument(
+        "--check-every", type=int, default=13, help="leak and round-trip checks every k-th decision"
+    )
+    ap.add_argument("--no-replay", action="store_true", help="skip the replay in a fresh process")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    ap.add_argument("--replay", help=argparse.SUPPRESS)  # the fresh process: chunks as JSON, prints hashes
     args = ap.parse_args(argv)
-    if args.decisions < 1 or args.workers < 1:
-        ap.error("--decisions and --workers must be at least 1")
-    jobs = [
+    if args.replay is not None:
+        jobs = [(n, kw, d, s0, k, False) for n, kw, d, s0, k in json.loads(args.replay)]
+        print(json.dumps([r.get("hash") for r in _run(jobs, args.workers, False)]))
+        return 0
+    if args.decisions < 1 or args.workers < 1 or args.check_every < 1:
+        ap.error("--decisions, --workers and --check-every must be at least 1")
+    variants = [
         (name, kw)
-        for name, variants in VARIANTS.items()
-        for kw in variants
+        for name, vs in VARIANTS.items()
+        for kw in vs
         if args.envs is None or name in args.envs or label_of(name, kw) in args.envs
     ]
-    if not jobs:
+    if not variants:
         ap.error(
             f"no variant matches {args.envs}; known: {[label_of(n, k) for n, v in VARIANTS.items() for k in v]}"
         )
-    share = -(-args.decisions // len(jobs))
-    work = [(name, kw, share, args.seed) for name, kw in jobs]
-    if args.workers == 1:
-        rows = [soak_variant(w) for w in work]
-    else:
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            rows = list(pool.map(soak_variant, work))
+    share = -(-args.decisions // len(variants))
+    chunks = max(1, min(CHUNKS, share // 500))
+    per = -(-share // chunks)
+    work = [
+        (name, kw, per, args.seed + c * CHUNK_SEEDS, args.check_every, True)
+        for name, kw in variants
+        for c in range(chunks)
+    ]
+    t0 = time.perf_counter()
+    results = _run(work, args.workers, not (args.no_progress or args.json))
+    rows = [
+        _merge(label_of(n, kw), results[i * chunks : (i + 1) * chunks]) for i, (n, kw) in enumerate(variants)
+    ]
     failed = [r for r in rows if "error" in r]
+    replay: dict[str, Any] = {"checked": False}
+    if not failed and not args.no_replay:
+        again = _replay_hashes(work, args.workers)
+        differ = [
+            f"{label_of(w[0], w[1])} seeds from {w[3]}"
+            for w, r, h in zip(work, results, again, strict=True)
+            if r["hash"] != h
+        ]
+        replay = {"checked": True, "chunks": len(work), "different": differ}
+    wall = time.perf_counter() - t0
+    report = {
+        "variants": rows,
+        "failures": len(failed) + len(replay.get("different", [])),
+        "decisions": sum(r.get("decisions", 0) for r in rows),
+        "games": sum(r.get("games", 0) for r in rows),
+        "seconds": wall,
+        "check_every": args.check_every,
+        "replay": replay,
+    }
     if args.json:
-        print(json.dumps({"variants": rows, "failures": len(failed)}, indent=2))
+        print(json.dumps(report, indent=2))
     else:
         head = (
-            f"{'variant':<28}{'games':>8}{'decisions':>12}{'longest':>9}{'auto steps':>12}{'cap':>9}{'s':>8}"
+            f"{'variant':<28}{'games':>8}{'decisions':>12}{'longest':>9}{'auto steps':>12}"
+            f"{'cap':>9}{'dec/s':>9}"
         )
         print(head)
         print("-" * len(head))
         for r in rows:
             if "error" in r:
-                print(f"{r['label']:<28} FAILED at seed {r['seed']}, decision {r['decision']}: {r['error']}")
+                print(
+                    f"{r['label']:<28} FAILED at seed {r['seed']}, decision {r['decision']} "
+                    f"(env {r['env']}, options {r['options']}): {r['error']}"
+                )
                 continue
             print(
                 f"{r['label']:<28}{r['games']:>8,}{r['decisions']:>12,}{r['longest_game']:>9,}"
-                f"{r['most_auto_steps_per_apply']:>12,}{r['auto_step_cap']:>9,}{r['seconds']:>8.0f}"
+                f"{r['most_auto_steps_per_apply']:>12,}{r['auto_step_cap']:>9,}{r['decisions_per_s']:>9,.0f}"
             )
+        if replay["checked"]:
+            state = (
+                "the same" if not replay["different"] else f"DIFFERENT in {', '.join(replay['different'])}"
+            )
+            print(
+                f"replay in a fresh process with another PYTHONHASHSEED: {replay['chunks']} chunks, {state}"
+            )
+        print(
+            f"{report['decisions']:,} decisions, {report['games']:,} games, {report['failures']} failures "
+            f"in {wall:.0f} s ({report['decisions'] / wall:,.0f} decisions/s)"
+        )
     for r in failed:
         print(r["traceback"], file=sys.stderr)
-    return 1 if failed else 0
+    return 1 if report["failures"] else 0
 
 
 if __name__ == "__main__":

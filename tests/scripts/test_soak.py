@@ -28,3 +28,68 @@ def test_soak_stops_a_variant_at_a_rules_loop_and_exits_1(monkeypatch, capsys):
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["label"] == "mow_v0" and row["error"].startswith("StateError: mow: the rules ran more than 3")
     assert row["seed"] == 0
+
+
+def test_a_soak_of_10_5_decisions_passes_every_check_and_replays_the_same():
+    """Every variant, 10^5 decisions on 2 workers: masks, leaks, round trips, and the replay in a fresh process."""
+    import subprocess
+    import sys
+
+    from tests.scripts import ROOT
+
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "soak.py"),
+            "--decisions",
+            "100000",
+            "--workers",
+            "2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=1200,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout)
+    assert out["failures"] == 0 and out["decisions"] >= 100_000 and len(out["variants"]) == 8
+    assert out["replay"]["checked"] and out["replay"]["different"] == []
+
+
+def test_the_soak_finds_a_planted_leak_and_names_where(monkeypatch, capsys):
+    """An observation that reads the opponent's hand must be caught by the resampling check."""
+    from envs.mow.encode import MowEncoder
+
+    real = MowEncoder.observe
+
+    def leaky(self, state, seat):
+        obs = real(self, state, seat)
+        hand = state.hand[1 - seat]
+        obs[-1] = self.index[hand[0]] if hand else 0.0
+        return obs
+
+    monkeypatch.setattr(MowEncoder, "observe", leaky)
+    soak = load_script("soak")
+    assert soak.main(["--decisions", "600", "--envs", "mow_v0", "--json", "--check-every", "1"]) == 1
+    row = json.loads(capsys.readouterr().out)["variants"][0]
+    assert row["error"].startswith("SoakFailure: leak: resampling what seat")
+    assert row["env"] == "mow_v0" and row["options"] == {} and row["seed"] == 0
+
+
+def test_the_soak_finds_a_planted_round_trip_bug(monkeypatch, capsys):
+    from envs.medarot_parts.state import GameState
+
+    real = GameState.to_dict
+
+    def lossy(self):
+        d = real(self)
+        d["assets"] = [a + 1 for a in d["assets"]]  # from_dict(to_dict(s)) no longer equals s
+        return d
+
+    monkeypatch.setattr(GameState, "to_dict", lossy)
+    soak = load_script("soak")
+    assert soak.main(["--decisions", "300", "--envs", "medarot_parts_v0", "--json", "--no-replay"]) == 1
+    row = json.loads(capsys.readouterr().out)["variants"][0]
+    assert row["error"].startswith("SoakFailure: round trip")
