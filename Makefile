@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-distributed install-play install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
+.PHONY: venv install install-core install-distributed install-play install-notebooks install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,10 +48,17 @@ $(VENV)/.play: pyproject.toml | $(VENV)/.core
 
 install-play: $(VENV)/.play
 
+# The [notebooks] extra (nbclient, ipykernel): the tests run the notebooks in a real kernel.
+$(VENV)/.notebooks: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[notebooks]"
+	touch $@
+
+install-notebooks: $(VENV)/.notebooks
+
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
-test: install $(VENV)/.distributed $(VENV)/.play $(VENV)/.mutate
+test: install $(VENV)/.distributed $(VENV)/.play $(VENV)/.mutate $(VENV)/.notebooks
 	$(PY) -m pytest -q -n 2
 
 test-fast: install-core
