@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 import typer
 
-from agents.cli_input import check_agent, check_count, check_env
+from agents.cli_input import UserError, check_agent, check_count, check_env
 from agents.training.config import TrainConfig, default_opponents
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
@@ -130,7 +130,9 @@ def _with_preset(cfg: TrainConfig, name: str) -> TrainConfig:
 
 @app.command()
 def train(
-    env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
+    env: Annotated[
+        str | None, typer.Argument(help="environment name, e.g. medarot_ocg_v0 (none with --resume)")
+    ] = None,
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     timesteps: Annotated[int, typer.Option(help="learner decisions to train for")] = _TRAIN.timesteps,
@@ -171,6 +173,14 @@ def train(
             "on 2 cores); the options given on the command line win over the preset's"
         ),
     ] = "default",
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="continue the run in this folder from its last checkpoint (its settings; --timesteps "
+            "raises the total)"
+        ),
+    ] = None,
+    ctx: typer.Context = None,  # type: ignore[assignment]
 ) -> None:
     """Train MaskablePPO with self-play, then evaluate it against the baselines.
 
@@ -180,8 +190,22 @@ def train(
     and TensorBoard logs (OUT/tb).
     """
     from agents.arena import match
+    from agents.training.loop import resume_config
     from agents.training.loop import train as run_training
 
+    if resume is not None:
+        given = ctx is not None and ctx.get_parameter_source("timesteps").name == "COMMANDLINE"
+        try:
+            cfg = resume_config(resume, timesteps if given else None)
+        except (FileNotFoundError, ValueError) as exc:
+            raise UserError(f"--resume {resume}: {exc}") from None
+        env, kwargs, out = cfg.env, cfg.env_kwargs, resume
+        typer.echo(f"resuming MaskablePPO on {env} {kwargs} up to {cfg.timesteps:,} steps -> {cfg.out}")
+        summary = run_training(cfg, log=typer.echo, resume=True)
+        _finish(summary, cfg, env, kwargs, out, eval_games, workers, match)
+        return
+    if env is None:
+        raise UserError("Missing argument 'env': an environment name, e.g. medarot_ocg_v0 (or --resume DIR)")
     kwargs = _env_kwargs(mode, options)
     check_env(env, kwargs)
     check_count("--timesteps", timesteps)
@@ -209,6 +233,20 @@ def train(
         env, kwargs, out = cfg.env, cfg.env_kwargs, Path(cfg.out)
     typer.echo(f"training MaskablePPO on {env} {kwargs} for {cfg.timesteps:,} steps -> {cfg.out}")
     summary = run_training(cfg, log=typer.echo)
+    _finish(summary, cfg, env, kwargs, out, eval_games, workers, match)
+
+
+def _finish(
+    summary: dict[str, Any],
+    cfg: TrainConfig,
+    env: str,
+    kwargs: dict[str, Any],
+    out: Path,
+    eval_games: int,
+    workers: int,
+    match: Any,
+) -> None:
+    """The end of ``deckgym train``: the final evaluation against the baselines, eval.json and the table."""
     typer.echo(
         f"trained {summary['timesteps']:,} steps in {summary['train_seconds']:.0f}s "
         f"({summary['steps_per_second']:.0f} steps/s)"

@@ -8,6 +8,13 @@ plays seat-swapped pairs against the baselines (``evaluate_live``): the score (w
 draws/2) with its 95% interval over pairs, and the win/draw/loss rates. The history goes to
 ``history.json`` and ``train.json`` and becomes ``learning_curve.png``. Checkpoints,
 TensorBoard logs and a progress bar come with it.
+
+Every checkpoint (and the end of a run) also writes ``resume.json``: the settings, the step,
+the checkpoint file, the self-play snapshots in the opponent pool, the learning-curve history
+and the time spent so far. ``train(cfg, resume=True)`` (``deckgym train --resume DIR``)
+continues from it: the model with its optimizer state, the opponent pool, the step count and
+the history, up to ``cfg.timesteps`` steps in all. The random generators of the envs and
+opponents start afresh, so a resumed run is not bitwise the run that did not stop.
 """
 
 from __future__ import annotations
@@ -91,8 +98,64 @@ def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[]
     return build
 
 
-def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Train, evaluate and save; return the run summary (also written to ``out/train.json``)."""
+#: The file a run writes beside its checkpoints for ``--resume``.
+RESUME_FILE = "resume.json"
+
+
+def resume_config(out: str | Path, timesteps: int | None = None) -> TrainConfig:
+    """The settings of the run in ``out`` (from its ``resume.json``), with more ``timesteps`` if given.
+
+    Raises:
+        FileNotFoundError: ``out`` holds no ``resume.json`` (no checkpoint was written there).
+        ValueError: ``timesteps`` is not more than the steps already trained.
+    """
+    path = Path(out) / RESUME_FILE
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"no {RESUME_FILE} in {out}: nothing to resume (no checkpoint was written there)"
+        )
+    state = json.loads(path.read_text())
+    cfg = TrainConfig(**{**state["config"], "out": str(out)})
+    if timesteps is not None:
+        if timesteps <= state["step"]:
+            raise ValueError(
+                f"--timesteps {timesteps} must be more than the {state['step']:,} steps already trained"
+            )
+        cfg.timesteps = timesteps
+    return cfg
+
+
+def _restore(
+    state: dict[str, Any],
+    out: Path,
+    vec: Any,
+    base: list[str],
+    weights: list[float],
+    cfg: TrainConfig,
+    log: Callable[[str], None],
+) -> tuple[Any, list[dict[str, Any]], list[str]]:
+    """The model of a resumed run (with its optimizer and step count), its history and its snapshots.
+
+    The self-play snapshots that still exist go back into every env's opponent pool.
+    """
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(
+        out / state["checkpoint"], env=vec, device="cpu", tensorboard_log=str(out / "tb")
+    )
+    snapshots = [s for s in state["snapshots"] if Path(s).is_file()]
+    if snapshots:
+        share = cfg.opponents["self"] / len(snapshots)
+        vec.env_method("set_pool", base + [f"ppo:{p}" for p in snapshots], weights + [share] * len(snapshots))
+    log(f"resumed from {out / state['checkpoint']} at {model.num_timesteps:,} steps")
+    return model, list(state["history"]), snapshots
+
+
+def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = False) -> dict[str, Any]:
+    """Train, evaluate and save; return the run summary (also written to ``out/train.json``).
+
+    With ``resume``, continue the run in ``cfg.out`` from its last checkpoint (``resume.json``).
+    """
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -127,6 +190,9 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
+    state: dict[str, Any] | None = None
+    if resume:
+        state = json.loads((out / RESUME_FILE).read_text())
     model = MaskablePPO(
         global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
         vec,
@@ -146,8 +212,30 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
     history: list[dict[str, Any]] = []
     snapshots: list[str] = []
     t0 = time.perf_counter()
+    if state is not None:
+        model, history, snapshots = _restore(state, out, vec, base, weights, cfg, log)
+        t0 -= state["seconds"]
 
     eval_seconds = [0.0]  # time spent in evaluations, kept out of the PPO loop's own rate
+    if state is not None:
+        eval_seconds[0] = state["eval_seconds"]
+
+    def checkpoint(step: int, name: str) -> None:
+        """Save the model as ``name`` and what a resume needs beside it (``resume.json``)."""
+        model.save(out / name)
+        record = {
+            "config": asdict(cfg),
+            "step": step,
+            "checkpoint": name,
+            "snapshots": list(snapshots),
+            "history": history,
+            "seconds": time.perf_counter() - t0,
+            "eval_seconds": eval_seconds[0],
+            "ppo_seconds": ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before),
+        }
+        tmp = out / (RESUME_FILE + ".tmp")
+        tmp.write_text(json.dumps(record, indent=1))
+        tmp.replace(out / RESUME_FILE)  # a run killed while writing keeps the previous one
 
     def evaluate(step: int) -> None:
         started = time.perf_counter()
@@ -183,22 +271,28 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, Any
                 cfg.checkpoint_every
                 and n // cfg.checkpoint_every != (n - self.training_env.num_envs) // cfg.checkpoint_every
             ):
-                model.save(out / f"checkpoint_{n}.zip")
+                checkpoint(n, f"checkpoint_{n}.zip")
             return True
 
-    if cfg.pretrain_games:
-        start_from_imitation(model, cfg, log)
-    evaluate(0)
+    ppo_before = 0.0 if state is None else state["ppo_seconds"]
+    if state is None:
+        if cfg.pretrain_games:
+            start_from_imitation(model, cfg, log)
+        evaluate(0)
     learn_start, eval_before = time.perf_counter(), eval_seconds[0]
-    model.learn(
-        total_timesteps=cfg.timesteps,
-        callback=Hooks(),
-        progress_bar=cfg.progress_bar,
-        tb_log_name="maskable_ppo",
-    )
+    remaining = cfg.timesteps - model.num_timesteps
+    if remaining > 0:
+        model.learn(
+            total_timesteps=remaining,
+            callback=Hooks(),
+            progress_bar=cfg.progress_bar,
+            tb_log_name="maskable_ppo",
+            reset_num_timesteps=state is None,
+        )
     elapsed = time.perf_counter() - t0
-    ppo_seconds = time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
+    ppo_seconds = ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
     model.save(out / "model.zip")
+    checkpoint(int(model.num_timesteps), "model.zip")  # the end of a run can be extended too
     vec.close()
     evaluate(model.num_timesteps)
     summary = {
