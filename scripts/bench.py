@@ -15,6 +15,12 @@ decisions per second in the same run.
 The AI-latency rows time the opponent of ``deckgym play`` / ``serve`` (its default level)
 per decision, p50 and p95, beside the heuristic's time on the same decisions.
 
+The construction and agent rows (``scripts/bench_rows.py``) time ``env()`` plus ``reset()``
+and the game loop with a new env per game (ratios to connect_four's own), and heuristic and
+search decisions per second (ratios to connect_four's random AEC decisions per second);
+``--against DIR`` times the same rows of another copy of the code (e.g. a checkout of the
+previous release) in the same run, for a before/after speed-up.
+
 The deck-tournament rows time a deck match with heuristic pilots on both sides against
 random-vs-random games of the same variant, over the same worker processes (``--workers``).
 
@@ -32,6 +38,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -294,6 +301,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument(
         "--level", default=None, help="opponent level of the latency rows (default: play's default)"
     )
+    ap.add_argument(
+        "--agent-seconds",
+        type=float,
+        default=6.0,
+        help="time per construction/agent row, over the rounds (0: skip)",
+    )
+    ap.add_argument("--worlds", type=int, default=4, help="worlds of the search rows")
+    ap.add_argument(
+        "--against", type=Path, default=None, help="also time those rows of the code in this folder"
+    )
     args = ap.parse_args(argv)
 
     import envs
@@ -348,6 +365,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 row[via]["meta_decisions_per_s"] = dps * (1 - share)
         result["rulesets"][label] = row
     _extra_rows(args, jobs, result)
+    if args.agent_seconds > 0 and "connect_four_v3" in refs:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_rows import section
+
+        variants = [
+            (label, name, next(k for k in VARIANTS[name] if label_of(name, k) == label))
+            for label, name, _m in jobs
+        ]
+        result["agents"] = section(
+            variants,
+            args.agent_seconds,
+            args.rounds,
+            args.worlds,
+            result["references"]["connect_four_v3"]["decisions_per_s"],
+            args.against,
+        )
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -395,6 +428,12 @@ def table(result: dict[str, Any]) -> str:
                 f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
                 f"{t['ratio_to_aec']:>19.3f}"
             )
+    if result.get("agents"):
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_rows import table as agent_table
+
+        lines.append("")
+        lines += agent_table(result["agents"])
     if result.get("latency"):
         lines.append("")
         head = f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}"

@@ -29,6 +29,12 @@ def test_bench_json_smoke():
             "12",
             "--train-steps",
             "256",
+            "--agent-seconds",
+            "0.8",
+            "--worlds",
+            "2",
+            "--against",
+            str(ROOT),
         ],
         cwd=ROOT,
         capture_output=True,
@@ -43,6 +49,21 @@ def test_bench_json_smoke():
     assert lat["level"] == "search" and lat["decisions"] == 12
     assert 0 < lat["p50_s"] <= lat["p95_s"] <= lat["max_s"]
     assert lat["ratio_p50"] == pytest.approx(lat["p50_s"] / lat["heuristic_p50_s"])
+    ag = result["agents"]["medarot_ocg_v0:beginner"]  # construction, fresh-env, heuristic and search rows
+    c4 = result["agents"]["reference"]["connect_four_v3"]
+    assert ag["ratio"]["constructions"] == pytest.approx(
+        ag["constructions_per_s"] / c4["constructions_per_s"]
+    )
+    assert ag["ratio"]["fresh_env"] == pytest.approx(
+        ag["fresh_env_decisions_per_s"] / c4["fresh_env_decisions_per_s"]
+    )
+    assert ag["ratio"]["search"] == pytest.approx(ag["search_decisions_per_s"] / c4["aec_decisions_per_s"])
+    assert c4["aec_decisions_per_s"] == result["references"]["connect_four_v3"]["decisions_per_s"]
+    assert ag["heuristic_games_per_s"] > 0 and ag["search_decisions_per_s"] > 0
+    assert set(ag["speedup"]) == set(ag["before"])  # --against: the same rows of that copy, same run
+    assert ag["speedup"]["search_decisions_per_s"] == pytest.approx(
+        ag["search_decisions_per_s"] / ag["before"]["search_decisions_per_s"]
+    )
     row = result["rulesets"]["medarot_ocg_v0:beginner"]
     tr = result["training"]["medarot_ocg_v0:beginner"]  # PPO steps/s over the AEC decisions/s, same run
     assert tr["steps"] >= 256 and tr["ppo_steps_per_s"] >= tr["run_steps_per_s"] > 0
