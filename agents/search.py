@@ -37,7 +37,8 @@ class SearchAgent(RuleOfThumbAgent):
 
     Args:
         rollout: the heuristic whose ``choose(state, seat)`` plays every seat in the rollouts
-            and breaks ties.
+            and breaks ties. A rollout plays a forced move (one legal option) without asking
+            it, so it should be deterministic, as the shipped heuristics are.
         worlds: determinizations sampled per decision (each legal action is tried in each).
         seed: seed of the sampling of worlds.
     """
@@ -80,6 +81,7 @@ class SearchAgent(RuleOfThumbAgent):
             s = world.clone()
             s.apply(action)
             while not s.is_terminal():
-                s.apply(choose(s, s.current_player))
+                legal = s.legal_actions()  # a forced move needs no thought (the heuristics are deterministic)
+                s.apply(legal[0] if len(legal) == 1 else choose(s, s.current_player))
             total += s.returns()[seat]
         return total / len(worlds)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import importlib
 import random
 from collections.abc import Callable
@@ -17,6 +18,12 @@ from types import ModuleType
 from typing import Any, ClassVar, Self
 
 from envs.core.errors import StateError
+
+
+@functools.cache
+def _decision_names(decisions: type[enum.IntEnum]) -> dict[int, str]:
+    """Value -> name of a ruleset's decision points (``decision`` is read at every agent move)."""
+    return {int(d): d.name for d in decisions}
 
 
 def rng_to_json(rng: random.Random) -> list[Any]:
@@ -130,7 +137,8 @@ class EngineState:
     @property
     def decision(self) -> str:
         """Name of the current decision point ("" when none)."""
-        return "" if self.dp is None else self.DECISIONS(self.dp[0]).name
+        dp = self.dp
+        return "" if dp is None else _decision_names(self.DECISIONS)[dp[0]]
 
     def _copy_outcome(self, s: Self) -> None:
         """Copy the outcome, the event log and the legal-options cache into the clone ``s``."""
