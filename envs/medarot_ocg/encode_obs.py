@@ -1,0 +1,334 @@
+"""The piece writers of the Medarot OCG observation: board, acting tactics, cards, piles, scalars.
+
+``ObservationWriter`` fills the pieces of ``encode_layout.build_layout`` into an ``array("f")``
+buffer from the observing seat's point of view; ``MedarotEncoder.observe`` calls them and
+hands the buffer to numpy.
+"""
+
+from __future__ import annotations
+
+import array
+import itertools
+
+from envs.medarot_ocg.actions import DP
+from envs.medarot_ocg.encode_actions import _REL
+from envs.medarot_ocg.encode_layout import _ACT_FLAGS, _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
+from envs.medarot_ocg.encode_tactics import _REACH
+from envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
+from envs.medarot_ocg.state import GameState
+
+#: Decision points of the acting Medarot's owner where its one-step tactics are written.
+_ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
+
+
+class ObservationWriter:
+    """The encoder's writers of observation pieces (the offsets are set by ``MedarotEncoder``)."""
+
+    n_cards: int
+    row: dict[str, int]
+    #: card id -> (power, armor, speed, 0 shooting / 1 melee / -1 other, cost)
+    _stats: dict[str, tuple[int, int, int, int, int]]
+    _card_rows: dict[str, array.array]
+    _square_rows: tuple[tuple[int, ...], ...]
+    _sc: int
+    _act_flag_slots: range
+    _flags: int
+    _moves: int
+    _attacks: int
+    _cards: int
+    _trash: int
+    _reserve: int
+    _reserve_end: int
+
+    def _marks(self, st: GameState, seat: int, uid: int, target: int) -> list[int]:
+        """Buffer positions of the acting-Medarot and target markers of the ``board`` piece."""
+        out = []
+        for i, x in zip(self._square_rows[seat], st.board, strict=True):
+            if x is not None:
+                if x.uid == uid:
+                    out.append(i + 7)
+                elif x.uid == target:
+                    out.append(i + 8)
+        return out
+
+    def _write_board(
+        self,
+        buf: array.array,
+        st: GameState,
+        seat: int,
+        statuses: dict[int, int],
+        sideways: set[int],
+        mods: dict[int, list[int]],
+        tactics: tuple[list[int], list[int], list[int]],
+    ) -> None:
+        """Piece ``board`` (but the acting and target markers) and the board rows of ``board_cards``.
+
+        Besides each Medarot's own flags, every square carries two tactical sums of public
+        facts: ``threat`` (the highest effective power of a face-up enemy Medarot whose range
+        covers the square) and ``reach`` (the same for the seat's own Medarots), plus whether
+        the Medarot standing there could be destroyed by them (power >= armor).
+        """
+        card_rows = self._card_rows
+        stats = self._stats
+        rows = self._square_rows[seat]
+        threat, reach, armor = tactics
+        # the threat and reach columns, on every square
+        for i, th, rc in zip(rows, threat, reach, strict=True):
+            if th:
+                buf[i + 17] = th / 100
+            if rc:
+                buf[i + 18] = rc / 100
+        co = self._cards
+        rel = _REL[seat]
+        for s, x in enumerate(st.board):
+            if x is None:
+                continue
+            i = rows[s]
+            mine = x.owner == seat
+            buf[i] = 1.0
+            buf[i + 1 + (not mine)] = 1.0
+            if x.acted:
+                buf[i + 5] = 1.0
+            if x.placed:
+                buf[i + 6] = 1.0
+            uid = x.uid
+            if x.face_up or mine:
+                if x.face_up:
+                    buf[i + 3] = 1.0
+                buf[i + 4] = 1.0
+                cid = x.change or x.base
+                if x.change is not None:
+                    buf[i + 9] = 1.0
+                c = co + rel[s] * CARD_F
+                buf[c : c + CARD_F] = card_rows[cid]
+                if mods and uid in mods:
+                    d = mods[uid]
+                    pw, ar, sp = stats[cid][:3]
+                    buf[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
+                    buf[i + 15] = (max(0, pw + d[0]) - pw) / 100
+                    buf[i + 16] = (max(0, ar + d[1]) - ar) / 100
+                if mine:
+                    if threat[s] and threat[s] >= armor[s]:
+                        buf[i + 19] = 1.0
+                elif reach[s] and reach[s] >= armor[s]:
+                    buf[i + 20] = 1.0
+            if sideways and uid in sideways:
+                buf[i + 10] = 1.0
+            if statuses and uid in statuses:
+                b = statuses[uid]
+                buf[i + 11] = float(b & 1)
+                buf[i + 12] = float(b >> 1 & 1)
+                buf[i + 13] = float(b >> 2 & 1)
+
+    def _write_acting(
+        self,
+        buf: array.array,
+        st: GameState,
+        seat: int,
+        mods: dict[int, list[int]],
+        tactics: tuple[list[int], list[int], list[int]],
+    ) -> None:
+        """Pieces ``acting_moves`` and ``acting_attacks``: one-step tactics of the acting Medarot."""
+        act = st.act
+        assert act is not None
+        board = st.board
+        uid = act.uid
+        s = -1
+        prey: list[int] = []  # squares of known units of the other side (filtered by power below)
+        for k, y in enumerate(board):
+            if y is None:
+                continue
+            if y.uid == uid:
+                s = k
+            elif y.face_up or y.owner == seat:
+                prey.append(k)
+        if s < 0:
+            return
+        x = board[s]
+        assert x is not None
+        q = x.owner
+        power, own_armor, _speed, kind, _cost = self._stats[x.change or x.base]
+        if mods and uid in mods:
+            power = max(0, power + mods[uid][0])
+            own_armor = max(0, own_armor + mods[uid][1])
+        threat, reach, armor = tactics
+        danger = threat if q == seat else reach
+        stats = self._stats
+        targets = set()
+        if kind >= 0:
+            for t in prey:
+                y = board[t]
+                if y.owner != q and power >= armor[t]:  # type: ignore[union-attr]
+                    targets.add(t)
+        if targets:
+            for t, between in _REACH[q][s][kind]:
+                if t in targets and (between < 0 or board[between] is None):
+                    y = board[t]
+                    assert y is not None
+                    i = self._attacks + 2 * _REL[seat][t]
+                    buf[i] = 1.0
+                    buf[i + 1] = (stats[y.base][4] + (stats[y.change][4] if y.change else 0)) / 5
+        moves = self._moves
+        for direction in move_options_from(st, x, s):
+            t = NEIGHBOUR[q][s][direction]
+            i = moves + 3 * direction
+            buf[i] = 1.0
+            if danger[t] >= own_armor:
+                buf[i + 1] = 1.0
+            if targets:
+                for u, between in _REACH[q][t][kind]:
+                    if u in targets and (between < 0 or between == s or board[between] is None):
+                        buf[i + 2] = 1.0
+                        break
+
+    def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
+        """The ``masters`` / ``stock_flags`` pieces, and the rows of hand, stock, masters and used card.
+
+        A card the seat may not see keeps its all-zero row.
+        """
+        o = 1 - seat
+        card_rows = self._card_rows
+        F = CARD_F
+        at = self._cards + 15 * F  # the hand rows follow the 15 board rows
+        for cid in st.hand[seat][:16]:
+            buf[at : at + F] = card_rows[cid]
+            at += F
+        use = st.use
+        fl = self._flags
+        stock_at = self._cards + 31 * F
+        for k, p in enumerate((seat, o)):
+            m = st.master[p]
+            if m is not None:
+                i = fl + 4 * k
+                buf[i] = 1.0
+                if m.face_up:
+                    buf[i + 1] = 1.0
+                if st.master_used[p]:
+                    buf[i + 2] = 1.0
+                if m.charge:
+                    buf[i + 3] = float(m.charge)
+                if m.face_up or p == seat:
+                    at = self._cards + (37 + k) * F
+                    buf[at : at + F] = card_rows[m.card]
+            for jj, sl in enumerate(st.stock[p]):
+                if sl is None:
+                    continue
+                i = fl + 8 + 4 * (3 * k + jj)
+                buf[i] = 1.0
+                if sl.face_up:
+                    buf[i + 1] = 1.0
+                if use is not None and use[0] == p and use[1] == jj:
+                    buf[i + 2] = 1.0
+                if sl.charge:
+                    buf[i + 3] = float(sl.charge)
+                if sl.face_up or p == seat:
+                    at = stock_at + (3 * k + jj) * F
+                    buf[at : at + F] = card_rows[sl.card]
+        used = None
+        if use is not None and use[1] >= 0:
+            h = st.master[use[0]] if use[1] == 3 else st.stock[use[0]][use[1]]
+            used = h.card if h is not None else None
+        for p in (seat, o):
+            lim = st.limbo[p]
+            if lim is not None and (lim[1] or p == seat):
+                used = lim[0]
+        if used is not None:
+            at = self._cards + 39 * F
+            buf[at : at + F] = card_rows[used]
+
+    def _write_piles(self, buf: array.array, st: GameState, seat: int) -> None:
+        """Public trash and reserve contents as counts per card.
+
+        Within one state a trash only grows and a reserve card only leaves for its owner's
+        trash, so the four pile sizes identify the contents: the block is kept on the state
+        under that key (clones start without it).
+        """
+        key = (len(st.trash[0]), len(st.trash[1]), len(st.reserve[0]), len(st.reserve[1]))
+        a, b = self._trash, self._reserve_end
+        cached = st.__dict__.get("_piles_cache")
+        if cached is None or cached[0] != key:
+            cached = st._piles_cache = (key, {})  # type: ignore[attr-defined]
+        block = cached[1].get(seat)
+        if block is not None:
+            buf[a:b] = block
+            return
+        o = 1 - seat
+        row = self.row
+        n = self.n_cards
+        third = 1.0 / 3.0
+        for base, zones in ((self._trash, st.trash), (self._reserve, st.reserve)):
+            for k, p in enumerate((seat, o)):
+                off = base + k * n - 1
+                for c in zones[p]:
+                    buf[off + row[c]] += third
+        cached[1][seat] = buf[a:b]
+
+    def _write_scalars(
+        self, buf: array.array, st: GameState, seat: int, tot: list[int], dyn: list[int]
+    ) -> None:
+        """Piece ``scalars`` (see ``SCALARS`` for the names).
+
+        The first 15 entries are packed in one call; of the others only non-zero entries are written.
+        """
+        o = 1 - seat
+        sc = self._sc
+        cfg = st.config
+        hp, deck, hand, trash, reserve, mulligans = (
+            st.hp,
+            st.deck,
+            st.hand,
+            st.trash,
+            st.reserve,
+            st.mulligans,
+        )
+        _DENSE_SCALARS.pack_into(
+            buf,
+            4 * sc,
+            st.turn / cfg.max_turns,
+            st.first == seat,
+            st.current_player == seat,
+            hp[seat] / 20,
+            hp[o] / 20,
+            len(deck[seat]) / 30,
+            len(deck[o]) / 30,
+            len(hand[seat]) / 16,
+            len(hand[o]) / 16,
+            len(trash[seat]) / 30,
+            len(trash[o]) / 30,
+            len(reserve[seat]) / 30,
+            len(reserve[o]) / 30,
+            mulligans[seat] / 3,
+            mulligans[o] / 3,
+        )
+        buf[sc + 15 + _MODE_INDEX[cfg.mode]] = 1.0
+        a = st.act
+        if a is not None:
+            buf[sc + 18] = 1.0
+            if a.owner == seat:
+                buf[sc + 19] = 1.0
+            for k in itertools.compress(self._act_flag_slots, _ACT_FLAGS(a)):
+                buf[k] = 1.0
+            if a.target >= 0:
+                buf[sc + 30] = 1.0
+        if any(tot):
+            buf[sc + 31] = tot[0] / 3
+            buf[sc + 32] = tot[1] / 3
+            buf[sc + 33] = tot[2] / 2
+            buf[sc + 34] = tot[3] / 2
+        if any(dyn):
+            for k, scale in enumerate((40, 40, 3, 40, 40, 3)):
+                buf[sc + 35 + k] = dyn[k] / scale
+        dp = st.dp
+        if dp is not None and dp[0] in COUNT_DPS:
+            buf[sc + 41] = dp[2][-1] / 9
+        failed, used = st.failed_draw, st.master_used
+        if failed[seat]:
+            buf[sc + 42] = 1.0
+        if failed[o]:
+            buf[sc + 43] = 1.0
+        if used[seat]:
+            buf[sc + 44] = 1.0
+        if used[o]:
+            buf[sc + 45] = 1.0
+        if st.done:
+            buf[sc + 46] = 1.0
