@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-distributed install-play install-notebooks install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
+.PHONY: venv install install-core install-distributed install-rllib install-play install-notebooks install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,13 @@ $(VENV)/.distributed: pyproject.toml | $(VENV)/.core
 
 install-distributed: $(VENV)/.distributed
 
+# The [rllib] extra (RLlib) for envs.rllib and scripts/rllib_ppo.py; torch is the CPU build of [train].
+$(VENV)/.rllib: pyproject.toml | $(VENV)/.train
+	$(PIP) install -q -e ".[rllib]"
+	touch $@
+
+install-rllib: $(VENV)/.rllib
+
 # The [play] and [browser] extras: `deckgym serve` and its browser test (Chromium comes from
 # the system: `apt-get install chromium`, which .ci/run does when it is missing).
 $(VENV)/.play: pyproject.toml | $(VENV)/.core
@@ -58,7 +65,7 @@ install-notebooks: $(VENV)/.notebooks
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
 
-test: install $(VENV)/.distributed $(VENV)/.play $(VENV)/.mutate $(VENV)/.notebooks
+test: install $(VENV)/.distributed $(VENV)/.rllib $(VENV)/.play $(VENV)/.mutate $(VENV)/.notebooks
 	$(PY) -m pytest -q -n 2
 
 test-fast: install-core
