@@ -17,7 +17,7 @@ def _code_cells(nb: dict) -> list[dict]:
 
 
 def test_there_are_notebooks():
-    assert {p.name for p in NOTEBOOKS} >= {"quickstart.ipynb", "deck_strength.ipynb"}
+    assert {p.name for p in NOTEBOOKS} >= {"quickstart.ipynb", "deck_strength.ipynb", "training.ipynb"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -36,5 +36,5 @@ def test_the_notebook_runs_in_a_kernel_top_to_bottom(path):
     assert all(c["outputs"] for c in cells)
     kinds = {o["output_type"] for c in cells for o in c["outputs"]}
     assert "error" not in kinds and "stream" in kinds
-    if path.name == "deck_strength.ipynb":  # the heatmap is shown in the notebook, not only saved
+    if path.name in ("deck_strength.ipynb", "training.ipynb"):  # the heatmap / learning curve is shown inline
         assert any("image/png" in o.get("data", {}) for c in cells for o in c["outputs"])
