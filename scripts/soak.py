@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         "--check-every", type=int, default=13, help="leak and round-trip checks every k-th decision"
     )
     ap.add_argument("--no-replay", action="store_true", help="skip the replay in a fresh process")
-    ap.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar (it is drawn on stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     ap.add_argument("--replay", help=argparse.SUPPRESS)  # the fresh process: chunks as JSON, prints hashes
     args = ap.parse_args(argv)
@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         for c in range(chunks)
     ]
     t0 = time.perf_counter()
-    results = _run(work, args.workers, not (args.no_progress or args.json))
+    results = _run(work, args.workers, not args.no_progress)  # the bar is on stderr, beside --json too
     rows = [
         _merge(label_of(n, kw), results[i * chunks : (i + 1) * chunks]) for i, (n, kw) in enumerate(variants)
     ]
