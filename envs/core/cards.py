@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,13 +40,27 @@ class CardPool(Generic[C]):
 
     Args:
         cards: the definitions, in pool order.
-        files: the card files they were read from (named in lookup errors).
+        files: where they were read from, as named in errors (a path, ``<toml text>`` or
+            ``<card mappings>`` per source).
+        sources: the sources themselves (default: the files, as paths); ``spec`` writes them out.
     """
 
-    def __init__(self, cards: Sequence[C], files: Sequence[str]) -> None:
+    def __init__(self, cards: Sequence[C], files: Sequence[str], sources: Sequence[PoolSource] = ()) -> None:
         self.cards: dict[str, C] = {c.id: c for c in cards}
         self.by_index: list[C | None] = [None, *cards]
         self.files = tuple(files)
+        self.sources = tuple(sources) or tuple(PoolSource("file", f) for f in self.files)
+
+    def spec(self) -> Any:
+        """The pool as ``load_pool`` takes it back, JSON-safe: file paths, or the text and mappings.
+
+        A pool read only from files gives its list of paths; a pool with a source that was
+        never a file gives a list whose entries are paths, ``{"toml": text}`` or
+        ``{"cards": [mappings]}``, so a state saved with it reloads without any file.
+        """
+        if all(src.kind == "file" for src in self.sources):
+            return [src.data for src in self.sources]
+        return [src.spec() for src in self.sources]
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -64,6 +79,107 @@ class CardPool(Generic[C]):
         return list(self.cards)
 
 
+#: How a pool source that is not a file is named in errors.
+TEXT_LABEL = "<toml text>"
+CARDS_LABEL = "<card mappings>"
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSource:
+    """One source of card records: a file, TOML text, or card mappings (kept as canonical JSON).
+
+    Hashable, so a pool loaded from the same sources is loaded once.
+    """
+
+    kind: str  # "file", "toml" or "cards"
+    data: str  # the path, the TOML text, or the mappings as JSON with sorted keys
+
+    @property
+    def label(self) -> str:
+        """The name errors give this source."""
+        return self.data if self.kind == "file" else TEXT_LABEL if self.kind == "toml" else CARDS_LABEL
+
+    def records(self) -> list[Any]:
+        """The source's card records (``[[card]]`` tables).
+
+        Raises:
+            CardDataError: the text is not TOML, holds other top-level keys, or the mappings are not a list.
+        """
+        if self.kind == "file":
+            return read_pool_file(self.data)  # type: ignore[no-any-return]
+        if self.kind == "cards":
+            return json.loads(self.data)  # type: ignore[no-any-return]
+        try:
+            data = tomllib.loads(self.data)
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(TEXT_LABEL, None, f"not valid TOML: {exc}") from None
+        tables: list[Any] = _card_tables(TEXT_LABEL, data)
+        return tables
+
+    def spec(self) -> Any:
+        """The JSON-safe form ``pool_sources`` reads back."""
+        if self.kind == "file":
+            return self.data
+        if self.kind == "toml":
+            return {"toml": self.data}
+        return {"cards": json.loads(self.data)}
+
+
+def pool_sources(cards_dir: Path, source: Any = None) -> tuple[PoolSource, ...]:
+    """The sources of a pool: by default every ``*.toml`` file in ``cards_dir`` (sorted).
+
+    ``source`` is a path, TOML text (a string with a newline or starting with ``[[``), a list
+    of card mappings, or a list mixing paths, TOML texts, ``{"toml": text}`` and
+    ``{"cards": [mappings]}`` entries (what ``CardPool.spec`` writes).
+
+    Raises:
+        CardDataError: an entry is none of these, or a mapping list holds something else.
+    """
+    if source is None:
+        return tuple(PoolSource("file", p) for p in card_files(cards_dir))
+    items = [source] if isinstance(source, (str, Path, Mapping)) else list(source)
+    out: list[PoolSource] = []
+    cards: list[Any] = []  # consecutive card mappings form one source
+
+    def flush() -> None:
+        if cards:
+            out.append(PoolSource("cards", _canonical(list(cards))))
+            cards.clear()
+
+    for item in items:
+        if isinstance(item, Mapping) and set(item) == {"toml"} and isinstance(item["toml"], str):
+            flush()
+            out.append(PoolSource("toml", item["toml"]))
+        elif isinstance(item, Mapping) and set(item) == {"cards"}:
+            flush()
+            if not isinstance(item["cards"], list) or not all(isinstance(c, Mapping) for c in item["cards"]):
+                raise CardDataError(CARDS_LABEL, None, "'cards' must be a list of card mappings")
+            out.append(PoolSource("cards", _canonical(list(item["cards"]))))
+        elif isinstance(item, Mapping):
+            cards.append(item)
+        elif isinstance(item, str) and ("\n" in item or item.lstrip().startswith("[[")):
+            flush()
+            out.append(PoolSource("toml", item))
+        elif isinstance(item, (str, Path)):
+            flush()
+            out.append(PoolSource("file", str(Path(item))))
+        else:
+            raise CardDataError(
+                CARDS_LABEL,
+                None,
+                f"a pool source must be a file path, TOML text or card mappings, got {type(item).__name__}",
+            )
+    flush()
+    return tuple(out)
+
+
+def _canonical(records: list[Any]) -> str:
+    try:
+        return json.dumps(records, sort_keys=True)
+    except TypeError as exc:
+        raise CardDataError(CARDS_LABEL, None, f"card mappings must hold plain data: {exc}") from None
+
+
 def card_files(cards_dir: Path, files: Iterable[str | Path] | None = None) -> tuple[str, ...]:
     """The card files to load: ``files``, or by default every ``*.toml`` in ``cards_dir`` (sorted)."""
     paths = sorted(cards_dir.glob("*.toml")) if files is None else [Path(f) for f in files]
@@ -76,11 +192,14 @@ def read_pool_file(path: str) -> Any:
     Raises:
         CardDataError: the file holds other top-level keys.
     """
-    data = read_toml(path)
+    return _card_tables(path, read_toml(path))
+
+
+def _card_tables(label: str, data: dict[str, Any]) -> Any:
     unknown = [k for k in data if k != "card"]
     if unknown:
         raise CardDataError(
-            path, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
+            label, None, f"unknown top-level key(s) {unknown}; a pool file holds [[card]] tables"
         )
     return data.get("card", [])
 

@@ -17,12 +17,12 @@ from envs.encoding.layout import ObsLayout
 E = TypeVar("E", bound="Encoder")
 #: Cards of each deck written in order (top first) into the global state.
 STATE_DECK_TOP = 10
-_BY_POOL: dict[tuple[Callable[[Any], Any], tuple[str, ...]], Any] = {}
+_BY_POOL: dict[tuple[Callable[[Any], Any], tuple[Any, ...]], Any] = {}
 
 
 def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:
-    """The ``encoder(pool)`` of a card pool, built once per encoder class and pool files."""
-    key = (encoder, pool.files)
+    """The ``encoder(pool)`` of a card pool, built once per encoder class and pool sources."""
+    key = (encoder, getattr(pool, "sources", pool.files))
     if key not in _BY_POOL:
         _BY_POOL[key] = encoder(pool)
     enc: E = _BY_POOL[key]

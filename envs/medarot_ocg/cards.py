@@ -7,7 +7,7 @@ loaded, so a bad file fails at once with an error naming the file, the card and 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -210,18 +210,23 @@ class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means unknown)."""
 
 
-def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
-    """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
-    return _load_pool(core_cards.card_files(CARDS_DIR, files))
+def load_pool(files: Any = None) -> CardPool:
+    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
+
+    ``files`` is a list of card files, TOML text, a list of card mappings, or what
+    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
+    """
+    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
 
 
 @functools.lru_cache(maxsize=8)
-def _load_pool(paths: tuple[str, ...]) -> CardPool:
+def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
     cards: list[CardDef] = []
     seen: dict[str, str] = {}
     names: dict[tuple[str, str], str] = {}
-    for file in paths:
-        for raw in core_cards.read_pool_file(file):
+    for source in sources:
+        file = source.label
+        for raw in source.records():
             card = _parse_card(raw, len(cards) + 1, file)
             if card.id in seen:
                 raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
@@ -237,7 +242,7 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
     for c in cards:
         if c.kind == MEDACHANGE and c.name not in unit_names:
             raise CardDataError(seen[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)")
-    return CardPool(cards, paths)
+    return CardPool(cards, [src.label for src in sources], sources)
 
 
 def deck_names() -> list[str]:

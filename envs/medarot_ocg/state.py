@@ -262,7 +262,7 @@ class GameState(CardGameState):
         return {
             "ruleset": "medarot_ocg",
             "config": self.config.to_dict(),
-            "pool": list(self.pool.files),
+            "pool": self.pool.spec(),
             "decks": [list(d) for d in self.decks],
             "seed": self.seed,
             "rng": rng_to_json(self.rng),

@@ -219,7 +219,7 @@ class GameState(CardGameState):
         return {
             "ruleset": "medarot_parts",
             "config": self.config.to_dict(),
-            "pool": list(self.pool.files),
+            "pool": self.pool.spec(),
             "decks": copy.deepcopy(self.decks),
             "seed": self.seed,
             "rng": rng_to_json(self.rng),

@@ -12,7 +12,7 @@ The card model lives in ``card_defs`` (re-exported here), the record schemas in
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -137,25 +137,32 @@ DECKS_DIR = Path(__file__).with_name("decks")
 class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions: main-deck cards 0..63, masters 0..7."""
 
-    def __init__(self, cards: Sequence[CardDef], files: Sequence[str]) -> None:
-        super().__init__(cards, files)
+    def __init__(
+        self, cards: Sequence[CardDef], files: Sequence[str], sources: Sequence[core_cards.PoolSource] = ()
+    ) -> None:
+        super().__init__(cards, files, sources)
         self.main: tuple[CardDef, ...] = tuple(c for c in cards if c.kind != MASTER)
         self.masters: tuple[CardDef, ...] = tuple(c for c in cards if c.kind == MASTER)
 
 
-def load_pool(files: Iterable[str | Path] | None = None) -> CardPool:
-    """Load and validate card files (default: every ``cards/*.toml`` of the package)."""
-    return _load_pool(core_cards.card_files(CARDS_DIR, files))
+def load_pool(files: Any = None) -> CardPool:
+    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
+
+    ``files`` is a list of card files, TOML text, a list of card mappings, or what
+    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
+    """
+    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
 
 
 @functools.lru_cache(maxsize=16)
-def _load_pool(paths: tuple[str, ...]) -> CardPool:
+def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
     cards: list[CardDef] = []
     seen: dict[str, str] = {}
     names: dict[str, str] = {}
     n_main = n_master = 0
-    for file in paths:
-        for i, raw in enumerate(core_cards.read_pool_file(file)):
+    for source in sources:
+        file = source.label
+        for i, raw in enumerate(source.records()):
             cid = raw.get("id") if isinstance(raw, Mapping) else None
             label = cid if isinstance(cid, str) else f"#{i}"
             kind = raw.get("kind") if isinstance(raw, Mapping) else None
@@ -176,10 +183,16 @@ def _load_pool(paths: tuple[str, ...]) -> CardPool:
             names[card.name] = card.id
             cards.append(card)
     if n_main > P_MAX:
-        raise CardDataError(", ".join(paths), None, f"{n_main} main-deck card types; at most P_MAX = {P_MAX}")
+        raise CardDataError(
+            ", ".join(src.label for src in sources),
+            None,
+            f"{n_main} main-deck card types; at most P_MAX = {P_MAX}",
+        )
     if n_master > M_MAX:
-        raise CardDataError(", ".join(paths), None, f"{n_master} masters; at most M_MAX = {M_MAX}")
-    return CardPool(cards, paths)
+        raise CardDataError(
+            ", ".join(src.label for src in sources), None, f"{n_master} masters; at most M_MAX = {M_MAX}"
+        )
+    return CardPool(cards, [src.label for src in sources], sources)
 
 
 # ----------------------------------------------------------------------------- decks

@@ -192,7 +192,7 @@ class GameState(CardGameState):
         d: dict[str, Any] = {
             "ruleset": "mow",
             "config": self.config.to_dict(),
-            "pool": list(self.pool.files),
+            "pool": self.pool.spec(),
             "decks": [list(x) for x in self.decks],
             "seed": self.seed,
             "rng": rng_to_json(self.rng),
