@@ -1,7 +1,8 @@
 """Action order, ranges, judgement and destruction (spec 2.6, 3.2, 3.3, 3.5, 5.3).
 
-Items: R27, R28, R33-R36, R39-R45, R54, D9, D11-D17, D29-D31, and the seed deviation (b): in
-beginner mode DESTROY_DRAW offers COUNT(1..3) (at least 1 while the deck is not empty).
+Items: R27, R28, R33-R36, R39-R45, R54, D9, D11-D17, D29-D31. D31 follows seed 001 in beginner
+mode (「3枚(2枚でも1枚でも可)」): DESTROY_DRAW offers COUNT(1..3), at least 1 while the deck is
+not empty; docs/rules/medarot_ocg.md records it.
 """
 
 from __future__ import annotations
@@ -257,7 +258,7 @@ def test_R43_D31_beginner_destroyed_procedure_pay_trash_draw_place():
     assert not fx.stack(st, 14).face_up and fx.stack(st, 14).placed
 
 
-def test_deviation_b_beginner_destroy_draw_offers_1_to_3():
+def test_d31_beginner_destroy_draw_offers_1_to_3_as_seed_001_reads():
     st = _declare("beginner", 2, {2: "SNIPE", 12: "EDGE", 10: "SLOW"}, decks=([], ["MEMO"] * 5))
     do(st, "DECLARE", A.SQUARE[12])
     do(st, "DEFENCE", A.PASS)

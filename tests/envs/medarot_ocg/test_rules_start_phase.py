@@ -1,7 +1,8 @@
 """Turn structure, start phase, draw-event chain and loss checks (spec 2.5, 3.6, 5.2, 8).
 
-Items: R5-R7, R13 (drawn Medarots), R15, R16, R21-R26, D5, D10, D33-D36, and the seed deviation (a):
-after every draw event the player may SET the Medaroters just drawn (decision DRAW_STOCK).
+Items: R5-R7, R13 (drawn Medarots), R15, R16, R21-R26, D5, D10, D23, D33-D36. D23 and D35 follow
+seeds 001 and 000: after every draw event the player may SET the Medaroters just drawn
+(decision DRAW_STOCK); docs/rules/medarot_ocg.md records it.
 """
 
 from __future__ import annotations
@@ -223,8 +224,8 @@ def test_D10_refill_stops_at_3_on_the_board():
     assert st.decision == "OPT_DRAW" and st.current_player == 1
 
 
-# ----------------------------------------------------------------------------- deviation (a): DRAW_STOCK
-def test_deviation_a_draw_stock_sets_only_the_medaroters_just_drawn():
+# ----------------------------------------------------------------------------- D23, D35: DRAW_STOCK
+def test_d23_d35_draw_stock_sets_only_the_medaroters_just_drawn():
     st = _start(
         "normal",
         hands=(["GAIN"], []),
@@ -242,7 +243,7 @@ def test_deviation_a_draw_stock_sets_only_the_medaroters_just_drawn():
     assert st.hand[0] == ["GAIN", "HURT", "JADE"] and st.current_player == 1
 
 
-def test_deviation_a_draw_stock_into_a_full_stock_trashes_one_first():
+def test_d23_d25_draw_stock_into_a_full_stock_trashes_one_first():
     st = _start("normal", decks=(["MEMO", "PLUS"], ["MEMO"] * 3), stock=(["BLANK", "TRIG", "DUO"], []))
     do(st, "OPT_DRAW", A.COUNT[0])
     do(st, "DRAW_STOCK", A.SET[0])
@@ -253,7 +254,7 @@ def test_deviation_a_draw_stock_into_a_full_stock_trashes_one_first():
 
 
 @pytest.mark.parametrize("mode", ["beginner", "normal"])
-def test_deviation_a_draw_stock_after_a_destroy_draw(mode):
+def test_d35_draw_stock_after_a_destroy_draw(mode):
     st = make_state(mode, units={2: "SNIPE", 12: "SLOW", 10: "SLOW"}, decks=([], ["GAIN", "PLUS"]), start=2)
     passes(st, "ACTION_START", "MOVE_BEFORE", "SUPPORT")
     do(st, "DECLARE", A.SQUARE[12])
@@ -313,5 +314,5 @@ def test_R44_a_player_that_cannot_refill_places_the_next_medarot_it_draws():
     assert st.decision == "PLACE_CARD" and st.legal_actions() == [A.HAND[2]]
     do(st, "PLACE_CARD", A.HAND[2])
     do(st, "PLACE_SQUARE", A.SQUARE[12])
-    do(st, "DRAW_STOCK", A.PASS)  # the Memo drawn at S2 may be set (deviation a)
+    do(st, "DRAW_STOCK", A.PASS)  # the Memo drawn at S2 may be set (D23, D35)
     assert len(fx.units_of(st, 1)) == 2 and not fx.stack(st, 12).face_up

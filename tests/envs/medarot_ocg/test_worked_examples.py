@@ -95,7 +95,7 @@ def test_ex4_full_destroy_in_advance_mode():
     assert st.hand[1] == ["MEMO", "PLUS", "GALE", "HURT", "GAIN"]
     do(st, "PLACE_CARD", A.HAND[2], player=1)  # Gale
     do(st, "PLACE_SQUARE", A.SQUARE[12], player=1)
-    do(st, "DRAW_STOCK", A.PASS, player=1)  # deviation (a): the drawn Medaroters may be set; keep them
+    do(st, "DRAW_STOCK", A.PASS, player=1)  # D23, D35: the drawn Medaroters may be set; keep them
     do(st, "MOVE_AFTER", A.PASS, player=0)
     assert st.hp == [19, 12]  # P0's penalty
     assert len(st.reserve[1]) == 1 and len(st.deck[1]) == 7 and len(st.hand[1]) == 4
