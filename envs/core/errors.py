@@ -51,3 +51,12 @@ class DeckError(DeckgymError, ValueError):
 
 class StateError(DeckgymError, ValueError):
     """A state that cannot be built or loaded (bad dict, game already over, bad option)."""
+
+
+class PositionError(StateError):
+    """A position the builder refuses: names the zone or square and the rule it breaks.
+
+    Raised by each ruleset's ``position`` builder (``envs.<ruleset>.position``), e.g. for more
+    copies of a card than the deck rules allow, a square that is already occupied, or a seat
+    asked to decide that cannot.
+    """
