@@ -58,6 +58,9 @@ class TrainConfig:
         out: output folder.
         progress_bar: show a progress bar.
         verbose: SB3 verbosity.
+        kl_coef: weight of a KL term toward the policy as PPO starts (after imitation), in a
+            phase after each PPO update (``agents.training.anchor``); 0: none.
+        kl_decay_steps: steps over which that weight falls linearly to 0.
         torch_threads: torch's intra-op threads in the learner process (0: torch's default).
             The policy's batches are small, so on 2 cores one thread is faster than two that
             contend with the environments for the same cores.
@@ -97,6 +100,8 @@ class TrainConfig:
     progress_bar: bool = True
     verbose: int = 0
     torch_threads: int = 1
+    kl_coef: float = 0.0
+    kl_decay_steps: int = 200_000
 
 
 #: Opponent pools that differ from ``TrainConfig``'s default, by environment. In Master of the

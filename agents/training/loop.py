@@ -125,6 +125,29 @@ def resume_config(out: str | Path, timesteps: int | None = None) -> TrainConfig:
     return cfg
 
 
+def _check(cfg: TrainConfig) -> None:
+    """Settings errors, raised before any worker env is built (so the error is one line)."""
+    if cfg.critic not in CRITICS:
+        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
+    if cfg.vec_env not in ("subproc", "dummy"):
+        raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+    if cfg.kl_coef < 0 or cfg.kl_decay_steps < 0:
+        raise ValueError(
+            f"kl_coef and kl_decay_steps must be >= 0, got {cfg.kl_coef} and {cfg.kl_decay_steps}"
+        )
+
+
+def _ppo_class(cfg: TrainConfig) -> Any:
+    """MaskablePPO, or its anchored form when ``cfg.kl_coef`` is set (``agents.training.anchor``)."""
+    if cfg.kl_coef > 0:
+        from agents.training.anchor import anchored_ppo
+
+        return anchored_ppo()
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO
+
+
 def _restore(
     state: dict[str, Any],
     out: Path,
@@ -133,6 +156,7 @@ def _restore(
     weights: list[float],
     cfg: TrainConfig,
     log: Callable[[str], None],
+    ppo_class: Any,
 ) -> tuple[Any, list[dict[str, Any]], list[str]]:
     """The model of a resumed run (with its optimizer and step count), its history and its snapshots.
 
@@ -157,12 +181,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     With ``resume``, continue the run in ``cfg.out`` from its last checkpoint (``resume.json``).
     """
     import torch
-    from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    if cfg.critic not in CRITICS:  # before any worker env is built, so the error is this one line
-        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
+    _check(cfg)
     out = Path(cfg.out)
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
     n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
@@ -185,15 +207,14 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         )
         for i in range(n_envs)
     ]
-    if cfg.vec_env not in ("subproc", "dummy"):
-        raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
     state: dict[str, Any] | None = None
     if resume:
         state = json.loads((out / RESUME_FILE).read_text())
-    model = MaskablePPO(
+    ppo_class = _ppo_class(cfg)
+    model = ppo_class(
         global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
         vec,
         n_steps=max(16, cfg.n_steps // n_envs),
@@ -213,7 +234,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     snapshots: list[str] = []
     t0 = time.perf_counter()
     if state is not None:
-        model, history, snapshots = _restore(state, out, vec, base, weights, cfg, log)
+        model, history, snapshots = _restore(state, out, vec, base, weights, cfg, log, ppo_class)
         t0 -= state["seconds"]
 
     eval_seconds = [0.0]  # time spent in evaluations, kept out of the PPO loop's own rate
@@ -279,6 +300,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         if cfg.pretrain_games:
             start_from_imitation(model, cfg, log)
         evaluate(0)
+    if cfg.kl_coef > 0:  # the anchor: the policy as PPO starts (a resumed run: as it resumes)
+        model.set_anchor(cfg.kl_coef, cfg.kl_decay_steps)
     learn_start, eval_before = time.perf_counter(), eval_seconds[0]
     remaining = cfg.timesteps - model.num_timesteps
     if remaining > 0:
