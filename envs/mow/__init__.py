@@ -1,1 +1,5 @@
-"""Master of the World (MoW): masters, levels from experience, monsters, weapons and counter chains."""
+"""Master of the World (MoW): masters, levels from experience, monsters, weapons and counter chains.
+
+Any position can be set up by hand with ``envs.mow.position.position`` (puzzles, endgame studies,
+regression cases); it checks the position against the rules and runs it to its first decision.
+"""

@@ -5,9 +5,9 @@ and Sage; Grunt, Brute, Wall, Ogre, Scout, Alchemist, Sniper; Sword, Shield, Gre
 Fireball, Quick Bolt, Shatter, Denial, Forget, Insight, Recall; and the filler Pebble 1/1),
 loaded with the engine's own loader.
 
-``make_state`` builds a ``GameState`` by hand (zones, levels from experience, monsters,
-weapons and face-down spells) and starts it at a turn step; tests then drive the engine only
-through ``GameState.apply``. ``do`` checks the decision point and the player first.
+``make_state`` builds a ``GameState`` (zones, levels from experience, monsters, weapons and
+face-down spells) with the public builder ``envs.mow.position.position`` and starts it at a
+turn step; tests then drive the engine only through ``GameState.apply``. ``do`` checks the decision point and the player first.
 
 Test modules import it as ``from tests.envs.mow import fixtures as fx``.
 """
@@ -20,10 +20,8 @@ from typing import Any
 from envs.mow import actions as A
 from envs.mow.actions import DP, Action
 from envs.mow.cards import load_pool
-from envs.mow.config import make_config
-from envs.mow.rules import flow
-from envs.mow.rules.values import level_for
-from envs.mow.state import GameState, Monster
+from envs.mow.position import position
+from envs.mow.state import GameState, Monster  # noqa: F401  (Monster: tests build field monsters by hand)
 
 FIXTURE_FILE = str(Path(__file__).with_name("fixture_cards.toml"))
 POOL = load_pool([FIXTURE_FILE])
@@ -56,38 +54,34 @@ def make_state(
 ) -> GameState:
     """A position at turn ``t`` with ``active`` to act, started at task ``start``.
 
-    ``decks`` entries are a count of ``filler`` cards (Pebbles) or a list (top of deck last);
-    ``exp`` entries are counts of fillers under the master; a monster is a card id or ``(card, entered,
-    damage)``; a spell is ``(card, cast_turn)``.
+    A thin caller of the public builder ``envs.mow.position.position`` with this module's
+    conventions: ``decks`` entries are a count of ``filler`` cards (Pebbles) or a list (top of
+    deck LAST, as the engine stores it); ``discards`` are top last too; ``exp`` entries are
+    counts of fillers under the master; a monster is a card id or ``(card, entered, damage)``;
+    a spell is ``(card, cast_turn)``. The registered deck lists are ``deck_of(filler, master)``,
+    and the builder is ``lenient``: a seat may hold more than 40 cards (filler-heavy piles) and
+    a monster whose damage reaches its toughness is kept (tests add modifiers afterwards).
     """
-    decklists = [deck_of(filler, masters[0]), deck_of(filler, masters[1])]
-    st = GameState(make_config(first_player=first, **config), pool, decklists, 0)
-    st.t, st.active, st.first = t, active, first
-    uid = 1
-    for p in (0, 1):
-        st.masters[p] = masters[p]
-        st.hand[p] = list(hands[p])
-        d = decks[p]
-        st.deck[p] = [filler] * d if isinstance(d, int) else list(d)
-        st.exp[p] = [filler] * exp[p]
-        st.level[p] = level_for(pool[masters[p]], exp[p])
-        st.life[p] = life[p]
-        st.discard[p] = list(discards[p])
-        for m in monsters[p]:
-            card, entered, damage = (m, t - 2, 0) if isinstance(m, str) else m
-            st.monsters[p].append(Monster(uid, card, entered, damage))
-            uid += 1
-        if weapons[p]:
-            st.weapon[p] = [weapons[p], uid]
-            uid += 1
-        if spells[p]:
-            st.spell[p] = [spells[p][0], spells[p][1], uid]
-            uid += 1
-    st.next_uid = uid
-    st.phase = {"turn_start": 0, "charge_phase": 2, "main_phase": 3, "attack_phase": 4}[start]
-    st.agenda = [[start]]
-    flow.run(st)
-    return st
+    return position(
+        pool=pool,
+        masters=masters,
+        hands=hands,
+        decks=tuple(d if isinstance(d, int) else list(d)[::-1] for d in decks),
+        experience=exp,
+        life=life,
+        monsters=monsters,
+        weapons=weapons,
+        spells=spells,
+        discards=tuple(list(d)[::-1] for d in discards),
+        turn=t,
+        active=active,
+        first=first,
+        start=start,
+        filler=filler,
+        decklists=(deck_of(filler, masters[0]), deck_of(filler, masters[1])),
+        lenient=True,
+        **config,
+    )
 
 
 def do(st: GameState, action: Action, dp: DP | None = None, player: int | None = None) -> GameState:
