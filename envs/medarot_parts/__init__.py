@@ -1,1 +1,6 @@
-"""The Medarot parts card game: two medarots of five cards each, fought part by part."""
+"""The Medarot parts card game: two medarots of five cards each, fought part by part.
+
+Set up any position (puzzles, endgame studies, regression cases) with
+``envs.medarot_parts.position.position``: it checks the position against the rules and runs it
+to its first decision, ready for ``state.legal_actions()`` and an agent's ``choose(state, seat)``.
+"""

@@ -6,9 +6,10 @@ inert filler parts (REPAIR parts of charge 9, never affordable) so that a test p
 only the options it is about. ``pool()`` writes them once into a TOML file in the temp
 directory and loads it with the engine's own loader.
 
-``make_state`` builds a ``GameState`` by hand and starts the action step of a round with the
-given action medarots; tests then drive the engine only through ``GameState.apply``; ``do``
-checks the decision point and the deciding player first.
+``make_state`` builds a position with the public builder ``envs.medarot_parts.position.position``
+and starts the action step of a round with the given action medarots (or a turn); tests then
+drive the engine only through ``GameState.apply``; ``do`` checks the decision point and the
+deciding player first.
 
 Test modules import it as ``from tests.envs.medarot_parts import fixtures as fx``.
 """
@@ -24,9 +25,8 @@ from typing import Any
 
 from envs.medarot_parts.actions import DP, Action
 from envs.medarot_parts.cards import CardPool, load_pool
-from envs.medarot_parts.config import make_config
-from envs.medarot_parts.rules import flow
-from envs.medarot_parts.state import GameState, Medarot, Part
+from envs.medarot_parts.position import position
+from envs.medarot_parts.state import GameState, Part
 
 HEAD, RA, LA, LEGS = range(4)
 
@@ -316,41 +316,41 @@ def make_state(
 
     ``a`` and ``b`` are player 0's and player 1's medarots (medal, head, right arm, left arm,
     legs); ``counters``, ``tapped`` and ``destroyed`` address parts as (player, medarot, slot).
+    ``decks`` are in the engine's order (top card last) and ``prio1`` is the player with
+    priority on odd turns (D5). The copy limits of D2 are not checked (tests use many copies
+    of the inert filler parts). Built by ``envs.medarot_parts.position.position``.
     """
-    st = GameState(
-        make_config(**config), pool(), [[list(x) for x in a] + [[]], [list(x) for x in b] + [[]]], seed=0
+    counters = counters or {}
+    tapped, destroyed = set(tapped), set(destroyed)
+
+    def medarot(p: int, m: int, cards: Sequence[str]) -> list[Any]:
+        medal, *parts = cards
+        return [medal] + [
+            {
+                "card": cid,
+                "counters": counters.get((p, m, s), 0),
+                "tapped": (p, m, s) in tapped or (p, m, s) in destroyed,
+                "destroyed": (p, m, s) in destroyed,
+            }
+            for s, cid in enumerate(parts)
+        ]
+
+    at_action = start == "action"
+    return position(
+        pool=pool(),
+        field=[[medarot(p, m, x) for m, x in enumerate(side)] for p, side in enumerate((a, b))],
+        hands=hands,
+        stocks=stocks,
+        decks=[list(d)[::-1] for d in decks],
+        assets=assets,
+        start="action" if at_action else "turn",
+        turn=turn,
+        priority=prio1 if turn % 2 else 1 - prio1,
+        action_medarots=am if at_action else None,
+        first=first if at_action else None,
+        deck_rules=False,
+        **config,
     )
-    for p, side in enumerate((a, b)):
-        for medal, *parts in side:
-            row = []
-            for cid in parts:
-                row.append(Part(st.next_uid, cid))
-                st.next_uid += 1
-            st.field[p].append(Medarot(medal, row))
-        st.hand[p] = sorted(hands[p])
-        st.stock[p] = [[c, False] for c in stocks[p]]
-        st.deck[p] = list(decks[p])
-        st.assets[p] = assets[p]
-    for (p, m, s), n in (counters or {}).items():
-        st.field[p][m].parts[s].counters = n
-    for p, m, s in tapped:
-        st.field[p][m].parts[s].tapped = True
-    for p, m, s in destroyed:
-        part = st.field[p][m].parts[s]
-        part.destroyed = part.tapped = True
-    st.prio1 = prio1
-    st.turn = turn
-    st.priority = prio1 if turn % 2 else 1 - prio1
-    if start == "action":
-        st.round = 1
-        st.am = list(am)
-        st.first = st.to_act = first
-        flow.push(st, ["action_turn"])
-    else:
-        st.turn -= 1
-        flow.push(st, ["turn_start"])
-    flow.run(st)
-    return st
 
 
 def do(st: GameState, action: Action, dp: DP | None = None, player: int | None = None) -> None:
