@@ -5,10 +5,11 @@ The worked examples of spec section 9 name cards by their stats, e.g. ``Ash(SHOO
 Medaroters and Medarots made for the primitive tests (P1-P16). ``pool()`` writes them once into a
 TOML file in the temp directory and loads it with the engine's own loader (``load_pool``).
 
-``make_state`` builds a ``GameState`` by hand: zones, masters, stock and Medarots placed on
-absolute squares (section 4.2), then starts the action phase (``select``), one Medarot's action
-(``begin_action``) or the start phase, and runs the agenda to the first decision point. Tests
-then drive the engine only through ``GameState.apply``; ``do`` checks the decision point first.
+``make_state`` builds a position with the public builder ``envs.medarot_ocg.position.position``
+(zones, masters, stock and Medarots placed on absolute squares, section 4.2; then the action
+phase (``select``), one Medarot's action (``begin_action``) or the start phase, run to the first
+decision point), with the test pool and the tests' conventions. Tests then drive the engine
+only through ``GameState.apply``; ``do`` checks the decision point first.
 
 Test modules import it as ``from tests.envs.medarot_ocg import fixtures as fx``.
 """
@@ -27,8 +28,8 @@ from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action
 from envs.medarot_ocg.cards import CardPool, load_pool
 from envs.medarot_ocg.config import make_config
+from envs.medarot_ocg.position import position as build_position
 from envs.medarot_ocg.rules import flow, phases
-from envs.medarot_ocg.rules.action import begin_action
 from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 from envs.medarot_ocg.state import GameState, Slot, Stack
 
@@ -281,13 +282,6 @@ def put_on_top(*top: str) -> Callable[[list[str]], None]:
 
 
 # ----------------------------------------------------------------------------- positions
-def _owner(square: int) -> int:
-    row = square // 5
-    if row == 1:
-        raise ValueError(f"square {square} is in the neutral row: give the owner, e.g. ('COG', 0)")
-    return 0 if row == 0 else 1
-
-
 def make_state(
     mode: str = "normal",
     *,
@@ -307,84 +301,70 @@ def make_state(
     rng: random.Random | None = None,
     **overrides: Any,
 ) -> GameState:
-    """Build a position and run it to its first decision point.
+    """Build a position and run it to its first decision point (``envs.medarot_ocg.position``).
 
-    Args:
-        mode: rules preset (beginner / normal / advance); ``overrides`` change single config fields.
-        units: square -> card id (owner from the row), ``(card id, owner)``, or a dict with
-            ``card``, ``owner``, ``face_up`` (True), ``placed`` (False), ``acted`` (False), ``change``.
-        hands, decks, trash, reserve: per-player card id lists (a deck's top is its END).
-        hp: per-player HP (default: the mode's starting HP).
-        stock: per-player lists of up to 3 slots: None, ``"ID"`` (face down) or a ``Slot``.
-        master: ``"default"`` = a face-up ``BLANK`` master for both players in normal/advance and none
-            in beginner; ``None`` = no masters; or a pair of None / ``"ID"`` (face up) / ``Slot``.
-        start: ``"select"`` (A0), a square (that Medarot begins its action at A1), ``"start_phase"``,
-            or ``None`` (no agenda run).
-        cards: TOML text of another pool (default ``TEST_CARDS``).
-        rng: an RNG object to use instead of ``random.Random(seed)`` (e.g. a ``ScriptedRng``).
+        A thin caller of the public builder with the test conventions: the ``TEST_CARDS`` pool, a
+        deck's top at its END, face-up ``BLANK`` masters by default, Medarots face up and not
+        placed unless told, and no deck-regulation, field-cap or hand-limit check (tests use five
+    copies of ``MEMO``, ten-card hands, and Ex8 fields four Medarots of P1).
+
+        Args:
+            mode: rules preset (beginner / normal / advance); ``overrides`` change single config fields.
+            units: square -> card id (owner from the row), ``(card id, owner)``, or a dict with
+                ``card``, ``owner``, ``face_up`` (True), ``placed`` (False), ``acted`` (False), ``change``.
+            hands, decks, trash, reserve: per-player card id lists (a deck's top is its END).
+            hp: per-player HP (default: the mode's starting HP).
+            stock: per-player lists of up to 3 slots: None, ``"ID"`` (face down) or a ``Slot``.
+            master: ``"default"`` = a face-up ``BLANK`` master for both players in normal/advance and none
+                in beginner; ``None`` = no masters; or a pair of None / ``"ID"`` (face up) / ``Slot``.
+            start: ``"select"`` (A0), a square (that Medarot begins its action at A1), ``"start_phase"``,
+                or ``None`` (no agenda run).
+            cards: TOML text of another pool (default ``TEST_CARDS``).
+            rng: an RNG object to use instead of ``random.Random(seed)`` (e.g. a ``ScriptedRng``).
     """
-    config = make_config(mode, **overrides)
-    pl = pool(cards)
-    d = decks or ([], [])
-    st = GameState(config, pl, [list(d[0]), list(d[1])], seed)
-    if rng is not None:
-        st.rng = rng
-    st.turn = turn
-    st.first = first
-    st.hp = list(hp) if hp is not None else [config.start_hp, config.start_hp]
-    st.deck = [list(d[0]), list(d[1])]
-    st.hand = [list(h) for h in (hands or ([], []))]
-    st.trash = [list(t) for t in (trash or ([], []))]
-    st.reserve = [list(r) for r in (reserve or ([], []))]
-    for p in (0, 1):
-        slots = list((stock or ([], []))[p]) + [None, None, None]
-        st.stock[p] = [_slot(x) for x in slots[:3]]
     if master == "default":
-        master = ("BLANK", "BLANK") if config.master else (None, None)
-    elif master is None:
-        master = (None, None)
-    st.master = [_slot(m, face_up=True) for m in master]
-    for square, spec in (units or {}).items():
-        st.board[square] = _stack(st, square, spec)
-    if start is None:
-        return st
-    if start == "start_phase":
-        st.turn = turn - 1
-        st.agenda = [["start_phase"]]
-    else:
-        st.agenda = [["select"]]
-        if isinstance(start, int):
-            begin_action(st, start)
-    flow.run(st)
-    return st
+        master = ("BLANK", "BLANK") if make_config(mode, **overrides).master else None
+    return build_position(
+        mode,
+        pool=pool(cards),
+        board={square: _unit_spec(spec) for square, spec in (units or {}).items()},
+        masters=None if master is None else [_slot_spec(m) for m in master],
+        stocks=None if stock is None else [[_slot_spec(x) for x in row] for row in stock],
+        hands=hands,
+        decks=None if decks is None else [list(reversed(d)) for d in decks],
+        trash=trash,
+        reserve=reserve,
+        hp=hp,
+        turn=turn,
+        first=first,
+        start=start,
+        seed=seed,
+        rng=rng,
+        deck_rules=False,
+        limits=False,
+        **overrides,
+    )
 
 
-def _slot(x: Any, face_up: bool = False) -> Slot | None:
-    if x is None or isinstance(x, Slot):
-        return x
-    return Slot(x, face_up)
-
-
-def _stack(st: GameState, square: int, spec: Any) -> Stack:
+def _unit_spec(spec: Any) -> dict[str, Any]:
+    """A ``units`` entry as the builder's explicit mapping (face up, not placed, not acted by default)."""
     if isinstance(spec, str):
         spec = {"card": spec}
     elif isinstance(spec, tuple):
         spec = {"card": spec[0], "owner": spec[1]}
-    owner = spec.get("owner", None)
-    if owner is None:
-        owner = _owner(square)
-    x = Stack(
-        st.next_uid,
-        owner,
-        spec["card"],
-        spec.get("change"),
-        spec.get("face_up", True),
-        spec.get("acted", False),
-        spec.get("placed", False),
-    )
-    st.next_uid += 1
-    assert st.cards[x.base].kind == "MEDAROT"
-    return x
+    return {"face_up": True, "placed": False, "acted": False, **spec}
+
+
+def _slot_spec(x: Any) -> Any:
+    """A stock or master entry: a ``Slot`` becomes the builder's mapping; None and ids pass."""
+    if not isinstance(x, Slot):
+        return x
+    out: dict[str, Any] = {"card": x.card, "face_up": x.face_up}
+    if x.eff >= 0:
+        out["effect"] = x.eff
+    if x.charge:
+        out["charge"] = x.charge
+    return out
 
 
 def new_game_scripted(
