@@ -1,1 +1,5 @@
-"""AMALOGS: a team meta-game on a map whose duels are turns of the other rulesets' core games."""
+"""AMALOGS: a team meta-game on a map whose duels are turns of the other rulesets' core games.
+
+``envs.amalogs.position.position`` sets up a position by hand (squares, action points, flags,
+base lives, team turn, start phase) and runs it to its first decision.
+"""

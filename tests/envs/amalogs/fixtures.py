@@ -18,8 +18,7 @@ import numpy as np
 from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.config import AmalogsConfig, make_config
 from envs.amalogs.cores import IMPLEMENTED, adapter
-from envs.amalogs.rules import new_game
-from envs.amalogs.rules.geometry import square
+from envs.amalogs.position import position as build_position
 from envs.amalogs.state import AmalogsState
 
 BEG, ADV, NOR = 0, 1, 4
@@ -69,25 +68,23 @@ def position(
     team_sizes: Sequence[int] = (2, 2),
     seed: int = 0,
 ) -> AmalogsState:
-    """Players with the given rulesets on the given (row, col) squares; ``acting``'s meta-field phase."""
-    st = new_game(config(team_sizes, [[r] for r in rulesets]), seed)
-    finish_startup(st)
-    for a in st.avatars:
-        a.square = -1
-    for a, (r, c) in zip(st.avatars, squares, strict=True):
-        a.square = square(r, c)
-        a.dueled = a.guarding = a.ended = False
-    for a, points in zip(st.avatars, ap or [0] * len(st.avatars), strict=True):
-        a.ap = points
-    st.life = list(life)
-    st.first_team = st.acting = acting
-    st.team_turn = 1
-    first = next(i for i, a in enumerate(st.avatars) if a.team == acting)
-    st.control = st.actor = first
-    st.commanded = st.phase_moved = False
-    st.phase = Phase.META_FIELD
-    st._legal = None
-    return st
+    """Players with the given rulesets on the given (row, col) squares; ``acting``'s meta-field phase.
+
+    A thin caller of the public builder ``envs.amalogs.position.position``: one-ruleset pools,
+    team turn 1 with ``acting`` as the first team, control with its lowest-index player.
+    """
+    return build_position(
+        team_sizes=team_sizes,
+        pools=[[r] for r in rulesets],
+        rulesets=rulesets,
+        squares=squares,
+        ap=ap,
+        life=life,
+        team_turn=1,
+        acting=acting,
+        start="meta_field",
+        seed=seed,
+    )
 
 
 def empty_deck(st: AmalogsState, player: int) -> None:
