@@ -37,8 +37,11 @@ def positions(rep: Replay) -> tuple[Any, list[Any]]:
 
     if rep.env not in envs.names():
         raise ReplayError(f"replay of an unknown env {rep.env!r}; known: {', '.join(envs.names())}")
-    env = envs.make(rep.env, **rep.kwargs)
-    env.reset(seed=rep.seed)
+    try:
+        env = envs.make(rep.env, **rep.kwargs)
+        env.reset(seed=rep.seed)
+    except (TypeError, ValueError, KeyError) as exc:  # options the env refuses: an edited file
+        raise ReplayError(f"replay options {rep.kwargs} of {rep.env}: {exc}") from None
     out = [env.unwrapped.game.clone()]
     for k, (agent, action) in enumerate(zip(rep.agents, rep.actions, strict=True)):
         if env.agent_selection != agent:
@@ -47,7 +50,7 @@ def positions(rep: Replay) -> tuple[Any, list[Any]]:
             )
         try:
             env.step(action)
-        except StateError as exc:
+        except ValueError as exc:  # StateError, or IllegalActionError for a move the game refuses
             raise ReplayError(f"step {k + 1}: {exc}") from None
         out.append(env.unwrapped.game.clone())
     return env.unwrapped.ruleset, out

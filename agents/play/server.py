@@ -245,10 +245,12 @@ def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
     n = states[0].num_players
     if seat is not None and not 0 <= seat < n:
         raise PlayError(f"seat must be in 0..{n - 1} for {rep.env}, got {seat}")
+    # the labels are worked out from the moves, not read from the file (which may have been edited)
+    labels = [ruleset.encoder.action_label(a, st) for a, st in zip(rep.actions, states, strict=False)]
     frames = []
     for k, st in enumerate(states):
         frame: dict[str, Any] = {
-            "label": rep.labels[k - 1] if k else "start",
+            "label": labels[k - 1] if k else "start",
             "agent": rep.agents[k - 1] if k else "",
         }
         if seat is None:

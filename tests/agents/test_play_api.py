@@ -187,3 +187,37 @@ def test_bad_replays_get_a_json_error(client: TestClient) -> None:
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
     r = client.post("/api/replays", json={"replay": '{"format": "other"}\n'})
     assert r.status_code == 400 and "not a deckgym-replay" in r.json()["error"]
+
+
+def _recorded(moves: int = 6) -> Any:
+    import random
+
+    import numpy as np
+
+    from envs.replay import Recorder
+
+    rec = Recorder("mow_v0", seed=2)
+    rng = random.Random(2)
+    for _ in range(moves):
+        mask = rec.env.observe(rec.env.agent_selection)["action_mask"]
+        rec.step(int(rng.choice(np.flatnonzero(mask))))
+    return rec.finish()
+
+
+def test_an_edited_replay_gets_a_json_error_not_a_server_error(client: TestClient) -> None:
+    """Options the env refuses, or a move the game refuses, are the file's fault: 400 naming it."""
+    import dataclasses
+
+    rep = _recorded()
+    ok = client.post("/api/replays", json={"replay": rep.dumps()})
+    assert ok.status_code == 200 and len(ok.json()["positions"]) == len(rep.actions) + 1
+    relabelled = dataclasses.replace(rep, labels=["forged"] * len(rep.labels))
+    shown = client.post("/api/replays", json={"replay": relabelled.dumps()}).json()["positions"]
+    assert [f["label"] for f in shown[1:]] == list(rep.labels)  # worked out from the moves
+    bad_options = dataclasses.replace(rep, kwargs={"max_turns": "soon"})
+    r = client.post("/api/replays", json={"replay": bad_options.dumps()})
+    assert r.status_code == 400 and "replay options" in r.json()["error"]
+    actions = list(rep.actions)
+    actions[3] = 10_000  # no such action index
+    r = client.post("/api/replays", json={"replay": dataclasses.replace(rep, actions=actions).dumps()})
+    assert r.status_code == 400 and r.json()["error"].startswith("step 4:")
