@@ -30,6 +30,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+#: Deck rules the packaged starter decks keep beyond an env's defaults (MoW: at most 3 copies of a
+#: card, ``STARTER_MAX_COPIES``), so that a tuned deck stays a legal starter.
+STARTER_RULES: dict[str, dict[str, Any]] = {"mow_v0": {"max_copies": 3}}
+
 #: Seeds of the confirming ratings (plus the iteration): far from the tuning ratings and searches.
 FINAL_SEED = 700_000_000
 
@@ -114,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resume", action="store_true", help="start from the decks already in OUT/decks")
     args = ap.parse_args(argv)
     kwargs = {} if args.mode is None else {"mode": args.mode}
+    kwargs.update(STARTER_RULES.get(args.env, {}))
     ruleset = envs.make(args.env, **kwargs).unwrapped.ruleset
     names = args.decks.split(",") if args.decks else list(ruleset.starter_names)
     sources = {n: Path(ruleset.deck_list(n).source or n) for n in names}

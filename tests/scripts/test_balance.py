@@ -49,3 +49,31 @@ def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tm
     assert (tmp_path / "best" / "iron_bulwark.toml").exists()
     out = capsys.readouterr().out
     assert "iteration 0: iron_bulwark vs tide_control" in out and f"tuned {first['tuned']}" in out
+
+
+def test_tuned_mow_decks_keep_the_starter_copy_limit():
+    """balance.py searches MoW decks under the starters' limit of 3 copies, so a tuned deck stays a legal starter."""
+    import pytest
+
+    import envs
+    from envs.core.errors import DeckError
+    from envs.mow.config import STARTER_MAX_COPIES
+
+    balance = load_script("balance")
+    rules = balance.STARTER_RULES["mow_v0"]
+    assert rules == {"max_copies": STARTER_MAX_COPIES}
+    ruleset = envs.make("mow_v0", **rules).unwrapped.ruleset
+    deck = dict(ruleset.deck_list("iron_bulwark").cards)
+    spare = next(c for c, n in deck.items() if n < 4 and not c.startswith("MS"))
+    need = 4 - deck[spare]
+    four = dict(deck, **{spare: 4})
+    for c in sorted(four):  # take the extra copies from other main-deck cards
+        if need and c != spare and not c.startswith("MS"):
+            take = min(need, four[c])
+            four[c] -= take
+            need -= take
+    four = {c: n for c, n in four.items() if n}
+    assert sum(four.values()) == sum(deck.values())
+    with pytest.raises(DeckError, match="at most 3"):
+        ruleset.deck_list(four)
+    assert ruleset.deck_list(deck)  # the shipped starter keeps the limit
