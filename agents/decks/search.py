@@ -197,9 +197,20 @@ def card_class(card: Any) -> tuple[str, str] | None:
     return (card.kind, getattr(card, "type", "") if card.kind in ("MEDAROT", "MEDACHANGE") else "")
 
 
-def master_only_class(card: Any) -> str | None:
-    """A card's class for ``keep_master``: None for a MoW master (never swapped), one class for every other card."""
-    return None if card.kind == "MASTER" else "card"
+def master_only_class(card: Any, banned: frozenset[str] = frozenset()) -> str | None:
+    """A card's class for ``keep_master``: one class for every card, None (never swapped in or out) for a MoW master.
+
+    ``banned``: the classes the deck's master may not use (D17), whose cards are never swapped in.
+    """
+    return None if card.kind == "MASTER" or getattr(card, "cls", "") in banned else "card"
+
+
+def _banned(pool: Any, counts: Counts) -> frozenset[str]:
+    """The classes the deck's master may not use (D17; none outside MoW)."""
+    for c in counts:
+        if pool[c].kind == "MASTER":
+            return frozenset(getattr(pool[c], "restrictions", ()))
+    return frozenset()
 
 
 def deck_toml(
@@ -311,7 +322,7 @@ def deck_search(
             card_class=(
                 (lambda c: card_class(pool[c]))
                 if keep_theme
-                else (lambda c: master_only_class(pool[c]))
+                else (lambda c: master_only_class(pool[c], _banned(pool, start_counts)))
                 if keep_master
                 else None
             ),

@@ -54,7 +54,7 @@ an observation: a seat sees only its own vector.
   使役→対抗廃棄→登場時の効果発動); the first release removed the 登場時.
 - v0, decks: the four starter decks were rebalanced with ``scripts/balance.py --swap master``
   (each keeps its master, name and description; cards moved across kinds). With heuristic
-  pilots the starter matchups score 0.34 to 0.66 over 400 fresh-seed games per pairing,
+  pilots every starter matchup scores 0.36 to 0.64 over 400 fresh-seed games per pairing,
   where Iron Bulwark scored 0.98 to 1.00 against every other starter before.
 """
 

@@ -296,8 +296,9 @@ def test_sprt_bounds_and_llr_follow_the_formulas():
 def test_compare_stops_at_the_decision_and_does_not_depend_on_the_workers():
     from agents.decks.sprt import compare
 
-    one = compare("mow_v0", "iron_bulwark", "tide_control", elo1=50, max_games=200, workers=1)
-    two = compare("mow_v0", "iron_bulwark", "tide_control", elo1=50, max_games=200, workers=2)
+    weak = {"MS01": 1, "MN01": 40}  # forty 1/1 Moss Sprites: far weaker than any starter
+    one = compare("mow_v0", "iron_bulwark", weak, elo1=50, max_games=200, workers=1)
+    two = compare("mow_v0", "iron_bulwark", weak, elo1=50, max_games=200, workers=2)
     assert one == two
     assert one["verdict"] == "stronger" and one["llr"] >= one["bounds"][1] and one["games"] < 200
     assert sum(one["pentanomial"]) * 2 == one["games"]
@@ -451,6 +452,13 @@ def test_keep_master_moves_cards_across_kinds_but_never_the_master():
         assert pool[into[0]].kind != "MASTER"
         across += pool[out[0]].kind != pool[into[0]].kind
     assert across > 50  # a weapon can become a spell or a monster
+    banned = pool["MS03"].restrictions  # Iron Marshal may not use ANCIENT cards (D17)
+    strict = swap_mutator(
+        sorted(pool.cards), legal, card_class=lambda c: master_only_class(pool[c], banned), tries=200
+    )
+    for _ in range(300):
+        m = strict(start, rng)
+        assert not any(pool[c].cls in banned for c in m if m[c] > start.get(c, 0))
 
 
 def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):

@@ -42,13 +42,18 @@ def _hand(st: AmalogsState, i: int) -> list[str]:
 
 
 def _states() -> list[AmalogsState]:
-    """Positions of a seeded random game through the env, every 5th decision and the last."""
+    """Positions of a seeded random game through the env: every 5th decision, every first decision
+    of a new kind (so every phase the game visits is there), and the last."""
     env = envs.make("amalogs_v0")
     env.reset(seed=3)
     out = []
+    last = None
     for k, _ in enumerate(walk(env, random.Random(3), 3000)):
-        if k % 5 == 0:
-            out.append(env.unwrapped.game.clone())
+        st = env.unwrapped.game
+        kind = st.decision.split("/")[0] if not st.done else None
+        if k % 5 == 0 or kind != last:
+            out.append(st.clone())
+        last = kind
     out.append(env.unwrapped.game.clone())
     return out
 
