@@ -55,18 +55,25 @@ NESTED = frozenset({"amalogs_v0"})
 
 
 def aec_loop(
-    make: Callable[[], Any], seconds: float, seed0: int, nested: list[int] | None = None
+    make: Callable[[], Any],
+    seconds: float,
+    seed0: int,
+    nested: list[int] | None = None,
+    fresh: bool = False,
 ) -> tuple[int, int, float]:
     """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds).
 
     With ``nested`` (a one-element list), the decisions taken inside a core game (decision
-    name ``OUTER/INNER``) are counted into ``nested[0]``.
+    name ``OUTER/INNER``) are counted into ``nested[0]``. With ``fresh``, every game is played
+    in a new env (``make()`` and ``reset`` are then part of the time).
     """
     env = make()
     rng = random.Random(seed0)
     decisions = games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
+        if fresh and games:
+            env = make()
         env.reset(seed=seed0 + games)
         for _agent in env.agent_iter():
             obs, _r, term, trunc, _i = env.last()

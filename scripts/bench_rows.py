@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -37,24 +36,10 @@ def construction_rate(make: Callable[[], Any], seconds: float, seed0: int) -> fl
 
 def fresh_env_loop(make: Callable[[], Any], seconds: float, seed0: int) -> float:
     """Decisions per second of random legal games, building a new env for every game."""
-    import numpy as np
+    from bench import aec_loop
 
-    rng = random.Random(seed0)
-    decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        env = make()
-        env.reset(seed=seed0 + games)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-            decisions += 1
-        games += 1
-    return decisions / (time.perf_counter() - t0)
+    decisions, _games, spent = aec_loop(make, seconds, seed0, fresh=True)
+    return decisions / spent
 
 
 def agent_games(

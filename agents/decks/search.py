@@ -314,6 +314,7 @@ def deck_search(
         return per_seed
 
     pool = ruleset.pool
+    banned = _banned(pool, start_counts)  # the master's restricted classes (D17), worked out once
     found = race_search(
         start_counts,
         swap_mutator(
@@ -322,7 +323,7 @@ def deck_search(
             card_class=(
                 (lambda c: card_class(pool[c]))
                 if keep_theme
-                else (lambda c: master_only_class(pool[c], _banned(pool, start_counts)))
+                else (lambda c: master_only_class(pool[c], banned))
                 if keep_master
                 else None
             ),
