@@ -18,6 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from envs.core.errors import IllegalActionError, StateError
+from envs.core.events import events_for
 from envs.encoding.codec import Encoder
 
 ILLEGAL_POLICIES = ("raise", "penalize")
@@ -364,13 +365,25 @@ class CardGameEnv(AECEnv):
         Raises:
             StateError: ``seat`` is not a seat or agent of this env.
         """
+        return self.ruleset.view(self.game, self._seat_of(seat))
+
+    def _seat_of(self, seat: int | str) -> int:
+        """The index of ``seat`` (an index or an agent name); ``StateError`` for neither."""
         if isinstance(seat, str):
             if seat not in self._seat:
                 raise StateError(f"unknown agent {seat!r}; agents: {', '.join(self.possible_agents)}")
             seat = self._seat[seat]
         if not isinstance(seat, int) or not 0 <= seat < len(self.possible_agents):
             raise StateError(f"seat must be 0..{len(self.possible_agents) - 1}, got {seat!r}")
-        return self.ruleset.view(self.game, seat)
+        return seat
+
+    def events(self, seat: int | str | None = None, last: int | None = None) -> list[dict[str, Any]]:
+        """The game's structured events as ``seat`` (an index or agent name) may see them.
+
+        ``seat=None`` shows every field, the private ones too (for analysis, never for a
+        player). ``last`` keeps only the latest entries. See ``envs.core.events``.
+        """
+        return events_for(self.game, None if seat is None else self._seat_of(seat), last)
 
     def render(self) -> str | None:
         """The board as text: returned in "ansi" mode, printed in "human" mode."""

@@ -62,6 +62,8 @@ class RllibEnv(MultiAgentEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(n))
+        #: The action mask last sent for the seat to move (``step`` checks its action against it).
+        self._mask: np.ndarray | None = None
 
     @staticmethod
     def _wrap(obs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -71,14 +73,17 @@ class RllibEnv(MultiAgentEnv):  # type: ignore[misc]
         """A new game; the observation of the seat to move."""
         self.env.reset(seed=seed, options=options)
         me = self.env.agent_selection
-        return {me: self._wrap(self.env.observe(me))}, {me: {}}
+        obs = self.env.observe(me)
+        self._mask = obs["action_mask"]
+        return {me: self._wrap(obs)}, {me: {}}
 
     def step(self, action_dict: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
         """Play the seat to move's action; the next seat's observation, or every seat's at the end."""
         env = self.env
         me = env.agent_selection
         action = int(action_dict[me])
-        if not env.observe(me)["action_mask"][action]:
+        mask = env.observe(me)["action_mask"] if self._mask is None else self._mask
+        if not 0 <= action < len(mask) or not mask[action]:
             type(self).illegal_actions += 1  # "penalize": the env ends the game, -1 for this seat
         env.step(action)  # "raise": IllegalActionError names the decision and the legal options
         # the env's rewards come only with the step that ends the game (zero before)
@@ -91,6 +96,7 @@ class RllibEnv(MultiAgentEnv):  # type: ignore[misc]
             o, _r, term, trunc, _info = env.last()
             obs[agent] = self._wrap(o)
             if not (term or trunc):
+                self._mask = o["action_mask"]
                 break
             terminated[agent], truncated[agent] = bool(term), bool(trunc)
             env.step(None)

@@ -1,5 +1,8 @@
 """``deckgym replay``: a recorded game step by step, from one seat's view or the whole board.
 
+Each position after the first starts with the events of its move (``envs.core.events``), as
+the chosen seat may read them (every field for the whole board).
+
 A replay file (``envs.replay``) holds the env, its options, the seed and the actions. Stepping
 re-simulates it: every position is rebuilt from the record, so what is shown is exact, and
 ``--verify`` checks that the re-simulated end equals the recorded digest.
@@ -12,8 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from agents.play.session import new_events
 from agents.play.terminal import describe
 from envs.core.errors import StateError
+from envs.core.events import lines_for
 from envs.replay import Replay, state_digest
 
 
@@ -62,6 +67,8 @@ def frame_text(rep: Replay, ruleset: Any, states: list[Any], k: int, seat: int |
     head = f"-- position {k}/{len(states) - 1}"
     if k:
         head += f": {rep.agents[k - 1]} played {rep.labels[k - 1] or rep.actions[k - 1]}"
+        n = len(new_events(states[k - 1].events, st.events))
+        head += "".join(f"\n  . {line}" for line in lines_for(st, seat, n) if n)
     body = describe(ruleset.view(st, seat)) if seat is not None else ruleset.render_text(st, None)
     return head + "\n" + body
 

@@ -12,7 +12,8 @@ small JSON API, which is also the contract for tests and other clients:
     the same object.
 ``POST /api/games/{id}/actions`` ``{"index": i}``
     the person's move and the agent's replies, up to the person's next decision or the end;
-    the game object plus ``events``, the log entries in between.
+    the game object plus ``events``, the log lines in between, and ``records``, the same
+    entries as structured events (``envs.core.events``) as the person's seat may see them.
 ``GET /api/games/{id}/replay``
     the finished game as a replay file (JSON lines), for ``deckgym replay`` or the page's
     viewer (409 while the game is on: the file's seed and decks would reveal hidden cards).
@@ -145,10 +146,11 @@ class Games:
         return len(self._games)
 
 
-def _game(gid: str, session: GameSession, events: list[str] | None = None) -> dict[str, Any]:
+def _game(gid: str, session: GameSession, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     out = {"game_id": gid, **session.payload()}
     if events is not None:
-        out["events"] = events
+        out["events"] = [e["text"] for e in events]
+        out["records"] = events
     return out
 
 

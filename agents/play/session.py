@@ -21,6 +21,7 @@ import envs
 from agents.arena import sides
 from agents.base import bind
 from envs.core.errors import StateError
+from envs.core.events import ONLY, line_for, shown_to
 from envs.replay import Recorder, Replay
 
 #: Named opponent levels offered to people (any agent spec works too).
@@ -177,16 +178,42 @@ class GameSession:
         self._rec.step(index)
         self.moves += 1
 
-    def opponent_moves(self) -> list[str]:
-        """Let the agent play until the person must decide or the game ends; the new events."""
+    def opponent_moves(self) -> list[dict[str, Any]]:
+        """Let the agent play until the person must decide or the game ends; the new events.
+
+        The events are structured (``envs.core.events``), as the person's seat may see them.
+        """
         before = list(self.game.events)
         while not self.done and not self.your_turn:
             obs = self.env.observe(self.env.agent_selection)
             self._step(int(self.agent.act(obs["observation"], obs["action_mask"])))
-        return new_events(before, list(self.game.events))
+        return self._since(before)
 
-    def play(self, index: Any) -> list[str]:
-        """The person's move ``index`` then the agent's replies; the events in between.
+    def _since(self, before: list[str]) -> list[dict[str, Any]]:
+        """The structured events logged after the text log ``before``, as the person's seat sees them."""
+        n = len(new_events(before, list(self.game.events)))
+        st = self.game
+        out = []
+        for rec, text in zip(st.records[len(st.records) - n :], st.events[len(st.events) - n :], strict=True):
+            e = shown_to(rec, self._reader(rec))
+            e["text"] = text
+            out.append(e)
+        return out
+
+    def _reader(self, rec: dict[str, Any]) -> int:
+        """The person's seat an event is read from: the seat it is private to, if it is theirs."""
+        only = rec.get(ONLY)
+        return only[0] if only is not None and only[0] in self.human else self.seat
+
+    def lines(self, last: int) -> list[str]:
+        """The latest ``last`` log lines as the person reads them (with what only their seat sees)."""
+        st = self.game
+        recs = st.records[len(st.records) - last :] if last else []
+        texts = st.events[len(st.events) - len(recs) :] if recs else []
+        return [line_for(r, t, self._reader(r)) for r, t in zip(recs, texts, strict=True)]
+
+    def play(self, index: Any) -> list[dict[str, Any]]:
+        """The person's move ``index`` then the agent's replies; the structured events in between.
 
         Raises:
             PlayError: the game is over, it is not the person's turn (status 409), or ``index``
@@ -204,7 +231,7 @@ class GameSession:
         before = list(self.game.events)
         self._step(index)
         self.opponent_moves()
-        return new_events(before, list(self.game.events))
+        return self._since(before)
 
     def replay(self) -> Replay:
         """The game so far as a replay, closed with its result and digest (a copy: play goes on)."""

@@ -116,7 +116,7 @@ def _command(session: GameSession, text: str, say: Callable[..., None], out: Tex
         say(HELP)
         return ""
     if text == "log":
-        for e in session.game.events:  # the engines log public facts only
+        for e in session.lines(len(session.game.events)):  # public facts, and what only you saw
             say(f"  . {e}")
         return ""
     if text == "board":
@@ -127,7 +127,7 @@ def _command(session: GameSession, text: str, say: Callable[..., None], out: Tex
     before = time.perf_counter()
     with thinking(out, spinner):
         events = session.play(options[int(text) - 1]["index"])
-    for e in events:
+    for e in session.lines(len(events)):
         say(f"  . {e}")
     if spinner and time.perf_counter() - before > 0.5:
         say(f"(the opponent took {time.perf_counter() - before:.1f}s)")
@@ -151,8 +151,9 @@ def play(
     quit_reason = ""
     try:
         with thinking(out, spinner):
-            for e in session.opponent_moves():
-                say(f"  . {e}")
+            first = session.opponent_moves()
+        for e in session.lines(len(first)):
+            say(f"  . {e}")
         what = "show"
         while not session.done:
             if what == "show":

@@ -644,9 +644,16 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
         raise PositionError(
             f"start: {names[host]}'s duel exposes no strike target ({why}), so there is no strike decision"
         )
-    st.log(
+    st.emit(
+        "duel",
         f"position: P{host}'s duel, casts {casts}, guests {guests}, bases {[_TEAM[t] for t in bases]}, "
-        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}: the strike"
+        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}: the strike",
+        host=host,
+        guests=list(guests),
+        casts=list(casts),
+        bases=list(bases),
+        champion=champ,
+        strike=d.strike,
     )
     st.phase = Phase.STRIKE
     st.actor = host

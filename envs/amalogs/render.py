@@ -13,6 +13,7 @@ from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import adapter
 from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SPAWN
 from envs.amalogs.state import AmalogsState
+from envs.core.events import lines_for
 
 EVENTS_SHOWN = 8
 
@@ -42,7 +43,7 @@ def render_text(st: AmalogsState, viewer: int | None = None) -> str:
             lines.append(f"--- core table ({RULESETS[st.table_ruleset].name}) ---")
             lines.append(adapter(st.table_ruleset).render_table(st.table, seat))
     lines.append("events:")
-    lines += [f"  {e}" for e in st.events[-EVENTS_SHOWN:]]
+    lines += [f"  {e}" for e in lines_for(st, viewer, last=EVENTS_SHOWN)]
     return "\n".join(lines)
 
 

@@ -188,6 +188,7 @@ class AmalogsState(EngineState):
         self.winner = -1  # -1 none, 0 team A, 1 team B, 2 draw
         self.reason = ""
         self.events: list[str] = []
+        self.records: list[dict[str, Any]] = []
         self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- protocol
@@ -249,6 +250,7 @@ class AmalogsState(EngineState):
             s.table = adapter(self.table_ruleset).clone_table(self.table, s.rng)
         s.duel = self.duel.copy() if self.duel else None
         s.events = list(self.events)
+        s.records = list(self.records)
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -313,6 +315,7 @@ class AmalogsState(EngineState):
             s.queue = list(data["queue"])
             s.dice = list(data["dice"])
             s.events = list(data["events"])
+            s.records = list(data["records"])
             s.phase = Phase(data["phase"])
             if data["table"] is not None:
                 s.table = adapter(s.table_ruleset).table_from_dict(data["table"], s.rng)

@@ -44,10 +44,13 @@ avatar or a base stands.
     it sits there, else its own side alone (a table with seat 1 vacant); None without a side.
     ``ruleset``, ``source`` (``table``/``own_side``), ``seat``, ``seats`` (players, -1 vacant),
     ``turn`` (the core table's), ``decision`` and ``to_move`` (its seat; None and -1 off a live
-    table), and ``players`` / ``board`` / ``events`` from the core
-    ruleset's own ``view(table, seat)`` (each player entry gets its AMALOGS ``player``). A ruleset
-    without a view module gives a summary instead: per seat ``life``/``hand``/``deck``/``units``
-    and, for the viewer's seat, its ``hand`` as named cards; ``board`` is then empty.
+    table), and ``players`` / ``board`` / ``events`` / ``records`` from the core ruleset's own
+    ``view(table, seat)`` (each player entry gets its AMALOGS ``player``; ``records`` are the
+    table's structured events as that seat sees them). A ruleset without a view module gives a
+    summary instead: per seat ``life``/``hand``/``deck``/``units`` and, for the viewer's seat,
+    its ``hand`` as named cards; ``board`` is then empty, ``events`` and ``records`` too.
+
+The top-level ``events`` and ``records`` are the meta-game's own log (``envs.amalogs.events``).
 """
 
 from __future__ import annotations
@@ -278,7 +281,12 @@ def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: 
         players = [dict(p) for p in inner.get("players", [])]
         for j, p in enumerate(players):
             p["player"] = seats[j] if j < len(seats) else -1
-        out.update(players=players, board=inner.get("board", {}), events=list(inner.get("events", [])))
+        out.update(
+            players=players,
+            board=inner.get("board", {}),
+            events=list(inner.get("events", [])),
+            records=list(inner.get("records", [])),
+        )
         return out
     ad = adapter(slot)
     summary = []
@@ -289,5 +297,5 @@ def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: 
         if j == k:
             entry["hand_cards"] = [_card(table, c) for c in table.hand[j]]
         summary.append(entry)
-    out.update(players=summary, board={}, events=[])
+    out.update(players=summary, board={}, events=[], records=[])
     return out

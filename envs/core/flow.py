@@ -33,8 +33,10 @@ class AgendaState(State, Protocol):
         """Name of the current decision point."""
         ...
 
-    def log(self, text: str) -> None:
-        """Append to the event log."""
+    def emit(
+        self, kind: str, text: str, only: tuple[int, dict[str, Any]] | None = None, **fields: Any
+    ) -> None:
+        """Log one event: its text line and its structured record (``envs.core.events``)."""
         ...
 
 
@@ -81,7 +83,7 @@ def end(st: AgendaState, winner: int, reason: str) -> None:
     st.reason = reason
     st.dp = None
     st.agenda.clear()
-    st.log(f"game over: {reason}")
+    st.emit("end", f"game over: {reason}", winner=winner, reason=reason)
 
 
 def truncate(st: AgendaState, reason: str) -> None:
@@ -92,7 +94,7 @@ def truncate(st: AgendaState, reason: str) -> None:
     st.reason = reason
     st.dp = None
     st.agenda.clear()
-    st.log(f"truncated: {reason}")
+    st.emit("truncated", f"truncated: {reason}", reason=reason)
 
 
 class Agenda(Generic[S]):

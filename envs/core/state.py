@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Self
 
 from envs.core.errors import StateError
+from envs.core.events import make_record
 
 
 @functools.cache
@@ -87,8 +88,8 @@ class EngineState:
     RULES: ClassVar[str]
     DECISIONS: ClassVar[type[enum.IntEnum]]
     #: The outcome and the event log: copied by ``_copy_outcome``, written by ``_outcome_dict``.
-    OUTCOME_KEYS: ClassVar[tuple[str, ...]] = ("done", "truncated", "winner", "reason", "events")
-    #: The event log keeps its last ``EVENT_CAP`` entries (trimmed to half when it overflows).
+    OUTCOME_KEYS: ClassVar[tuple[str, ...]] = ("done", "truncated", "winner", "reason", "events", "records")
+    #: The event logs keep their last ``EVENT_CAP`` entries (trimmed to half when they overflow).
     EVENT_CAP: ClassVar[int] = 200
     _rules: ClassVar[Any] = None
 
@@ -98,6 +99,7 @@ class EngineState:
     winner: int
     reason: str
     events: list[str]
+    records: list[dict[str, Any]]
     _legal: list[Any] | None
 
     @classmethod
@@ -147,6 +149,7 @@ class EngineState:
         s.winner = self.winner
         s.reason = self.reason
         s.events = list(self.events)
+        s.records = list(self.records)
         s._legal = self._legal
 
     def _outcome_dict(self) -> dict[str, Any]:
@@ -157,14 +160,25 @@ class EngineState:
             "winner": self.winner,
             "reason": self.reason,
             "events": list(self.events),
+            "records": list(self.records),
         }
 
-    def log(self, text: str) -> None:
-        """Append to the event log (kept to its last entries)."""
+    def emit(
+        self, kind: str, text: str, only: tuple[int, dict[str, Any]] | None = None, **fields: Any
+    ) -> None:
+        """Log one event: ``text`` in ``events`` and ``{"kind": kind, **fields}`` in ``records``.
+
+        ``fields`` are public; ``only=(seat, {...})`` holds what only ``seat`` may see (see
+        ``envs.core.events``). Both logs keep their last ``EVENT_CAP`` entries.
+        """
         ev = self.events
+        recs = self.records
         ev.append(text)
+        recs.append(make_record(kind, only, fields))
         if len(ev) > self.EVENT_CAP:
-            del ev[: len(ev) - self.EVENT_CAP // 2]
+            cut = len(ev) - self.EVENT_CAP // 2
+            del ev[:cut]
+            del recs[:cut]
 
 
 class CardGameState(EngineState):

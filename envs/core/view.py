@@ -24,7 +24,10 @@ terminal, the web page and the replay viewer can draw any ruleset from the same 
     the ruleset's open zones, with the cards named and their stats given; face-down cards of
     other seats appear as ``{"hidden": true}`` (or their count) and nothing more.
 ``events``
-    the latest entries of the event log (the engine logs only public facts).
+    the latest entries of the text log (the engines log only public facts);
+``records``
+    the same entries as structured events (``envs.core.events``), each with its ``text``:
+    public fields for everyone, and the fields only this seat may see (the cards it drew).
 
 A card is ``{"id": ..., "name": ..., <stats>}``. Nothing in a view depends on what the seat
 cannot see: the tests check that ``view(state, seat)`` is unchanged by
@@ -34,6 +37,8 @@ cannot see: the tests check that ``view(state, seat)`` is unchanged by
 from __future__ import annotations
 
 from typing import Any
+
+from envs.core.events import events_for
 
 #: How many of the latest events a view carries.
 EVENTS_IN_VIEW = 30
@@ -60,8 +65,13 @@ def frame(
     players: list[dict[str, Any]],
     board: dict[str, Any],
     events: list[str] | None = None,
+    records: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The common top level of every view (see the module docs); ``events`` default to the log's tail."""
+    """The common top level of every view (see the module docs).
+
+    ``events`` and ``records`` default to the tail of the state's logs as ``seat`` sees them;
+    a ruleset that shows another log (AMALOGS, a core table's) passes both.
+    """
     n = state.num_players
     if not 0 <= seat < n:
         raise ValueError(f"seat must be in 0..{n - 1}, got {seat!r}")
@@ -69,7 +79,12 @@ def frame(
     for i, p in enumerate(players):
         p.setdefault("seat", i)
         p.setdefault("you", i == seat)
-    log = list(state.events if events is None else events)
+    if events is None:
+        recs = events_for(state, seat, last=EVENTS_IN_VIEW)
+        log = [e["text"] for e in recs]
+    else:
+        log = [str(e) for e in events][-EVENTS_IN_VIEW:]
+        recs = list(records or [])[-EVENTS_IN_VIEW:]
     return {
         "env": env,
         "seat": seat,
@@ -80,5 +95,6 @@ def frame(
         "result": result_of(state),
         "players": players,
         "board": board,
-        "events": [str(e) for e in log[-EVENTS_IN_VIEW:]],
+        "events": log,
+        "records": recs,
     }

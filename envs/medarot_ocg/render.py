@@ -10,6 +10,7 @@ card between two decisions become ``??``.
 
 from __future__ import annotations
 
+from envs.core.events import lines_for
 from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
@@ -254,7 +255,7 @@ def _effects_block(state: GameState, viewer: int | None) -> list[str]:
 
 
 def _events_block(state: GameState, viewer: int | None) -> list[str]:
-    recent = state.events[-EVENTS_SHOWN:]
+    recent = lines_for(state, viewer, last=EVENTS_SHOWN)
     if not recent:
         return ["last events: none"]
     return ["last events:"] + [f"  {text}" for text in recent]

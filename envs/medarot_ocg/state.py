@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from envs.core.events import known_to
 from envs.core.state import CardGameState, Record, rng_to_json
 from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.cards import CardDef, CardPool
@@ -225,6 +226,7 @@ class GameState(CardGameState):
         self.winner = -1  # -1 none, 0/1 the winner, 2 draw
         self.reason = ""
         self.events: list[str] = []
+        self.records: list[dict[str, Any]] = []
         self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- copies
@@ -370,6 +372,7 @@ class GameState(CardGameState):
             nh = len(s.hand[o])
             s.hand[o] = pool_cards[:nh]
             s.deck[o] = pool_cards[nh:]
+        s.records = known_to(s.records, seat)  # the other seat's private events go too
         return s
 
     def __repr__(self) -> str:

@@ -8,6 +8,7 @@ shown; with ``viewer=p`` the other player's hand is drawn as a count only (spec 
 
 from __future__ import annotations
 
+from envs.core.events import lines_for
 from envs.medarot_parts.cards import ACTIONS, ENERGY_KINDS, LEGS, SLOTS
 from envs.medarot_parts.rules.values import charge, mobility, power
 from envs.medarot_parts.state import GameState
@@ -37,7 +38,7 @@ def render_text(state: GameState, viewer: int | None = None) -> str:
             f"battle: P{b.attacker} medarot {b.medarot} {SLOTS[b.slot]} -> damage {b.damage}, "
             f"defender {b.defender}, response {resp}, paid {b.amount}, no evade {b.no_evade}, dealt {b.dealt}"
         )
-    lines += ["events:"] + [f"  {e}" for e in st.events[-EVENTS_SHOWN:]]
+    lines += ["events:"] + [f"  {e}" for e in lines_for(st, viewer, last=EVENTS_SHOWN)]
     return "\n".join(lines)
 
 

@@ -189,7 +189,7 @@ def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) ->
     """
     vacant = champion is None
     st = GameState(
-        table_config(turn, vacant), pool(), [host.decklist, [] if vacant else champion.decklist], 0
+        table_config(turn, vacant), pool(), [host.decklist, [] if champion is None else champion.decklist], 0
     )
     st.rng = rng
     st.turn = turn - 1

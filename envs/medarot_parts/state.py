@@ -12,6 +12,7 @@ import copy
 import random
 from typing import Any
 
+from envs.core.events import known_to
 from envs.core.state import CardGameState, Record, rng_to_json
 from envs.medarot_parts.actions import DP
 from envs.medarot_parts.cards import CardDef, CardPool
@@ -184,6 +185,7 @@ class GameState(CardGameState):
         self.winner = -1  # -1 none, 0/1 the winner, 2 draw
         self.reason = ""
         self.events: list[str] = []
+        self.records: list[dict[str, Any]] = []
         self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- lookups
@@ -283,6 +285,7 @@ class GameState(CardGameState):
         nh = len(s.hand[o])
         s.hand[o] = sorted(unseen[:nh])
         s.deck[o] = unseen[nh:]
+        s.records = known_to(s.records, seat)  # the other seat's private events go too
         return s
 
     def __repr__(self) -> str:

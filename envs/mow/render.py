@@ -6,6 +6,7 @@ that seat cannot see: the opponent's hand and face-down spell.
 
 from __future__ import annotations
 
+from envs.core.events import lines_for
 from envs.mow.actions import Phase, Use
 from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
 from envs.mow.state import GameState
@@ -57,5 +58,5 @@ def render_text(st: GameState, viewer: int | None = None) -> str:
             out.append(f"  P{user} {Use(kind).name.lower()} {name}{' (negated)' if negated else ''}")
     if st.done:
         out.append(f"game over: {st.reason}")
-    out += ["events:", *("  " + e for e in st.events[-8:])]
+    out += ["events:", *("  " + e for e in lines_for(st, viewer, last=8))]
     return "\n".join(out)

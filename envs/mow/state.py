@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from envs.core.events import known_to
 from envs.core.state import CardGameState, EngineState, rng_to_json
 from envs.mow.actions import DP
 from envs.mow.cards import SPELL, CardDef, CardPool
@@ -111,6 +112,7 @@ class GameState(CardGameState):
         self.winner = -1  # -1 none, 0/1 the winner, 2 draw
         self.reason = ""
         self.events: list[str] = []
+        self.records: list[dict[str, Any]] = []
         self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- lookups
@@ -254,6 +256,7 @@ class GameState(CardGameState):
         nh = len(s.hand[o])
         s.hand[o] = hidden[:nh]
         s.deck[o] = hidden[nh:]
+        s.records = known_to(s.records, seat)  # the other seat's private events go too
         return s
 
     def __repr__(self) -> str:

@@ -59,7 +59,7 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
     assert len(gid) >= 20
     session, _ = client.app.state.games.get(gid)
     rng = random.Random(1)
-    moves = 0
+    moves = seen_draws = 0
     while not game["done"]:
         assert game["your_turn"] and game["legal"]
         assert game["view"]["seat"] in game["seats"]
@@ -70,8 +70,15 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
         assert r.status_code == 200, r.text
         game = r.json()
         assert isinstance(game["events"], list)
+        assert [e["text"] for e in game["records"]] == game["events"]  # the same entries, as data
+        for e in game["records"]:
+            if e["kind"] == "draw" and e["player"] not in game["seats"]:
+                assert "cards" not in e, e  # the other seat's drawn cards never reach the person
+            elif e["kind"] == "draw":
+                seen_draws += "cards" in e
         moves += 1
     assert game["result"]["outcome"] in ("win", "loss", "draw") and game["legal"] == []
+    assert seen_draws or env == "amalogs_v0"  # AMALOGS' own events name no cards
     assert client.get(f"/api/games/{gid}").json()["done"]
     rep = client.get(f"/api/games/{gid}/replay")
     assert rep.status_code == 200

@@ -134,3 +134,23 @@ def test_replay_steps_forward_and_back_from_a_seats_view(tmp_path: Path) -> None
     path.write_text("not json\n")
     with pytest.raises(ReplayError, match="not JSON"):
         run_replay(path)
+
+
+def test_each_replay_position_lists_its_moves_events_as_the_seat_reads_them(tmp_path: Path) -> None:
+    from agents.play.replays import run_replay
+
+    s = GameSession("medarot_ocg_v0", {"mode": "beginner"}, "random", seat=0, seed=2)
+    s.opponent_moves()
+    while not s.done and s.moves < 40:
+        s.play(s.legal()[0]["index"])
+    path = tmp_path / "g.jsonl"
+    s.replay().save(path)
+    for seat, other in ((0, 1), (1, 0)):
+        out = io.StringIO()
+        assert run_replay(path, seat=seat, out=out) == 0
+        lines = [x.strip() for x in out.getvalue().splitlines() if x.startswith("  . ")]
+        assert lines, "no event lines under the positions"
+        mine = [x for x in lines if x.startswith(f". P{seat} draws ")]
+        theirs = [x for x in lines if x.startswith(f". P{other} draws ")]
+        assert theirs and all("[" not in x for x in theirs)  # the other seat's draws: counts only
+        assert any("[you: cards " in x for x in mine)  # the seat's own draws: the cards too

@@ -90,7 +90,14 @@ def move(st: AmalogsState, player: int, _arg: int) -> None:
     d1, d2 = st.rng.randint(1, 6), st.rng.randint(1, 6)
     st.dice = [d1, d2]
     st.move_allowance = max(0, d1 + d2 - av.we)
-    st.log(f"P{player} MOVE: dice {d1}+{d2}, WE {av.we}, allowance {st.move_allowance}")
+    st.emit(
+        "roll",
+        f"P{player} MOVE: dice {d1}+{d2}, WE {av.we}, allowance {st.move_allowance}",
+        player=player,
+        dice=[d1, d2],
+        we=av.we,
+        allowance=st.move_allowance,
+    )
     if st.move_allowance >= 1:
         ask(st, Phase.MOVE_DEST, player)
 
@@ -106,7 +113,7 @@ def on_move_destination(st: AmalogsState, a: Action) -> None:
     """SQUARE s: the avatar moves there; the meta-field phase goes on."""
     st.avatars[st.control].square = a.arg
     st.move_allowance = 0
-    st.log(f"P{st.control} moves to square {a.arg}")
+    st.emit("move", f"P{st.control} moves to square {a.arg}", player=st.control, square=int(a.arg))
     ask(st, Phase.META_FIELD, st.control)
 
 
@@ -114,15 +121,25 @@ def step(st: AmalogsState, player: int, d: int) -> None:
     """STEP d: one square in direction d."""
     av = st.avatars[player]
     av.square = NEIGHBOUR[av.square][d]
-    st.log(f"P{player} steps d{d} to square {av.square}")
+    st.emit(
+        "step", f"P{player} steps d{d} to square {av.square}", player=player, direction=d, square=av.square
+    )
 
 
 def push(st: AmalogsState, player: int, d: int) -> None:
     """PUSH d: the enemy avatar next to it moves one square further in direction d."""
     t = NEIGHBOUR[st.avatars[player].square][d]
     enemy = occupancy(st)[t]
-    st.avatars[enemy].square = NEIGHBOUR[t][d]
-    st.log(f"P{player} pushes P{enemy} d{d} to square {NEIGHBOUR[t][d]}")
+    to = NEIGHBOUR[t][d]
+    st.avatars[enemy].square = to
+    st.emit(
+        "push",
+        f"P{player} pushes P{enemy} d{d} to square {to}",
+        player=player,
+        target=enemy,
+        direction=d,
+        square=to,
+    )
 
 
 def swap(st: AmalogsState, player: int, d: int) -> None:
@@ -131,13 +148,13 @@ def swap(st: AmalogsState, player: int, d: int) -> None:
     t = NEIGHBOUR[av.square][d]
     ally = occupancy(st)[t]
     st.avatars[ally].square, av.square = av.square, t
-    st.log(f"P{player} swaps squares with P{ally}")
+    st.emit("swap", f"P{player} swaps squares with P{ally}", player=player, ally=ally)
 
 
 def guard(st: AmalogsState, player: int, _arg: int) -> None:
     """GUARD: the avatar is Guarding until its team's next action-point gain (D26)."""
     st.avatars[player].guarding = True
-    st.log(f"P{player} guards")
+    st.emit("guard", f"P{player} guards", player=player)
 
 
 _COMMANDS = {Kind.MOVE: move, Kind.STEP: step, Kind.PUSH: push, Kind.SWAP: swap, Kind.GUARD: guard}

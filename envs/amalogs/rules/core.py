@@ -64,7 +64,13 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
     st.core_turn += 1
     av.core_turns = 1
     av.last_turn = st.core_turn
-    st.log(f"P{player} opens a {ad.name} core game (core turn {st.core_turn})")
+    st.emit(
+        "core_game",
+        f"P{player} opens a {ad.name} core game (core turn {st.core_turn})",
+        player=player,
+        ruleset=ad.name,
+        core_turn=st.core_turn,
+    )
     st.table = ad.solo_table(side, st.rng, st.core_turn)
     st.table_ruleset = slot
     st.table_owner = player
@@ -98,11 +104,21 @@ def continue_table(st: AmalogsState) -> None:
     ad = adapter(st.table_ruleset)
     table = st.table
     if st.table_steps >= st.config.duel_cap and ad.to_act(table) >= 0:
-        st.log(f"core decision cap {st.config.duel_cap}: the turn is completed automatically")
+        cap = st.config.duel_cap
+        st.emit("core_cap", f"core decision cap {cap}: the turn is completed automatically", cap=cap)
         for _ in range(MAX_AUTO_STEPS):
             if ad.to_act(table) < 0:
                 break
-            ad.step(table, ad.auto_action(table))
+            auto = ad.auto_action(table)
+            player, point = st.player_at(ad.to_act(table)), st.decision
+            st.emit(
+                "auto",
+                f"P{player} plays CORE {auto} automatically ({point})",
+                player=player,
+                decision=point,
+                action=f"CORE {auto}",
+            )
+            ad.step(table, auto)
         else:
             raise StateError(
                 f"amalogs: completing the core turn at the cap took more than {MAX_AUTO_STEPS} "

@@ -63,9 +63,16 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     champ = champion(st, host, guests)
     d = st.duel = Duel(host, casts, guests, bases, champ)
     d.strike = h.we + len(casts)
-    st.log(
+    st.emit(
+        "duel",
         f"P{host} declares a duel: casts {casts}, guests {guests}, bases {['AB'[t] for t in bases]}, "
-        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}"
+        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}",
+        host=host,
+        guests=list(guests),
+        casts=list(casts),
+        bases=list(bases),
+        champion=champ,
+        strike=d.strike,
     )
     ad = adapter(h.ruleset)
     st.core_turn += 1
@@ -135,14 +142,30 @@ def on_strike(st: AmalogsState, a: Action) -> None:
     enemy = 1 - st.avatars[d.host].team
     if a.kind == Kind.STRIKE_BASE:
         st.life[enemy] -= d.strike
-        st.log(f"P{d.host} strikes base {'AB'[enemy]} for {d.strike} (life {st.life[enemy]})")
+        st.emit(
+            "strike",
+            f"P{d.host} strikes base {'AB'[enemy]} for {d.strike} (life {st.life[enemy]})",
+            player=d.host,
+            base=enemy,
+            target=None,
+            amount=d.strike,
+            life=st.life[enemy],
+        )
     elif a.kind == Kind.STRIKE_PLAYER:
         target = next(g for g in d.guests if st.avatars[g].slot == a.arg)
         av = st.avatars[target]
         d.struck.append(target)
         if adapter(av.ruleset).lose_core_life(av.side, d.strike):
             d.lost.append(target)
-        st.log(f"P{d.host} strikes P{target} for {d.strike} core life")
+        st.emit(
+            "strike",
+            f"P{d.host} strikes P{target} for {d.strike} core life",
+            player=d.host,
+            base=None,
+            target=target,
+            amount=d.strike,
+            life=None,
+        )
     resolve(st)
 
 
@@ -151,24 +174,51 @@ def resolve(st: AmalogsState) -> None:
     """D25 steps 3-6: base check (R24), exits with summed base-life changes (R21-R23), end checks, return."""
     d = st.duel
     assert d is not None
-    if any(life <= 0 for life in st.life) and end_check(st):
-        return
+    won = winners(d)
+    leaving = sorted(set(d.lost) | set(won))
     change = [0, 0]
-    leaving = sorted(set(d.lost) | set(winners(d)))
     for p in leaving:
         av = st.avatars[p]
+        change[av.team] += (LOSS_PER_WE if p in d.lost else WIN_PER_WE) * av.we
+    # R24 comes first: with a base at 0 or less the match ends and nobody exits.
+    fallen = any(life <= 0 for life in st.life)
+    duel_result(st, d, won, [0, 0] if fallen else change)
+    if fallen and end_check(st):
+        return
+    for p in leaving:
+        av = st.avatars[p]
+        result = "loss" if p in d.lost else "win"
         per_we = LOSS_PER_WE if p in d.lost else WIN_PER_WE
-        change[av.team] += per_we * av.we
-        st.log(f"P{p} exits after a {'loss' if p in d.lost else 'win'} ({per_we:+d} x WE {av.we})")
+        st.emit(
+            "exit",
+            f"P{p} exits after a {result} ({per_we:+d} x WE {av.we})",
+            player=p,
+            result=result,
+            per_we=per_we,
+            we=av.we,
+        )
         exit_avatar(av)
     if leaving:
         st.life[0] += change[0]
         st.life[1] += change[1]
-        st.log(f"base life A {st.life[0]}, B {st.life[1]}")
+        st.emit("base_life", f"base life A {st.life[0]}, B {st.life[1]}", life=list(st.life))
         if end_check(st):
             return
     st.duel = None
     turn.return_control(st, d.host)
+
+
+def duel_result(st: AmalogsState, d: Duel, won: list[int], change: list[int]) -> None:
+    """Log the outcome of a duel (D23, D25): who won, who lost and the base-life change per team."""
+    lost = sorted(d.lost)
+    st.emit(
+        "duel_result",
+        f"P{d.host}'s duel is over: winners {won}, losers {lost}, base life change A {change[0]:+d}, B {change[1]:+d}",
+        host=d.host,
+        winners=list(won),
+        losers=lost,
+        change=list(change),
+    )
 
 
 def exit_avatar(av: Avatar) -> None:

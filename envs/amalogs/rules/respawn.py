@@ -45,6 +45,6 @@ def on_respawn_place(st: AmalogsState, a: Action) -> None:
     av.guarding = False
     av.dueled = False
     av.ended = False
-    st.log(f"P{st.actor} respawns on square {a.arg}")
+    st.emit("respawn", f"P{st.actor} respawns on square {a.arg}", player=st.actor, square=int(a.arg))
     st.queue.pop(0)
     next_respawn(st)

@@ -65,7 +65,7 @@ def spawn_squares(st: AmalogsState, player: int) -> list[int]:
 def on_place(st: AmalogsState, a: Action) -> None:
     """SQUARE s: place the avatar; after the last placement the match begins."""
     st.avatars[st.actor].square = a.arg
-    st.log(f"P{st.actor} places its avatar on square {a.arg}")
+    st.emit("place", f"P{st.actor} places its avatar on square {a.arg}", player=st.actor, square=int(a.arg))
     st.queue.pop(0)
     if st.queue:
         ask(st, Phase.STARTUP_PLACE, st.queue[0])
@@ -79,5 +79,5 @@ def begin_match(st: AmalogsState) -> None:
     for a in st.avatars:
         if a.team != st.first_team:
             a.ap = SECOND_TEAM_POINTS
-    st.log(f"team {'AB'[st.first_team]} goes first")
+    st.emit("first_team", f"team {'AB'[st.first_team]} goes first", team=st.first_team)
     turn.next_team_turn(st)

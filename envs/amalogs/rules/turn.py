@@ -24,7 +24,12 @@ def next_team_turn(st: AmalogsState) -> None:
         return
     st.team_turn += 1
     st.acting = st.first_team if st.team_turn % 2 == 1 else 1 - st.first_team
-    st.log(f"=== team turn {st.team_turn}: team {'AB'[st.acting]} ===")
+    st.emit(
+        "team_turn",
+        f"=== team turn {st.team_turn}: team {'AB'[st.acting]} ===",
+        turn=st.team_turn,
+        team=st.acting,
+    )
     action_point_gain(st)
     begin_meta_field(st)
 
@@ -74,14 +79,14 @@ def hand_over(st: AmalogsState) -> None:
     """HAND_OVER (D6): control passes to the next not-ended on-map teammate."""
     nxt = teammates_after(st, st.control)[0]
     st.phase_moved = True
-    st.log(f"P{st.control} hands control over to P{nxt}")
+    st.emit("hand_over", f"P{st.control} hands control over to P{nxt}", player=st.control, to=nxt)
     receive_control(st, nxt)
 
 
 def end_turn(st: AmalogsState) -> None:
     """END_TURN (D5): the holder has ended its part; control passes on, or the team turn ends."""
     st.avatars[st.control].ended = True
-    st.log(f"P{st.control} ends its turn")
+    st.emit("end_turn", f"P{st.control} ends its turn", player=st.control)
     pass_control_after(st, st.control)
 
 

@@ -53,7 +53,7 @@ def select(st: GameState) -> None:
     owners = {st.board[s].owner for s in cands}  # type: ignore[union-attr]
     if len(owners) == 2:
         w = st.rng.randrange(2)
-        st.log(f"speed tie between both players: the coin gives P{w}")
+        st.emit("coin_toss", f"speed tie between both players: the coin gives P{w}", player=w)
         cands = [s for s in cands if st.board[s].owner == w]  # type: ignore[union-attr]
     if len(cands) == 1:
         begin_action(st, cands[0])
@@ -75,10 +75,16 @@ def begin_action(st: GameState, square: int) -> None:
     st.board_version += 1
     st.act = Act(x.uid, x.owner)
     end_effects(st, lambda e: e.src_uid != x.uid)
-    st.log(f"P{x.owner}'s {st.cards[x.top()].name} acts (square {square})")
+    st.emit(
+        "act",
+        f"P{x.owner}'s {st.cards[x.top()].name} acts (square {square})",
+        player=x.owner,
+        card=x.top(),
+        square=square,
+    )
     if has_status(st, x, "DISABLE"):
         st.act.disabled = True
-        st.log("it is disabled and cannot act")
+        st.emit("disabled", "it is disabled and cannot act", player=x.owner, square=square)
         push(st, ["penalty"], ["cleanup"])
         return
     push(
@@ -157,12 +163,24 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         x.change = st.hand[p].pop(a.arg)
         st.board_version += 1
         act.changed = True
-        st.log(f"P{p} MedaChanges into {st.cards[x.change].name}")
+        st.emit(
+            "medachange",
+            f"P{p} MedaChanges into {st.cards[x.change].name}",
+            player=p,
+            card=x.change,
+            square=acting_square(st),
+        )
         push(st, ["action_start"])
     elif k == Kind.RELEASE:
         assert x.change is not None
         st.trash[p].append(x.change)
-        st.log(f"P{p} releases the MedaChange {st.cards[x.change].name}")
+        st.emit(
+            "release",
+            f"P{p} releases the MedaChange {st.cards[x.change].name}",
+            player=p,
+            card=x.change,
+            square=acting_square(st),
+        )
         x.change = None
         st.board_version += 1
         act.changed = True
@@ -183,7 +201,7 @@ def on_sub_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     remove_stack(st, square, to_reserve=False)
     act.substituted = True
     act.ended = True
-    st.log(f"P{p} substitutes the Medarot on square {square}")
+    st.emit("substitute", f"P{p} substitutes the Medarot on square {square}", player=p, square=square)
     if square // 5 == NEUTRAL_ROW:
         ask(st, DP.SUB_SQUARE, p, p)
     else:
@@ -234,7 +252,14 @@ def _on_move(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     st.board[t], st.board[s] = st.board[s], None
     st.board_version += 1
     act.moved = True
-    st.log(f"P{act.owner} moves {_DIR_NAMES[a.arg]} from {s} to {t}")
+    st.emit(
+        "move",
+        f"P{act.owner} moves {_DIR_NAMES[a.arg]} from {s} to {t}",
+        player=act.owner,
+        direction=_DIR_NAMES[a.arg],
+        from_square=s,
+        to_square=t,
+    )
 
 
 decision(DP.MOVE_BEFORE, DP.MOVE_AFTER, legal=_move_legal)(_on_move)

@@ -6,7 +6,6 @@ DESTROY_DRAW, EFFECT_DRAW, EFFECT_DISCARD.
 
 from __future__ import annotations
 
-from envs.core.zones import draw as draw_cards
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
 from envs.medarot_ocg.cards import SPECIAL
@@ -22,7 +21,7 @@ from envs.medarot_ocg.rules.board import (
 from envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
 from envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
 from envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
-from envs.medarot_ocg.rules.phases import begin_chain
+from envs.medarot_ocg.rules.phases import begin_chain, draw
 from envs.medarot_ocg.state import GameState
 
 FAR_COST = 1
@@ -77,7 +76,13 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     assert x is not None
     if a.kind == Kind.SPECIAL:
         effect = st.cards[x.top()].effects[0]
-        st.log(f"P{x.owner}'s {st.cards[x.top()].name} activates its special effect")
+        st.emit(
+            "special",
+            f"P{x.owner}'s {st.cards[x.top()].name} activates its special effect",
+            player=x.owner,
+            card=x.top(),
+            square=s,
+        )
         if needs_choice(effect):
             ask(st, DP.EFFECT_TARGET, x.owner, x.owner)
         else:
@@ -90,7 +95,14 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     assert target is not None
     act.target = target.uid
     act.far = far
-    st.log(f"P{x.owner}'s {st.cards[x.top()].name} attacks square {a.arg}")
+    st.emit(
+        "attack",
+        f"P{x.owner}'s {st.cards[x.top()].name} attacks square {a.arg}",
+        player=x.owner,
+        card=x.top(),
+        square=s,
+        target=a.arg,
+    )
     push(st, ["defence"], ["judge"])
 
 
@@ -123,19 +135,44 @@ def judge(st: GameState) -> None:
     tail = (["on_hit"], ["traps", q], ["after_defence"])
     name = st.cards[t.top()].name
     if power >= armor:
-        st.log(f"power {power} >= armor {armor}: {name} is destroyed")
+        st.emit(
+            "judge",
+            f"power {power} >= armor {armor}: {name} is destroyed",
+            player=q,
+            card=t.top(),
+            square=square,
+            power=power,
+            armor=armor,
+            result="destroyed",
+        )
         push(st, ["destroy", square, 0], *tail)
         return
     need = power // 10
     if not st.config.weak_attack or need == 0:
-        st.log(f"power {power} < armor {armor}: no damage")
+        st.emit(
+            "judge",
+            f"power {power} < armor {armor}: no damage",
+            player=q,
+            card=t.top(),
+            square=square,
+            power=power,
+            armor=armor,
+            result="no_damage",
+        )
         push(st, *tail)
         return
     if len(st.hand[q]) > need:
-        st.log(f"weak attack: P{q} discards {need}")
+        st.emit("weak_attack", f"weak attack: P{q} discards {need}", player=q, count=need)
         push(st, ["weak_discard", q, need], *tail)
         return
-    st.log(f"weak attack: P{q} discards the whole hand ({len(st.hand[q])}) and {name} is weak-destroyed")
+    st.emit(
+        "weak_destroy",
+        f"weak attack: P{q} discards the whole hand ({len(st.hand[q])}) and {name} is weak-destroyed",
+        player=q,
+        cards=list(st.hand[q]),
+        card=t.top(),
+        square=square,
+    )
     st.trash[q].extend(st.hand[q])
     st.hand[q].clear()
     push(st, ["destroy", square, 1], *tail)
@@ -155,15 +192,15 @@ def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
     q, n = ctx
-    _discard(st, q, a.arg)
+    _discard(st, q, a.arg, "weak_attack")
     if n > 1:
         push(st, ["weak_discard", q, n - 1])
 
 
-def _discard(st: GameState, q: int, i: int) -> None:
+def _discard(st: GameState, q: int, i: int, why: str) -> None:
     card = st.hand[q].pop(i)
     st.trash[q].append(card)
-    st.log(f"P{q} discards {st.cards[card].name}")
+    st.emit("discard", f"P{q} discards {st.cards[card].name}", player=q, card=card, why=why)
 
 
 @task
@@ -192,7 +229,7 @@ def _destroy_draw_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 def on_destroy_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Draw k cards (R43 step 3, R44 step 3), then the draw-event chain places a new Medarot."""
     q = ctx[0]
-    draw_cards(st.deck[q], st.hand[q], a.arg)
+    draw(st, q, a.arg)
     begin_chain(st, q, a.arg)
 
 
@@ -243,7 +280,7 @@ def effect_draw(st: GameState, p: int, amount: int) -> None:
 def on_effect_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Draw k, then the draw-event chain."""
     p = ctx[0]
-    draw_cards(st.deck[p], st.hand[p], a.arg)
+    draw(st, p, a.arg)
     begin_chain(st, p, a.arg)
 
 
@@ -258,6 +295,6 @@ def effect_discard(st: GameState, q: int, n: int) -> None:
 def on_effect_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
     q, n = ctx
-    _discard(st, q, a.arg)
+    _discard(st, q, a.arg, "effect")
     if n > 1:
         push(st, ["effect_discard", q, n - 1])

@@ -177,9 +177,17 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
                 e.trash,
             )
         )
-    where = ", ".join(str(s) for s, x in enumerate(st.board) if x is not None and x in ctx.units)
+    squares = [s for s, x in enumerate(st.board) if x is not None and x in ctx.units]
+    where = ", ".join(str(s) for s in squares)
     amount = f" {e.amount:+d}" if e.amount else ""
-    st.log(f"P{ctx.user}: {e.op}{amount} on the Medarot(s) at square(s) {where}")
+    st.emit(
+        "unit_effect",
+        f"P{ctx.user}: {e.op}{amount} on the Medarot(s) at square(s) {where}",
+        player=ctx.user,
+        op=e.op,
+        amount=e.amount,
+        squares=squares,
+    )
 
 
 def _player_effect(st: GameState, ctx: Ctx) -> None:
@@ -188,7 +196,9 @@ def _player_effect(st: GameState, ctx: Ctx) -> None:
     st.effects.append(
         Eff(e.op, e.amount, "ANY", ctx.user, ctx.src_uid, ctx.src_slot, None, ctx.user, e.trash)
     )
-    st.log(f"P{ctx.user}: {e.op} {e.amount} active")
+    st.emit(
+        "player_effect", f"P{ctx.user}: {e.op} {e.amount} active", player=ctx.user, op=e.op, amount=e.amount
+    )
 
 
 _ANY_UNIT = _UNITS
@@ -220,11 +230,13 @@ def negate(st: GameState, ctx: Ctx) -> None:
         holder = st.master[p] if slot == 3 else st.stock[p][slot]
         assert holder is not None
         holder.charge += 1
-        st.log(f"P{p} stores a NEGATE charge")
+        st.emit(
+            "store_charge", f"P{p} stores a NEGATE charge", player=p, slot="master" if slot == 3 else slot
+        )
         return
     assert st.act is not None
     st.act.negated = True
-    st.log(f"P{ctx.user} negates the attack")
+    st.emit("negate", f"P{ctx.user} negates the attack", player=ctx.user)
 
 
 @OPS.op("GUARD", targets=_ANY_UNIT)
@@ -243,7 +255,13 @@ def trap(st: GameState, ctx: Ctx) -> None:
 def gain_hp(st: GameState, ctx: Ctx) -> None:
     """P7: the target player gains HP (no cap, D36)."""
     st.hp[ctx.player] += ctx.effect.amount
-    st.log(f"P{ctx.player} gains {ctx.effect.amount} HP (HP {st.hp[ctx.player]})")
+    st.emit(
+        "heal",
+        f"P{ctx.player} gains {ctx.effect.amount} HP (HP {st.hp[ctx.player]})",
+        player=ctx.player,
+        amount=ctx.effect.amount,
+        hp=st.hp[ctx.player],
+    )
 
 
 @OPS.op("DAMAGE", targets=PLAYER_TARGETS, amount=(1, 3))

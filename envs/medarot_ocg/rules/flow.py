@@ -9,12 +9,13 @@ the next decision point or the game ends; a game that reaches the step cap is tr
 from __future__ import annotations
 
 from envs.core.flow import Agenda, ask, end, push, truncate
-from envs.medarot_ocg.actions import Action
+from envs.medarot_ocg.actions import DP, Action
 from envs.medarot_ocg.state import GameState
 
 __all__ = [
     "apply",
     "ask",
+    "auto",
     "decision",
     "end",
     "legal_actions",
@@ -50,11 +51,25 @@ def pay(st: GameState, player: int, amount: int, why: str) -> bool:
     if amount <= 0 or (player == 1 and st.config.vacant_seat):
         return True
     if amount > st.hp[player]:
-        st.log(f"P{player} cannot pay {amount} HP for {why} (HP {st.hp[player]}) and loses")
+        st.emit(
+            "cannot_pay",
+            f"P{player} cannot pay {amount} HP for {why} (HP {st.hp[player]}) and loses",
+            player=player,
+            amount=amount,
+            why=why,
+            hp=st.hp[player],
+        )
         end(st, 1 - player, f"P{player} could not pay {amount} for {why}")
         return False
     st.hp[player] -= amount
-    st.log(f"P{player} pays {amount} HP for {why} (HP {st.hp[player]})")
+    st.emit(
+        "pay",
+        f"P{player} pays {amount} HP for {why} (HP {st.hp[player]})",
+        player=player,
+        amount=amount,
+        why=why,
+        hp=st.hp[player],
+    )
     return True
 
 
@@ -62,4 +77,17 @@ def spend(st: GameState, player: int, amount: int, why: str) -> None:
     """A voluntary payment: the legal-options code has already checked it is affordable."""
     if amount > 0:
         st.hp[player] -= amount
-        st.log(f"P{player} spends {amount} HP on {why} (HP {st.hp[player]})")
+        st.emit(
+            "spend",
+            f"P{player} spends {amount} HP on {why} (HP {st.hp[player]})",
+            player=player,
+            amount=amount,
+            why=why,
+            hp=st.hp[player],
+        )
+
+
+def auto(st: GameState, player: int, dp: DP, action: Action) -> None:
+    """Record a decision the rules play for ``player`` (its only option) without asking it."""
+    name = dp.name
+    st.emit("auto", f"P{player} {name}: {action} (forced)", player=player, decision=name, action=str(action))

@@ -6,13 +6,15 @@ STOCK_TRASH, EFFECT_CHOICE, PAY_SPLIT, EFFECT_TARGET (section 5.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
 from envs.medarot_ocg.cards import MEDAROTER, CardDef, Effect
 from envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of
 from envs.medarot_ocg.rules.effects import DEFENCE, SUPPORT, choice_squares, needs_choice, resolve, usable
-from envs.medarot_ocg.rules.flow import ask, decision, push, spend, task
-from envs.medarot_ocg.state import GameState, Slot
+from envs.medarot_ocg.rules.flow import ask, auto, decision, push, spend, task
+from envs.medarot_ocg.state import Eff, GameState, Slot
 
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
 MASTER_SLOT = 3
@@ -35,7 +37,13 @@ def trash_slot(st: GameState, p: int, j: int) -> None:
     st.stock[p][j] = None
     key = 4 * p + j
     end_effects(st, lambda e: e.src_slot != key)
-    st.log(f"P{p} trashes stock card {st.cards[slot.card].name}")
+    st.emit(
+        "trash_stock",
+        f"P{p} trashes stock card {st.cards[slot.card].name}",
+        player=p,
+        slot=j,
+        card=slot.card,
+    )
 
 
 def trash_timed(st: GameState, timings: tuple[str, ...]) -> None:
@@ -47,8 +55,13 @@ def trash_timed(st: GameState, timings: tuple[str, ...]) -> None:
                 trash_slot(st, p, j)
         m = st.master[p]
         if m is not None and m.trash in timings:
-            end_effects(st, lambda e, key=4 * p + MASTER_SLOT: e.src_slot != key)
+            end_effects(st, _keep_other_sources(4 * p + MASTER_SLOT))
             m.eff, m.trash, m.charge = -1, "", 0
+
+
+def _keep_other_sources(key: int) -> Callable[[Eff], bool]:
+    """The ``end_effects`` filter that ends the effects given by source slot ``key``."""
+    return lambda e: e.src_slot != key
 
 
 def holder(st: GameState, p: int, slot: int) -> Slot:
@@ -190,7 +203,9 @@ def on_defence(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         assert x is not None
         act.target = x.uid
         act.redirected = True
-        st.log(f"P{q} redirects the attack to the guard on square {a.arg}")
+        st.emit(
+            "redirect", f"P{q} redirects the attack to the guard on square {a.arg}", player=q, square=a.arg
+        )
         return
     slot = MASTER_SLOT if a.kind == Kind.MASTER else a.arg
     if a.kind != Kind.HAND:
@@ -198,7 +213,12 @@ def on_defence(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         if h.face_up and h.charge > 0:
             h.charge -= 1  # D45: spending a stored charge is not a new card use
             act.negated = True
-            st.log(f"P{q} spends a stored NEGATE charge")
+            st.emit(
+                "use_charge",
+                f"P{q} spends a stored NEGATE charge",
+                player=q,
+                slot="master" if slot == MASTER_SLOT else slot,
+            )
             return
     begin_use(st, q, a, DEFENCE)
 
@@ -210,18 +230,25 @@ def begin_use(st: GameState, p: int, a: Action, window: int) -> None:
         card = st.hand[p].pop(a.arg)
         st.limbo[p] = [card, True]
         st.use = [p, -1, window, -1, FROM_HAND]
-        st.log(f"P{p} plays {st.cards[card].name} from hand")
+        st.emit("use_card", f"P{p} plays {st.cards[card].name} from hand", player=p, card=card, source="hand")
         push(st, ["use_slot"], ["use_choose"], ["use_pay"], ["use_target"])
         return
     if a.kind == Kind.MASTER:
         st.master_used[p] = True
         st.use = [p, MASTER_SLOT, window, -1, FROM_MASTER]
-        st.log(f"P{p} uses master {st.cards[holder(st, p, MASTER_SLOT).card].name}")
+        card = holder(st, p, MASTER_SLOT).card
+        st.emit("use_card", f"P{p} uses master {st.cards[card].name}", player=p, card=card, source="master")
     else:
         slot = holder(st, p, a.arg)
         slot.face_up = True
         st.use = [p, a.arg, window, -1, FROM_STOCK]
-        st.log(f"P{p} uses stock card {st.cards[slot.card].name}")
+        st.emit(
+            "use_card",
+            f"P{p} uses stock card {st.cards[slot.card].name}",
+            player=p,
+            card=slot.card,
+            source="stock",
+        )
     push(st, ["use_choose"], ["use_pay"], ["use_target"])
 
 
@@ -277,6 +304,8 @@ def use_choose(st: GameState) -> None:
         ask(st, DP.EFFECT_CHOICE, p, *idx)
     else:
         st.use[3] = idx[0]
+        if len(card.effects) > 1:  # a card of two effects with one usable: the choice is forced
+            auto(st, p, DP.EFFECT_CHOICE, A.EFFECT[idx[0]])
 
 
 @decision(DP.EFFECT_CHOICE, legal=lambda st, ctx: [A.EFFECT[i] for i in ctx])
@@ -304,6 +333,8 @@ def use_pay(st: GameState) -> None:
     if st.config.medaforce and st.reserve[p]:
         ask(st, DP.PAY_SPLIT, p, p, c)
     else:
+        if st.config.medaforce:  # an empty reserve: the split is forced to pay it all in HP
+            auto(st, p, DP.PAY_SPLIT, A.MEDAFORCE[0])
         spend(st, p, c, card.name)
 
 
@@ -320,7 +351,7 @@ def on_pay_split(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     for _ in range(k):
         st.trash[p].append(st.reserve[p].pop())
     if k:
-        st.log(f"P{p} spends {k} MedaForce")
+        st.emit("medaforce", f"P{p} spends {k} MedaForce", player=p, count=k)
     spend(st, p, c - k, "a Medaroter cost")
 
 

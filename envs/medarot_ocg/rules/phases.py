@@ -10,7 +10,7 @@ from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
 from envs.medarot_ocg.cards import MEDAROT, MEDAROTER
 from envs.medarot_ocg.rules.board import NEUTRAL_ROW, OWN_SQUARES, count_units
-from envs.medarot_ocg.rules.flow import ask, decision, end, pay, push, spend, task, truncate
+from envs.medarot_ocg.rules.flow import ask, auto, decision, end, pay, push, spend, task, truncate
 from envs.medarot_ocg.rules.medaroter import free_slot, trash_timed
 from envs.medarot_ocg.state import GameState, Slot, Stack
 
@@ -38,22 +38,39 @@ def setup(st: GameState) -> None:
     for p in (0, 1):
         st.rng.shuffle(st.deck[p])
     st.first = 0 if st.config.vacant_seat else st.rng.randrange(2)
-    st.log(f"P{st.first} goes first")
+    st.emit("first_player", f"P{st.first} goes first", player=st.first)
     for p in seated(st):
-        draw_cards(st.deck[p], st.hand[p], 7)
+        _opening_draw(st, p)
         while not any(st.cards[c].kind == MEDAROT for c in st.hand[p]):
             shown = ", ".join(st.cards[c].name for c in st.hand[p])
-            st.log(f"P{p} mulligans, revealing: {shown}")
+            st.emit("mulligan", f"P{p} mulligans, revealing: {shown}", player=p, cards=list(st.hand[p]))
             st.mulligans[p] += 1
             st.deck[p].extend(st.hand[p])
             st.hand[p].clear()
             st.rng.shuffle(st.deck[p])
-            draw_cards(st.deck[p], st.hand[p], 7)
+            _opening_draw(st, p)
     push(
         st,
         *[t for p in seated(st) for t in (["master_select", p], ["opening_stock", p], ["refill", p])],
         ["start_phase"],
     )
+
+
+def _opening_draw(st: GameState, p: int) -> None:
+    """Draw the opening 7; a hand without a Medarot is shown by the mulligan that follows, not privately."""
+    drawn = draw_cards(st.deck[p], st.hand[p], 7)
+    kept = any(st.cards[c].kind == MEDAROT for c in st.hand[p])
+    n = len(drawn)
+    st.emit("draw", f"P{p} draws {n}", only=(p, {"cards": list(drawn)}) if kept else None, player=p, count=n)
+
+
+def draw(st: GameState, p: int, n: int) -> None:
+    """``p`` draws up to ``n`` cards (an event when any are drawn; only ``p`` sees which)."""
+    drawn = draw_cards(st.deck[p], st.hand[p], n)
+    if drawn:
+        st.emit(
+            "draw", f"P{p} draws {len(drawn)}", only=(p, {"cards": list(drawn)}), player=p, count=len(drawn)
+        )
 
 
 def _medaroters(st: GameState, p: int) -> list[Action]:
@@ -72,7 +89,7 @@ def on_master_select(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The chosen Medaroter becomes the master, face down until the first start phase."""
     p = ctx[0]
     st.master[p] = Slot(st.hand[p].pop(a.arg), face_up=False)
-    st.log(f"P{p} sets a master face down")
+    st.emit("set_master", f"P{p} sets a master face down", player=p)
 
 
 def _set_options(st: GameState, p: int, lo: int = 0) -> list[Action]:
@@ -103,7 +120,7 @@ def set_card(st: GameState, p: int, i: int) -> None:
     """Set hand card ``i`` face down in the stock; a full stock asks STOCK_TRASH first (R18, R19)."""
     card = st.hand[p].pop(i)
     j = free_slot(st, p)
-    st.log(f"P{p} sets a Medaroter face down")
+    st.emit("set_stock", f"P{p} sets a Medaroter face down", player=p)
     if j >= 0:
         st.stock[p][j] = Slot(card, False)
     else:
@@ -161,7 +178,7 @@ def place(st: GameState, p: int, square: int) -> None:
     st.board_version += 1
     st.next_uid += 1
     st.limbo[p] = None
-    st.log(f"P{p} places a Medarot face down on square {square}")
+    st.emit("place", f"P{p} places a Medarot face down on square {square}", player=p, square=square)
 
 
 # ----------------------------------------------------------------------------- start phase
@@ -169,7 +186,7 @@ def place(st: GameState, p: int, square: int) -> None:
 def start_phase(st: GameState) -> None:
     """S1: reveal, upright, clear flags; first reveal of a master applies its HP modifier (D33, D36)."""
     st.turn += 1
-    st.log(f"--- turn {st.turn} ---")
+    st.emit("turn", f"--- turn {st.turn} ---", turn=st.turn)
     st.board_version += 1
     for x in st.board:
         if x is not None:
@@ -192,7 +209,13 @@ def apply_hp_mod(st: GameState, p: int) -> bool:
     m = st.master[p]
     assert m is not None
     mod = st.cards[m.card].hp_mod
-    st.log(f"P{p} reveals master {st.cards[m.card].name} (HP {mod:+d})")
+    st.emit(
+        "reveal_master",
+        f"P{p} reveals master {st.cards[m.card].name} (HP {mod:+d})",
+        player=p,
+        card=m.card,
+        hp_mod=mod,
+    )
     if mod >= 0:
         st.hp[p] += mod
         return True
@@ -206,9 +229,9 @@ def start_player(st: GameState, p: int) -> None:
         return
     if not st.deck[p]:
         st.failed_draw[p] = True
-        st.log(f"P{p} cannot draw")
+        st.emit("cannot_draw", f"P{p} cannot draw", player=p)
         return
-    draw_cards(st.deck[p], st.hand[p], 1)
+    draw(st, p, 1)
     ask(st, DP.OPT_DRAW, p, p)
 
 
@@ -224,7 +247,7 @@ def on_opt_draw(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     p, k = ctx[0], a.arg
     if k:
         spend(st, p, 1, "the optional draw")
-        draw_cards(st.deck[p], st.hand[p], k)
+        draw(st, p, k)
     begin_chain(st, p, 1 + k, s2=True)
 
 
@@ -259,8 +282,10 @@ def late_master(st: GameState, p: int, s2: int) -> None:
     if not meds:
         return
     if s2 and meds[0] == mark:
+        auto(st, p, DP.LATE_MASTER, Action(Kind.HAND, mark))
         make_master(st, p, mark)
     elif len(meds) == 1:
+        auto(st, p, DP.LATE_MASTER, Action(Kind.HAND, meds[0]))
         make_master(st, p, meds[0])
     else:
         ask(st, DP.LATE_MASTER, p, p, *meds)
@@ -319,7 +344,13 @@ def on_hand_limit(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     else:
         card = st.hand[p].pop(a.arg)
         st.trash[p].append(card)
-        st.log(f"P{p} discards {st.cards[card].name} to the hand limit")
+        st.emit(
+            "discard",
+            f"P{p} discards {st.cards[card].name} to the hand limit",
+            player=p,
+            card=card,
+            why="hand_limit",
+        )
     push(st, ["hand_limit", p])
 
 
@@ -336,7 +367,7 @@ def end_phase(st: GameState) -> None:
         n = sum(1 for s in range(5, 10) if (x := st.board[s]) is not None and x.owner == p)
         if n:
             st.hp[p] += n
-            st.log(f"P{p} heals {n} (HP {st.hp[p]})")
+            st.emit("heal", f"P{p} heals {n} (HP {st.hp[p]})", player=p, amount=n, hp=st.hp[p])
     if st.turn >= st.config.max_turns:
         truncate(st, f"turn cap {st.config.max_turns}")
         return

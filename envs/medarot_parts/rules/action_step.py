@@ -104,7 +104,7 @@ def take_action(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     push(st, ["switch_turn"])
     if action.kind == Kind.PASS:
         st.passes += 1
-        st.log(f"P{p} passes")
+        st.emit("pass", f"P{p} passes", player=p)
         return
     st.passes = 0
     if action.kind == Kind.USE_PART:
@@ -127,7 +127,14 @@ def start_repair(st: GameState, p: int, m: int, s: int) -> None:
     """Repair action (D29): tap the repair part, pay its charge, then choose the medarot and part."""
     part = st.field[p][m].parts[s]
     part.tapped = True
-    st.log(f"P{p} repairs with {st.cards[part.card].name}")
+    st.emit(
+        "use_part",
+        f"P{p} repairs with {st.cards[part.card].name}",
+        player=p,
+        card=part.card,
+        medarot=m,
+        slot=SLOTS[s],
+    )
     kind, medal = part_payment(st, p, m, s)
     push(st, payment_task(p, charge(st, p, m, s), kind, medal), ["repair_target", m, s])
 
@@ -162,7 +169,14 @@ def repair_part(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     n = min(power(st, p, m, s), part.counters)
     part.counters -= n
     st.field[p][m].parts[LEGS].tapped = True
-    st.log(f"P{p} removes {n} counter(s) from medarot {target} {SLOTS[action.arg]}")
+    st.emit(
+        "repair",
+        f"P{p} removes {n} counter(s) from medarot {target} {SLOTS[action.arg]}",
+        player=p,
+        medarot=target,
+        slot=SLOTS[action.arg],
+        amount=n,
+    )
 
 
 # ----------------------------------------------------------------------------- exchange (D32)
@@ -179,4 +193,13 @@ def exchange_part(st: GameState, p: int, h: int) -> None:
     med.parts[slot] = Part(st.next_uid, cid)
     st.next_uid += 1
     st.assets[p] -= cost
-    st.log(f"P{p} exchanges {SLOTS[slot]} for {st.cards[cid].name} ({cost} G, {st.assets[p]} G left)")
+    st.emit(
+        "exchange",
+        f"P{p} exchanges {SLOTS[slot]} for {st.cards[cid].name} ({cost} G, {st.assets[p]} G left)",
+        player=p,
+        medarot=st.am[p],
+        slot=SLOTS[slot],
+        card=cid,
+        cost=cost,
+        assets=st.assets[p],
+    )

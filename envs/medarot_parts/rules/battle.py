@@ -46,7 +46,14 @@ def attack_part(st: GameState) -> None:
     part = st.field[p][m].parts[s]
     part.tapped = True
     card = st.cards[part.card]
-    st.log(f"P{p} attacks with {card.name} ({SLOTS[s]})")
+    st.emit(
+        "attack",
+        f"P{p} attacks with {card.name} ({SLOTS[s]})",
+        player=p,
+        card=part.card,
+        medarot=m,
+        slot=SLOTS[s],
+    )
     kind, medal = part_payment(st, p, m, s)
     push(st, payment_task(p, charge(st, p, m, s), kind, medal))
     for ab in card.abilities:
@@ -92,7 +99,7 @@ def damage_step(st: GameState) -> None:
     b = st.battle
     assert b is not None
     b.damage = power(st, b.attacker, b.medarot, b.slot)
-    st.log(f"P{b.attacker} damage {b.damage}")
+    st.emit("attack_damage", f"P{b.attacker} damage {b.damage}", player=b.attacker, amount=b.damage)
     if b.damage == 0:
         push(st, ["battle_end"])
     else:
@@ -111,7 +118,7 @@ def defender_step(st: GameState) -> None:
         ask(st, DP.DEFENDER_CHOICE, b.attacker)
     else:
         b.defender = am
-        st.log(f"P{d} defends with medarot {am}")
+        st.emit("defend", f"P{d} defends with medarot {am}", player=d, medarot=am)
 
 
 def _defender_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
@@ -126,7 +133,12 @@ def designate_defender(st: GameState, ctx: tuple[int, ...], action: Action) -> N
     b = st.battle
     assert b is not None
     b.defender = action.arg
-    st.log(f"P{b.attacker} designates medarot {action.arg} of P{1 - b.attacker} to defend")
+    st.emit(
+        "designate",
+        f"P{b.attacker} designates medarot {action.arg} of P{1 - b.attacker} to defend",
+        player=b.attacker,
+        medarot=action.arg,
+    )
 
 
 @task
@@ -198,16 +210,22 @@ def respond(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         st.trash[d].append(card)
         st.field[d][b.defender].parts[LEGS].tapped = True
         b.damage = 0
-        st.log(f"P{d} evades: damage 0")
+        st.emit("evade", f"P{d} evades: damage 0", player=d, medarot=b.defender, card=card)
     elif action.kind == Kind.PROTECT:
         b.response = 2
         b.protect = action.arg
         st.field[d][b.defender].parts[action.arg].tapped = True
-        st.log(f"P{d} protects with {SLOTS[action.arg]}")
+        st.emit(
+            "protect",
+            f"P{d} protects with {SLOTS[action.arg]}",
+            player=d,
+            medarot=b.defender,
+            slot=SLOTS[action.arg],
+        )
         ask(st, DP.PROTECT_AMOUNT, d)
     else:
         b.response = 0
-        st.log(f"P{d} takes the damage")
+        st.emit("no_response", f"P{d} takes the damage", player=d, medarot=b.defender)
         push(st, ["allocation"], ["effect_step"])
 
 
@@ -254,7 +272,15 @@ def protect_reduction(st: GameState) -> None:
     pw = power(st, d, b.defender, b.protect)
     cut = pw if b.amount >= full else min(b.amount, pw)
     b.damage = max(0, b.damage - cut)
-    st.log(f"P{d} paid {b.amount}/{full}: damage reduced by {cut} to {b.damage}")
+    st.emit(
+        "reduce",
+        f"P{d} paid {b.amount}/{full}: damage reduced by {cut} to {b.damage}",
+        player=d,
+        paid=b.amount,
+        charge=full,
+        reduction=cut,
+        amount=b.damage,
+    )
 
 
 # ----------------------------------------------------------------------------- effect step and end
@@ -287,7 +313,14 @@ def attach_effect(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     card = next(c for c in st.hand[p] if st.cards[c].type == "EFFECT")
     st.hand[p].remove(card)
     part.effect = card
-    st.log(f"P{p} attaches an effect card to {st.cards[part.card].name}")
+    st.emit(
+        "attach_effect",
+        f"P{p} attaches an effect card to {st.cards[part.card].name}",
+        player=p,
+        card=card,
+        medarot=b.medarot,
+        slot=SLOTS[b.slot],
+    )
     ab = next(a for a in st.cards[part.card].abilities if a.source == "EFFECT")
     if ab.target == Target.OPP_SLOT:
         ask(st, DP.EFFECT_TARGET, p)
@@ -329,4 +362,4 @@ def battle_end(st: GameState) -> None:
         st.play[p] = keep
     end_mods(st, UNTIL_BATTLE)
     st.battle = None
-    st.log(f"P{b.attacker} battle over")
+    st.emit("battle_end", f"P{b.attacker} battle over", player=b.attacker)

@@ -25,11 +25,31 @@ def block_shock(st: GameState) -> None:
     part = st.field[d][b.defender].parts[b.protect]
     armor = st.cards[part.card].armor
     if part.destroyed or part.counters > armor - 2:
-        st.log(f"P{d} block shock: none ({part.counters} counters on armor {armor})")
+        st.emit(
+            "block_shock",
+            f"P{d} block shock: none ({part.counters} counters on armor {armor})",
+            player=d,
+            medarot=b.defender,
+            slot=SLOTS[b.protect],
+            shocked=False,
+            counters=part.counters,
+            armor=armor,
+            amount=b.damage,
+        )
         return
     part.counters += 1
     b.damage = max(0, b.damage - 1)
-    st.log(f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}")
+    st.emit(
+        "block_shock",
+        f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}",
+        player=d,
+        medarot=b.defender,
+        slot=SLOTS[b.protect],
+        shocked=True,
+        counters=part.counters,
+        armor=armor,
+        amount=b.damage,
+    )
 
 
 @task
@@ -58,7 +78,16 @@ def allocate(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     part.counters += b.damage
     b.dealt = b.damage
     armor = st.cards[part.card].armor
-    st.log(f"P{d} takes {b.damage} damage on {SLOTS[action.arg]} ({part.counters}/{armor})")
+    st.emit(
+        "damage",
+        f"P{d} takes {b.damage} damage on {SLOTS[action.arg]} ({part.counters}/{armor})",
+        player=d,
+        medarot=b.defender,
+        slot=SLOTS[action.arg],
+        amount=b.damage,
+        counters=part.counters,
+        armor=armor,
+    )
     if part.counters >= armor:
         destroy_part(st, d, b.defender, action.arg)
 
@@ -84,7 +113,7 @@ def destroy_part(st: GameState, p: int, m: int, s: int) -> None:
     trash_attached(st, p, part)
     part.destroyed = True
     part.tapped = True
-    st.log(f"P{p} medarot {m} {SLOTS[s]} is destroyed")
+    st.emit("destroy", f"P{p} medarot {m} {SLOTS[s]} is destroyed", player=p, medarot=m, slot=SLOTS[s])
     if s == 0:
         stop_medarot(st, p, m)
 
@@ -98,7 +127,7 @@ def stop_medarot(st: GameState, p: int, m: int) -> None:
     b = st.battle
     if b is not None and b.attacker != p and b.defender == m:
         b.defender = -1
-    st.log(f"P{p} medarot {m} is stopped")
+    st.emit("stop", f"P{p} medarot {m} is stopped", player=p, medarot=m)
     check_all_stopped(st, p)
 
 

@@ -20,8 +20,10 @@ from envs.medarot_parts.cards import (
     BATTLE,
     CHOSEN_TARGETS,
     E_SUPPORT,
+    ENERGY_KINDS,
     INSTANT,
     LEGS,
+    SLOTS,
     Ability,
     Target,
 )
@@ -59,7 +61,16 @@ def _modify(st: GameState, stat: int, ab: Ability, use: Use, ti: int, ts: int) -
         add_mod(st, stat, ab.amount, use.until, slots=(p, ti, _ALL_SLOTS), src=use.src)
     else:  # OPP_SLOT
         add_mod(st, stat, ab.amount, use.until, slots=(1 - p, ti, 1 << ab.slot), src=use.src)
-    st.log(f"P{p} {ab.describe()}" + (f" on medarot {ti}" if ti >= 0 else ""))
+    st.emit(
+        "modify",
+        f"P{p} {ab.describe()}" + (f" on medarot {ti}" if ti >= 0 else ""),
+        player=p,
+        op=ab.op,
+        amount=ab.amount,
+        target=ab.target.name,
+        medarot=ti if ti >= 0 else None,
+        slot=SLOTS[ab.slot] if t == Target.OPP_SLOT else None,
+    )
 
 
 _MOD_TARGETS = (Target.ATTACK_PART, Target.SELF, Target.ATTACHED_PART, Target.OWN_MEDAROT, Target.OPP_SLOT)
@@ -83,7 +94,13 @@ def op_damage(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     b = st.battle
     assert b is not None
     b.damage = max(0, b.damage + ab.amount)
-    st.log(f"P{use.player} changes the damage by {ab.amount} to {b.damage}")
+    st.emit(
+        "damage_change",
+        f"P{use.player} changes the damage by {ab.amount} to {b.damage}",
+        player=use.player,
+        change=ab.amount,
+        amount=b.damage,
+    )
 
 
 @OPS_REGISTRY.op("REPAIR", targets=(Target.OWN_PART,), amount=(1, 3), timings=("ON_USE", "ACTION"))
@@ -92,7 +109,14 @@ def op_repair(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     part = st.field[use.player][ti].parts[ts]
     n = min(ab.amount, part.counters)
     part.counters -= n
-    st.log(f"P{use.player} repairs {n} counter(s) of medarot {ti} slot {ts}")
+    st.emit(
+        "repair",
+        f"P{use.player} repairs {n} counter(s) of medarot {ti} slot {ts}",
+        player=use.player,
+        medarot=ti,
+        slot=SLOTS[ts],
+        amount=n,
+    )
 
 
 @OPS_REGISTRY.op("DRAW", targets=(Target.PLAYER,), amount=(1, 2), timings=("ON_USE", "ACTION"))
@@ -114,7 +138,7 @@ def op_no_evade(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """NO_EVADE: the defender cannot use an evade card in the current battle."""
     assert st.battle is not None
     st.battle.no_evade = True
-    st.log(f"P{use.player}: no evading in this battle")
+    st.emit("no_evade", f"P{use.player}: no evading in this battle", player=use.player)
 
 
 def resolve(st: GameState, ab: Ability, use: Use, ti: int = -1, ts: int = -1) -> None:
@@ -128,6 +152,8 @@ def draw_cards(st: GameState, p: int, n: int) -> int:
     drawn = draw(st.deck[p], st.hand[p], min(n, room)) if room > 0 else []
     if drawn:
         st.hand[p].sort()
+        n = len(drawn)
+        st.emit("draw", f"P{p} draws {n} card(s)", only=(p, {"cards": list(drawn)}), player=p, count=n)
     return len(drawn)
 
 
@@ -184,7 +210,7 @@ def start_card(st: GameState, p: int, h: int, then: list[int | str] | None) -> N
     cid = st.hand[p].pop(h)
     st.play[p].append(cid)
     st.use = [p, cid, -1, []]
-    st.log(f"P{p} plays {st.cards[cid].name}")
+    st.emit("play", f"P{p} plays {st.cards[cid].name}", player=p, card=cid)
     tail = [then] if then else []
     push(
         st,
@@ -201,7 +227,14 @@ def start_support(st: GameState, p: int, m: int, s: int) -> None:
     part = st.field[p][m].parts[s]
     part.tapped = True
     st.use = [p, part.card, s, []]
-    st.log(f"P{p} uses {st.cards[part.card].name}")
+    st.emit(
+        "use_part",
+        f"P{p} uses {st.cards[part.card].name}",
+        player=p,
+        card=part.card,
+        medarot=m,
+        slot=SLOTS[s],
+    )
     kind, medal = part_payment(st, p, m, s)
     push(
         st,
@@ -265,7 +298,7 @@ def target_chosen(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
                 if row[1] and st.cards[row[0]].kind == action.arg:
                     row[1] = False
                     break
-            st.log(f"P{p} untaps one {action}")
+            st.emit("untap_energy", f"P{p} untaps one {action}", player=p, energy=ENERGY_KINDS[action.arg])
             push(st, ["untap_energy", p, ctx[2] - 1])
         return
     targets = st.use[3]

@@ -45,7 +45,14 @@ class ForcedAgenda(Agenda[GameState]):
                     st._legal = legal
                     self.most_auto_steps = max(self.most_auto_steps, n - 1)
                     return
-                st.log(f"P{player} {DP(kind).name}: {legal[0]} (forced)")
+                name = DP(kind).name
+                st.emit(
+                    "auto",
+                    f"P{player} {name}: {legal[0]} (forced)",
+                    player=int(player),
+                    decision=name,
+                    action=str(legal[0]),
+                )
                 st.dp = None
                 st._legal = None
                 self.decide[kind](st, ctx, legal[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
+from envs.medarot_parts.cards import ENERGY_KINDS
 from envs.medarot_parts.rules.flow import ask, decision, task
 from envs.medarot_parts.state import GameState
 
@@ -58,7 +59,14 @@ def pay_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
                 break
         gain = 2 if action.arg == kind else 1
     pay[2] = paid + gain
-    st.log(f"P{payer} pays with {action} ({pay[2]}/{need} EP)")
+    st.emit(
+        "pay",
+        f"P{payer} pays with {action} ({pay[2]}/{need} EP)",
+        player=payer,
+        source="MEDAL" if action.kind == Kind.PAY_MEDAL else ENERGY_KINDS[action.arg],
+        paid=pay[2],
+        needed=need,
+    )
     if pay[2] >= need:
         st.pay = None
     else:

@@ -41,7 +41,7 @@ def setup(st: GameState) -> None:
     st.prio1 = st.turn % 2 if st.config.vacant_seat else st.rng.randrange(2)
     for p in seated(st):
         draw_cards(st, p, st.config.hand_size)
-    st.log(f"setup: P{st.prio1} has priority on odd turns")
+    st.emit("setup", f"setup: P{st.prio1} has priority on odd turns", player=st.prio1)
     push(st, ["turn_start"])
 
 
@@ -51,7 +51,7 @@ def turn_start(st: GameState) -> None:
     st.turn += 1
     st.round = 0
     st.priority = st.prio1 if st.turn % 2 else 1 - st.prio1
-    st.log(f"turn {st.turn}: P{st.priority} has priority")
+    st.emit("turn", f"turn {st.turn}: P{st.priority} has priority", turn=st.turn, player=st.priority)
     push(st, ["reset_phase"], ["draw_phase"], ["recycle_step"])
 
 
@@ -142,7 +142,15 @@ def choose_action_medarot(st: GameState, ctx: tuple[int, ...], action: Action) -
 
 def _set_action_medarot(st: GameState, p: int, m: int) -> None:
     st.am[p] = m
-    st.log(f"round {st.round}: P{p} action medarot {m} (mobility {mobility(st, p, m)})")
+    mob = mobility(st, p, m)
+    st.emit(
+        "action_medarot",
+        f"round {st.round}: P{p} action medarot {m} (mobility {mob})",
+        round=st.round,
+        player=p,
+        medarot=m,
+        mobility=mob,
+    )
 
 
 @task
@@ -162,9 +170,16 @@ def first_player(st: GameState) -> None:
 
 @task
 def energy_step(st: GameState, p: int) -> None:
-    """Energy step (D11): ``p`` may put one energy card from hand into its stock (DP2)."""
+    """Energy step (D11): ``p`` may put one energy card from hand into its stock (DP2).
+
+    Without an energy card in hand the step passes by itself (an ``auto`` event; none for a
+    vacant seat).
+    """
     if any(st.cards[c].type == ENERGY for c in st.hand[p]):
         ask(st, DP.ENERGY_PLACE, p, p)
+    elif p in seated(st):
+        name = DP.ENERGY_PLACE.name
+        st.emit("auto", f"P{p} {name}: PASS (no energy card)", player=p, decision=name, action=str(A.PASS))
 
 
 def _energy_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
@@ -179,7 +194,7 @@ def place_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         p = ctx[0]
         cid = st.hand[p].pop(action.arg)
         st.stock[p].append([cid, False])
-        st.log(f"P{p} puts {st.cards[cid].name} into the energy stock")
+        st.emit("energy", f"P{p} puts {st.cards[cid].name} into the energy stock", player=p, card=cid)
 
 
 @task
@@ -221,7 +236,7 @@ def discard(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         p = ctx[0]
         cid = st.hand[p].pop(action.arg)
         st.trash[p].append(cid)
-        st.log(f"P{p} discards {st.cards[cid].name}")
+        st.emit("discard", f"P{p} discards {st.cards[cid].name}", player=p, card=cid)
         push(st, ["discard_step", p])
 
 

@@ -174,7 +174,12 @@ def begin_use(st: GameState, p: int, card: str, use: Use, source: str = "") -> N
     verb = {Use.SUMMON: "summons", Use.EQUIP: "equips", Use.CAST: "casts a spell", Use.ACTIVATE: "activates"}[
         use
     ]
-    st.log(f"P{p} {verb}" + ("" if use == Use.CAST else f" {c.name}") + source)
+    text = f"P{p} {verb}" + ("" if use == Use.CAST else f" {c.name}") + source
+    where = "slot" if source == " from the slot" else "hand"
+    if use == Use.CAST:  # face down: the card is the caster's to know
+        st.emit("use", text, only=(p, {"card": card}), player=p, use="cast", card=None, source=where)
+    else:
+        st.emit("use", text, player=p, use=use.name.lower(), card=card, source=where)
     costs = [] if use == Use.CAST else c.condition
     push(st, *[["cost", p, code, n] for code, n in costs if code in COSTS], ["place", p, int(use)])
 
@@ -201,7 +206,13 @@ def use_ability(st: GameState, p: int, arg: int, counter: bool = False) -> None:
     ai = c.acts[i]
     ab = c.abilities[ai]
     count_use(st, p, card, i, ab.turn_limit)
-    st.log(f"P{p} uses {c.name}'s {'対抗' if counter else '起動'} ability")
+    st.emit(
+        "ability",
+        f"P{p} uses {c.name}'s {'対抗' if counter else '起動'} ability",
+        player=p,
+        card=card,
+        timing=ab.timing,
+    )
     costs = [["cost", p, code, n] for code, n in ab.condition if code in COSTS]
     then = ["counter_ability", p, card, ref, ai] if counter else ["effects", frame(p, card, ai, ref)]
     push(st, *costs, then)
@@ -214,12 +225,13 @@ def cost(st: GameState, p: int, code: str, n: int) -> None:
         return
     if code == "COST_LIFE":
         st.life[p] -= n
-        st.log(f"P{p} pays {n} life (life {st.life[p]})")
+        st.emit("pay_life", f"P{p} pays {n} life (life {st.life[p]})", player=p, amount=n, life=st.life[p])
         push(st, ["check"])
     elif code == "COST_EXP":
         if st.exp[p]:
-            st.discard[p].append(st.exp[p].pop())
-            st.log(f"P{p} pays an experience card")
+            paid = st.exp[p].pop()
+            st.discard[p].append(paid)
+            st.emit("pay_exp", f"P{p} pays an experience card", player=p, card=paid)
             chk.set_level(st, p)
             push(st, ["check"], ["cost", p, code, n - 1])
     elif code == "COST_SACRIFICE":
@@ -249,7 +261,7 @@ def on_cost_discard(st: GameState, p: int, a: Action) -> None:
     n = st.pending[3]  # type: ignore[index]
     card = take_type(st.hand[p], st, a.arg)
     st.discard[p].append(card)
-    st.log(f"P{p} discards {st.name(card)} as a cost")
+    st.emit("discard", f"P{p} discards {st.name(card)} as a cost", player=p, card=card, cause="cost")
     push(st, ["check"], ["cost", p, "COST_DISCARD", n - 1])
 
 

@@ -13,7 +13,7 @@ from envs.mow.actions import DP, FAST, PASS, SLOT_SPELL, Action, Kind, Use
 from envs.mow.cards import COUNTER, ON_ENTER, SPELL
 from envs.mow.rules.card_use import ability_options, begin_activation, slot_ready, spell_usable, use_ability
 from envs.mow.rules.check import frame
-from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.rules.flow import ask, auto_pass, decision, push, task
 from envs.mow.state import GameState
 
 
@@ -21,6 +21,7 @@ from envs.mow.state import GameState
 def window(st: GameState, h: int) -> None:
     """5.4.1: the window holder gets a COUNTER_WINDOW decision (a vacant seat passes unseen)."""
     if h not in st.seats():
+        auto_pass(st, h, DP.COUNTER_WINDOW, "vacant seat")
         push(st, ["resolve_chain"])
         return
     ask(st, DP.COUNTER_WINDOW, h)
@@ -72,7 +73,14 @@ def resolve_chain(st: GameState) -> None:
     e = st.chain[-1]
     frames = [] if e[4] and e[1] not in (Use.SUMMON, Use.EQUIP) else entry_effects(st)
     if e[4] and frames:
-        st.log(f"P{e[0]}'s negated {st.name(e[2])} still resolves its 登場時")
+        st.emit(
+            "resolve",
+            f"P{e[0]}'s negated {st.name(e[2])} still resolves its 登場時",
+            player=e[0],
+            card=e[2],
+            use=Use(e[1]).name.lower(),
+            negated=True,
+        )
     push(st, *frames, ["finish_entry"], ["resolve_chain"])
 
 
@@ -101,4 +109,11 @@ def finish_entry(st: GameState) -> None:
     if kind == Use.ACTIVATE and here:
         st.discard[user].append(card)
     if not negated and kind != Use.CAST:
-        st.log(f"P{user}'s {st.name(card)} resolves")
+        st.emit(
+            "resolve",
+            f"P{user}'s {st.name(card)} resolves",
+            player=user,
+            card=card,
+            use=Use(kind).name.lower(),
+            negated=False,
+        )

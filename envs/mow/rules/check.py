@@ -7,6 +7,8 @@ opponent's; master, monsters in field order, weapon; within a card, printed orde
 
 from __future__ import annotations
 
+from typing import Any
+
 from envs.mow.actions import DP, TARGET, Action
 from envs.mow.cards import ON_ATTACK, ON_DISCARD, ON_LEVEL_UP
 from envs.mow.rules.flow import ask, decision, end, push, task
@@ -64,7 +66,7 @@ def set_level(st: GameState, p: int) -> None:
     if new == old:
         return
     st.level[p] = new
-    st.log(f"P{p} is now level {new}")
+    st.emit("level", f"P{p} is now level {new}", player=p, level=new)
     for lv in range(old + 1, new + 1):
         queue_level_up(st, p, lv)
 
@@ -73,7 +75,7 @@ def discard_monster(st: GameState, p: int, pos: int) -> Monster:
     """A monster goes from the field to the discard pile; its 廃棄時 is queued (D29)."""
     m = st.monsters[p].pop(pos)
     st.discard[p].append(m.card)
-    st.log(f"P{p}'s {st.name(m.card)} is discarded")
+    st.emit("field_discard", f"P{p}'s {st.name(m.card)} is discarded", player=p, card=m.card, zone="monster")
     queue(st, p, m.card, ON_DISCARD, G_MONSTER, pos, m.uid)
     return m
 
@@ -84,7 +86,7 @@ def discard_weapon(st: GameState, p: int) -> None:
     assert w is not None
     st.weapon[p] = None
     st.discard[p].append(w[0])
-    st.log(f"P{p}'s {st.name(w[0])} is discarded")
+    st.emit("field_discard", f"P{p}'s {st.name(w[0])} is discarded", player=p, card=w[0], zone="weapon")
     queue(st, p, w[0], ON_DISCARD, G_WEAPON, 0, w[1])
 
 
@@ -94,7 +96,13 @@ def discard_spell(st: GameState, p: int) -> None:
     assert s is not None
     st.spell[p] = None
     st.discard[p].append(s[0])
-    st.log(f"P{p}'s face-down spell {st.name(s[0])} is discarded")
+    st.emit(
+        "field_discard",
+        f"P{p}'s face-down spell {st.name(s[0])} is discarded",
+        player=p,
+        card=s[0],
+        zone="spell",
+    )
 
 
 def game_over(st: GameState) -> bool:
@@ -155,7 +163,28 @@ def resolve_triggers(st: GameState) -> None:
     act = st.active
     pending = sorted(st.triggers, key=lambda x: (x[0] != act, x[1], x[2], x[3], x[4]))
     st.triggers = []
-    push(st, *[["effects", frame(x[0], x[5], x[6], x[7], 0, x[8])] for x in pending])
+    tasks: list[list[Any]] = []
+    for x in pending:
+        tasks += [["trigger", x[0], x[5], x[6], x[1]], ["effects", frame(x[0], x[5], x[6], x[7], 0, x[8])]]
+    push(st, *tasks)
+
+
+#: The printed names of the trigger timings (廃棄時, up時, 攻撃時).
+TIMING_NAMES = {ON_DISCARD: "廃棄時", ON_LEVEL_UP: "up時", ON_ATTACK: "攻撃時"}
+
+
+@task
+def trigger(st: GameState, p: int, card: str, code: int, lv: int) -> None:
+    """Announce a queued triggered effect as it starts to resolve (a ``trigger`` event, D26 order).
+
+    ``code`` is the ability index, or ``-2 - j`` for the master's j-th up時 list; ``lv`` the
+    level gained (0 for other triggers).
+    """
+    timing = ON_LEVEL_UP if code < -1 else st.cards[card].abilities[code].timing
+    text = f"P{p}'s {st.name(card)} {TIMING_NAMES[timing]} triggers"
+    if timing == ON_LEVEL_UP:
+        text += f" (level {lv})"
+    st.emit("trigger", text, player=p, card=card, timing=timing, level=lv if timing == ON_LEVEL_UP else None)
 
 
 def own_monster_targets(st: GameState, p: int) -> list[Action]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
 from envs.mow.rules import check as chk
 from envs.mow.rules.field import locate, ref_at
-from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.rules.flow import ask, auto_pass, decision, push, task
 from envs.mow.rules.values import master_attack, master_guard, monster_attack, sick
 from envs.mow.state import GameState
 
@@ -40,6 +40,7 @@ def attack_phase(st: GameState) -> None:
     if attackers(st):
         ask(st, DP.ATTACK_DECLARE, st.active)
     else:
+        auto_pass(st, st.active, DP.ATTACK_DECLARE, "no attacker")
         push(st, ["end_phase"])
 
 
@@ -70,9 +71,26 @@ def on_target(st: GameState, p: int, a: Action) -> None:
         st.master_attacked[p] = True
     else:
         next(m for m in st.monsters[p] if m.uid == attacker).attacked = True
-    st.log(f"{_label(st, attacker)} attacks {_label(st, target)}")
+    st.emit(
+        "attack",
+        f"{_label(st, attacker)} attacks {_label(st, target)}",
+        player=p,
+        attacker=_card(st, attacker),
+        target_player=1 - p,
+        target=_card(st, target),
+    )
     chk.queue_attack(st, p, attacker, target)
     push(st, ["check"], ["engage", p, attacker, target], ["attack_phase"])
+
+
+def _card(st: GameState, ref: int) -> str | None:
+    """The card id of a master or monster reference (None once it has left the field)."""
+    where = locate(st, ref)
+    if where is None:
+        return None
+    if ref < 0:
+        return st.masters[-1 - ref]
+    return st.monsters[where[0]][where[2] - 1].card
 
 
 def _label(st: GameState, ref: int) -> str:
@@ -110,12 +128,20 @@ def _hurt(st: GameState, p: int, ref: int, n: int) -> None:
 def engage(st: GameState, p: int, attacker: int, target: int) -> None:
     """R15, R16, D35-D37: mutual damage, simultaneously, if both are still on the field."""
     if locate(st, attacker) is None or locate(st, target) is None:
-        st.log("no engagement: a side has left the field (R16)")
+        st.emit("no_engagement", "no engagement: a side has left the field (R16)", player=p)
         return
     o = 1 - p
     to_target = combat_damage(st, p, attacker, o, target)
     to_attacker = combat_damage(st, o, target, p, attacker)
     _hurt(st, o, target, to_target)
     _hurt(st, p, attacker, to_attacker)
-    st.log(f"engagement: {to_target} to {_label(st, target)}, {to_attacker} to {_label(st, attacker)}")
+    st.emit(
+        "engage",
+        f"engagement: {to_target} to {_label(st, target)}, {to_attacker} to {_label(st, attacker)}",
+        player=p,
+        attacker=_card(st, attacker),
+        target=_card(st, target),
+        to_target=to_target,
+        to_attacker=to_attacker,
+    )
     push(st, ["check"])

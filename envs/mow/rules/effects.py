@@ -32,7 +32,7 @@ from envs.mow.cards import (
 from envs.mow.config import LIFE_START
 from envs.mow.rules import check as chk
 from envs.mow.rules.field import locate, matching, ref_at, target_action
-from envs.mow.rules.flow import ask, decision, push, task
+from envs.mow.rules.flow import ask, auto_skip, decision, push, task
 from envs.mow.state import PERMANENT, TURN, GameState
 
 OPS = OpRegistry("mow", Target)
@@ -110,6 +110,7 @@ def select(st: GameState, f: list, e: Effect) -> None:
         if chosen_options(st, f[0], e):
             ask(st, DP.EFFECT_TARGET, f[0], ["target", f])
         else:
+            auto_skip(st, f[0], DP.EFFECT_TARGET, "no legal target")
             push(st, ["effects", advance(f, [])])
         return
     hit(st, f, e, fixed_targets(st, f, e))
@@ -141,12 +142,29 @@ def damage(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     n = amount(st, f, e)
     for ref in refs:
         if ref < 0:
-            st.life[-1 - ref] -= n
-            st.log(f"P{-1 - ref}'s master takes {n} effect damage (life {st.life[-1 - ref]})")
+            q = -1 - ref
+            st.life[q] -= n
+            st.emit(
+                "damage",
+                f"P{q}'s master takes {n} effect damage (life {st.life[q]})",
+                player=q,
+                card=st.masters[q],
+                zone="master",
+                amount=n,
+                life=st.life[q],
+            )
         else:
             m = _monster(st, ref)
             m.damage += n
-            st.log(f"{st.name(m.card)} takes {n} effect damage")
+            st.emit(
+                "damage",
+                f"{st.name(m.card)} takes {n} effect damage",
+                player=_owner(st, ref),
+                card=m.card,
+                zone="monster",
+                amount=n,
+                life=None,
+            )
 
 
 @OPS.op("HEAL", targets=_ANY, amount=(0, 10))
@@ -155,8 +173,11 @@ def heal(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     n = amount(st, f, e)
     for ref in refs:
         if ref < 0:
-            st.life[-1 - ref] = min(LIFE_START, st.life[-1 - ref] + n)
-            st.log(f"P{-1 - ref}'s master heals to {st.life[-1 - ref]}")
+            q = -1 - ref
+            st.life[q] = min(LIFE_START, st.life[q] + n)
+            st.emit(
+                "heal", f"P{q}'s master heals to {st.life[q]}", player=q, card=st.masters[q], life=st.life[q]
+            )
         else:
             m = _monster(st, ref)
             m.damage = max(0, m.damage - n)
@@ -186,7 +207,7 @@ def bounce(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
             card = st.weapon[p][0]  # type: ignore[index]
             st.weapon[p] = None
         st.hand[p].append(card)
-        st.log(f"P{p}'s {st.name(card)} returns to hand")
+        st.emit("bounce", f"P{p}'s {st.name(card)} returns to hand", player=p, card=card)
 
 
 @OPS.op("BUFF", targets=_ANY)
@@ -196,6 +217,11 @@ def buff(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     for ref in refs:
         mods = st.master_mods[-1 - ref] if ref < 0 else _monster(st, ref).mods
         mods.append([e.d_atk, e.d_def, dur])
+
+
+def _owner(st: GameState, uid: int) -> int:
+    """The seat whose field holds the monster ``uid``."""
+    return 0 if any(m.uid == uid for m in st.monsters[0]) else 1
 
 
 def _monster(st: GameState, uid: int):  # type: ignore[no-untyped-def]
@@ -228,6 +254,9 @@ def _unit(st: GameState, f: list, e: Effect, p: int, n: int) -> bool:
     op = e.op
     src = st.exp[p] if op == "EXP_LOSE" else st.hand[p] if _from_hand(e) else st.deck[p]
     if not src:
+        if _from_hand(e) and not (op == "DISCARD" and e.mode == "RANDOM"):
+            kind = DP.EFFECT_DISCARD if op == "DISCARD" else DP.EXP_FROM_HAND
+            auto_skip(st, p, kind, "empty hand")
         return False
     if _from_hand(e) and not (op == "DISCARD" and e.mode == "RANDOM"):
         kind = DP.EFFECT_DISCARD if op == "DISCARD" else DP.EXP_FROM_HAND
@@ -247,6 +276,10 @@ def _from_hand(e: Effect) -> bool:
     return e.op == "DISCARD" or (e.op == "EXP_GAIN" and e.source == "HAND")
 
 
+#: The event kinds of the one-at-a-time primitives that move a card in the open.
+_UNIT_KINDS = {"MILL": "mill", "EXP_GAIN": "exp_gain", "EXP_LOSE": "exp_lose"}
+
+
 def _after_unit(st: GameState, f: list, e: Effect, p: int, n: int, card: str) -> None:
     verb = {
         "DRAW": "draws a card",
@@ -255,7 +288,13 @@ def _after_unit(st: GameState, f: list, e: Effect, p: int, n: int, card: str) ->
         "EXP_LOSE": "loses experience:",
     }
     shown = "" if e.op == "DRAW" else f" {st.name(card)}"
-    st.log(f"P{p} {verb.get(e.op, 'discards')}{shown}")
+    text = f"P{p} {verb.get(e.op, 'discards')}{shown}"
+    if e.op == "DRAW":
+        st.emit("draw", text, only=(p, {"cards": [card]}), player=p, count=1, deck=len(st.deck[p]))
+    elif e.op in _UNIT_KINDS:
+        st.emit(_UNIT_KINDS[e.op], text, player=p, card=card)
+    else:
+        st.emit("discard", text, player=p, card=card, cause="effect")
     if e.op in ("EXP_GAIN", "EXP_LOSE"):
         chk.set_level(st, p)
     push(st, ["check"], ["unit_step", f, p, n - 1])
@@ -308,6 +347,7 @@ def search(st: GameState, f: list, e: Effect) -> None:
     if _type_options(st, f, e, st.deck[f[0]]):
         ask(st, DP.SEARCH_CHOICE, f[0], ["search", f])
         return
+    auto_skip(st, f[0], DP.SEARCH_CHOICE, "no matching card in the deck")
     st.rng.shuffle(st.deck[f[0]])
     push(st, ["effects", advance(f, [])])
 
@@ -318,6 +358,7 @@ def recover(st: GameState, f: list, e: Effect) -> None:
     if _type_options(st, f, e, st.discard[f[0]]):
         ask(st, DP.RECOVER_CHOICE, f[0], ["recover", f])
         return
+    auto_skip(st, f[0], DP.RECOVER_CHOICE, "no matching card in the discard pile")
     push(st, ["effects", advance(f, [])])
 
 
@@ -334,9 +375,10 @@ def _zone_legal(zone: str):  # type: ignore[no-untyped-def]
 def on_search(st: GameState, p: int, a: Action) -> None:
     """The chosen type goes from deck to hand unrevealed (D44); the deck is shuffled."""
     f = st.pending[1]  # type: ignore[index]
-    st.hand[p].append(take_type(st.deck[p], st, a.arg))
+    found = take_type(st.deck[p], st, a.arg)
+    st.hand[p].append(found)
     st.rng.shuffle(st.deck[p])
-    st.log(f"P{p} searches the deck for a card")
+    st.emit("search", f"P{p} searches the deck for a card", only=(p, {"cards": [found]}), player=p)
     push(st, ["check"], ["effects", advance(f, [])])
 
 
@@ -346,7 +388,7 @@ def on_recover(st: GameState, p: int, a: Action) -> None:
     f = st.pending[1]  # type: ignore[index]
     card = take_type(st.discard[p], st, a.arg)
     st.hand[p].append(card)
-    st.log(f"P{p} recovers {st.name(card)}")
+    st.emit("recover", f"P{p} recovers {st.name(card)}", player=p, card=card)
     push(st, ["check"], ["effects", advance(f, [])])
 
 
@@ -357,7 +399,10 @@ def negate(st: GameState, f: list, e: Effect) -> None:
     if len(st.chain) >= 2 and not st.chain[-2][4]:
         below = st.chain[-2]
         below[4] = True
-        st.log(f"P{f[0]} negates P{below[0]}'s {Use(below[1]).name.lower()}")
+        use = Use(below[1]).name.lower()
+        st.emit(
+            "negate", f"P{f[0]} negates P{below[0]}'s {use}", player=f[0], target_player=below[0], use=use
+        )
         remove_used_card(st, below)
     push(st, ["check"], ["effects", advance(f, [])])
 

@@ -16,7 +16,20 @@ from envs.core.flow import Agenda, push
 from envs.mow.actions import DP, Action
 from envs.mow.state import GameState
 
-__all__ = ["apply", "ask", "decision", "end", "legal_actions", "push", "run", "task", "truncate"]
+__all__ = [
+    "apply",
+    "ask",
+    "auto",
+    "auto_pass",
+    "auto_skip",
+    "decision",
+    "end",
+    "legal_actions",
+    "push",
+    "run",
+    "task",
+    "truncate",
+]
 
 
 class MowAgenda(Agenda[GameState]):
@@ -33,6 +46,21 @@ def ask(st: GameState, kind: DP, player: int, pending: list[Any] | None = None) 
     """Set the decision point the runner stops at; ``pending`` is the handler's context."""
     st.dp = (int(kind), player)
     st.pending = pending
+
+
+def auto(st: GameState, player: int, kind: DP, action: str, text: str) -> None:
+    """Record a decision the engine plays by itself (an ``auto`` event): ``action`` at ``kind``."""
+    st.emit("auto", text, player=player, decision=kind.name, action=action)
+
+
+def auto_pass(st: GameState, player: int, kind: DP, why: str) -> None:
+    """Record a decision point skipped as a PASS for ``player`` (``why``: the rule that skips it)."""
+    auto(st, player, kind, "PASS", f"auto: P{player} passes {kind.name} ({why})")
+
+
+def auto_skip(st: GameState, player: int, kind: DP, why: str) -> None:
+    """Record a choice skipped because it has no option (``why``): the primitive is skipped."""
+    auto(st, player, kind, "none", f"auto: P{player} skips {kind.name} ({why})")
 
 
 def end(st: GameState, winner: int, reason: str) -> None:

@@ -8,7 +8,7 @@ from envs.mow.cards import split_deck
 from envs.mow.config import DRAW_PER_TURN, OPENING_HAND
 from envs.mow.rules import check as chk
 from envs.mow.rules.effects import hand_types, take_type
-from envs.mow.rules.flow import ask, decision, push, task, truncate
+from envs.mow.rules.flow import ask, auto_pass, decision, push, task, truncate
 from envs.mow.rules.values import charge_limit
 from envs.mow.state import TURN, GameState
 
@@ -26,12 +26,20 @@ def setup(st: GameState) -> None:
     for p in st.seats():
         st.masters[p], st.deck[p] = split_deck(st.decks[p], st.pool)
         st.rng.shuffle(st.deck[p])
-        st.log(f"P{p} reveals master {st.name(st.masters[p])}")
+        st.emit("reveal", f"P{p} reveals master {st.name(st.masters[p])}", player=p, card=st.masters[p])
     for p in (st.first, 1 - st.first)[: len(st.seats())]:
-        draw_cards(st.deck[p], st.hand[p], OPENING_HAND)
+        drawn = draw_cards(st.deck[p], st.hand[p], OPENING_HAND)
+        st.emit(
+            "draw",
+            f"P{p} draws an opening hand of {len(drawn)} (deck {len(st.deck[p])})",
+            only=(p, {"cards": list(drawn)}),
+            player=p,
+            count=len(drawn),
+            deck=len(st.deck[p]),
+        )
     st.t = 1
     st.active = st.first
-    st.log(f"P{st.first} goes first")
+    st.emit("first_player", f"P{st.first} goes first", player=st.first)
     push(st, ["turn_start"])
 
 
@@ -47,7 +55,7 @@ def turn_start(st: GameState) -> None:
     st.master_attacked[a] = False
     for m in st.monsters[a]:
         m.attacked = False
-    st.log(f"-- turn {st.t}: P{a}")
+    st.emit("turn", f"-- turn {st.t}: P{a}", turn=st.t, player=a)
     push(st, ["draw_phase"])
 
 
@@ -55,8 +63,16 @@ def turn_start(st: GameState) -> None:
 def draw_phase(st: GameState) -> None:
     """5.2.2, D3, D5: the active player draws 1 (every turn, turn 1 included), then a state check."""
     st.phase = int(Phase.DRAW)
-    draw_cards(st.deck[st.active], st.hand[st.active], DRAW_PER_TURN)
-    st.log(f"P{st.active} draws (deck {len(st.deck[st.active])})")
+    a = st.active
+    drawn = draw_cards(st.deck[a], st.hand[a], DRAW_PER_TURN)
+    st.emit(
+        "draw",
+        f"P{a} draws (deck {len(st.deck[a])})",
+        only=(a, {"cards": list(drawn)}),
+        player=a,
+        count=len(drawn),
+        deck=len(st.deck[a]),
+    )
     push(st, ["check"], ["charge_phase"])
 
 
@@ -65,9 +81,12 @@ def charge_phase(st: GameState) -> None:
     """5.2.3, R10, D7: CHARGE decisions while the hand is not empty and the limit is not reached."""
     st.phase = int(Phase.CHARGE)
     a = st.active
-    if st.hand[a] and st.charges < charge_limit(st, a):
+    limit = charge_limit(st, a)
+    if st.hand[a] and st.charges < limit:
         ask(st, DP.CHARGE, a)
     else:
+        why = "empty hand" if not st.hand[a] else f"charge limit {limit} reached"
+        auto_pass(st, a, DP.CHARGE, why)
         push(st, ["main_phase"])
 
 
@@ -80,7 +99,13 @@ def on_charge(st: GameState, p: int, a: Action) -> None:
     card = take_type(st.hand[p], st, a.arg)
     st.exp[p].append(card)
     st.charges += 1
-    st.log(f"P{p} charges {st.name(card)} (experience {len(st.exp[p])})")
+    st.emit(
+        "charge",
+        f"P{p} charges {st.name(card)} (experience {len(st.exp[p])})",
+        player=p,
+        card=card,
+        experience=len(st.exp[p]),
+    )
     chk.set_level(st, p)
     push(st, ["check"], ["charge_phase"])
 

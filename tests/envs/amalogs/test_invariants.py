@@ -37,8 +37,11 @@ class Checker:
         self.duels: Counter[tuple[int, int]] = Counter()
         self.turn = st.team_turn
         self.events: list[str] = []
-        log = st.log
-        st.log = lambda text: (self.events.append(text), log(text))  # type: ignore[method-assign]
+        emit = st.emit
+        st.emit = lambda kind, text, only=None, **fields: (  # type: ignore[method-assign]
+            self.events.append(text),
+            emit(kind, text, only, **fields),
+        )
 
     def fail(self, inv: str, msg: str) -> None:
         """Record a violation."""

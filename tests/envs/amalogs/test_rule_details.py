@@ -131,6 +131,10 @@ def test_R21_R22_R23_exit_events_name_the_loss_or_the_win() -> None:
         "P2 exits after a loss (-2 x WE 2)",
         "P3 exits after a loss (-2 x WE 1)",
     ]
+    result = next(r for r in st.records if r["kind"] == "duel_result")
+    assert result == {"kind": "duel_result", "host": 0, "winners": [0], "losers": [2, 3], "change": [6, -6]}
+    assert [r["result"] for r in st.records if r["kind"] == "exit"] == ["win", "loss", "loss"]
+    assert next(r for r in st.records if r["kind"] == "base_life")["life"] == [24, 12]
 
 
 def test_D27_an_exited_avatar_keeps_nothing_of_its_core_game() -> None:

@@ -318,6 +318,14 @@ def test_D32_core_decision_cap_auto_completes() -> None:
     while st.phase == Phase.STARTUP_CORE and st.actor == 0:
         st.apply(auto(st))
         assert st.table is None or st.table_steps <= 3
+    kinds = [r["kind"] for r in st.records]
+    assert kinds[:2] == ["core_game", "core_cap"] and st.records[1]["cap"] == 3
+    autos = [r for r in st.records if r["kind"] == "auto"]
+    assert autos and kinds[2 : 2 + len(autos)] == ["auto"] * len(autos)
+    for r in autos:
+        assert (
+            r["player"] == 0 and r["decision"].startswith("STARTUP_CORE/") and r["action"].startswith("CORE ")
+        )
 
 
 def test_D33_both_bases_at_zero_is_a_draw() -> None:

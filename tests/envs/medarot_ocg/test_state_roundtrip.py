@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from envs.core.errors import IllegalActionError, StateError
+from envs.core.events import known_to
 from envs.medarot_ocg.actions import ALL_ACTIONS, Action, Kind
 from envs.medarot_ocg.cards import MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
 from envs.medarot_ocg.config import MODES, make_config
@@ -256,6 +257,7 @@ def public_view(gs: GameState, seat: int) -> dict[str, Any]:
     lim = d["limbo"][o]
     if lim is not None and not lim[1]:
         lim[0] = "?"
+    d["records"] = known_to(d["records"], seat)  # the other seat's private event fields are hidden
     return d
 
 

@@ -197,7 +197,13 @@ def test_D47_R37_level_up_effects_in_printed_order():
     )
     do(st, A.HAND[CK["MN01"]], DP.CHARGE, 0)
     i = st.events.index("P0 is now level 4")
-    assert st.events[i + 1 : i + 4] == ["P0 draws a card", "P0 draws a card", "P0's master heals to 16"]
+    assert st.events[i + 1 : i + 6] == [
+        "P0's Star Sovereign up時 triggers (level 4)",
+        "P0 draws a card",
+        "P0 draws a card",
+        "P0's Star Sovereign up時 triggers (level 4)",
+        "P0's master heals to 16",
+    ]
 
 
 def test_R6_R43_skills_follow_the_level_and_the_field():
@@ -316,9 +322,10 @@ def test_R42_D28_a_negated_equip_discards_the_weapon_fires_its_on_discard_then_i
     assert st.weapon[0] is None and st.discard[0] == ["LENS"]
     assert st.life == [20, 19] and (len(st.hand[0]), len(st.deck[0])) == (1, 19)
     assert master_attack(st, 0) == 1  # level 1 table value, no weapon bonus left
-    assert st.events[-6:] == [
+    assert st.events[-7:] == [
         "P1 negates P0's equip",
         "P0's Lens is discarded",
+        "P0's Lens 廃棄時 triggers",
         "P1's master takes 1 effect damage (life 19)",
         "P1's Denial resolves",
         "P0's negated Lens still resolves its 登場時",

@@ -113,7 +113,11 @@ def test_Ex3_level_table_and_up_timing_between_exp_gain_cards_R10_R11_R12_D7_D8_
     assert (master_attack(st, 0), master_guard(st, 0), slots(st, 0)) == (2, 2, 2)
     assert len(st.exp[0]) + len(st.hand[0]) + len(st.deck[0]) + len(st.discard[0]) == 26
     i = st.events.index("P0 gains experience: Pebble")
-    assert st.events[i + 1 : i + 3] == ["P0 is now level 2", "P0 draws a card"]
+    assert st.events[i + 1 : i + 4] == [
+        "P0 is now level 2",
+        "P0's Sage up時 triggers (level 2)",
+        "P0 draws a card",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,77 @@
+"""The structured events of AMALOGS (``envs.core.events``): kinds, their fields, what is private.
+
+These are the meta-game's own events (``AmalogsState.records``). A running core table keeps
+its own log, with the events of its ruleset (``envs.<ruleset>.events``); the AMALOGS view gives
+it to the players seated there (``board.core.events`` / ``board.core.records``).
+
+Players are AMALOGS player indices (``P0``..``P5``: team A first, then team B); a ``team`` or a
+base is 0 (A) or 1 (B); squares are ``s = 7 * row + col`` on the MAP; a direction is 0..7.
+No meta-game event names a card, and nothing of it is private.
+"""
+
+from __future__ import annotations
+
+#: kind -> its public fields, in the order the rules emit them.
+KINDS: dict[str, tuple[str, ...]] = {
+    "core_game": ("player", "ruleset", "core_turn"),
+    "core_cap": ("cap",),
+    "auto": ("player", "decision", "action"),
+    "place": ("player", "square"),
+    "first_team": ("team",),
+    "team_turn": ("turn", "team"),
+    "roll": ("player", "dice", "we", "allowance"),
+    "move": ("player", "square"),
+    "step": ("player", "direction", "square"),
+    "push": ("player", "target", "direction", "square"),
+    "swap": ("player", "ally"),
+    "guard": ("player",),
+    "hand_over": ("player", "to"),
+    "end_turn": ("player",),
+    "duel": ("host", "guests", "casts", "bases", "champion", "strike"),
+    "strike": ("player", "base", "target", "amount", "life"),
+    "duel_result": ("host", "winners", "losers", "change"),
+    "exit": ("player", "result", "per_we", "we"),
+    "base_life": ("life",),
+    "respawn": ("player", "square"),
+    "end": ("winner", "reason"),
+}
+
+#: kind -> the fields it may hold for one seat only: the meta-game has no private facts.
+PRIVATE: dict[str, tuple[str, ...]] = {}
+
+#: Fields that hold card ids: no meta-game event names a card.
+CARD_FIELDS: tuple[str, ...] = ()
+
+#: Kinds whose public cards may be out of every view: none (no event names a card).
+REVEALS: frozenset[str] = frozenset()
+
+#: kind -> what it means and what its fields are.
+DESCRIPTIONS: dict[str, str] = {
+    "core_game": "`player` opens a new core game of ruleset `ruleset` (its name) for its solo first "
+    "turn, core turn number `core_turn` (D28, D30).",
+    "core_cap": "a core table reached the decision cap `cap`: the engine completes the turn (D32).",
+    "auto": "the engine plays the core action `action` (`CORE <action>`) for `player` at the decision "
+    "`decision` while completing a core turn at the cap (D32).",
+    "place": "`player` places its avatar on `square` in the start-up (D8).",
+    "first_team": "the RNG draws team `team` (0 A, 1 B) to go first (R4).",
+    "team_turn": "team turn `turn` begins; team `team` (0 A, 1 B) acts (R6).",
+    "roll": "`player` commands MOVE: 2D6 `dice` ([d1, d2]), its `we`, and the resulting `allowance` (D17).",
+    "move": "`player`'s avatar moves to `square` (the MOVE destination).",
+    "step": "`player` steps one square in `direction` (0..7) to `square`.",
+    "push": "`player` pushes the enemy `target` one square in `direction` to `square`.",
+    "swap": "`player` and its `ally` next to it exchange squares.",
+    "guard": "`player`'s avatar is Guarding until its team's next action-point gain (D26).",
+    "hand_over": "`player` hands control over to its teammate `to` (D6).",
+    "end_turn": "`player` ends its part of the team turn (D5).",
+    "duel": "`host` declares a duel (or a position starts at its strike): the `guests`, `casts`, "
+    "participating `bases` (teams), the `champion` (-1 vacant) and the strike value `strike` (R13-R17).",
+    "strike": "the duel's host `player` strikes for `amount`: the enemy `base` (a team; `life` is its "
+    "base life after) or the guest `target`'s core life; the other pair is null (D24).",
+    "duel_result": "`host`'s duel resolves: the seats that won (`winners`), the players that lost "
+    "(`losers`) and the base-life `change` per team [A, B] their exits bring (all 0 when a base "
+    "fell and the match ends) (D23, D25).",
+    "exit": "`player` exits after a `result` (`loss`/`win`), `per_we` base life per point of its `we` (R21-R23).",
+    "base_life": "the base lives `life` [A, B] after the exits of a duel (R22, R23).",
+    "respawn": "`player` respawns on `square` of its spawn area (D29).",
+    "end": "the match is over: `winner` 0 (team A), 1 (team B) or 2 (a draw), for `reason` (D33, D34).",
+}

@@ -1,0 +1,229 @@
+"""Structured events (``envs.core.events``) of every ruleset: documented, complete, stored, and honest.
+
+Along random and heuristic games of every variant, each step's new events are checked:
+
+- every event has a kind the ruleset's ``events.KINDS`` lists, with exactly its fields, and the
+  text log and the records stay the same length;
+- no event is an untyped note: every line the engines log has a kind;
+- a card named in an event's public fields is one every seat could see, in its view before
+  or after the step (the views are leak-tested), unless the kind is a public reveal
+  (``events.REVEALS``);
+- a card named in an event's private fields (``only``) is one that seat could see, and
+  :func:`events_for` gives those fields to that seat alone.
+
+The events of one fixed game per variant are compared with ``tests/data/events.json``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import envs
+from agents import make
+from agents.base import bind
+from envs.core.events import NOTE, ONLY, check_fields, events_for
+from envs.core.view import EVENTS_IN_VIEW
+from tests.scripts import load_script
+
+VARIANTS = [
+    ("medarot_ocg_v0", {"mode": "beginner"}),
+    ("medarot_ocg_v0", {"mode": "normal"}),
+    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_parts_v0", {}),
+    ("mow_v0", {}),
+    ("amalogs_v0", {"team_sizes": (1, 1)}),
+    ("amalogs_v0", {"team_sizes": (2, 2)}),
+]
+IDS = [f"{n}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for n, kw in VARIANTS]
+RULESET = {
+    "medarot_ocg_v0": "medarot_ocg",
+    "medarot_parts_v0": "medarot_parts",
+    "mow_v0": "mow",
+    "amalogs_v0": "amalogs",
+}
+DATA = Path(__file__).resolve().parents[1] / "data" / "events.json"
+
+
+def tables(name: str) -> Any:
+    """The ruleset's ``events`` module (``KINDS``, ``PRIVATE``, ``CARD_FIELDS``, ``REVEALS``)."""
+    return importlib.import_module(f"envs.{RULESET[name]}.events")
+
+
+def card_ids(value: Any, fields: tuple[str, ...]) -> set[str]:
+    """The card ids held by the ``fields`` of an event (a field holds an id or a list of ids)."""
+    out: set[str] = set()
+    for f in fields:
+        v = value.get(f)
+        if isinstance(v, str):
+            out.add(v)
+        elif isinstance(v, list):
+            out.update(x for x in v if isinstance(x, str))
+    return out
+
+
+def view_ids(view: Any) -> set[str]:
+    """Every card id a view shows (cards are dicts with an ``id``)."""
+    out: set[str] = set()
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if isinstance(x.get("id"), str):
+                out.add(x["id"])
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def steps(name: str, kw: dict[str, Any], games: int):
+    """(env, state before, state after, new records) for every decision of a few games."""
+    for g in range(games):
+        env = envs.make(name, **kw)
+        env.reset(seed=300 + g)
+        agent = bind(make(["random", "heuristic"][g % 2], name, seed=g), env)
+        st = env.unwrapped.game
+        st.EVENT_CAP = 10**9
+        yield env, None, st, list(st.records)
+        while not st.is_terminal():
+            before = st.clone()
+            n0 = len(st.records)
+            obs = env.observe(env.agent_selection)
+            env.step(agent.act(obs["observation"], obs["action_mask"]))
+            yield env, before, st, st.records[n0:]
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS, ids=IDS)
+def test_events_are_documented_typed_and_honest(name: str, kw: dict[str, Any]) -> None:
+    t = tables(name)
+    seen: set[str] = set()
+    for env, before, st, new in steps(name, kw, games=4):
+        assert len(st.events) == len(st.records)
+        rs = env.unwrapped.ruleset
+        seats = range(rs.num_players)
+        views_after = [view_ids(rs.view(st, s)) for s in seats]
+        views_before = [view_ids(rs.view(before, s)) if before is not None else set() for s in seats]
+        for rec in new:
+            problem = check_fields(t.KINDS, t.PRIVATE, rec)
+            assert problem is None, problem
+            assert rec["kind"] != NOTE, f"an untyped log line in {name}"
+            seen.add(rec["kind"])
+            if rec["kind"] not in t.REVEALS:
+                public = card_ids(rec, t.CARD_FIELDS)
+                for s in seats:
+                    hidden = public - views_before[s] - views_after[s]
+                    assert not hidden, f"{rec} names {hidden}, which seat {s} cannot see"
+            only = rec.get(ONLY)
+            if only is not None:
+                owner, private = only
+                mine = card_ids(private, t.CARD_FIELDS)
+                assert not mine - views_before[owner] - views_after[owner], (
+                    f"{rec}: seat {owner} cannot see them"
+                )
+    assert seen, "no events at all"
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS, ids=IDS)
+def test_private_fields_reach_their_seat_alone(name: str, kw: dict[str, Any]) -> None:
+    for env, _before, st, _new in steps(name, kw, games=1):
+        n = env.unwrapped.ruleset.num_players
+        for s in range(n):
+            shown = events_for(st, s)
+            for rec, e in zip(st.records, shown, strict=True):
+                only = rec.get(ONLY)
+                public = {k: v for k, v in rec.items() if k != ONLY}
+                if only is None or only[0] != s:
+                    assert {k: v for k, v in e.items() if k != "text"} == public
+                else:
+                    assert {k: v for k, v in e.items() if k != "text"} == {**public, **only[1]}
+        view = env.unwrapped.ruleset.view(st, 0)
+        if name != "amalogs_v0":  # an AMALOGS view shows the core table's events to its players
+            assert view["records"] == events_for(st, 0, last=EVENTS_IN_VIEW)
+        assert len(view["records"]) == len(view["events"])
+        assert [e["text"] for e in view["records"]] == view["events"]
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS, ids=IDS)
+def test_a_redrawn_state_keeps_no_other_seats_secrets(name: str, kw: dict[str, Any]) -> None:
+    """``resample_hidden(seat)`` drops the private fields of every other seat's events."""
+    rng = random.Random(5)
+    kept = 0
+    for k, (env, _before, st, _new) in enumerate(steps(name, kw, games=1)):
+        if k % 9:
+            continue
+        for s in range(env.unwrapped.ruleset.num_players):
+            redrawn = st.resample_hidden(s, rng)
+            assert all(r.get(ONLY) is None or r[ONLY][0] == s for r in redrawn.records)
+            assert events_for(redrawn, s) == events_for(st, s)  # what the seat knew stays
+            kept += sum(1 for r in redrawn.records if r.get(ONLY) is not None)
+    assert kept or name == "amalogs_v0", "no private event to keep"
+
+
+def test_a_planted_public_card_is_caught() -> None:
+    """The honesty check fails on an event that names the opponent's hidden hand card publicly."""
+    t = tables("medarot_ocg_v0")
+    for seed in range(50):
+        env = envs.make("medarot_ocg_v0", mode="beginner")
+        env.reset(seed=seed)
+        st = env.unwrapped.game
+        rs = env.unwrapped.ruleset
+        me = st.current_player
+        seen = view_ids(rs.view(st, me))
+        secret = next((c for c in st.hand[1 - me] if c not in seen), None)
+        if secret is None:
+            continue
+        st.emit("discard", "planted", player=1 - me, card=secret)
+        leaked = card_ids(st.records[-1], t.CARD_FIELDS) - seen - view_ids(rs.view(st, me))
+        assert leaked == {secret}
+        return
+    raise AssertionError("no seed with an unseen card in the opponent's hand")
+
+
+def test_untyped_lines_and_unknown_fields_are_refused() -> None:
+    kinds = {"draw": ("player", "count")}
+    assert check_fields(kinds, {}, {"kind": "note"}) is not None
+    assert check_fields(kinds, {}, {"kind": "draw", "player": 0}) is not None
+    assert check_fields(kinds, {}, {"kind": "draw", "player": 0, "count": 1}) is None
+    assert check_fields(kinds, {}, {"kind": "draw", "player": 0, "count": 1, ONLY: [0, {"cards": ["x"]}]})
+    assert check_fields(kinds, {"draw": ("cards",)}, {"kind": "draw", "player": 0, "count": (1,)})
+
+
+def test_the_stored_events_of_fixed_games() -> None:
+    """One seeded random game per variant records the same events as ``tests/data/events.json``."""
+    script = load_script("event_log")
+    want = json.loads(DATA.read_text())
+    got = script.collect()
+    assert sorted(got) == sorted(want)
+    for label, entry in want.items():
+        assert got[label]["first"] == entry["first"], f"{label}: the first events differ"
+        assert got[label] == entry, f"{label}: the events differ (rewrite with scripts/event_log.py --write)"
+
+
+def test_every_kind_is_documented() -> None:
+    """``docs/events.md`` holds the kinds tables the rulesets' ``events`` modules give, as they are."""
+    script = load_script("event_log")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "events.md").read_text()
+    section = text.split(script.BEGIN, 1)[1].split(script.END, 1)[0]
+    assert section.strip() == script.kinds_markdown().strip(), "rewrite with scripts/event_log.py --docs"
+    for name in RULESET:
+        t = tables(name)
+        assert set(t.DESCRIPTIONS) == set(t.KINDS), f"{name}: every kind needs a description"
+        assert set(t.PRIVATE) <= set(t.KINDS) and set(t.REVEALS) <= set(t.KINDS)
+
+
+def test_random_games_have_no_note_events_in_any_variant() -> None:
+    """Seeded random games of every variant, long ones included, log no untyped line."""
+    for name, kw in VARIANTS:
+        env = envs.make(name, **kw)
+        env.reset(seed=7)
+        st = env.unwrapped.game
+        rng = random.Random(7)
+        while not st.is_terminal():
+            st.apply(rng.choice(st.legal_actions()))
+        assert all(r["kind"] != NOTE for r in st.records), name
