@@ -65,8 +65,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.amalogs.config import AmalogsConfig, make_config
-from envs.amalogs.cores import IMPLEMENTED, adapter
+from envs.amalogs.config import AmalogsConfig
+from envs.amalogs.cores import match_config
 from envs.amalogs.encode import AmalogsEncoder
 from envs.amalogs.rules import new_game
 from envs.amalogs.state import AmalogsState
@@ -95,23 +95,7 @@ class AmalogsRuleset:
         max_team_turns: int = 60,
         duel_cap: int = 300,
     ) -> None:
-        defaults: dict[int, list[str]] = {}  # every player without a deck gets the same one (D28)
-
-        def default_deck(slot: int) -> list[str]:
-            if slot not in defaults:
-                defaults[slot] = adapter(slot).default_deck()
-            return list(defaults[slot])
-
-        self.config: AmalogsConfig = make_config(
-            team_sizes,
-            pools,
-            decks,
-            max_team_turns,
-            duel_cap,
-            implemented=IMPLEMENTED,
-            default_deck=default_deck,
-            resolve_deck=lambda slot, value, label: adapter(slot).resolve_deck(value, label),
-        )
+        self.config: AmalogsConfig = match_config(team_sizes, pools, decks, max_team_turns, duel_cap)
         self.num_players = self.config.num_players
         self.encoder = AmalogsEncoder([s for pool in self.config.pools for s in pool])
 

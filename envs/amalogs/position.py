@@ -136,8 +136,8 @@ from typing import Any
 
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig, make_config
-from envs.amalogs.cores import IMPLEMENTED, adapter
+from envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
+from envs.amalogs.cores import adapter, match_config
 from envs.amalogs.rules import duel, new_game, respawn, turn
 from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
 from envs.amalogs.state import AmalogsState
@@ -442,16 +442,7 @@ def _per_player(name: str, value: Any, n: int, default: Any, label: str = "") ->
 def _config(team_sizes: Any, pools: Any, decks: Any, max_team_turns: Any, duel_cap: Any) -> AmalogsConfig:
     """The match options, as the env validates them (a bad option is a ``PositionError``)."""
     try:
-        return make_config(
-            team_sizes,
-            pools,
-            decks,
-            max_team_turns,
-            duel_cap,
-            implemented=IMPLEMENTED,
-            default_deck=lambda s: adapter(s).default_deck(),
-            resolve_deck=lambda s, v, label: adapter(s).resolve_deck(v, label),
-        )
+        return match_config(team_sizes, pools, decks, max_team_turns, duel_cap)
     except (ValueError, TypeError) as e:
         raise PositionError(f"options: {e}") from e
 

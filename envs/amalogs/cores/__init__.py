@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+from typing import Any
 
+from envs.amalogs.config import AmalogsConfig, make_config
 from envs.amalogs.core_adapter import CoreAdapter
 
 #: slot -> (module, factory name, factory argument)
@@ -29,3 +31,30 @@ def adapter(slot: int) -> CoreAdapter:
     """The adapter of ruleset ``slot``."""
     module, factory, arg = _ADAPTERS[slot]
     return getattr(importlib.import_module(module), factory)(slot, arg)  # type: ignore[no-any-return]
+
+
+def match_config(
+    team_sizes: Any, pools: Any, decks: Any, max_team_turns: Any, duel_cap: Any
+) -> AmalogsConfig:
+    """The match options checked against the implemented rulesets, decks resolved by their adapters.
+
+    Every player without a deck gets its ruleset's default deck, read once per slot (D28).
+    ``make_config`` raises ``ValueError`` or ``TypeError`` for a bad option.
+    """
+    defaults: dict[int, list[str]] = {}
+
+    def default_deck(slot: int) -> list[str]:
+        if slot not in defaults:
+            defaults[slot] = adapter(slot).default_deck()
+        return list(defaults[slot])
+
+    return make_config(
+        team_sizes,
+        pools,
+        decks,
+        max_team_turns,
+        duel_cap,
+        implemented=IMPLEMENTED,
+        default_deck=default_deck,
+        resolve_deck=lambda slot, value, label: adapter(slot).resolve_deck(value, label),
+    )
