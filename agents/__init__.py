@@ -2,7 +2,8 @@
 
 Specs: ``"random"``, ``"heuristic"`` (the ruleset's rule-of-thumb player), ``"search"`` or
 ``"search:WORLDS"`` (the heuristic improved by determinized Monte Carlo look-ahead, 4 worlds
-by default; see ``agents.search``) and ``"ppo:PATH"`` (a trained MaskablePPO model, greedy). Every agent offers
+by default; see ``agents.search``), ``"ppo:PATH"`` (a trained MaskablePPO model, greedy) and
+``"ppo:pretrained"`` (the model shipped for the env and mode, ``agents.pretrained``). Every agent offers
 ``act(observation, action_mask) -> int`` and ``reset(seed)``; agents that read the engine
 (the heuristics) are attached to an env with ``agents.base.bind(agent, env)``.
 """
@@ -40,6 +41,13 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
                 f"agent spec {spec!r}: the number of worlds must be a whole number, as in 'search:8'"
             )
         return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
+    if spec == "ppo:pretrained":
+        from agents.ppo import PPOAgent
+        from agents.pretrained import SPEC, model_path
+
+        agent = PPOAgent(model_path(env_name, env_kwargs))
+        agent.name = SPEC
+        return agent
     if spec.startswith("ppo:"):
         from agents.ppo import PPOAgent
 

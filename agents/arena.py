@@ -143,8 +143,8 @@ def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> list[t
 
     one_torch_thread(spec_a, spec_b)
     env = envs.make(env_name, **env_kwargs)
-    a = agent_lib.make(spec_a, env_name, seed=1)
-    b = agent_lib.make(spec_b, env_name, seed=2)
+    a = agent_lib.make(spec_a, env_name, seed=1, **env_kwargs)
+    b = agent_lib.make(spec_b, env_name, seed=2, **env_kwargs)
     return pair_points(env, a, b, pairs)
 
 

@@ -103,7 +103,7 @@ def _play_deck_chunk(
     one_torch_thread(pilot)
     env_ab = envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})
     env_ba = envs.make(env_name, **{**env_kwargs, "decks": [deck_b, deck_a]})
-    pilots = [agent_lib.make(pilot, env_name, seed=1 + seat) for seat in range(2)]
+    pilots = [agent_lib.make(pilot, env_name, seed=1 + seat, **env_kwargs) for seat in range(2)]
     out = []
     for seed in seeds:
         first = play_game(env_ab, pilots, seed)[0]  # deck A in seat 0

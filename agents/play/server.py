@@ -4,7 +4,8 @@ The page (``agents/play/static/``: plain HTML, CSS and JavaScript, no build step
 small JSON API, which is also the contract for tests and other clients:
 
 ``GET /api/envs``
-    the envs, their modes and options, the starter decks and the opponent levels.
+    the envs, their modes and options, the starter decks and the opponent levels; an env's
+    ``pretrained`` lists the modes (``""`` for none) where ``ppo:pretrained`` has a shipped model.
 ``POST /api/games`` ``{"env", "options", "opponent", "seat", "seed"}``
     a new game; the agent moves first if it holds the first decision. Returns the game object
     ``{"game_id", "view", "legal": [{"index", "label"}], "your_turn", "done", "result", ...}``.
@@ -78,8 +79,10 @@ class ReplayText(BaseModel):
 def catalogue() -> dict[str, Any]:
     """What the lobby offers: envs with modes, options and starter decks, and the opponent levels."""
     import envs
+    from agents.pretrained import SPEC, model_key, shipped
     from envs.medarot_ocg.config import MODES
 
+    have = set(shipped())
     out = []
     for name in envs.names():
         modes = list(MODES) if name == "medarot_ocg_v0" else []
@@ -98,10 +101,13 @@ def catalogue() -> dict[str, Any]:
                 "decks": decks,
                 "options": options,
                 "players": len(raw.possible_agents),
+                # the modes (or "") with a shipped model: the "ppo:pretrained" level is offered there
+                "pretrained": [m for m in modes or [""] if model_key(name, {"mode": m} if m else {}) in have],
                 "doc": (raw.ruleset.__class__.__doc__ or "").strip().splitlines()[0],
             }
         )
-    return {"envs": out, "levels": list(LEVELS), "default_level": DEFAULT_LEVEL}
+    levels = list(LEVELS) + ([SPEC] if have else [])
+    return {"envs": out, "levels": levels, "default_level": DEFAULT_LEVEL}
 
 
 class Games:

@@ -98,7 +98,7 @@ class GameSession:
         self.env = self._rec.env
         self.human = sides(self.env)[self.side]
         try:
-            self.agent = agents.make(opponent, env, seed=self.seed + 1)
+            self.agent = agents.make(opponent, env, seed=self.seed + 1, **self.options)
         except (ValueError, KeyError, FileNotFoundError) as exc:
             raise PlayError(f"unknown opponent {opponent!r}: {exc}") from None
         self.opponent = opponent

@@ -68,7 +68,7 @@ def evaluate_live(
     from agents.arena import MatchResult, pair_points, tally
 
     env = envs.make(env_name, **env_kwargs)
-    opp = agent_lib.make(opponent, env_name, seed=seed)
+    opp = agent_lib.make(opponent, env_name, seed=seed, **env_kwargs)
     pairs = pair_points(env, _LiveAgent(model), opp, range(seed, seed + (games + 1) // 2))
     w, d, lo = tally(pairs)
     n = w + d + lo

@@ -273,3 +273,57 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     a = policy_action(policy, obs, mask)
     assert mask[a] and a == agent.act(obs, mask)
     assert _plays_only_legal_actions(tmp_path / "model.zip", "mow_v0", 2) > 50
+
+
+def test_a_slim_copy_plays_exactly_as_the_model_and_is_smaller(trained, tmp_path):
+    from agents.pretrained import slim
+
+    out, _ = trained
+    copy = slim(out / "model.zip", tmp_path / "slim.zip")
+    assert copy.stat().st_size < (out / "model.zip").stat().st_size
+    full, thin = PPOAgent(out / "model.zip"), PPOAgent(copy)
+    env = envs.make("medarot_ocg_v0", mode="beginner")
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            a = full.act(obs["observation"], obs["action_mask"])
+            assert thin.act(obs["observation"], obs["action_mask"]) == a
+            checked += 1
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(a if rng.random() < 0.5 else rng.choice(legal)))
+    assert checked > 100
+
+
+def test_pretrained_names_the_shipped_model_or_says_which_exist(monkeypatch, trained, tmp_path):
+    import agents
+    import agents.pretrained as pre
+
+    out, _ = trained
+    monkeypatch.setattr(pre, "MODELS", tmp_path)
+    with pytest.raises(ValueError, match=r"no pretrained model for medarot_ocg_v0-normal; shipped: none"):
+        agents.make("ppo:pretrained", "medarot_ocg_v0", mode="normal")
+    pre.slim(out / "model.zip", tmp_path / "medarot_ocg_v0-beginner.zip")
+    assert pre.shipped() == ["medarot_ocg_v0-beginner"]
+    agent = agents.make("ppo:pretrained", "medarot_ocg_v0", mode="beginner")
+    assert agent.name == "ppo:pretrained"
+    assert _plays_only_legal_actions(
+        pre.model_path("medarot_ocg_v0", {}), "medarot_ocg_v0", 2, mode="beginner"
+    )
+    with pytest.raises(ValueError, match="shipped: medarot_ocg_v0-beginner"):
+        agents.make("ppo:pretrained", "mow_v0")
+
+
+def test_every_shipped_model_loads_and_plays_legal_games():
+    """The models in ``agents/models/`` load through ``ppo:pretrained`` and play only legal moves."""
+    from agents.pretrained import MODELS, shipped
+
+    for key in shipped():
+        env_name, _, mode = key.partition("-")
+        options = {"mode": mode} if mode else {}
+        assert _plays_only_legal_actions(MODELS / f"{key}.zip", env_name, 2, **options) > 20, key
