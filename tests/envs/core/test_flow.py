@@ -35,6 +35,7 @@ class Toy:
         self.reason = ""
         self._legal: list[Any] | None = None
         self.events: list[str] = []
+        self.records: list[dict[str, Any]] = []
 
     @property
     def decision(self) -> str:
@@ -44,8 +45,9 @@ class Toy:
     def current_player(self) -> int:
         return -1 if self.dp is None else self.dp[1]
 
-    def log(self, text: str) -> None:
+    def emit(self, kind: str, text: str, only: Any = None, **fields: Any) -> None:
         self.events.append(text)
+        self.records.append({"kind": kind, **fields})
 
     def legal_actions(self) -> list[Pick]:
         return TOY.legal_actions(self)
@@ -179,6 +181,7 @@ def test_end_and_truncate_set_the_result_drop_pending_work_and_log_it():
         [],
     )
     assert st.events == ["game over: both decks ran out"] and TOY.legal_actions(st) == []
+    assert st.records == [{"kind": "end", "winner": 2, "reason": "both decks ran out"}]
     st = Toy()
     st.agenda = [["ping"]]
     flow.truncate(st, "turn cap 60")
@@ -191,6 +194,7 @@ def test_end_and_truncate_set_the_result_drop_pending_work_and_log_it():
         [],
     )
     assert st.events == ["truncated: turn cap 60"]
+    assert st.records == [{"kind": "truncated", "reason": "turn cap 60"}]
 
 
 def test_the_handler_gets_the_context_field_and_apply_clears_the_cached_options():
