@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -200,7 +200,8 @@ class CardGameEnv(AECEnv):
             PettingZoo's ``TerminateIllegalWrapper`` does.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    #: The class default; each instance replaces it with a copy that adds its ruleset's ``name``.
+    metadata: Mapping[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(
         self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "raise"

@@ -26,6 +26,7 @@ extra (``pip install -e '.[rllib]'``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -39,7 +40,7 @@ except ImportError as exc:  # the optional extra
 import envs
 
 
-class RllibEnv(MultiAgentEnv):  # type: ignore[misc]
+class RllibEnv(MultiAgentEnv):
     """A deckgym env for RLlib; ``config`` is ``{"env": NAME, **env options}`` (plus ``illegal_action``)."""
 
     #: Actions the mask forbade, in this process (RLlib's env checker sends some at start-up).
@@ -77,7 +78,7 @@ class RllibEnv(MultiAgentEnv):  # type: ignore[misc]
         self._mask = obs["action_mask"]
         return {me: self._wrap(obs)}, {me: {}}
 
-    def step(self, action_dict: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
+    def step(self, action_dict: dict[Hashable, Any]) -> tuple[Any, Any, Any, Any, Any]:
         """Play the seat to move's action; the next seat's observation, or every seat's at the end."""
         env = self.env
         me = env.agent_selection

@@ -84,7 +84,7 @@ class AmalogsConfig:
     def from_dict(cls, d: Mapping[str, Any]) -> AmalogsConfig:
         """Inverse of ``to_dict``."""
         return cls(
-            tuple(d["team_sizes"]),  # type: ignore[arg-type]
+            tuple(d["team_sizes"]),
             tuple(tuple(p) for p in d["pools"]),
             tuple(tuple((slot, tuple(cards)) for slot, cards in x) for x in d["decks"]),
             d["max_team_turns"],

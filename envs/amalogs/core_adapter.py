@@ -177,11 +177,11 @@ class SidesCore:
 
     def loss_flags(self, table: Any) -> tuple[bool, bool]:
         """A5: per seat, whether it met its loss condition."""
-        return self.sides.loss_flags(table)  # type: ignore[no-any-return]
+        return self.sides.loss_flags(table)
 
     def split(self, table: Any) -> tuple[Any, Any | None]:
         """A6: the two updated sides (None for a vacant seat)."""
-        return self.sides.split(table)  # type: ignore[no-any-return]
+        return self.sides.split(table)
 
     def lose_core_life(self, side: Any, n: int) -> bool:
         """A7, as the ruleset's ``sides.lose_core_life`` defines it; True if the side has now lost."""
@@ -207,7 +207,7 @@ class SidesCore:
 
     def side_to_dict(self, side: Any) -> dict[str, Any]:
         """JSON form of a side."""
-        return side.to_dict()  # type: ignore[no-any-return]
+        return side.to_dict()
 
     def side_from_dict(self, data: dict[str, Any]) -> Any:
         """Inverse of ``side_to_dict``."""
@@ -215,7 +215,7 @@ class SidesCore:
 
     def table_to_dict(self, table: Any) -> dict[str, Any]:
         """JSON form of a table."""
-        return table.to_dict()  # type: ignore[no-any-return]
+        return table.to_dict()
 
     def table_from_dict(self, data: dict[str, Any], rng: random.Random) -> Any:
         """Inverse of ``table_to_dict``; the table draws from ``rng``."""

@@ -57,7 +57,7 @@ _BLOCKS = (
     (Kind.STRIKE_PLAYER, 3),
 )
 #: First index of each meta action kind.
-OFFSET = block_offsets(_BLOCKS)
+OFFSET: dict[int, int] = block_offsets(_BLOCKS)
 _DECODE = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 

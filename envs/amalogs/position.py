@@ -140,7 +140,7 @@ from envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
 from envs.amalogs.cores import adapter, match_config
 from envs.amalogs.rules import duel, new_game, respawn, turn
 from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
-from envs.amalogs.state import AmalogsState
+from envs.amalogs.state import AmalogsState, Duel
 from envs.core.errors import PositionError
 
 __all__ = ["START_PHASES", "position"]
@@ -617,7 +617,7 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
             f"champion_lost: {names[host]}'s duel has no champion (no guest holds its ruleset), so seat 1 "
             "is vacant and never loses (D21)"
         )
-    d = st.duel = duel.Duel(host, casts, guests, bases, champ)
+    d = st.duel = Duel(host, casts, guests, bases, champ)
     d.strike = h.we + len(casts)
     d.lost = [champ] if champion_lost else []
     st.core_turn += 1

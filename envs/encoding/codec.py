@@ -106,13 +106,15 @@ class Encoder:
     def global_layout(self, num_players: int = 2) -> ObsLayout:
         """Named pieces of ``global_state``: every seat's observation, then ``hidden_pieces``."""
         key = ("_global_layout", num_players)
-        cached = self.__dict__.get(key)
+        # memoized in the instance dict under a non-string key, which no attribute can clash with
+        memo: dict[Any, Any] = self.__dict__
+        cached: ObsLayout | None = memo.get(key)
         if cached is None:
             pieces: list[tuple[str, tuple[int, ...], str]] = [
                 (f"seat_{i}", (self.obs_size,), f"seat {i}'s own observation (its private cards included)")
                 for i in range(num_players)
             ]
-            cached = self.__dict__[key] = ObsLayout(pieces + self.hidden_pieces(num_players))
+            cached = memo[key] = ObsLayout(pieces + self.hidden_pieces(num_players))
         return cached
 
     def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:

@@ -176,7 +176,7 @@ def _parse_card(raw: Any, index: int, file: str) -> CardDef:
     effect = raw.get("effect")
     if raw["type"] == SPECIAL and effect is None:
         raise CardDataError(file, label, "a SPECIAL unit needs an ON_ACTIVATE effect")
-    effects: tuple[Effect, ...] = ()
+    effects = ()
     if effect is not None:
         eff = _parse_effect(effect, _UNIT_EFFECT, file, label)
         want = "ON_ACTIVATE" if raw["type"] == SPECIAL else "ON_HIT"

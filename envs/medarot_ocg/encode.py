@@ -15,6 +15,7 @@ observation vector).
 from __future__ import annotations
 
 import array
+from typing import Any
 
 import numpy as np
 
@@ -125,7 +126,7 @@ class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
         # The board and tactical pieces (and the effect totals of the scalars) depend only on the
         # board and the lasting effects: they are kept on the state, one memo per seat, until
         # ``board_version`` changes (clones start with no cache).
-        cache = st.__dict__.get("_tactics_cache")
+        cache: tuple[int, tuple[dict[Any, Any], dict[Any, Any]]] | None = st.__dict__.get("_tactics_cache")
         if cache is None or cache[0] != st.board_version:
             cache = st._tactics_cache = (st.board_version, ({}, {}))  # type: ignore[attr-defined]
         memo = cache[1][seat]

@@ -109,7 +109,7 @@ def _effect_summary(
                 if bit:
                     statuses[u] = statuses.get(u, 0) | bit
                 elif k >= 0:
-                    x = units.get(u)
-                    if x is not None and (flt == "ANY" or cards[x.change or x.base].type == flt):
+                    unit = units.get(u)
+                    if unit is not None and (flt == "ANY" or cards[unit.change or unit.base].type == flt):
                         mods.setdefault(u, [0, 0, 0])[k] += e.amount
     return statuses, sideways, mods, tot, dyn

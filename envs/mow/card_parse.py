@@ -247,7 +247,7 @@ def _parse_master(raw: Mapping[str, Any], ctx: _Ctx, index: int) -> CardDef:
     table = raw["level_table"]
     if len(table) != max_level + 1:
         raise ctx.fail(f"level_table needs {max_level + 1} rows (levels 0..{max_level}), got {len(table)}")
-    rows = []
+    rows: list[tuple[int, int, int]] = []
     for lv, row in enumerate(table):
         if not isinstance(row, list) or len(row) != 3 or not all(isinstance(x, int) for x in row):
             raise ctx.fail(f"level_table row {lv} must be [threshold, attack, guard], got {row!r}")

@@ -64,7 +64,9 @@ class RulesConfig:
 def make_config(**overrides: Any) -> RulesConfig:
     """Build a ``RulesConfig`` from overrides; unknown keys and bad values are errors."""
     check_known(RulesConfig, overrides)
-    values = {k: (-1 if k == "first_player" and v is None else v) for k, v in overrides.items()}
+    values: dict[str, Any] = {
+        k: (-1 if k == "first_player" and v is None else v) for k, v in overrides.items()
+    }
     for key in ("max_turns", "max_decisions_per_turn"):
         check_int(key, values.get(key, 1), 1)
     if values.get("first_player", -1) not in (-1, 0, 1):

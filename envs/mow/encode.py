@@ -220,9 +220,9 @@ class MowEncoder(Encoder):
         _count(obs, _P["experience"] + P_MAX * side, [idx[cid] for cid in st.exp[p]])
         u = _P["turn_uses"] + 2 * P_MAX * side
         for key, n in st.turn_uses[p].items():
-            cid, _, i = key.partition("/")
+            cid, _, use = key.partition("/")
             if not self.is_master[cid]:
-                obs[u + 2 * idx[cid] + int(i)] = n
+                obs[u + 2 * idx[cid] + int(use)] = n
 
     def _chain(self, st: GameState, obs: np.ndarray, seat: int) -> None:
         c = _P["chain"]

@@ -30,7 +30,7 @@ IMPLEMENTED: tuple[int, ...] = tuple(sorted(_ADAPTERS))
 def adapter(slot: int) -> CoreAdapter:
     """The adapter of ruleset ``slot``."""
     module, factory, arg = _ADAPTERS[slot]
-    return getattr(importlib.import_module(module), factory)(slot, arg)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), factory)(slot, arg)
 
 
 def match_config(

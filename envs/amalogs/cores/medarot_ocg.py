@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from envs.amalogs.core_adapter import CoreSummary, SidesCore
 from envs.medarot_ocg import sides
@@ -17,7 +18,7 @@ from envs.medarot_ocg.state import GameState
 class MedarotCore(SidesCore):
     """One Medarot OCG mode as an AMALOGS core game (D31)."""
 
-    sides = sides
+    sides: ClassVar[ModuleType] = sides
     state_type = GameState
     render = "envs.medarot_ocg.render"
 

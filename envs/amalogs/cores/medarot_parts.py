@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from envs.amalogs.core_adapter import CoreSummary, SidesCore
 from envs.medarot_parts import sides
@@ -22,7 +23,7 @@ from envs.medarot_parts.state import GameState
 class PartsCore(SidesCore):
     """The Medarot parts game as an AMALOGS core game (D31)."""
 
-    sides = sides
+    sides: ClassVar[ModuleType] = sides
     state_type = GameState
     render = "envs.medarot_parts.render"
 

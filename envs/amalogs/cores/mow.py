@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from envs.amalogs.core_adapter import CoreSummary, SidesCore
 from envs.mow import sides
@@ -16,7 +17,7 @@ from envs.mow.state import GameState
 class MowCore(SidesCore):
     """Master of the World as an AMALOGS core game (D31)."""
 
-    sides = sides
+    sides: ClassVar[ModuleType] = sides
     state_type = GameState
     render = "envs.mow.render"
 

@@ -17,7 +17,10 @@ from envs.core.flow import Agenda
 __all__ = ["apply", "ask", "decision", "legal_actions"]
 
 
-class PhaseAgenda(Agenda[AmalogsState]):
+# ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
+# decision point. ``PhaseAgenda`` overrides the methods that read ``dp`` and never calls ``run``,
+# so it uses only the registry and ``check`` and is typed over ``Any``.
+class PhaseAgenda(Agenda[Any]):
     """Decision points keyed by the phase; each handler runs its own automatic steps."""
 
     def legal_actions(self, st: AmalogsState) -> list[Action]:

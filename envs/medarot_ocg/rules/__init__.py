@@ -8,6 +8,8 @@ destruction; ``medaroter`` the stock and card windows; ``effects`` the effect pr
 
 from __future__ import annotations
 
+from envs.medarot_ocg.cards import CardPool
+from envs.medarot_ocg.config import RulesConfig
 from envs.medarot_ocg.rules import action, combat, effects, medaroter, phases  # noqa: F401  (registration)
 from envs.medarot_ocg.rules.flow import apply, legal_actions, run
 from envs.medarot_ocg.state import GameState
@@ -15,7 +17,7 @@ from envs.medarot_ocg.state import GameState
 __all__ = ["apply", "legal_actions", "new_game"]
 
 
-def new_game(config, pool, decks: list[list[str]], seed: int) -> GameState:  # type: ignore[no-untyped-def]
+def new_game(config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> GameState:
     """A new game after the automatic opening steps (O1, O2), stopped at its first decision."""
     st = GameState(config, pool, decks, seed)
     phases.setup(st)

@@ -14,6 +14,8 @@ RECOVER and NEGATE take none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from envs.core.effects import OpRegistry
 from envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
 from envs.mow.cards import (
@@ -33,7 +35,7 @@ from envs.mow.config import LIFE_START
 from envs.mow.rules import check as chk
 from envs.mow.rules.field import locate, matching, ref_at, target_action
 from envs.mow.rules.flow import ask, auto_skip, decision, push, task
-from envs.mow.state import PERMANENT, TURN, GameState
+from envs.mow.state import PERMANENT, TURN, GameState, Monster
 
 OPS = OpRegistry("mow", Target)
 
@@ -224,7 +226,7 @@ def _owner(st: GameState, uid: int) -> int:
     return 0 if any(m.uid == uid for m in st.monsters[0]) else 1
 
 
-def _monster(st: GameState, uid: int):  # type: ignore[no-untyped-def]
+def _monster(st: GameState, uid: int) -> Monster:
     for p in (0, 1):
         for m in st.monsters[p]:
             if m.uid == uid:
@@ -362,7 +364,7 @@ def recover(st: GameState, f: list, e: Effect) -> None:
     push(st, ["effects", advance(f, [])])
 
 
-def _zone_legal(zone: str):  # type: ignore[no-untyped-def]
+def _zone_legal(zone: str) -> Callable[[GameState], list[Action]]:
     def legal(st: GameState) -> list[Action]:
         f = st.pending[1]  # type: ignore[index]
         p = f[0]
