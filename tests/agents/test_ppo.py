@@ -323,6 +323,7 @@ def test_every_shipped_model_loads_and_plays_legal_games():
     """The models in ``agents/models/`` load through ``ppo:pretrained`` and play only legal moves."""
     from agents.pretrained import MODELS, shipped
 
+    assert "medarot_ocg_v0-beginner" in shipped()
     for key in shipped():
         env_name, _, mode = key.partition("-")
         options = {"mode": mode} if mode else {}
