@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -237,7 +238,9 @@ BAD = [
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"), BAD, ids=[m.split(":")[0] + f"-{i}" for i, (_, m) in enumerate(BAD)]
+    ("kwargs", "message"),
+    BAD,
+    ids=[re.sub(r"[^\w.-]+", "", m.split(":")[0]) + f"-{i}" for i, (_, m) in enumerate(BAD)],
 )
 def test_a_bad_position_raises_position_error_naming_the_rule(kwargs: dict, message: str) -> None:
     args = {"rulesets": (ADV,) * 4, "squares": fx.WIDE, **kwargs}
