@@ -639,12 +639,7 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
         "duel",
         f"position: P{host}'s duel, casts {casts}, guests {guests}, bases {[_TEAM[t] for t in bases]}, "
         f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}: the strike",
-        host=host,
-        guests=list(guests),
-        casts=list(casts),
-        bases=list(bases),
-        champion=champ,
-        strike=d.strike,
+        **d.declared(),
     )
     st.phase = Phase.STRIKE
     st.actor = host

@@ -110,6 +110,17 @@ class Duel:
         #: players whose core life a strike has reduced
         self.struck: list[int] = []
 
+    def declared(self) -> dict[str, Any]:
+        """The public fields of the duel's ``duel`` event (``envs.amalogs.events``)."""
+        return {
+            "host": self.host,
+            "guests": list(self.guests),
+            "casts": list(self.casts),
+            "bases": list(self.bases),
+            "champion": self.champion,
+            "strike": self.strike,
+        }
+
     def participants(self) -> list[int]:
         """Participating avatars: host, casts and guests."""
         return [self.host, *self.casts, *self.guests]

@@ -67,12 +67,7 @@ def declare_duel(st: AmalogsState, host: int) -> None:
         "duel",
         f"P{host} declares a duel: casts {casts}, guests {guests}, bases {['AB'[t] for t in bases]}, "
         f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}",
-        host=host,
-        guests=list(guests),
-        casts=list(casts),
-        bases=list(bases),
-        champion=champ,
-        strike=d.strike,
+        **d.declared(),
     )
     ad = adapter(h.ruleset)
     st.core_turn += 1

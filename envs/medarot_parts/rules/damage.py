@@ -24,28 +24,22 @@ def block_shock(st: GameState) -> None:
     d = 1 - b.attacker
     part = st.field[d][b.defender].parts[b.protect]
     armor = st.cards[part.card].armor
-    if part.destroyed or part.counters > armor - 2:
-        st.emit(
-            "block_shock",
-            f"P{d} block shock: none ({part.counters} counters on armor {armor})",
-            player=d,
-            medarot=b.defender,
-            slot=SLOTS[b.protect],
-            shocked=False,
-            counters=part.counters,
-            armor=armor,
-            amount=b.damage,
+    shocked = not (part.destroyed or part.counters > armor - 2)
+    if shocked:
+        part.counters += 1
+        b.damage = max(0, b.damage - 1)
+        text = (
+            f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}"
         )
-        return
-    part.counters += 1
-    b.damage = max(0, b.damage - 1)
+    else:
+        text = f"P{d} block shock: none ({part.counters} counters on armor {armor})"
     st.emit(
         "block_shock",
-        f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}",
+        text,
         player=d,
         medarot=b.defender,
         slot=SLOTS[b.protect],
-        shocked=True,
+        shocked=shocked,
         counters=part.counters,
         armor=armor,
         amount=b.damage,
