@@ -21,7 +21,7 @@ import envs
 from agents.arena import sides
 from agents.base import bind
 from envs.core.errors import StateError
-from envs.core.events import ONLY, line_for, shown_to
+from envs.core.events import events_for, lines_for
 from envs.replay import Recorder, Replay
 
 #: Named opponent levels offered to people (any agent spec works too).
@@ -190,27 +190,16 @@ class GameSession:
         return self._since(before)
 
     def _since(self, before: list[str]) -> list[dict[str, Any]]:
-        """The structured events logged after the text log ``before``, as the person's seat sees them."""
-        n = len(new_events(before, list(self.game.events)))
-        st = self.game
-        out = []
-        for rec, text in zip(st.records[len(st.records) - n :], st.events[len(st.events) - n :], strict=True):
-            e = shown_to(rec, self._reader(rec))
-            e["text"] = text
-            out.append(e)
-        return out
+        """The structured events logged after the text log ``before``, as the person reads them.
 
-    def _reader(self, rec: dict[str, Any]) -> int:
-        """The person's seat an event is read from: the seat it is private to, if it is theirs."""
-        only = rec.get(ONLY)
-        return only[0] if only is not None and only[0] in self.human else self.seat
+        A person who plays several seats (a whole team) sees each of those seats' private fields.
+        """
+        n = len(new_events(before, list(self.game.events)))
+        return events_for(self.game, self.human, last=n)
 
     def lines(self, last: int) -> list[str]:
-        """The latest ``last`` log lines as the person reads them (with what only their seat sees)."""
-        st = self.game
-        recs = st.records[len(st.records) - last :] if last else []
-        texts = st.events[len(st.events) - len(recs) :] if recs else []
-        return [line_for(r, t, self._reader(r)) for r, t in zip(recs, texts, strict=True)]
+        """The latest ``last`` log lines as the person reads them (with what only their seats see)."""
+        return lines_for(self.game, self.human, last)
 
     def play(self, index: Any) -> list[dict[str, Any]]:
         """The person's move ``index`` then the agent's replies; the structured events in between.

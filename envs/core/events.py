@@ -26,6 +26,7 @@ seat. Per-seat views, the web page and replays read events through :func:`events
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from typing import Any
 
 #: The key under which ``emit`` keeps the fields only one seat may see.
@@ -44,11 +45,25 @@ def make_record(kind: str, only: tuple[int, dict[str, Any]] | None, fields: dict
     return rec
 
 
-def shown_to(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+#: Whose view an event is read in: one seat, a set of seats one reader holds (a person playing
+#: every seat of a team), or ``None`` for every field (analysis, not players).
+Reader = int | Collection[int] | None
+
+
+def may_see(seat: Reader, owner: int) -> bool:
+    """Whether the reader ``seat`` may see the private fields of seat ``owner``."""
+    if seat is None:
+        return True
+    if isinstance(seat, int):
+        return seat == owner
+    return owner in seat
+
+
+def shown_to(record: dict[str, Any], seat: Reader) -> dict[str, Any]:
     """``record`` as ``seat`` sees it (``None``: every field): an independent copy."""
     out = {k: copy.deepcopy(v) for k, v in record.items() if k != ONLY}
     only = record.get(ONLY)
-    if only is not None and (seat is None or seat == only[0]):
+    if only is not None and may_see(seat, only[0]):
         out.update(copy.deepcopy(only[1]))
     return out
 
@@ -66,12 +81,13 @@ def _public(record: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != ONLY}
 
 
-def events_for(state: Any, seat: int | None = None, last: int | None = None) -> list[dict[str, Any]]:
+def events_for(state: Any, seat: Reader = None, last: int | None = None) -> list[dict[str, Any]]:
     """The structured events of ``state`` as ``seat`` may see them, each with its ``text``.
 
     Args:
         state: any engine state.
-        seat: the seat whose view it is; ``None`` shows every field (for analysis, not players).
+        seat: the seat whose view it is, or the seats one reader holds; ``None`` shows every
+            field (for analysis, not players).
         last: only the latest ``last`` events (all that the capped log holds when ``None``).
     """
     texts: list[str] = state.events
@@ -87,10 +103,10 @@ def events_for(state: Any, seat: int | None = None, last: int | None = None) -> 
     return out
 
 
-def line_for(record: dict[str, Any], text: str, seat: int | None) -> str:
+def line_for(record: dict[str, Any], text: str, seat: Reader) -> str:
     """The text of one event as ``seat`` reads it, with its private fields when ``seat`` may see them."""
     only = record.get(ONLY)
-    if only is None or not (seat is None or seat == only[0]):
+    if only is None or not may_see(seat, only[0]):
         return text
     extra = ", ".join(f"{k} {_short(v)}" for k, v in only[1].items())
     who = "you" if seat is not None else f"P{only[0]} only"
@@ -104,7 +120,7 @@ def _short(value: Any) -> str:
     return str(value)
 
 
-def lines_for(state: Any, seat: int | None, last: int) -> list[str]:
+def lines_for(state: Any, seat: Reader, last: int) -> list[str]:
     """The latest ``last`` log lines as ``seat`` reads them (the renders' event blocks)."""
     texts: list[str] = state.events
     records: list[dict[str, Any]] = state.records

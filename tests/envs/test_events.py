@@ -27,7 +27,7 @@ import pytest
 import envs
 from agents import make
 from agents.base import bind
-from envs.core.events import NOTE, ONLY, check_fields, events_for
+from envs.core.events import NOTE, ONLY, check_fields, events_for, line_for, make_record, shown_to
 from envs.core.view import EVENTS_IN_VIEW
 from tests.scripts import load_script
 
@@ -183,6 +183,37 @@ def test_a_planted_public_card_is_caught() -> None:
         assert leaked == {secret}
         return
     raise AssertionError("no seed with an unseen card in the opponent's hand")
+
+
+def test_a_reader_of_several_seats_sees_each_of_their_private_fields() -> None:
+    """A person playing seats 2 and 3 of a team reads seat 3's draw; seats {0, 1} do not."""
+    rec = make_record("draw", (3, {"cards": ["c7"]}), {"player": 3, "count": 1})
+    assert shown_to(rec, [2, 3]) == {"kind": "draw", "player": 3, "count": 1, "cards": ["c7"]}
+    assert shown_to(rec, 3) == shown_to(rec, [2, 3])
+    assert shown_to(rec, (0, 1)) == {"kind": "draw", "player": 3, "count": 1}
+    assert shown_to(rec, 2) == shown_to(rec, (0, 1))
+    assert line_for(rec, "P3 draws 1", {2, 3}) == "P3 draws 1  [you: cards c7]"
+    assert line_for(rec, "P3 draws 1", [0, 1]) == "P3 draws 1"
+    assert line_for(rec, "P3 draws 1", None) == "P3 draws 1  [P3 only: cards c7]"
+
+
+def test_a_team_session_reads_every_teammates_private_events() -> None:
+    """The play session's events and lines are those of the person's whole team of seats."""
+    from agents.play.session import GameSession
+
+    s = GameSession("amalogs_v0", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
+    events = s.opponent_moves()
+    while not s.done and len(s.game.records) < 60:
+        events = s.play(s.legal()[0]["index"])
+    st = s.game
+    n = min(len(events), len(st.records))
+    assert events == events_for(st, s.human, last=n)
+    assert s.lines(10) == [
+        line_for(r, t, s.human) for r, t in zip(st.records[-10:], st.events[-10:], strict=True)
+    ]
+    for rec, e in zip(st.records, events_for(st, s.human), strict=True):
+        only = rec.get(ONLY)
+        assert (only is not None and only[0] in s.human) == (only is not None and set(only[1]) <= set(e))
 
 
 def test_untyped_lines_and_unknown_fields_are_refused() -> None:
