@@ -39,8 +39,7 @@ from envs.medarot_parts.cards import (
     CardPool,
     Target,
 )
-from envs.medarot_parts.rules.values import charge, power
-from envs.medarot_parts.state import GameState
+from envs.medarot_parts.state import STAT_POWER, GameState, Medarot
 
 _SOURCES = ("STATIC", "ON_USE", "EFFECT")
 _TARGETS = tuple(Target)
@@ -52,6 +51,8 @@ _PART_F = 10
 _N_FIELD = 20  # 2 players x 2 medarots x (medal + 4 parts)
 _N_CARD_ROWS = _N_FIELD + 16 + 1
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
+#: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full).
+_MEMO_SIZE = 1 << 16
 
 
 def card_row(c: CardDef) -> list[float]:
@@ -157,6 +158,23 @@ def build_layout(n_cards: int) -> ObsLayout:
     )
 
 
+def _deltas(mods: list[list[int]], p: int, m: int, uids: tuple[int, int, int]) -> tuple[int, ...]:
+    """The modifier sums on player ``p``'s medarot ``m``: power on head, arms, then charge on them.
+
+    A modifier row counts on a part it is bound to (by uid) or on the slots of the medarot it
+    names (D28, D42), as in ``rules.values``.
+    """
+    d = [0, 0, 0, 0, 0, 0]
+    for mod in mods:
+        uid = mod[2]
+        k = 0 if mod[0] == STAT_POWER else 3
+        slots = mod[5] if uid < 0 and mod[3] == p and mod[4] == m else 0
+        for s in range(3):
+            if uid == uids[s] or slots & (1 << s):
+                d[k + s] += mod[1]
+    return tuple(d)
+
+
 class PartsEncoder(Encoder):
     """Encoder of one card pool (the table of card features is built once)."""
 
@@ -182,6 +200,8 @@ class PartsEncoder(Encoder):
         self._play = L["play_area"].start
         self._trash = L["trash"].start
         self.card_region = (self._cards_start, _N_CARD_ROWS, CARD_F)
+        #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
+        self._memo: dict[tuple[object, ...], tuple[list[float], list[float], list[int]]] = {}
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a card: its pool row minus one."""
@@ -233,62 +253,36 @@ class PartsEncoder(Encoder):
         row = self.row
         b = st.battle
         k = 0
-        cards = st.cards
-        plain = not st.mods  # no modifier: current values are printed values plus STATIC abilities
+        mods = st.mods
+        memo = self._memo
         for p in (seat, o):
+            am = st.am[p]
             for m, med in enumerate(st.field[p]):
-                mc = cards[med.medal]
-                attr = [0.0, 0.0, 0.0, 0.0]
-                attr[mc.attribute] = 1.0
                 attacking = b is not None and b.attacker == p and b.medarot == m
                 defending = b is not None and b.attacker != p and b.defender == m
-                mparts = med.parts
-                stopped = mparts[0].destroyed
-                meds += attr
-                meds += [
-                    mc.efficient / 2,
-                    float(med.medal_tapped),
-                    float(stopped),
-                    float(st.am[p] == m),
-                    float(attacking),
-                    float(defending),
-                    min(9, cards[mparts[LEGS].card].mobility) / 9,
-                ]
-                rows[k] = row[med.medal]
-                k += 1
-                for s, part in enumerate(mparts):
-                    c = cards[part.card]
-                    destroyed = part.destroyed
-                    if s >= 3:
-                        pw = ch = 0.0
-                    elif plain:
-                        pw_v, ch_v = c.power, c.charge
-                        if not destroyed and not stopped:
-                            sums = c.statics
-                            pw_v += sums[0]
-                            ch_v += sums[2]
-                            if (sums[1] or sums[3]) and mc.attribute == c.attribute:
-                                pw_v += sums[1]
-                                ch_v += sums[3]
-                        pw = (0 if pw_v < 0 else min(pw_v, 9)) / 9
-                        ch = (0 if ch_v < 0 else min(ch_v, 9)) / 9
-                    else:
-                        pw = power(st, p, m, s) / 9
-                        ch = charge(st, p, m, s) / 9
-                    parts += [
-                        float(part.tapped),
-                        float(destroyed),
-                        part.counters / 9,
-                        (0 if destroyed else c.armor - part.counters) / 9,
-                        float(part.effect is not None),
-                        len(part.attached) / 3,
-                        pw,
-                        ch,
-                        float(attacking and b is not None and b.slot == s),
-                        float(defending and b is not None and b.protect == s),
-                    ]
-                    rows[k] = row[part.card]
-                    k += 1
+                hd, ra, la, lg = med.parts
+                delta = _deltas(mods, p, m, (hd.uid, ra.uid, la.uid)) if mods else None
+                # the block is a function of the medarot's own state and its modifiers: memoised
+                key = (
+                    med.medal,
+                    med.medal_tapped,
+                    am == m,
+                    (1, b.slot) if attacking else (2, b.protect) if defending else 0,  # type: ignore[union-attr]
+                    delta,
+                    hd.card, hd.tapped, hd.destroyed, hd.counters, hd.effect is None, len(hd.attached),
+                    ra.card, ra.tapped, ra.destroyed, ra.counters, ra.effect is None, len(ra.attached),
+                    la.card, la.tapped, la.destroyed, la.counters, la.effect is None, len(la.attached),
+                    lg.card, lg.tapped, lg.destroyed, lg.counters, lg.effect is None, len(lg.attached),
+                )  # fmt: skip
+                block = memo.get(key)
+                if block is None:
+                    if len(memo) >= _MEMO_SIZE:
+                        memo.clear()
+                    block = memo[key] = self._medarot(st, p, m, med, attacking, defending, delta)
+                meds += block[0]
+                parts += block[1]
+                rows[k : k + 5] = block[2]
+                k += 5
         buf[self._med][: len(meds)] = meds  # a vacant seat 1 (AMALOGS) has no medarots
         buf[self._parts][: len(parts)] = parts
         energy = [0.0] * 16
@@ -312,6 +306,75 @@ class PartsEncoder(Encoder):
             for cid in st.trash[p]:
                 buf[base + row[cid]] += 0.25
         return buf
+
+    def _medarot(
+        self,
+        st: GameState,
+        p: int,
+        m: int,
+        med: Medarot,
+        attacking: bool,
+        defending: bool,
+        delta: tuple[int, ...] | None,
+    ) -> tuple[list[float], list[float], list[int]]:
+        """One medarot's pieces: its medarot row, its four part rows and its five card rows.
+
+        ``delta``: the modifiers' power and charge sums on the head and arms (``_deltas``), or
+        None without modifiers. Current values as in ``rules.values``: printed value, STATIC
+        abilities of a part in working order, modifiers, clamped to 0..9.
+        """
+        cards = st.cards
+        row = self.row
+        b = st.battle
+        mc = cards[med.medal]
+        attr = [0.0, 0.0, 0.0, 0.0]
+        attr[mc.attribute] = 1.0
+        mparts = med.parts
+        stopped = mparts[0].destroyed
+        meds = attr + [
+            mc.efficient / 2,
+            float(med.medal_tapped),
+            float(stopped),
+            float(st.am[p] == m),
+            float(attacking),
+            float(defending),
+            min(9, cards[mparts[LEGS].card].mobility) / 9,
+        ]
+        rows = [row[med.medal]]
+        parts: list[float] = []
+        for s, part in enumerate(mparts):
+            c = cards[part.card]
+            destroyed = part.destroyed
+            if s >= 3:
+                pw = ch = 0.0
+            else:
+                pw_v, ch_v = c.power, c.charge
+                if not destroyed and not stopped:
+                    sums = c.statics
+                    pw_v += sums[0]
+                    ch_v += sums[2]
+                    if (sums[1] or sums[3]) and mc.attribute == c.attribute:
+                        pw_v += sums[1]
+                        ch_v += sums[3]
+                if delta is not None:
+                    pw_v += delta[s]
+                    ch_v += delta[3 + s]
+                pw = (0 if pw_v < 0 else min(pw_v, 9)) / 9
+                ch = (0 if ch_v < 0 else min(ch_v, 9)) / 9
+            parts += [
+                float(part.tapped),
+                float(destroyed),
+                part.counters / 9,
+                (0 if destroyed else c.armor - part.counters) / 9,
+                float(part.effect is not None),
+                len(part.attached) / 3,
+                pw,
+                ch,
+                float(attacking and b is not None and b.slot == s),
+                float(defending and b is not None and b.protect == s),
+            ]
+            rows.append(row[part.card])
+        return meds, parts, rows
 
     def _scalars(self, st: GameState, seat: int) -> list[float]:
         o = 1 - seat
