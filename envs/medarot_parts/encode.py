@@ -24,6 +24,9 @@ appears only as a count, and deck contents and order never appear.
 
 from __future__ import annotations
 
+from array import array
+from operator import attrgetter
+
 import numpy as np
 
 from envs.encoding.codec import Encoder
@@ -53,6 +56,10 @@ _N_CARD_ROWS = _N_FIELD + 16 + 1
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full).
 _MEMO_SIZE = 1 << 16
+#: A part's state in a memo key (besides the number of cards attached to it).
+_PART_KEY = attrgetter("card", "tapped", "destroyed", "counters", "effect")
+#: One float32 zero.
+_ZERO4 = bytes(4)
 
 
 def card_row(c: CardDef) -> list[float]:
@@ -201,7 +208,21 @@ class PartsEncoder(Encoder):
         self._trash = L["trash"].start
         self.card_region = (self._cards_start, _N_CARD_ROWS, CARD_F)
         #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
-        self._memo: dict[tuple[object, ...], tuple[list[float], list[float], list[int]]] = {}
+        self._memo: dict[tuple[object, ...], tuple[bytes, bytes, bytes]] = {}
+        #: float32 bytes of the feature table's rows, by row and by card id.
+        self._row_bytes = [r.tobytes() for r in self.table]
+        self._card_bytes = {cid: self._row_bytes[i] for cid, i in self.row.items()}
+        #: float32 bytes of the decision piece, by decision point (-1: none pending).
+        dec = L["decision"].size
+        self._decision = [
+            bytes(4 * i) + array("f", [1.0]).tobytes() + bytes(4 * (dec - i - 1)) for i in range(dec)
+        ]
+        self._decision.append(bytes(4 * dec))
+        order = [
+            "decision", "scalars", "medarots", "parts", "energy", "field_cards", "hand_cards", "use_card",
+            "play_area", "trash",
+        ]  # fmt: skip
+        assert list(L.pieces) == order, "observe joins the pieces in this order"
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a card: its pool row minus one."""
@@ -240,21 +261,20 @@ class PartsEncoder(Encoder):
 
     # ------------------------------------------------------------------ observations
     def observe(self, st: GameState, seat: int) -> np.ndarray:
-        """The observation of ``seat`` (spec section 7): public state plus its own hand."""
-        buf = np.zeros(self.layout.size, dtype=np.float32)
+        """The observation of ``seat`` (spec section 7): public state plus its own hand.
+
+        The vector is joined from float32 bytes in layout order: memoised medarot blocks, card
+        rows of the feature table, and the few pieces computed afresh.
+        """
         o = 1 - seat
         dp = st.dp
-        if dp is not None and not st.done:
-            buf[self._dec.start + dp[0]] = 1.0
-        buf[self._sc] = self._scalars(st, seat)
-        meds: list[float] = []
-        parts: list[float] = []
-        rows = [0] * _N_CARD_ROWS
-        row = self.row
+        pieces = [self._decision[dp[0] if dp is not None and not st.done else -1]]
+        pieces.append(array("f", self._scalars(st, seat)).tobytes())
         b = st.battle
-        k = 0
         mods = st.mods
         memo = self._memo
+        pk = _PART_KEY
+        blocks = []
         for p in (seat, o):
             am = st.am[p]
             for m, med in enumerate(st.field[p]):
@@ -269,43 +289,52 @@ class PartsEncoder(Encoder):
                     am == m,
                     (1, b.slot) if attacking else (2, b.protect) if defending else 0,  # type: ignore[union-attr]
                     delta,
-                    hd.card, hd.tapped, hd.destroyed, hd.counters, hd.effect is None, len(hd.attached),
-                    ra.card, ra.tapped, ra.destroyed, ra.counters, ra.effect is None, len(ra.attached),
-                    la.card, la.tapped, la.destroyed, la.counters, la.effect is None, len(la.attached),
-                    lg.card, lg.tapped, lg.destroyed, lg.counters, lg.effect is None, len(lg.attached),
+                    pk(hd), len(hd.attached),
+                    pk(ra), len(ra.attached),
+                    pk(la), len(la.attached),
+                    pk(lg), len(lg.attached),
                 )  # fmt: skip
                 block = memo.get(key)
                 if block is None:
                     if len(memo) >= _MEMO_SIZE:
                         memo.clear()
-                    block = memo[key] = self._medarot(st, p, m, med, attacking, defending, delta)
-                meds += block[0]
-                parts += block[1]
-                rows[k : k + 5] = block[2]
-                k += 5
-        buf[self._med][: len(meds)] = meds  # a vacant seat 1 (AMALOGS) has no medarots
-        buf[self._parts][: len(parts)] = parts
+                    meds, parts, rows = self._medarot(st, p, m, med, attacking, defending, delta)
+                    rb = self._row_bytes
+                    block = memo[key] = (
+                        array("f", meds).tobytes(),
+                        array("f", parts).tobytes(),
+                        b"".join([rb[r] for r in rows]),
+                    )
+                blocks.append(block)
+        vacant = 4 - len(blocks)  # a vacant seat 1 (AMALOGS) has no medarots
+        pieces += [bl[0] for bl in blocks]
+        pieces.append(_ZERO4 * (vacant * _MED_F))
+        pieces += [bl[1] for bl in blocks]
+        pieces.append(_ZERO4 * (vacant * 4 * _PART_F))
         energy = [0.0] * 16
         for j, p in enumerate((seat, o)):
             for cid, tapped in st.stock[p]:
                 energy[8 * j + 4 * tapped + st.cards[cid].kind] += 0.1
-        buf[self._energy] = energy
-        for h, cid in enumerate(st.hand[seat]):
-            rows[_N_FIELD + h] = row[cid]
-        if st.use is not None:
-            rows[_N_CARD_ROWS - 1] = row[st.use[1]]
-        self.table.take(
-            rows, axis=0, out=buf[self._cards_start : self._cards_end].reshape(_N_CARD_ROWS, CARD_F)
-        )
+        pieces.append(array("f", energy).tobytes())
+        pieces += [bl[2] for bl in blocks]
+        pieces.append(_ZERO4 * (vacant * 5 * CARD_F))
+        hand = st.hand[seat]
+        cb = self._card_bytes
+        pieces += [cb[cid] for cid in hand]
+        pieces.append(_ZERO4 * ((16 - len(hand)) * CARD_F))
+        pieces.append(_ZERO4 * CARD_F if st.use is None else cb[st.use[1]])
         n = self.n_cards
-        for j, p in enumerate((seat, o)):
-            base = self._play + j * n - 1
-            for cid in st.play[p]:
-                buf[base + row[cid]] += 1.0
-            base = self._trash + j * n - 1
-            for cid in st.trash[p]:
-                buf[base + row[cid]] += 0.25
-        return buf
+        row = self.row
+        for area, step in ((st.play, 1.0), (st.trash, 0.25)):
+            for p in (seat, o):
+                if area[p]:
+                    counts = [0.0] * n
+                    for cid in area[p]:
+                        counts[row[cid] - 1] += step
+                    pieces.append(array("f", counts).tobytes())
+                else:
+                    pieces.append(_ZERO4 * n)
+        return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
 
     def _medarot(
         self,
