@@ -146,97 +146,98 @@ class MowEncoder(Encoder):
 
     # ------------------------------------------------------------------ observation
     def observe(self, state: GameState, seat: int) -> np.ndarray:
-        """float32 vector of ``LAYOUT.size`` with only what ``seat`` may know."""
+        """float32 vector of ``LAYOUT.size`` with only what ``seat`` may know.
+
+        The non-zero entries are gathered in a dict (index -> value) and written in one call.
+        """
         st = state
-        obs = np.zeros(LAYOUT.size, dtype=np.float32)
+        w: dict[int, float] = {}
         o = 1 - seat
         idx = self.index
         if st.dp is not None and st.dp[1] == seat and not st.done:
-            obs[st.dp[0]] = 1.0
+            w[st.dp[0]] = 1.0
         else:
-            obs[0] = 1.0
-        obs[_P["phase"] + st.phase] = 1.0
+            w[0] = 1.0
+        w[_P["phase"] + st.phase] = 1.0
         s = _P["scalars"]
-        obs[s : s + 6] = (
-            st.active == seat,
-            st.first == seat,
-            st.t / 100,
-            st.charges / 4,
-            st.fast_used[seat],
-            st.fast_used[o],
-        )
+        w[s] = st.active == seat
+        w[s + 1] = st.first == seat
+        w[s + 2] = st.t / 100
+        w[s + 3] = st.charges / 4
+        w[s + 4] = st.fast_used[seat]
+        w[s + 5] = st.fast_used[o]
         active = active_statics(st)
         for side, p in enumerate((seat, o)):
-            self._player(st, obs, side, p, p == seat, active)
-        _count(obs, _P["hand"], [idx[cid] for cid in st.hand[seat]])
-        _count(obs, _P["deck"], [idx[cid] for cid in st.deck[seat]])
-        self._chain(st, obs, seat)
-        self._pending(st, obs)
+            self._player(st, w, side, p, p == seat, active)
+        _count(w, _P["hand"], idx, st.hand[seat])
+        _count(w, _P["deck"], idx, st.deck[seat])
+        self._chain(st, w, seat)
+        self._pending(st, w)
+        obs = np.zeros(LAYOUT.size, dtype=np.float32)
+        obs[np.fromiter(w, np.intp, len(w))] = np.fromiter(w.values(), np.float64, len(w))
         return obs
 
-    def _player(self, st: GameState, obs: np.ndarray, side: int, p: int, own: bool, active: Active) -> None:
+    def _player(
+        self, st: GameState, w: dict[int, float], side: int, p: int, own: bool, active: Active
+    ) -> None:
         if not st.masters[p]:
             return  # a vacant seat (AMALOGS table): its block stays zero
         idx = self.index
-        obs[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
+        w[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
         m = _P["master"] + 8 * side
-        obs[m : m + 8] = (
-            st.life[p] / LIFE_START,
-            st.level[p] / 5,
-            len(st.exp[p]) / 40,
-            master_attack(st, p, active) / 10,
-            master_guard(st, p, active) / 10,
-            len(st.deck[p]) / 40,
-            len(st.hand[p]) / 40,
-            st.master_attacked[p],
-        )
-        w = st.weapon[p]
-        if w is not None:
+        w[m] = st.life[p] / LIFE_START
+        w[m + 1] = st.level[p] / 5
+        w[m + 2] = len(st.exp[p]) / 40
+        w[m + 3] = master_attack(st, p, active) / 10
+        w[m + 4] = master_guard(st, p, active) / 10
+        w[m + 5] = len(st.deck[p]) / 40
+        w[m + 6] = len(st.hand[p]) / 40
+        w[m + 7] = st.master_attacked[p]
+        wp = st.weapon[p]
+        if wp is not None:
             b = _P["weapon"] + (1 + P_MAX) * side
-            obs[b] = 1.0
-            obs[b + 1 + idx[w[0]]] = 1.0
+            w[b] = 1.0
+            w[b + 1 + idx[wp[0]]] = 1.0
         sp = st.spell[p]
         if sp is not None:
             b = _P["spell_slot"] + (2 + P_MAX) * side
-            obs[b] = 1.0
-            obs[b + 1] = st.t > sp[1]
+            w[b] = 1.0
+            w[b + 1] = st.t > sp[1]
             if own:
-                obs[b + 2 + idx[sp[0]]] = 1.0
+                w[b + 2 + idx[sp[0]]] = 1.0
         base = _P["monsters"] + _MON_F * MAX_MONSTERS * side
         for i, mon in enumerate(st.monsters[p][:MAX_MONSTERS]):
             b = base + _MON_F * i
-            obs[b] = 1.0
-            obs[b + 1 + idx[mon.card]] = 1.0
+            w[b] = 1.0
+            w[b + 1 + idx[mon.card]] = 1.0
             mt = max_toughness(st, p, mon, active)
             t = b + 1 + P_MAX
-            obs[t : t + 5] = (
-                monster_attack(st, p, mon, active) / 10,
-                (mt - mon.damage) / 12,
-                mt / 12,
-                sick(st, mon),
-                mon.attacked,
-            )
-        _count(obs, _P["discard"] + P_MAX * side, [idx[cid] for cid in st.discard[p]])
-        _count(obs, _P["experience"] + P_MAX * side, [idx[cid] for cid in st.exp[p]])
+            w[t] = monster_attack(st, p, mon, active) / 10
+            w[t + 1] = (mt - mon.damage) / 12
+            w[t + 2] = mt / 12
+            w[t + 3] = sick(st, mon)
+            w[t + 4] = mon.attacked
+        _count(w, _P["discard"] + P_MAX * side, idx, st.discard[p])
+        _count(w, _P["experience"] + P_MAX * side, idx, st.exp[p])
         u = _P["turn_uses"] + 2 * P_MAX * side
         for key, n in st.turn_uses[p].items():
             cid, _, use = key.partition("/")
             if not self.is_master[cid]:
-                obs[u + 2 * idx[cid] + int(use)] = n
+                w[u + 2 * idx[cid] + int(use)] = n
 
-    def _chain(self, st: GameState, obs: np.ndarray, seat: int) -> None:
+    def _chain(self, st: GameState, w: dict[int, float], seat: int) -> None:
         c = _P["chain"]
         for j, (user, kind, card, _uid, negated, _here, _ai) in enumerate(reversed(st.chain[-CHAIN_OBS:])):
             b = c + _CHAIN_F * j
-            obs[b] = 1.0
-            obs[b + 1] = user == seat
-            obs[b + 2 + kind] = 1.0
+            w[b] = 1.0
+            w[b + 1] = user == seat
+            w[b + 2 + kind] = 1.0
             visible = not (kind == Use.CAST and user != seat) and not self.is_master[card]
             if visible:
-                obs[b + 2 + len(Use) + self.index[card]] = 1.0
-            obs[b + _CHAIN_F - 1] = negated
+                w[b + 2 + len(Use) + self.index[card]] = 1.0
+            w[b + _CHAIN_F - 1] = negated
 
-    def _pending(self, st: GameState, obs: np.ndarray) -> None:
+    def _pending(self, st: GameState, w: dict[int, float]) -> None:
         if st.dp is None or st.dp[0] not in _EFFECT_DPS or st.pending is None:
             return
         f = st.pending[1]
@@ -244,20 +245,17 @@ class MowEncoder(Encoder):
         e = st.cards[card].effect_list(f[2])[f[3]]
         b = _P["pending"]
         if not self.is_master[card]:
-            obs[b + self.index[card]] = 1.0
-        obs[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
+            w[b + self.index[card]] = 1.0
+        w[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
         left = st.pending[3] if st.pending[0] == "unit" else max(e.amount, 0)
-        obs[b + P_MAX + len(OPS_ORDER)] = left / 10
+        w[b + P_MAX + len(OPS_ORDER)] = left / 10
 
 
-def _count(obs: np.ndarray, base: int, rows: list[int]) -> None:
-    """Add 0.25 at ``obs[base + r]`` for every ``r`` in ``rows`` (a card counted per copy)."""
-    if len(rows) > 6:  # one numpy call beats many element writes
-        counts = np.bincount(rows, minlength=P_MAX)
-        obs[base : base + P_MAX] += counts * np.float32(0.25)
-    else:
-        for r in rows:
-            obs[base + r] += 0.25
+def _count(w: dict[int, float], base: int, idx: dict[str, int], cards: list[str]) -> None:
+    """Add 0.25 at ``base + idx[c]`` for every card ``c`` (a card counted per copy)."""
+    for cid in cards:
+        k = base + idx[cid]
+        w[k] = w.get(k, 0.0) + 0.25
 
 
 def _ref_name(st: GameState, ref: int) -> str:
