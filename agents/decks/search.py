@@ -205,6 +205,17 @@ def master_only_class(card: Any, banned: frozenset[str] = frozenset()) -> str | 
     return None if card.kind == "MASTER" or getattr(card, "cls", "") in banned else "card"
 
 
+def orphan_medachanges(pool: Any, counts: Counts) -> list[str]:
+    """The OCG MedaChange cards of a deck without a Medarot of their name in it (none elsewhere).
+
+    Such a card is legal but can never be played; a tuned starter deck (``keep_theme``,
+    ``keep_master``) has none.
+    """
+    cards = [pool[c] for c in counts]
+    names = {c.name for c in cards if c.kind == "MEDAROT"}
+    return sorted(c.id for c in cards if c.kind == "MEDACHANGE" and c.name not in names)
+
+
 def _banned(pool: Any, counts: Counts) -> frozenset[str]:
     """The classes the deck's master may not use (D17; none outside MoW)."""
     for c in counts:
@@ -298,12 +309,15 @@ def deck_search(
     def value(counts: Counts) -> Any:
         return counts if starter is None else {"starter": starter, "cards": counts}
 
+    pool = ruleset.pool
+    tuning = keep_theme or keep_master  # a starter being tuned stays playable as one
+
     def legal(counts: Counts) -> bool:
         try:
             ruleset.deck_list(value(counts))
         except DeckError:
             return False
-        return True
+        return not (tuning and orphan_medachanges(pool, counts))
 
     def evaluate(counts: Counts, seeds: Sequence[int]) -> list[float]:
         per_seed = [0.0] * len(seeds)
@@ -313,7 +327,6 @@ def deck_search(
                 per_seed[i] += (a + b) / 2 / len(field)
         return per_seed
 
-    pool = ruleset.pool
     banned = _banned(pool, start_counts)  # the master's restricted classes (D17), worked out once
     found = race_search(
         start_counts,

@@ -539,3 +539,19 @@ def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
     (tmp_path / "best.toml").write_text(result["best_toml"])
     found = resolve_deck(str(tmp_path / "best.toml"), ruleset.pool, ruleset.config)  # a legal deck file
     assert found.starter == chorus.starter and dict(found.deck.cards) == result["best"]
+
+
+def test_a_tuned_starter_never_holds_a_medachange_without_its_medarot():
+    """The shipped advance starters have none; a planted Hailgunner MedaChange is named."""
+    import envs
+    from agents.decks.search import orphan_medachanges
+
+    rs = envs.make("medarot_ocg_v0", mode="advance").unwrapped.ruleset
+    for name in rs.starter_names:
+        assert orphan_medachanges(rs.pool, dict(rs.deck_list(name).cards)) == [], name
+    deck = dict(rs.deck_list("advance_forge").cards)
+    deck["MC06"] = deck.get("MC06", 0) + 1
+    assert "MD06" not in deck  # no Hailgunner Medarot in Forge
+    assert orphan_medachanges(rs.pool, deck) == ["MC06"]
+    deck["MD06"] = 1
+    assert orphan_medachanges(rs.pool, deck) == []
