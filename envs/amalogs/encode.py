@@ -173,6 +173,7 @@ class AmalogsEncoder(Encoder):
         self.layout = build_layout(self.core_obs_size)
         L = self.layout
         self._map = L["map"].start
+        assert self._map == _MAP_START, "the map is the first piece"
         self._glob = L["global"].start
         self._players = L["players"].start
         self._head = L["core_view"].start
@@ -269,32 +270,32 @@ class AmalogsEncoder(Encoder):
                 write_deck(top[p], share[p], deck, enc.deck_type)
 
     def _write_map(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
-        m = buf[self._map : self._map + MAP_CHANNELS * SQUARES].reshape(MAP_CHANNELS, SQUARES)
+        """Every map entry is 1.0: the squares' flat indices are gathered and set in one call."""
+        base = self._map
         me = st.avatars[seat]
         team = me.team
+        on = list(_FIXED_MAP[team])  # channels 3-6: the bases and spawn squares
         for i, a in enumerate(st.avatars):
             if not a.on_map:
                 continue
-            m[0 if i == seat else 1 if a.team == team else 2, a.square] = 1.0
+            sq = base + a.square
+            on.append(sq + SQUARES * (0 if i == seat else 1 if a.team == team else 2))
             if a.guarding:
-                m[7, a.square] = 1.0
+                on.append(sq + 7 * SQUARES)
             if a.dueled:
-                m[8, a.square] = 1.0
-        m[3, BASES[team]] = 1.0
-        m[4, BASES[1 - team]] = 1.0
-        m[5, list(SPAWN[team])] = 1.0
-        m[6, list(SPAWN[1 - team])] = 1.0
+                on.append(sq + 8 * SQUARES)
         if me.on_map:
-            m[9] = np.asarray(DIST[me.square]) <= me.range
+            on += _in_range(me.square, me.range)
         d = st.duel
         if d is not None:
             for p in d.participants():
                 if st.avatars[p].on_map:
-                    m[10, st.avatars[p].square] = 1.0
+                    on.append(base + 10 * SQUARES + st.avatars[p].square)
             for t in d.bases:
-                m[10, BASES[t]] = 1.0
+                on.append(base + 10 * SQUARES + BASES[t])
         if st.phase == Phase.MOVE_DEST and not st.done:
-            m[11, move_destinations(st)] = 1.0
+            on += [base + 11 * SQUARES + q for q in move_destinations(st)]
+        buf[on] = 1.0
 
     def _write_global(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
         g = buf[self._glob : self._glob + GLOBALS]
@@ -312,17 +313,19 @@ class AmalogsEncoder(Encoder):
         g[20] = st.duel.strike / 12 if st.duel is not None else 0.0
 
     def _write_players(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
-        rows = buf[self._players : self._players + PLAYER_SLOTS * PLAYER_F].reshape(PLAYER_SLOTS, PLAYER_F)
+        """One row per player slot, built as one list and written in one call."""
         na, nb = st.config.team_sizes
         me = st.avatars[seat]
         roles = duel_roles(st)
+        flat: list[float] = []
         for k in range(PLAYER_SLOTS):
             team, j = divmod(k, 3)
             if j >= (na, nb)[team]:
+                flat += _EMPTY_ROW
                 continue
             i = j if team == 0 else na + j
             a = st.avatars[i]
-            r = rows[k]
+            r = [0.0] * PLAYER_F
             r[0] = 1.0
             r[1] = float(i == seat)
             r[2] = float(a.team == me.team)
@@ -346,6 +349,8 @@ class AmalogsEncoder(Encoder):
                 r[27] = summary.deck / 40
                 r[28] = summary.units / 10
                 r[29] = a.core_turns / 50
+            flat += r
+        buf[self._players : self._players + PLAYER_SLOTS * PLAYER_F] = flat
 
     def _write_core(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
         k = st.seat_of(seat)
@@ -361,6 +366,28 @@ class AmalogsEncoder(Encoder):
         buf[self._head + slot] = 1.0
         buf[self._head + 8 + view] = 1.0
         buf[self._core : self._core + len(obs)] = obs
+
+
+#: Where the map piece starts (it is the layout's first piece).
+_MAP_START = 0
+#: Per team, the map's flat indices of channels 3-6: own base, enemy base, own and enemy spawn squares.
+_FIXED_MAP = tuple(
+    (
+        _MAP_START + 3 * SQUARES + BASES[t],
+        _MAP_START + 4 * SQUARES + BASES[1 - t],
+        *(_MAP_START + 5 * SQUARES + q for q in SPAWN[t]),
+        *(_MAP_START + 6 * SQUARES + q for q in SPAWN[1 - t]),
+    )
+    for t in (0, 1)
+)
+#: An unused player slot's row.
+_EMPTY_ROW = [0.0] * PLAYER_F
+
+
+@functools.cache
+def _in_range(square: int, reach: int) -> list[int]:
+    """The map's channel-9 flat indices of the squares within ``reach`` of ``square``."""
+    return [_MAP_START + 9 * SQUARES + q for q in range(SQUARES) if DIST[square][q] <= reach]
 
 
 def duel_roles(st: AmalogsState) -> dict[int, Role]:
