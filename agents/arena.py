@@ -108,21 +108,33 @@ class MatchResult:
 
 
 def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
-    """One game with ``agents[i]`` in seat i; returns the per-seat returns."""
-    from agents.base import bind
+    """One game with ``agents[i]`` in seat i; returns the per-seat returns.
+
+    An agent that does not read its observation (``agents.base.needs_observation``) gets None
+    and the legal-action mask alone, so its decisions skip the encoding.
+    """
+    from agents.base import bind, needs_observation
 
     env.reset(seed=seed)
     for i, a in enumerate(agents):
         bind(a, env)
         a.reset(seed=seed * 7919 + i)
+    raw = env.unwrapped
+    seat_of = {name: i for i, name in enumerate(env.possible_agents)}
+    reads = [needs_observation(a) for a in agents]
     for name in env.agent_iter():
-        obs, _r, term, trunc, _i = env.last()
+        seat = seat_of[name]
+        if reads[seat]:
+            obs, _r, term, trunc, _i = env.last()
+        else:
+            _o, _r, term, trunc, _i = env.last(observe=False)
         if term or trunc:
             env.step(None)
-            continue
-        seat = env.possible_agents.index(name)
-        env.step(agents[seat].act(obs["observation"], obs["action_mask"]))
-    return list(env.unwrapped.game.returns())
+        elif reads[seat]:
+            env.step(agents[seat].act(obs["observation"], obs["action_mask"]))
+        else:
+            env.step(agents[seat].act(None, raw.encoder.action_mask(raw.game)))
+    return list(raw.game.returns())
 
 
 def one_torch_thread(*specs: str) -> None:

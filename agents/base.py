@@ -49,6 +49,16 @@ class Agent(Protocol):
         ...
 
 
+def needs_observation(agent: Any) -> bool:
+    """Whether ``agent.act`` reads its observation argument.
+
+    An agent that reads the bound engine instead (``reads_engine = True``, the heuristics and
+    search) or only the mask (``needs_observation = False``, the random agent) is passed None,
+    and the game loop saves the encoding.
+    """
+    return not getattr(agent, "reads_engine", False) and bool(getattr(agent, "needs_observation", True))
+
+
 def bind(agent: Any, env: Any) -> Any:
     """Give ``agent`` access to ``env`` if it asks for it (``agent.bind(env)``); return the agent."""
     hook = getattr(agent, "bind", None)

@@ -11,6 +11,8 @@ class RandomAgent:
     """Picks uniformly among the legal actions of the mask, with its own seeded RNG."""
 
     name = "random"
+    #: ``act`` reads the mask only (``agents.base.needs_observation``).
+    needs_observation = False
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -20,7 +22,7 @@ class RandomAgent:
         if seed is not None:
             self._rng.seed(seed)
 
-    def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+    def act(self, observation: np.ndarray | None, action_mask: np.ndarray) -> int:
         """A uniformly random index among those with ``action_mask == 1``."""
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:

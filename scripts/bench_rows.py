@@ -42,6 +42,21 @@ def fresh_env_loop(make: Callable[[], Any], seconds: float, seed0: int) -> float
     return decisions / spent
 
 
+class _Counted:
+    """An agent that counts its decisions; every other attribute is the agent's own."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.calls = 0
+
+    def act(self, observation: Any, action_mask: Any) -> int:
+        self.calls += 1
+        return int(self.agent.act(observation, action_mask))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+
 def agent_games(
     name: str,
     kwargs: dict[str, Any],
@@ -53,7 +68,8 @@ def agent_games(
     """(games, decisions) per second of ``specs[0]`` (seat 0) against ``specs[1]`` (every other seat).
 
     With ``count_seat``, only that seat's decisions are timed and counted (a search agent's own
-    time); otherwise every decision of every seat.
+    time); otherwise whole games through ``agents.arena.play_game`` (each copy of the code its
+    own loop, as its matches play), counting every decision of every seat.
     """
     import agents
     import envs
@@ -62,6 +78,22 @@ def agent_games(
     decisions = games = 0
     spent = 0.0
     t0 = time.perf_counter()
+    if count_seat is None:  # whole games through the package's own game loop, as matches play them
+        from agents.arena import play_game
+
+        while time.perf_counter() - t0 < seconds:
+            seed = seed0 + games
+            env = envs.make(name, **kwargs)
+            seated = [
+                _Counted(agents.make(specs[0] if i == 0 else specs[1], name, seed=seed * 7 + i, **kwargs))
+                for i in range(len(env.possible_agents))
+            ]
+            g0 = time.perf_counter()
+            play_game(env, seated, seed)
+            spent += time.perf_counter() - g0
+            decisions += sum(p.calls for p in seated)
+            games += 1
+        return games / (time.perf_counter() - t0), decisions / max(1e-9, spent)
     while time.perf_counter() - t0 < seconds:
         seed = seed0 + games
         env = envs.make(name, **kwargs)
@@ -72,23 +104,19 @@ def agent_games(
                 agents.make(specs[0] if i == 0 else specs[1], name, seed=seed * 7 + i, **kwargs), env
             )
             players[a].reset(seed=seed * 7 + i)
-        g0 = time.perf_counter()
         for agent in env.agent_iter():
             obs, _r, term, trunc, _i = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            if count_seat is None or agent == env.possible_agents[count_seat]:
+            if agent == env.possible_agents[count_seat]:
                 a0 = time.perf_counter()
                 action = players[agent].act(obs["observation"], obs["action_mask"])
-                if count_seat is not None:
-                    spent += time.perf_counter() - a0
+                spent += time.perf_counter() - a0
                 decisions += 1
             else:
                 action = players[agent].act(obs["observation"], obs["action_mask"])
             env.step(int(action))
-        if count_seat is None:
-            spent += time.perf_counter() - g0
         games += 1
     return games / (time.perf_counter() - t0), decisions / max(1e-9, spent)
 

@@ -101,3 +101,58 @@ def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
     first, second = games.values()
     assert first == {"a": {0, 1}, "b": {2}}  # a is team A (seats 0, 1), then team B (seat 2)
     assert second == {"a": {2}, "b": {0, 1}}
+
+
+LEAN_VARIANTS = [
+    ("medarot_ocg_v0", {"mode": "beginner"}),
+    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_parts_v0", {}),
+    ("mow_v0", {}),
+    ("amalogs_v0", {"team_sizes": (2, 2)}),
+]
+
+
+def _observed_game(env, agents, seed):
+    """The reference loop: every decision observes, as PettingZoo's own examples do."""
+    from agents.base import bind
+
+    env.reset(seed=seed)
+    for i, a in enumerate(agents):
+        bind(a, env)
+        a.reset(seed=seed * 7919 + i)
+    for name in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(agents[env.possible_agents.index(name)].act(obs["observation"], obs["action_mask"]))
+    return list(env.unwrapped.game.returns()), list(env.unwrapped.game.events)
+
+
+@pytest.mark.parametrize(("name", "kw"), LEAN_VARIANTS, ids=[n + str(len(k)) for n, k in LEAN_VARIANTS])
+def test_agents_that_do_not_read_observations_play_the_same_games_without_encoding(name, kw):
+    import agents
+    import envs
+    from agents.arena import play_game
+
+    for seed in (3, 4):
+        specs = [
+            "heuristic" if i % 2 == 0 else "random" for i in range(len(envs.make(name, **kw).possible_agents))
+        ]
+        ref_env = envs.make(name, **kw)
+        ref = _observed_game(ref_env, [agents.make(s, name, seed=i, **kw) for i, s in enumerate(specs)], seed)
+        env = envs.make(name, **kw)
+        enc = env.unwrapped.encoder
+        calls: list[int] = []
+
+        def counted(st, seat, calls=calls, original=enc.observe):
+            calls.append(seat)
+            return original(st, seat)
+
+        enc.observe = counted
+        try:
+            got = play_game(env, [agents.make(s, name, seed=i, **kw) for i, s in enumerate(specs)], seed)
+        finally:
+            del enc.observe
+        assert (got, list(env.unwrapped.game.events)) == ref
+        assert calls == [], f"{len(calls)} observations encoded"
