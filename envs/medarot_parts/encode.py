@@ -30,29 +30,20 @@ from operator import attrgetter
 import numpy as np
 
 from envs.encoding.codec import Encoder
-from envs.encoding.layout import ObsLayout
-from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind
-from envs.medarot_parts.cards import (
-    LEGS,
-    OPS,
-    SLOTS,
-    TIMINGS,
-    TYPES,
-    CardDef,
-    CardPool,
-    Target,
+from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Action, Kind
+from envs.medarot_parts.cards import LEGS, CardPool
+from envs.medarot_parts.encode_layout import (
+    CARD_F,
+    MED_F,
+    N_CARD_ROWS,
+    PART_F,
+    build_layout,
+    card_row,
 )
 from envs.medarot_parts.state import STAT_POWER, GameState, Medarot
 
-_SOURCES = ("STATIC", "ON_USE", "EFFECT")
-_TARGETS = tuple(Target)
-_ABILITY_F = len(_SOURCES) + len(OPS) + 1 + len(_TARGETS) + len(SLOTS) + 1
-CARD_F = 6 + 4 + 7 + 4 + 4 + 1 + 1 + 1 + 4 + 3 + 1 + 4 + 2 * _ABILITY_F
-_SCALARS = 34
-_MED_F = 11
-_PART_F = 10
-_N_FIELD = 20  # 2 players x 2 medarots x (medal + 4 parts)
-_N_CARD_ROWS = _N_FIELD + 16 + 1
+__all__ = ["CARD_F", "PartsEncoder", "build_layout", "card_row"]
+
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full).
 _MEMO_SIZE = 1 << 16
@@ -60,109 +51,6 @@ _MEMO_SIZE = 1 << 16
 _PART_KEY = attrgetter("card", "tapped", "destroyed", "counters", "effect")
 #: One float32 zero.
 _ZERO4 = bytes(4)
-
-
-def card_row(c: CardDef) -> list[float]:
-    """The feature row of a card definition (type, slot, action, stats, abilities)."""
-    row = [0.0] * CARD_F
-    row[TYPES.index(c.type)] = 1.0
-    o = 6
-    if c.slot >= 0:
-        row[o + c.slot] = 1.0
-    o += 4
-    if c.action >= 0:
-        row[o + c.action] = 1.0
-    o += 7
-    if c.attribute >= 0:
-        row[o + c.attribute] = 1.0
-    o += 4
-    row[o : o + 7] = [
-        c.armor / 9,
-        c.charge / 9,
-        c.power / 9,
-        c.mobility / 9,
-        c.price / 3000,
-        float(c.effect_part),
-        c.efficient / 2,
-    ]
-    o += 7
-    if c.kind >= 0:
-        row[o + c.kind] = 1.0
-    o += 4
-    if c.timing:
-        row[o + TIMINGS.index(c.timing)] = 1.0
-    o += 3
-    row[o] = c.cost / 5
-    o += 1
-    if c.duration >= 0:
-        row[o + c.duration] = 1.0
-    o += 4
-    for ab in c.abilities:
-        if ab.source in _SOURCES:
-            row[o + _SOURCES.index(ab.source)] = 1.0
-        p = o + len(_SOURCES)
-        row[p + OPS.index(ab.op)] = 1.0
-        p += len(OPS)
-        row[p] = ab.amount / 3
-        p += 1
-        row[p + _TARGETS.index(ab.target)] = 1.0
-        p += len(_TARGETS)
-        if ab.slot >= 0:
-            row[p + ab.slot] = 1.0
-        p += len(SLOTS)
-        row[p] = float(bool(ab.condition))
-        o += _ABILITY_F
-    return row
-
-
-def build_layout(n_cards: int) -> ObsLayout:
-    """The observation layout for a pool of ``n_cards`` card definitions."""
-    return ObsLayout(
-        [
-            ("decision", (len(DP) + 1,), "one-hot of the pending decision point DP1..DP16 (0: none)"),
-            (
-                "scalars",
-                (_SCALARS,),
-                (
-                    "I decide, turn, round, priority / first / turn-to-act are mine, passes, assets, hand, "
-                    "deck and trash sizes (own, opponent), action medarots present, battle (active, I attack, "
-                    "damage, response, protect amount, NO_EVADE, dealt, defender chosen), payment (active, "
-                    "mine, needed and paid EP, medal eligible), a card or support use under way (active, mine)"
-                ),
-            ),
-            (
-                "medarots",
-                (4, _MED_F),
-                (
-                    "own medarots 0, 1 then the opponent's: medal attribute, efficient/2, medal tapped, stopped, "
-                    "action medarot, attacking, defending, mobility/9"
-                ),
-            ),
-            (
-                "parts",
-                (16, _PART_F),
-                (
-                    "per medarot (as above) head, right arm, left arm, legs: tapped, destroyed, counters/9, "
-                    "remaining armor/9, effect card, attached cards/3, current power/9, current charge/9, "
-                    "attack part, protect part"
-                ),
-            ),
-            (
-                "energy",
-                (2, 8),
-                "own then opponent stock: untapped count per kind/10, tapped count per kind/10",
-            ),
-            (
-                "field_cards",
-                (_N_FIELD, CARD_F),
-                "per medarot (as above): medal, head, right arm, left arm, legs",
-            ),
-            ("hand_cards", (16, CARD_F), "own hand in canonical order (HAND(h) refers to row h)"),
-            ("use_card", (1, CARD_F), "the medaroter card or support part being used (public)"),
-            ("play_area", (2, n_cards), "own and opponent play areas, count per card"),
-            ("trash", (2, n_cards), "own and opponent trash contents, count per card / 4"),
-        ]
-    )
 
 
 def _deltas(mods: list[list[int]], p: int, m: int, uids: tuple[int, int, int]) -> tuple[int, ...]:
@@ -202,11 +90,11 @@ class PartsEncoder(Encoder):
         self._parts = L["parts"].slice
         self._energy = L["energy"].slice
         self._cards_start = L["field_cards"].start
-        self._cards_end = self._cards_start + _N_CARD_ROWS * CARD_F
+        self._cards_end = self._cards_start + N_CARD_ROWS * CARD_F
         assert L["use_card"].start + CARD_F == self._cards_end
         self._play = L["play_area"].start
         self._trash = L["trash"].start
-        self.card_region = (self._cards_start, _N_CARD_ROWS, CARD_F)
+        self.card_region = (self._cards_start, N_CARD_ROWS, CARD_F)
         #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
         self._memo: dict[tuple[object, ...], tuple[bytes, bytes, bytes]] = {}
         #: float32 bytes of the feature table's rows, by row and by card id.
@@ -308,9 +196,9 @@ class PartsEncoder(Encoder):
                 blocks.append(block)
         vacant = 4 - len(blocks)  # a vacant seat 1 (AMALOGS) has no medarots
         pieces += [bl[0] for bl in blocks]
-        pieces.append(_ZERO4 * (vacant * _MED_F))
+        pieces.append(_ZERO4 * (vacant * MED_F))
         pieces += [bl[1] for bl in blocks]
-        pieces.append(_ZERO4 * (vacant * 4 * _PART_F))
+        pieces.append(_ZERO4 * (vacant * 4 * PART_F))
         energy = [0.0] * 16
         for j, p in enumerate((seat, o)):
             for cid, tapped in st.stock[p]:
