@@ -48,6 +48,9 @@ an observation: a seat sees only its own vector.
 - v0, decks: the starter decks were rebalanced with ``scripts/balance.py`` so that every
   starter matchup scores 0.35 to 0.65 with heuristic pilots (each keeps its theme, name and
   description); games on the default decks differ from earlier releases.
+- v0, decks: the advance starters were rebalanced too, with ``scripts/balance.py --swap
+  master`` (a card may change kind; each deck keeps its theme, name and description, and every
+  MedaChange its Medarot); games on the default advance decks differ from earlier releases.
 """
 
 from __future__ import annotations

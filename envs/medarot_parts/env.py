@@ -52,6 +52,11 @@ an observation: a seat sees only its own vector.
   40-card decks; starter sets, names and descriptions kept), which narrowed the starter
   matchups from 0.19-0.93 to 0.33-0.70 with heuristic pilots; games on the default decks
   differ from earlier releases.
+- v0, decks: all three 40-card decks were retuned again with ``scripts/balance.py --swap
+  master`` (a card may change category; starter sets, names and descriptions kept): every
+  starter matchup now scores 0.41 to 0.58 with heuristic pilots (400 fresh-seed games per
+  pairing), and the three decks beat each other in a cycle (Chorus over Blaze, Fang over
+  Chorus, Blaze over Fang).
 """
 
 from __future__ import annotations
