@@ -45,8 +45,9 @@ from envs.medarot_parts.state import STAT_POWER, GameState, Medarot
 __all__ = ["CARD_F", "PartsEncoder", "build_layout", "card_row"]
 
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
-#: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full).
-_MEMO_SIZE = 1 << 16
+#: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
+#: takes about 0.7 kB (its key, two small byte strings and references to shared card rows).
+_MEMO_SIZE = 1 << 15
 #: A part's state in a memo key (besides the number of cards attached to it).
 _PART_KEY = attrgetter("card", "tapped", "destroyed", "counters", "effect")
 #: One float32 zero.
@@ -96,7 +97,7 @@ class PartsEncoder(Encoder):
         self._trash = L["trash"].start
         self.card_region = (self._cards_start, N_CARD_ROWS, CARD_F)
         #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
-        self._memo: dict[tuple[object, ...], tuple[bytes, bytes, bytes]] = {}
+        self._memo: dict[tuple[object, ...], tuple[bytes, bytes, tuple[bytes, ...]]] = {}
         #: float32 bytes of the feature table's rows, by row and by card id.
         self._row_bytes = [r.tobytes() for r in self.table]
         self._card_bytes = {cid: self._row_bytes[i] for cid, i in self.row.items()}
@@ -191,7 +192,7 @@ class PartsEncoder(Encoder):
                     block = memo[key] = (
                         array("f", meds).tobytes(),
                         array("f", parts).tobytes(),
-                        b"".join([rb[r] for r in rows]),
+                        tuple(rb[r] for r in rows),  # the table's own row bytes, not copies
                     )
                 blocks.append(block)
         vacant = 4 - len(blocks)  # a vacant seat 1 (AMALOGS) has no medarots
@@ -204,7 +205,8 @@ class PartsEncoder(Encoder):
             for cid, tapped in st.stock[p]:
                 energy[8 * j + 4 * tapped + st.cards[cid].kind] += 0.1
         pieces.append(array("f", energy).tobytes())
-        pieces += [bl[2] for bl in blocks]
+        for bl in blocks:
+            pieces += bl[2]
         pieces.append(_ZERO4 * (vacant * 5 * CARD_F))
         hand = st.hand[seat]
         cb = self._card_bytes
