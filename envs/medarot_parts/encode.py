@@ -85,17 +85,7 @@ class PartsEncoder(Encoder):
         self.row = {cid: c.index for cid, c in pool.cards.items()}
         self.deck_types = self.n_cards
         L = self.layout
-        self._dec = L["decision"].slice
-        self._sc = L["scalars"].slice
-        self._med = L["medarots"].slice
-        self._parts = L["parts"].slice
-        self._energy = L["energy"].slice
-        self._cards_start = L["field_cards"].start
-        self._cards_end = self._cards_start + N_CARD_ROWS * CARD_F
-        assert L["use_card"].start + CARD_F == self._cards_end
-        self._play = L["play_area"].start
-        self._trash = L["trash"].start
-        self.card_region = (self._cards_start, N_CARD_ROWS, CARD_F)
+        self.card_region = (L["field_cards"].start, N_CARD_ROWS, CARD_F)
         #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
         self._memo: dict[tuple[object, ...], tuple[bytes, bytes, tuple[bytes, ...]]] = {}
         #: float32 bytes of the feature table's rows, by row and by card id.
