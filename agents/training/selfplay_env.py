@@ -23,7 +23,7 @@ import numpy as np
 
 import agents as agent_lib
 import envs
-from agents.base import bind
+from agents.base import bind, needs_observation
 from envs.core.errors import IllegalActionError
 
 #: What the value function may read: the learner's own observation, or the whole game too.
@@ -233,8 +233,8 @@ class SingleAgentEnv(gym.Env):
                     return
                 aec.step(enc.legal_indices(st)[0])
                 continue
-            # an opponent that reads the engine (the heuristics, search) needs no observation
-            obs = None if getattr(self.opponent, "reads_engine", False) else enc.observe(st, seat)
+            # an opponent that never reads it (the heuristics, search, random) gets no observation
+            obs = enc.observe(st, seat) if needs_observation(self.opponent) else None
             mask = enc.action_mask(st)
             aec.step(int(self.opponent.act(obs, mask)))
 
