@@ -16,6 +16,13 @@ draw decides more than any single choice. This is flat Monte Carlo over determin
 (perfect-information Monte Carlo), the simplest member of the family of information-set
 searches: it looks one decision ahead and trusts the heuristic for the rest.
 
+Returns are +1, 0 or -1 (the protocol's ``returns``), so a search can stop early without
+changing its choice: an action stops being rolled out once even winning every remaining world
+could not lift its total above the best action's (ties keep the earlier action, so an equal
+total never wins), and the other actions are skipped once one action wins in every world.
+The rollouts it skips could not have changed the choice, and the worlds are sampled before
+any rollout, so the choice and the generator's stream are those of the full search.
+
 It is much slower than the heuristic (``worlds`` x legal actions rollouts per decision) and
 much stronger: use it as a capable opponent, or to measure how far a policy is from what
 look-ahead over the same rules of thumb achieves. ``agents.make("search", env)`` uses 4
@@ -28,6 +35,9 @@ import random
 from typing import Any
 
 from agents.heuristic.base import RuleOfThumbAgent
+
+#: The best return a seat can get (the protocol's ``returns``: +1 win, 0 draw, -1 loss).
+WIN = 1.0
 
 
 class SearchAgent(RuleOfThumbAgent):
@@ -64,19 +74,34 @@ class SearchAgent(RuleOfThumbAgent):
         if len(legal) < 2:
             return default
         worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
-        best, best_value = default, self.action_value(worlds, default, seat)
+        best, best_total = default, self.action_total(worlds, default, seat)
         for a in legal:
+            if best_total >= WIN * len(worlds):  # a win in every world: nothing can beat it
+                break
             if a == default:
                 continue
-            value = self.action_value(worlds, a, seat)
-            if value > best_value:
-                best, best_value = a, value
+            total = self.action_total(worlds, a, seat, beat=best_total)
+            if total is not None and total > best_total:
+                best, best_total = a, total
         return best
 
     def action_value(self, worlds: list[Any], action: Any, seat: int) -> float:
         """Mean return for ``seat`` of playing ``action`` in each world, then the heuristic to the end."""
+        total = self.action_total(worlds, action, seat)
+        assert total is not None  # no bound to beat: every world is played
+        return total / len(worlds)
+
+    def action_total(
+        self, worlds: list[Any], action: Any, seat: int, beat: float | None = None
+    ) -> float | None:
+        """Summed return for ``seat`` of ``action`` over ``worlds``, in order.
+
+        With ``beat``, None as soon as the total can no longer exceed ``beat`` (each remaining
+        world adds at most ``WIN``): the rest of the worlds are not played.
+        """
         total = 0.0
         choose = self.rollout.choose
+        left = len(worlds)
         for world in worlds:
             s = world.clone()
             s.apply(action)
@@ -84,4 +109,7 @@ class SearchAgent(RuleOfThumbAgent):
                 legal = s.legal_actions()  # a forced move needs no thought (the heuristics are deterministic)
                 s.apply(legal[0] if len(legal) == 1 else choose(s, s.current_player))
             total += s.returns()[seat]
-        return total / len(worlds)
+            left -= 1
+            if beat is not None and total + WIN * left <= beat:
+                return None
+        return total

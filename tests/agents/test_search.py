@@ -133,3 +133,59 @@ def test_search_is_deterministic_under_a_seed():
     seven = choices(7)
     assert seven == choices(7)
     assert any(choices(s) != seven for s in (8, 9, 10))
+
+
+class Counted(AddOne):
+    """AddOne that counts the rollout moves it is asked for."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, state: Race, seat: int) -> int:
+        self.calls += 1
+        return 1
+
+
+def test_search_stops_rolling_out_once_the_choice_is_settled():
+    # From 1 (player 0), the heuristic's "add 1" wins in every world (2, 3, 4 by player 0):
+    # nothing can beat a win everywhere, so "add 2" is never rolled out.
+    rollout = Counted()
+    agent = SearchAgent(rollout, worlds=5, seed=0)
+    st = Race(total=1, player=0)
+    assert agent.choose(st, 0) == 1
+    assert rollout.calls == 1 + 5 * 2  # the root's default, then 5 worlds of two rollout moves
+    # With a bound to beat, an action stops at the first world that settles it: "add 2" from 1
+    # loses everywhere (3, then player 1 reaches 4).
+    rollout.calls = 0
+    assert agent.action_total([st] * 5, 2, 0, beat=3.0) is None  # -1 + 4 wins can't pass 3
+    assert rollout.calls == 1
+    assert agent.action_total([st] * 5, 2, 0, beat=-5.0) is None  # equal is not better
+    assert agent.action_total([st] * 5, 2, 0, beat=-5.5) == -5.0
+    assert agent.action_value([st] * 5, 2, 0) == -1.0
+
+
+def _full_search(agent: SearchAgent, state, seat: int):
+    """The unpruned search: every action in every world, the first strictly better kept."""
+    legal = state.legal_actions()
+    default = agent.rollout.choose(state, seat)
+    if len(legal) < 2:
+        return default
+    worlds = [state.resample_hidden(seat, agent._rng) for _ in range(agent.worlds)]
+    best, best_value = default, agent.action_value(worlds, default, seat)
+    for a in legal:
+        if a != default and (v := agent.action_value(worlds, a, seat)) > best_value:
+            best, best_value = a, v
+    return best
+
+
+@pytest.mark.parametrize(("name", "kwargs"), CASES[:4], ids=[f"{n}-{k}" for n, k in CASES[:4]])
+def test_the_pruned_search_chooses_as_the_full_search(name, kwargs):
+    env = envs.make(name, **kwargs)
+    positions = [e.unwrapped.game.clone() for e in random_positions(env, games=2, every=11)]
+    positions = [p for p in positions if len(p.legal_actions()) >= 2][:12]
+    assert len(positions) >= 8
+    pruned = agent_lib.make("search:3", name, seed=5, **kwargs)
+    full = agent_lib.make("search:3", name, seed=5, **kwargs)
+    for p in positions:
+        assert pruned.choose(p, p.current_player) == _full_search(full, p, p.current_player)
+    assert pruned._rng.random() == full._rng.random()  # the same worlds were sampled
