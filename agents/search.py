@@ -101,9 +101,12 @@ class SearchAgent(RuleOfThumbAgent):
         """
         total = 0.0
         choose = self.rollout.choose
+        mute = getattr(worlds[0], "mute", None)
         left = len(worlds)
         for world in worlds:
             s = world.clone()
+            if mute is not None:
+                s.mute()  # nobody reads a rollout's events
             s.apply(action)
             while not s.is_terminal():
                 legal = s.legal_actions()  # a forced move needs no thought (the heuristics are deterministic)

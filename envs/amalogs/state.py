@@ -252,6 +252,7 @@ class AmalogsState(EngineState):
         """An independent copy (sides and table cloned through their adapters)."""
         s = AmalogsState.__new__(AmalogsState)
         s.__dict__.update(self.__dict__)
+        s.__dict__.pop("emit", None)  # a clone of a muted state logs again (``mute``)
         s.rng = copy_rng(self.rng)
         s.avatars = [a.copy() for a in self.avatars]
         s.life = list(self.life)

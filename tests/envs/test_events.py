@@ -258,3 +258,27 @@ def test_random_games_have_no_note_events_in_any_variant() -> None:
         while not st.is_terminal():
             st.apply(rng.choice(st.legal_actions()))
         assert all(r["kind"] != NOTE for r in st.records), name
+
+
+@pytest.mark.parametrize(("name", "kwargs"), VARIANTS, ids=IDS)
+def test_a_muted_state_plays_the_same_game_and_logs_nothing(name, kwargs):
+    """``mute`` (for rollouts) changes no move or outcome; the log stops; a clone logs again."""
+    env = envs.make(name, **kwargs)
+    env.reset(seed=11)
+    start = env.unwrapped.game
+    loud, quiet = start.clone(), start.clone().mute()
+    held = list(quiet.events)
+    rng = random.Random(5)
+    while not loud.is_terminal():
+        assert quiet.legal_actions() == loud.legal_actions()
+        action = rng.choice(loud.legal_actions())
+        loud.apply(action)
+        quiet.apply(action)
+    assert quiet.is_terminal() and quiet.returns() == loud.returns()
+    assert loud.records != quiet.records  # the loud copy logged the game
+    assert quiet.events == held and len(quiet.records) == len(held)  # the muted one did not
+    again = start.clone().mute().clone()
+    again.apply(again.legal_actions()[0])
+    while not again.is_terminal() and len(again.records) == len(held):
+        again.apply(again.legal_actions()[0])
+    assert len(again.records) > len(held)
