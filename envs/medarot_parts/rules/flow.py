@@ -45,13 +45,14 @@ class ForcedAgenda(Agenda[GameState]):
                     st._legal = legal
                     self.most_auto_steps = max(self.most_auto_steps, n - 1)
                     return
-                name = DP(kind).name
+                name = _DP_NAMES[kind]
+                label = _label(legal[0])
                 st.emit(
                     "auto",
-                    f"P{player} {name}: {legal[0]} (forced)",
+                    f"P{player} {name}: {label} (forced)",
                     player=int(player),
                     decision=name,
-                    action=str(legal[0]),
+                    action=label,
                 )
                 st.dp = None
                 st._legal = None
@@ -63,6 +64,20 @@ class ForcedAgenda(Agenda[GameState]):
             tasks[name](st, *args)
         self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None
+
+
+#: decision kind -> its name (the ``auto`` event's ``decision``)
+_DP_NAMES = {int(d): d.name for d in DP}
+#: action -> ``str(action)``, filled as forced moves are played (a few hundred actions exist)
+_LABELS: dict[Action, str] = {}
+
+
+def _label(action: Action) -> str:
+    """``str(action)``, worked out once per action."""
+    label = _LABELS.get(action)
+    if label is None:
+        label = _LABELS[action] = str(action)
+    return label
 
 
 def _count_step(st: GameState) -> None:
