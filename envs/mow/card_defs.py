@@ -217,6 +217,8 @@ class CardDef:
     #: the card's スキル as ``(min_level, static)`` pairs (min_level 0 except for master skills),
     #: worked out once: ``rules.values`` reads it on every derived value
     statics: tuple[tuple[int, Static], ...] = field(init=False, repr=False, compare=False)
+    #: the ``statics`` of kind STAT_MOD alone (most cards have none: a stat needs no scan then)
+    stat_mods: tuple[tuple[int, Static], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         statics = (
@@ -225,6 +227,7 @@ class CardDef:
             else tuple((0, a.static) for a in self.abilities if a.timing == STATIC and a.static is not None)
         )
         object.__setattr__(self, "statics", statics)
+        object.__setattr__(self, "stat_mods", tuple(x for x in statics if x[1].kind == "STAT_MOD"))
 
     def effect_list(self, code: int) -> tuple[Effect, ...]:
         """Effects by list code: ability ``i >= 0``, -1 the spell's, ``-2 - j`` the j-th level-up entry."""

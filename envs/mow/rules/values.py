@@ -51,11 +51,33 @@ def active_statics(st: GameState) -> list[tuple[int, int, Static]]:
 Active = list[tuple[int, int, Static]]
 
 
+def _active_stat_mods(st: GameState) -> Active:
+    """The STAT_MOD entries of ``active_statics``, in its order (read from ``CardDef.stat_mods``)."""
+    out: Active = []
+    cards = st.cards
+    for p in st.seats():
+        for min_level, s in cards[st.masters[p]].stat_mods:
+            if st.level[p] >= min_level:
+                out.append((p, -1 - p, s))
+        for m in st.monsters[p]:
+            for _, s in cards[m.card].stat_mods:
+                out.append((p, m.uid, s))
+        w = st.weapon[p]
+        if w is not None:
+            for _, s in cards[w[0]].stat_mods:
+                out.append((p, w[1], s))
+    return out
+
+
 def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> tuple[int, int]:
     """Sum of active STAT_MOD deltas on player ``p``'s master (``ref < 0``) or monster ``ref``."""
+    if active is None:
+        active = _active_stat_mods(st)
+        if not active:
+            return 0, 0
     da = dd = 0
     is_master = ref < 0
-    for owner, src, s in active_statics(st) if active is None else active:
+    for owner, src, s in active:
         if s.kind != "STAT_MOD":
             continue
         own = owner == p
