@@ -194,17 +194,16 @@ class Agenda(Generic[S]):
         """
         agenda = st.agenda
         tasks = self.tasks
+        limit = self.max_auto_steps
         n = 0
-        for n in range(self.max_auto_steps + 1):  # noqa: B007 - n is read after the loop
-            if st.dp is not None or st.done:
-                break
+        while st.dp is None and not st.done:
+            if n > limit:
+                self.runaway(st, origin)
             if not agenda:
                 raise StateError("the agenda ran empty with no decision point; the state is corrupt")
             task = agenda.pop()
             tasks[task[0]](st, *task[1:])
-        else:
-            if st.dp is None and not st.done:
-                self.runaway(st, origin)
+            n += 1
         self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None
 
