@@ -42,6 +42,10 @@ class TrainConfig:
         pretrain_lr: Adam step size of the imitation (PPO's own is restored after it).
         pretrain_samples: stop adding imitation games once this many decisions are collected
             (bounds the memory and time of rulesets with long games).
+        teacher: the agent whose self-play the imitation copies: ``heuristic`` (the default)
+            or ``search:WORLDS`` (stronger, and about a hundred times slower per decision).
+        teacher_workers: processes that play the teacher's games (1: in the learner's
+            process); the data is the same for any number.
         imitation_cache: a file for the imitated policy ("": none). When it exists and was
             written by a run with the same imitation settings (env, options, seed, pretrain and
             network settings), training starts from it instead of imitating again; otherwise the
@@ -93,6 +97,8 @@ class TrainConfig:
     pretrain_lr: float = 3e-4
     pretrain_samples: int = 250_000
     imitation_cache: str = ""
+    teacher: str = "heuristic"
+    teacher_workers: int = 1
     critic: str = "seat"
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256

@@ -1,8 +1,11 @@
-"""Imitation of the heuristic before PPO: behaviour cloning of its play and of its outcomes.
+"""Imitation before PPO: behaviour cloning of a teacher's play and of its outcomes.
 
-The heuristic plays itself; its decisions with two or more legal options train the policy
-(cross-entropy) and their discounted outcomes the value head. The imitated policy can be
-cached in a file keyed by the settings that decide it (``IMITATION_KEYS``).
+The teacher (``TrainConfig.teacher``: the heuristic by default, or ``search:WORLDS``, which
+is slower and stronger) plays itself; its decisions with two or more legal options train the
+policy (cross-entropy) and their discounted outcomes the value head. The games are played
+over ``TrainConfig.teacher_workers`` processes, and each game reseeds its players, so the
+data does not depend on the number of workers. The imitated policy can be cached in a file
+keyed by the settings that decide it (``IMITATION_KEYS``).
 """
 
 from __future__ import annotations
@@ -32,7 +35,11 @@ IMITATION_KEYS = (
     "net_arch",
     "features_dim",
     "critic",
+    "teacher",
 )
+
+#: Games per task of the worker pool that plays the teacher's games.
+GAMES_PER_TASK = 8
 
 
 def start_from_imitation(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
@@ -68,31 +75,78 @@ def start_from_imitation(model: Any, cfg: TrainConfig, log: Callable[[str], None
 def heuristic_dataset(
     cfg: TrainConfig,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """(observations, masks, actions, discounted returns, global states) of heuristic self-play.
+    """(observations, masks, actions, discounted returns, global states) of the teacher's self-play.
 
-    Both seats' decisions with two or more legal options are kept. The global states
-    (``env.state()`` at each decision) are collected only for ``critic="global"``, else None.
+    Both seats' decisions with two or more legal options are kept, game after game until
+    ``pretrain_samples`` decisions are collected. The global states (``env.state()`` at each
+    decision) are collected only for ``critic="global"``, else None. The games are played over
+    ``cfg.teacher_workers`` processes (1: in this process) with the same result.
     """
+    import contextlib
+
+    from agents.arena import pool, run_chunks
+
+    games: list[Game] = []
+    total = 0
+    start = 0
+    workers = max(1, cfg.teacher_workers)
+    step = GAMES_PER_TASK * workers  # the games the workers play at once, in game order
+    # one pool for all the games when there are several workers (run_chunks uses it)
+    with pool("process", workers) if workers > 1 else contextlib.nullcontext():
+        while start < cfg.pretrain_games and total < cfg.pretrain_samples:
+            chunks = [
+                (cfg, list(range(g, min(g + GAMES_PER_TASK, cfg.pretrain_games))))
+                for g in range(start, min(start + step, cfg.pretrain_games), GAMES_PER_TASK)
+            ]
+            for chunk in run_chunks(_teacher_games, chunks, workers):
+                for game in chunk:
+                    if total < cfg.pretrain_samples:
+                        games.append(game)
+                        total += len(game[2])
+            start += step
+    want_states = cfg.critic == "global"
+    obs = [o for g in games for o in g[0]]
+    return (
+        np.asarray(obs),
+        np.asarray([m for g in games for m in g[1]]),
+        np.asarray([a for g in games for a in g[2]]),
+        np.asarray([r for g in games for r in g[3]], dtype=np.float32),
+        np.asarray([x for g in games for x in g[4]]) if want_states else None,
+    )
+
+
+#: One game's samples: observations, masks, actions, discounted returns, global states.
+Game = tuple[list[np.ndarray], list[np.ndarray], list[int], list[float], list[np.ndarray]]
+
+
+def _teacher_games(args: tuple[TrainConfig, list[int]]) -> list[Game]:
+    """The samples of the teacher's self-play games ``numbers`` (a task of the worker pool)."""
     import agents as agent_lib
     import envs
 
+    cfg, numbers = args
     env = envs.make(cfg.env, **cfg.env_kwargs)
     raw = env.unwrapped
     enc = raw.encoder
+    seats = len(env.possible_agents)
     players = [
-        agent_lib.make("heuristic", cfg.env, seed=cfg.seed + i) for i in range(len(env.possible_agents))
+        agent_lib.make(cfg.teacher, cfg.env, seed=cfg.seed + i, **cfg.env_kwargs) for i in range(seats)
     ]
     for p in players:
         p.bind(env)
-    obs, masks, acts, rets, states = [], [], [], [], []
     want_states = cfg.critic == "global"
-    seat_slices = [enc.global_layout(len(players))[f"seat_{i}"].slice for i in range(len(players))]
-    for g in range(cfg.pretrain_games):
-        if len(acts) >= cfg.pretrain_samples:
-            break
+    seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
+    out: list[Game] = []
+    for g in numbers:
         env.reset(seed=cfg.seed * 1_000_003 + g)
+        for i, p in enumerate(players):
+            p.reset(seed=(cfg.seed * 1_000_003 + g) * 16 + i)  # the game alone decides its play
         st = raw.game
-        rows: list[tuple[int, int]] = []  # (seat, sample index)
+        obs: list[np.ndarray] = []
+        masks: list[np.ndarray] = []
+        acts: list[int] = []
+        states: list[np.ndarray] = []
+        mover: list[int] = []
         while not st.is_terminal():
             seat = st.current_player
             mask = enc.action_mask(st)
@@ -100,31 +154,26 @@ def heuristic_dataset(
             o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
             a = players[seat].act(o, mask)
             if int(mask.sum()) > 1:
-                rows.append((seat, len(acts)))
+                mover.append(seat)
                 obs.append(o.astype(np.float16))  # half the memory; the values are 0/1 and small ratios
                 if full is not None:
                     states.append(full.astype(np.float16))
                 masks.append(mask.astype(bool))
                 acts.append(a)
-                rets.append(0.0)
             env.step(a)
             st = raw.game
         final = st.returns()
+        rets = [0.0] * len(acts)
         for seat in range(len(final)):
-            mine = [i for s_, i in rows if s_ == seat]
+            mine = [i for i, s_ in enumerate(mover) if s_ == seat]
             for k, i in enumerate(reversed(mine)):
                 rets[i] = final[seat] * cfg.gamma**k
-    return (
-        np.asarray(obs),
-        np.asarray(masks),
-        np.asarray(acts),
-        np.asarray(rets, dtype=np.float32),
-        np.asarray(states) if want_states else None,
-    )
+        out.append((obs, masks, acts, rets, states))
+    return out
 
 
 def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, float]:
-    """Behaviour cloning of the heuristic (policy) and of its outcomes (value) before PPO."""
+    """Behaviour cloning of the teacher (policy) and of its outcomes (value) before PPO."""
     import torch
 
     t0 = time.perf_counter()
@@ -166,7 +215,7 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
         }
         log(
             f"imitation epoch {epoch + 1}/{cfg.pretrain_epochs}: loss {stats['loss']:.3f}, "
-            f"agrees with the heuristic on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
+            f"agrees with the {cfg.teacher} on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
         )
     for g, lr in zip(opt.param_groups, ppo_lr, strict=True):
         g["lr"] = lr
@@ -176,7 +225,7 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
 
 
 def _agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, acts: np.ndarray, idx: np.ndarray) -> float:
-    """Share of the decisions ``idx`` on which the policy's most likely action is the heuristic's."""
+    """Share of the decisions ``idx`` on which the policy's most likely action is the teacher's."""
     import torch
 
     if not len(idx):

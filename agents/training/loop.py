@@ -131,6 +131,12 @@ def _check(cfg: TrainConfig) -> None:
         raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
     if cfg.vec_env not in ("subproc", "dummy"):
         raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
+    if cfg.teacher != "heuristic" and not (
+        cfg.teacher == "search" or (cfg.teacher.startswith("search:") and cfg.teacher[7:].isdigit())
+    ):
+        raise ValueError(f"teacher must be 'heuristic', 'search' or 'search:WORLDS', got {cfg.teacher!r}")
+    if cfg.teacher_workers < 1:
+        raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
     if cfg.kl_coef < 0 or cfg.kl_decay_steps < 0:
         raise ValueError(
             f"kl_coef and kl_decay_steps must be >= 0, got {cfg.kl_coef} and {cfg.kl_decay_steps}"
