@@ -26,24 +26,25 @@ def card_statics(card: CardDef) -> tuple[tuple[int, Static], ...]:
     return card.statics
 
 
-def active_statics(st: GameState) -> list[tuple[int, int, Static]]:
+def active_statics(st: GameState, field: str = "statics") -> list[tuple[int, int, Static]]:
     """Every static effect in force: ``(owner, source uid or master ref, static)``.
 
     The derived values below take it as ``active`` when one caller reads many of them from
-    the same state (the encoder), so it is worked out once.
+    the same state (the encoder), so it is worked out once. ``field="stat_mods"`` lists the
+    STAT_MOD effects alone (``CardDef.stat_mods``), in the same order.
     """
     out: list[tuple[int, int, Static]] = []
     cards = st.cards
     for p in st.seats():
-        for min_level, s in cards[st.masters[p]].statics:
+        for min_level, s in getattr(cards[st.masters[p]], field):
             if st.level[p] >= min_level:
                 out.append((p, -1 - p, s))
         for m in st.monsters[p]:
-            for _, s in cards[m.card].statics:
+            for _, s in getattr(cards[m.card], field):
                 out.append((p, m.uid, s))
         w = st.weapon[p]
         if w is not None:
-            for _, s in cards[w[0]].statics:
+            for _, s in getattr(cards[w[0]], field):
                 out.append((p, w[1], s))
     return out
 
@@ -51,28 +52,10 @@ def active_statics(st: GameState) -> list[tuple[int, int, Static]]:
 Active = list[tuple[int, int, Static]]
 
 
-def _active_stat_mods(st: GameState) -> Active:
-    """The STAT_MOD entries of ``active_statics``, in its order (read from ``CardDef.stat_mods``)."""
-    out: Active = []
-    cards = st.cards
-    for p in st.seats():
-        for min_level, s in cards[st.masters[p]].stat_mods:
-            if st.level[p] >= min_level:
-                out.append((p, -1 - p, s))
-        for m in st.monsters[p]:
-            for _, s in cards[m.card].stat_mods:
-                out.append((p, m.uid, s))
-        w = st.weapon[p]
-        if w is not None:
-            for _, s in cards[w[0]].stat_mods:
-                out.append((p, w[1], s))
-    return out
-
-
 def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> tuple[int, int]:
     """Sum of active STAT_MOD deltas on player ``p``'s master (``ref < 0``) or monster ``ref``."""
     if active is None:
-        active = _active_stat_mods(st)
+        active = active_statics(st, "stat_mods")
         if not active:
             return 0, 0
     da = dd = 0
