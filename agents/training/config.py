@@ -65,6 +65,9 @@ class TrainConfig:
         kl_coef: weight of a KL term toward the policy as PPO starts (after imitation), in a
             phase after each PPO update (``agents.training.anchor``); 0: none.
         kl_decay_steps: steps over which that weight falls linearly to 0.
+        value_warmup_steps: PPO steps at the start of a run during which only the value
+            function learns (the policy and the shared extractor are frozen), so that the
+            critic fits the imitated policy before its advantages steer the policy; 0: none.
         torch_threads: torch's intra-op threads in the learner process (0: torch's default).
             The policy's batches are small, so on 2 cores one thread is faster than two that
             contend with the environments for the same cores.
@@ -108,6 +111,7 @@ class TrainConfig:
     torch_threads: int = 1
     kl_coef: float = 0.0
     kl_decay_steps: int = 200_000
+    value_warmup_steps: int = 0
 
 
 #: Opponent pools that differ from ``TrainConfig``'s default, by environment. In Master of the

@@ -32,7 +32,7 @@ import numpy as np
 from agents.training.config import TrainConfig
 from agents.training.imitation import start_from_imitation
 from agents.training.plots import plot_learning_curve
-from agents.training.policy import global_critic_policy, policy_action, policy_kwargs
+from agents.training.policy import global_critic_policy, policy_action, policy_kwargs, value_only
 from agents.training.selfplay_env import CRITICS, make_single_agent_env
 
 #: The baselines the live policy plays at each evaluation.
@@ -137,6 +137,8 @@ def _check(cfg: TrainConfig) -> None:
         raise ValueError(f"teacher must be 'heuristic', 'search' or 'search:WORLDS', got {cfg.teacher!r}")
     if cfg.teacher_workers < 1:
         raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
+    if cfg.value_warmup_steps < 0:
+        raise ValueError(f"value_warmup_steps must be >= 0, got {cfg.value_warmup_steps}")
     if cfg.kl_coef < 0 or cfg.kl_decay_steps < 0:
         raise ValueError(
             f"kl_coef and kl_decay_steps must be >= 0, got {cfg.kl_coef} and {cfg.kl_decay_steps}"
@@ -278,6 +280,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         eval_seconds[0] += time.perf_counter() - started
 
     class Hooks(BaseCallback):
+        def _on_rollout_end(self) -> None:
+            # the update that follows: only the value function learns during the warm-up
+            value_only(model.policy, self.num_timesteps < cfg.value_warmup_steps)
+
         def _on_step(self) -> bool:
             n = self.num_timesteps
             if cfg.eval_every and n // cfg.eval_every != (n - self.training_env.num_envs) // cfg.eval_every:

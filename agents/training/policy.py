@@ -157,3 +157,22 @@ def _reads_dict(policy: Any) -> bool:
     import gymnasium as gym
 
     return isinstance(policy.observation_space, gym.spaces.Dict)
+
+
+def value_parameters(policy: Any) -> list[Any]:
+    """The parameters that only the value function reads (its own extractor, if not shared)."""
+    params = [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
+    if not policy.share_features_extractor:
+        params += list(policy.vf_features_extractor.parameters())
+    return params
+
+
+def value_only(policy: Any, on: bool) -> None:
+    """Let only the value function learn (``on``), or every parameter again.
+
+    The frozen parameters get no gradient, so the optimizer leaves them (and their moments)
+    as they are: the policy's action probabilities do not move while the critic warms up.
+    """
+    keep = {id(p) for p in value_parameters(policy)}
+    for p in policy.parameters():
+        p.requires_grad_(not on or id(p) in keep)
