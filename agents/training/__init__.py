@@ -13,7 +13,7 @@ opponents drawn per episode from a pool of agents (the other seats play inside `
 ``policy_kwargs`` and ``policy_action``, the greedy (or sampled) masked action of a policy.
 
 ``imitation``: behaviour cloning of the heuristic before PPO starts (``imitate_heuristic``,
-``heuristic_dataset``) and the cache of the imitated policy (``start_from_imitation``).
+``heuristic_dataset``), DAgger rounds on the policy's own games (``student_dataset``) and the cache of the imitated policy (``start_from_imitation``).
 
 ``loop``: ``train``, the run itself (vectorised workers, self-play snapshots, checkpoints,
 TensorBoard logs), and ``evaluate_live``, the live policy against a baseline over seat-swapped
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         heuristic_dataset,
         imitate_heuristic,
         start_from_imitation,
+        student_dataset,
     )
     from agents.training.loop import evaluate_live, train
     from agents.training.plots import plot_learning_curve
@@ -59,6 +60,7 @@ _EXPORTS = {
     "start_from_imitation": "imitation",
     "heuristic_dataset": "imitation",
     "imitate_heuristic": "imitation",
+    "student_dataset": "imitation",
     "train": "loop",
     "evaluate_live": "loop",
     "plot_learning_curve": "plots",
@@ -80,6 +82,7 @@ __all__ = [
     "policy_action",
     "policy_kwargs",
     "start_from_imitation",
+    "student_dataset",
     "train",
 ]
 

@@ -46,6 +46,12 @@ class TrainConfig:
             or ``search:WORLDS`` (stronger, and about a hundred times slower per decision).
         teacher_workers: processes that play the teacher's games (1: in the learner's
             process); the data is the same for any number.
+        dagger_rounds: rounds of DAgger after the imitation: the imitated policy plays
+            ``dagger_games`` games against the teacher, the teacher labels the policy's
+            decisions, they join the data and the policy trains ``dagger_epochs`` passes over
+            it all (0: none).
+        dagger_games: games per DAgger round (played in the learner's process).
+        dagger_epochs: passes over the data after each DAgger round.
         imitation_cache: a file for the imitated policy ("": none). When it exists and was
             written by a run with the same imitation settings (env, options, seed, pretrain and
             network settings), training starts from it instead of imitating again; otherwise the
@@ -102,6 +108,9 @@ class TrainConfig:
     imitation_cache: str = ""
     teacher: str = "heuristic"
     teacher_workers: int = 1
+    dagger_rounds: int = 0
+    dagger_games: int = 300
+    dagger_epochs: int = 3
     critic: str = "seat"
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256

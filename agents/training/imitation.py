@@ -4,8 +4,18 @@ The teacher (``TrainConfig.teacher``: the heuristic by default, or ``search:WORL
 is slower and stronger) plays itself; its decisions with two or more legal options train the
 policy (cross-entropy) and their discounted outcomes the value head. The games are played
 over ``TrainConfig.teacher_workers`` processes, and each game reseeds its players, so the
-data does not depend on the number of workers. The imitated policy can be cached in a file
-keyed by the settings that decide it (``IMITATION_KEYS``).
+data does not depend on the number of workers.
+
+Then come ``TrainConfig.dagger_rounds`` rounds of DAgger (Ross, Gordon and Bagnell, 2011): the
+imitated policy plays games against the teacher, the teacher labels every decision the policy
+met with what it would have played, the labelled decisions join the data, and the policy
+trains again. Cloning the teacher's own games shows the policy only the positions the teacher
+reaches; its first mistakes take it to positions it never saw, where it errs more. DAgger's
+data comes from the positions the policy itself reaches. Their value targets are the policy's
+own outcomes, so the value head also starts closer to the policy PPO fine-tunes.
+
+The imitated policy can be cached in a file keyed by the settings that decide it
+(``IMITATION_KEYS``).
 """
 
 from __future__ import annotations
@@ -36,6 +46,9 @@ IMITATION_KEYS = (
     "features_dim",
     "critic",
     "teacher",
+    "dagger_rounds",
+    "dagger_games",
+    "dagger_epochs",
 )
 
 #: Games per task of the worker pool that plays the teacher's games.
@@ -173,22 +186,71 @@ def _teacher_games(args: tuple[TrainConfig, list[int]]) -> list[Game]:
 
 
 def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> dict[str, float]:
-    """Behaviour cloning of the teacher (policy) and of its outcomes (value) before PPO."""
-    import torch
+    """Behaviour cloning of the teacher (policy) and of its outcomes (value) before PPO, then DAgger.
 
+    Returns the number of training samples, the last epoch's loss, the agreement with the
+    teacher on held-out decisions of its own games, and after DAgger ``student_agreement``:
+    the share of the last round's decisions (the policy's own positions) on which the policy's
+    choice was the teacher's, measured before it trained on them.
+    """
     t0 = time.perf_counter()
     obs, masks, acts, rets, states = heuristic_dataset(cfg)
+    data: Data = (obs, masks, acts, rets, states)
     policy = model.policy
     opt = policy.optimizer
     rng = np.random.default_rng(cfg.seed)
     order = rng.permutation(len(acts))
     held, train_idx = order[: len(acts) // 20], order[len(acts) // 20 :]  # 5% held out for agreement
-    n = len(train_idx)
     ppo_lr = [g["lr"] for g in opt.param_groups]
     for g in opt.param_groups:
         g["lr"] = cfg.pretrain_lr
+    stats = _fit(policy, cfg, data, train_idx, held, cfg.pretrain_epochs, rng, log, "imitation")
+    for r in range(cfg.dagger_rounds):
+        new = student_dataset(policy, cfg, r)
+        if not len(new[2]):
+            continue
+        stats["student_agreement"] = _agreement(policy, new[0], new[1], new[2], np.arange(len(new[2])))
+        log(
+            f"DAgger round {r + 1}/{cfg.dagger_rounds}: the policy chose the {cfg.teacher}'s action on "
+            f"{stats['student_agreement']:.1%} of the {len(new[2]):,} decisions of its own games"
+        )
+        first = len(data[2])
+        data = tuple(  # type: ignore[assignment]
+            None if a is None else np.concatenate([a, b]) for a, b in zip(data, new, strict=True)
+        )
+        train_idx = np.concatenate([train_idx, np.arange(first, len(data[2]))])
+        agreement = stats["student_agreement"]
+        stats = _fit(policy, cfg, data, train_idx, held, cfg.dagger_epochs, rng, log, f"DAgger {r + 1}")
+        stats["student_agreement"] = agreement
+    for g, lr in zip(opt.param_groups, ppo_lr, strict=True):
+        g["lr"] = lr
+    policy.set_training_mode(False)
+    stats["seconds"] = time.perf_counter() - t0
+    return stats
+
+
+Data = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, "np.ndarray | None"]
+
+
+def _fit(
+    policy: Any,
+    cfg: TrainConfig,
+    data: Data,
+    train_idx: np.ndarray,
+    held: np.ndarray,
+    epochs: int,
+    rng: np.random.Generator,
+    log: Callable[[str], None],
+    label: str,
+) -> dict[str, float]:
+    """``epochs`` passes of cross-entropy (policy) and squared error (value) over ``train_idx``."""
+    import torch
+
+    obs, masks, acts, rets, states = data
+    opt = policy.optimizer
+    n = len(train_idx)
     stats = {"samples": float(n)}
-    for epoch in range(cfg.pretrain_epochs):
+    for epoch in range(epochs):
         policy.set_training_mode(True)
         shuffled = rng.permutation(train_idx)
         total = 0.0
@@ -214,14 +276,76 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
             "agreement": _agreement(policy, obs, masks, acts, held),
         }
         log(
-            f"imitation epoch {epoch + 1}/{cfg.pretrain_epochs}: loss {stats['loss']:.3f}, "
+            f"{label} epoch {epoch + 1}/{epochs}: loss {stats['loss']:.3f}, "
             f"agrees with the {cfg.teacher} on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
         )
-    for g, lr in zip(opt.param_groups, ppo_lr, strict=True):
-        g["lr"] = lr
-    policy.set_training_mode(False)
-    stats["seconds"] = time.perf_counter() - t0
     return stats
+
+
+#: Where the reset seeds of DAgger's games start (the teacher's games use the seeds below it).
+DAGGER_SEEDS = 1 << 40
+
+
+def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
+    """DAgger's data: the policy's own decisions, labelled with the teacher's choice.
+
+    The policy (greedy) plays ``cfg.dagger_games`` games, in the seat ``g % seats`` of game
+    ``g``, against the teacher in every other seat. At each of its decisions with two or more
+    legal options the teacher names its action for the same position; the policy's action is
+    the one played. Returns (observations, masks, the teacher's actions, the policy's
+    discounted returns, global states or None), as ``heuristic_dataset``.
+    """
+    import agents as agent_lib
+    import envs
+    from agents.training.policy import policy_action
+
+    env = envs.make(cfg.env, **cfg.env_kwargs)
+    raw = env.unwrapped
+    enc = raw.encoder
+    seats = len(env.possible_agents)
+    teacher = agent_lib.make(cfg.teacher, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
+    teacher.bind(env)
+    want_states = cfg.critic == "global"
+    seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    acts: list[int] = []
+    rets: list[float] = []
+    states: list[np.ndarray] = []
+    for g in range(cfg.dagger_games):
+        seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * cfg.dagger_games + g
+        env.reset(seed=seed)
+        teacher.reset(seed=seed)
+        student = g % seats
+        st = raw.game
+        mine = 0
+        while not st.is_terminal():
+            seat = st.current_player
+            mask = enc.action_mask(st)
+            if seat != student:
+                env.step(teacher.act(None, mask))
+            elif int(mask.sum()) == 1:
+                env.step(int(np.flatnonzero(mask)[0]))
+            else:
+                full = enc.global_state(st) if want_states else None
+                o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
+                acts.append(teacher.act(o, mask))
+                obs.append(o.astype(np.float16))
+                if full is not None:
+                    states.append(full.astype(np.float16))
+                masks.append(mask.astype(bool))
+                mine += 1
+                env.step(policy_action(policy, o, mask))
+            st = raw.game
+        result = st.returns()[student]
+        rets.extend(result * cfg.gamma**k for k in reversed(range(mine)))
+    return (
+        np.asarray(obs, dtype=np.float16),
+        np.asarray(masks, dtype=bool),
+        np.asarray(acts, dtype=np.int64),
+        np.asarray(rets, dtype=np.float32),
+        np.asarray(states) if want_states else None,
+    )
 
 
 def _agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, acts: np.ndarray, idx: np.ndarray) -> float:

@@ -137,6 +137,9 @@ def _check(cfg: TrainConfig) -> None:
         raise ValueError(f"teacher must be 'heuristic', 'search' or 'search:WORLDS', got {cfg.teacher!r}")
     if cfg.teacher_workers < 1:
         raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
+    for name in ("dagger_rounds", "dagger_games", "dagger_epochs"):
+        if getattr(cfg, name) < 0:
+            raise ValueError(f"{name} must be >= 0, got {getattr(cfg, name)}")
     if cfg.value_warmup_steps < 0:
         raise ValueError(f"value_warmup_steps must be >= 0, got {cfg.value_warmup_steps}")
     if cfg.kl_coef < 0 or cfg.kl_decay_steps < 0:

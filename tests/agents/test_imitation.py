@@ -76,3 +76,71 @@ def test_a_search_teacher_plays_otherwise_than_the_heuristic(search_data):
 def test_bad_teacher_settings_are_refused_before_training(tmp_path, settings, message):
     with pytest.raises(ValueError, match=message):
         train(TrainConfig(out=str(tmp_path), progress_bar=False, **settings))
+
+
+def _last_legal(policy, observation, mask, **_):
+    """A stand-in policy for DAgger's games: the last legal action."""
+    return int(np.flatnonzero(mask)[-1])
+
+
+def test_dagger_data_is_the_policys_positions_labelled_by_the_teacher(monkeypatch):
+    from agents.training import imitation, policy
+
+    monkeypatch.setattr(policy, "policy_action", _last_legal)
+    cfg = TrainConfig(env="medarot_parts_v0", env_kwargs={}, dagger_games=2, progress_bar=False)
+    obs, masks, acts, rets, states = imitation.student_dataset(None, cfg, round_=1)
+    assert states is None and len(acts) == len(obs) == len(masks) == len(rets) > 0
+    # replay both games: the policy (last legal action) in seat g % 2, the heuristic elsewhere
+    env = envs.make("medarot_parts_v0")
+    raw = env.unwrapped
+    heuristic = agent_lib.make("heuristic", "medarot_parts_v0")
+    heuristic.bind(env)
+    k = 0
+    for g in range(2):
+        env.reset(seed=imitation.DAGGER_SEEDS + 1 * 2 + g)  # round 1 of 2-game rounds, seed 0
+        first = k
+        while not raw.game.is_terminal():
+            mask = raw.encoder.action_mask(raw.game)
+            if raw.game.current_player == g % 2 and mask.sum() > 1:
+                assert np.array_equal(obs[k], raw.encoder.observe(raw.game, g % 2).astype(np.float16))
+                assert np.array_equal(masks[k], mask)
+                assert acts[k] == heuristic.act(None, mask)  # the label is the teacher's choice
+                k += 1
+                env.step(_last_legal(None, None, mask))  # the move played is the policy's
+            else:
+                env.step(
+                    heuristic.act(None, mask) if raw.game.current_player != g % 2 else int(mask.argmax())
+                )
+        result = raw.game.returns()[g % 2]
+        expected = [result * 0.995**j for j in reversed(range(k - first))]
+        assert np.allclose(rets[first:k], expected)
+    assert k == len(acts)
+    # the policy and the teacher disagree somewhere, or DAgger would teach nothing here
+    assert any(acts[i] != np.flatnonzero(masks[i])[-1] for i in range(len(acts)))
+
+
+def test_dagger_rounds_add_the_policys_decisions_to_the_imitation(tmp_path):
+    logs: list[str] = []
+    cfg = TrainConfig(
+        env="medarot_parts_v0",
+        env_kwargs={},
+        timesteps=0,
+        pretrain_games=4,
+        pretrain_epochs=1,
+        dagger_rounds=2,
+        dagger_games=2,
+        dagger_epochs=1,
+        eval_games=2,
+        out=str(tmp_path),
+        progress_bar=False,
+    )
+    train(cfg, log=logs.append)
+    rounds = [m for m in logs if m.startswith("DAgger round")]
+    assert [m.split(":")[0] for m in rounds] == ["DAgger round 1/2", "DAgger round 2/2"]
+    epochs = [m for m in logs if m.startswith("DAgger") and "epoch" in m]
+    assert len(epochs) == 2  # one pass over the grown data after each round
+
+
+def test_bad_dagger_settings_are_refused_before_training(tmp_path):
+    with pytest.raises(ValueError, match="dagger_rounds must be >= 0, got -1"):
+        train(TrainConfig(out=str(tmp_path), progress_bar=False, dagger_rounds=-1))
