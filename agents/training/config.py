@@ -52,6 +52,8 @@ class TrainConfig:
             it all (0: none).
         dagger_games: games per DAgger round (played in the learner's process).
         dagger_epochs: passes over the data after each DAgger round.
+        dagger_teacher: the agent that labels the DAgger rounds' decisions ("": the teacher);
+            when it is another agent, the rounds train on its labels alone.
         imitation_cache: a file for the imitated policy ("": none). When it exists and was
             written by a run with the same imitation settings (env, options, seed, pretrain and
             network settings), training starts from it instead of imitating again; otherwise the
@@ -111,6 +113,7 @@ class TrainConfig:
     dagger_rounds: int = 0
     dagger_games: int = 300
     dagger_epochs: int = 3
+    dagger_teacher: str = ""
     critic: str = "seat"
     net_arch: tuple[int, ...] = (256,)
     features_dim: int = 256

@@ -12,7 +12,10 @@ met with what it would have played, the labelled decisions join the data, and th
 trains again. Cloning the teacher's own games shows the policy only the positions the teacher
 reaches; its first mistakes take it to positions it never saw, where it errs more. DAgger's
 data comes from the positions the policy itself reaches. Their value targets are the policy's
-own outcomes, so the value head also starts closer to the policy PPO fine-tunes.
+own outcomes, so the value head also starts closer to the policy PPO fine-tunes. With
+``TrainConfig.dagger_teacher`` another agent labels the rounds (a stronger one, e.g.
+``search:4``, while the games stay against the teacher); the rounds then train on its labels
+alone, so the policy can move past the teacher it cloned first.
 
 The imitated policy can be cached in a file keyed by the settings that decide it
 (``IMITATION_KEYS``).
@@ -49,6 +52,7 @@ IMITATION_KEYS = (
     "dagger_rounds",
     "dagger_games",
     "dagger_epochs",
+    "dagger_teacher",
 )
 
 #: Games per task of the worker pool that plays the teacher's games.
@@ -205,13 +209,16 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
     for g in opt.param_groups:
         g["lr"] = cfg.pretrain_lr
     stats = _fit(policy, cfg, data, train_idx, held, cfg.pretrain_epochs, rng, log, "imitation")
+    labeller = cfg.dagger_teacher or cfg.teacher
+    if labeller != cfg.teacher:  # the rounds follow the other labeller: the teacher's labels leave
+        train_idx = train_idx[:0]
     for r in range(cfg.dagger_rounds):
         new = student_dataset(policy, cfg, r)
         if not len(new[2]):
             continue
         stats["student_agreement"] = _agreement(policy, new[0], new[1], new[2], np.arange(len(new[2])))
         log(
-            f"DAgger round {r + 1}/{cfg.dagger_rounds}: the policy chose the {cfg.teacher}'s action on "
+            f"DAgger round {r + 1}/{cfg.dagger_rounds}: the policy chose the {labeller}'s action on "
             f"{stats['student_agreement']:.1%} of the {len(new[2]):,} decisions of its own games"
         )
         first = len(data[2])
@@ -291,9 +298,10 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
 
     The policy (greedy) plays ``cfg.dagger_games`` games, in the seat ``g % seats`` of game
     ``g``, against the teacher in every other seat. At each of its decisions with two or more
-    legal options the teacher names its action for the same position; the policy's action is
-    the one played. Returns (observations, masks, the teacher's actions, the policy's
-    discounted returns, global states or None), as ``heuristic_dataset``.
+    legal options the labeller (``cfg.dagger_teacher``, by default the teacher) names its
+    action for the same position; the policy's action is the one played. Returns
+    (observations, masks, the labeller's actions, the policy's discounted returns, global
+    states or None), as ``heuristic_dataset``.
     """
     import agents as agent_lib
     import envs
@@ -305,6 +313,10 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     seats = len(env.possible_agents)
     teacher = agent_lib.make(cfg.teacher, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
     teacher.bind(env)
+    labeller = teacher
+    if cfg.dagger_teacher and cfg.dagger_teacher != cfg.teacher:
+        labeller = agent_lib.make(cfg.dagger_teacher, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
+        labeller.bind(env)
     want_states = cfg.critic == "global"
     seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
     obs: list[np.ndarray] = []
@@ -316,6 +328,8 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
         seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * cfg.dagger_games + g
         env.reset(seed=seed)
         teacher.reset(seed=seed)
+        if labeller is not teacher:
+            labeller.reset(seed=seed + 1)
         student = g % seats
         st = raw.game
         mine = 0
@@ -329,7 +343,7 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
             else:
                 full = enc.global_state(st) if want_states else None
                 o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
-                acts.append(teacher.act(o, mask))
+                acts.append(labeller.act(o, mask))
                 obs.append(o.astype(np.float16))
                 if full is not None:
                     states.append(full.astype(np.float16))

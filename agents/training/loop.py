@@ -131,10 +131,12 @@ def _check(cfg: TrainConfig) -> None:
         raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
     if cfg.vec_env not in ("subproc", "dummy"):
         raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
-    if cfg.teacher != "heuristic" and not (
-        cfg.teacher == "search" or (cfg.teacher.startswith("search:") and cfg.teacher[7:].isdigit())
-    ):
-        raise ValueError(f"teacher must be 'heuristic', 'search' or 'search:WORLDS', got {cfg.teacher!r}")
+    for name in ("teacher", "dagger_teacher"):
+        spec = getattr(cfg, name)
+        if (name == "dagger_teacher" and spec == "") or spec in ("heuristic", "search"):
+            continue
+        if not (spec.startswith("search:") and spec[7:].isdigit()):
+            raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
     if cfg.teacher_workers < 1:
         raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
     for name in ("dagger_rounds", "dagger_games", "dagger_epochs"):

@@ -144,3 +144,22 @@ def test_dagger_rounds_add_the_policys_decisions_to_the_imitation(tmp_path):
 def test_bad_dagger_settings_are_refused_before_training(tmp_path):
     with pytest.raises(ValueError, match="dagger_rounds must be >= 0, got -1"):
         train(TrainConfig(out=str(tmp_path), progress_bar=False, dagger_rounds=-1))
+
+
+def test_a_dagger_teacher_labels_the_rounds_while_the_games_stay_against_the_teacher(monkeypatch):
+    from agents.training import imitation, policy
+
+    monkeypatch.setattr(policy, "policy_action", _last_legal)
+    base = {"env": "medarot_parts_v0", "env_kwargs": {}, "dagger_games": 1, "progress_bar": False}
+    own = imitation.student_dataset(None, TrainConfig(**base), round_=0)
+    other = imitation.student_dataset(None, TrainConfig(**base, dagger_teacher="search:1"), round_=0)
+    # the same game (the policy's moves and the teacher's replies), other labels
+    assert np.array_equal(own[0], other[0]) and np.array_equal(own[1], other[1])
+    assert np.allclose(own[3], other[3])
+    assert all(other[1][i, a] for i, a in enumerate(other[2]))
+    assert not np.array_equal(own[2], other[2])
+
+
+def test_a_bad_dagger_teacher_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="dagger_teacher must be 'heuristic', 'search' or 'search:WORLDS'"):
+        train(TrainConfig(out=str(tmp_path), progress_bar=False, dagger_teacher="mcts"))
