@@ -50,7 +50,8 @@ class TrainConfig:
             ``dagger_games`` games against the teacher, the teacher labels the policy's
             decisions, they join the data and the policy trains ``dagger_epochs`` passes over
             it all (0: none).
-        dagger_games: games per DAgger round (played in the learner's process).
+        dagger_games: games per DAgger round, at most ``pretrain_games`` (played in the
+            learner's process).
         dagger_epochs: passes over the data after each DAgger round.
         dagger_teacher: the agent that labels the DAgger rounds' decisions ("": the teacher);
             when it is another agent, the rounds train on its labels alone.
@@ -95,9 +96,9 @@ class TrainConfig:
     eval_every: int = 100_000
     eval_games: int = 40
     checkpoint_every: int = 100_000
-    n_steps: int = 2048
+    n_steps: int = 8192
     batch_size: int = 512
-    n_epochs: int = 8
+    n_epochs: int = 4
     learning_rate: float = 1e-4
     clip_range: float = 0.1
     gamma: float = 0.995
@@ -110,9 +111,9 @@ class TrainConfig:
     imitation_cache: str = ""
     teacher: str = "heuristic"
     teacher_workers: int = 1
-    dagger_rounds: int = 0
+    dagger_rounds: int = 2
     dagger_games: int = 300
-    dagger_epochs: int = 3
+    dagger_epochs: int = 2
     dagger_teacher: str = ""
     critic: str = "seat"
     net_arch: tuple[int, ...] = (256,)

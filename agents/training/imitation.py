@@ -296,7 +296,8 @@ DAGGER_SEEDS = 1 << 40
 def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     """DAgger's data: the policy's own decisions, labelled with the teacher's choice.
 
-    The policy (greedy) plays ``cfg.dagger_games`` games, in the seat ``g % seats`` of game
+    The policy (greedy) plays ``cfg.dagger_games`` games (at most ``cfg.pretrain_games``,
+    so that a small imitation gets small rounds), in the seat ``g % seats`` of game
     ``g``, against the teacher in every other seat. At each of its decisions with two or more
     legal options the labeller (``cfg.dagger_teacher``, by default the teacher) names its
     action for the same position; the policy's action is the one played. Returns
@@ -324,8 +325,9 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     acts: list[int] = []
     rets: list[float] = []
     states: list[np.ndarray] = []
-    for g in range(cfg.dagger_games):
-        seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * cfg.dagger_games + g
+    games = min(cfg.dagger_games, cfg.pretrain_games) if cfg.pretrain_games else cfg.dagger_games
+    for g in range(games):
+        seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * games + g
         env.reset(seed=seed)
         teacher.reset(seed=seed)
         if labeller is not teacher:
