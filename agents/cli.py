@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from agents.cli_input import UserError, check_agent, check_count, check_env
-from agents.training.config import TrainConfig, default_opponents
+from agents.training.config import TrainConfig, default_settings
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
 _TRAIN = TrainConfig()
@@ -220,12 +220,12 @@ def train(
         timesteps=timesteps,
         seed=seed,
         out=str(out),
-        opponents=_parse_opponents(opponents) if opponents else default_opponents(env),
         eval_every=eval_every,
         n_envs=n_envs,
         progress_bar=progress,
         pretrain_games=pretrain_games,
         imitation_cache=imitation_cache,
+        **{**default_settings(env), **({"opponents": _parse_opponents(opponents)} if opponents else {})},
     )
     cfg = _with_preset(cfg, preset)
     if config:

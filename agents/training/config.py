@@ -96,9 +96,9 @@ class TrainConfig:
     eval_every: int = 100_000
     eval_games: int = 40
     checkpoint_every: int = 100_000
-    n_steps: int = 8192
+    n_steps: int = 2048
     batch_size: int = 512
-    n_epochs: int = 4
+    n_epochs: int = 8
     learning_rate: float = 1e-4
     clip_range: float = 0.1
     gamma: float = 0.995
@@ -144,6 +144,22 @@ OPPONENTS_BY_ENV: dict[str, dict[str, float]] = {
 def default_opponents(env: str) -> dict[str, float]:
     """The default opponent pool of training on ``env``."""
     return dict(OPPONENTS_BY_ENV.get(env, TrainConfig().opponents))
+
+
+#: PPO settings that differ from ``TrainConfig``'s default, by environment (``deckgym train``
+#: applies them; the command line's ``--config`` wins). In OCG beginner (400,000 steps from the
+#: same imitation start, 1,000 games on the same seeds) rollouts of 8,192 steps with 4 epochs
+#: scored 0.493 against the heuristic where 2,048 steps with 8 epochs scored 0.475, and the PPO
+#: loop ran about twice as many steps per second. In MoW the same change gave 0.556 where the
+#: default gave 0.620: its policy learns from the more frequent updates.
+PPO_BY_ENV: dict[str, dict[str, Any]] = {
+    "medarot_ocg_v0": {"n_steps": 8192, "n_epochs": 4},
+}
+
+
+def default_settings(env: str) -> dict[str, Any]:
+    """The ``TrainConfig`` fields ``deckgym train`` sets for ``env``: its opponent pool and PPO settings."""
+    return {"opponents": default_opponents(env), **PPO_BY_ENV.get(env, {})}
 
 
 #: Named settings for ``deckgym train --preset NAME`` (applied before ``--config``). ``strong``

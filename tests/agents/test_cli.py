@@ -176,3 +176,29 @@ def test_an_unknown_preset_is_a_clear_error(tmp_path):
     r = runner.invoke(app, ["train", "medarot_ocg_v0", "--preset", "huge", "--out", str(tmp_path)])
     assert r.exit_code == 2
     assert "unknown preset 'huge'; known: default, strong" in r.output
+
+
+@pytest.mark.parametrize(
+    ("env", "config", "expected"),
+    [
+        ("medarot_ocg_v0", None, (8192, 4, {"heuristic": 1.0})),  # the OCG's own PPO settings
+        ("medarot_ocg_v0", '{"n_steps": 2048}', (2048, 4, {"heuristic": 1.0})),  # --config wins
+        ("mow_v0", None, (2048, 8, {"heuristic": 0.6, "random": 0.25, "self": 0.15})),
+    ],
+)
+def test_train_applies_the_envs_own_settings_under_the_command_lines(
+    monkeypatch, tmp_path, env, config, expected
+):
+    from agents.training import loop
+
+    seen = []
+
+    def fake_train(cfg, log=print, resume=False):
+        seen.append(cfg)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(loop, "train", fake_train)
+    args = ["train", env, "--out", str(tmp_path)] + (["--config", config] if config else [])
+    runner.invoke(app, args)
+    (cfg,) = seen
+    assert (cfg.n_steps, cfg.n_epochs, cfg.opponents) == expected
