@@ -1,7 +1,8 @@
 """Training MaskablePPO agents by self-play: ``train(TrainConfig(...))``.
 
-``config``: ``TrainConfig``, the settings of one run, and ``default_opponents``, the opponent
-pool of each environment. It imports nothing heavy, so ``deckgym``'s command line reads its
+``config``: ``TrainConfig``, the settings of one run, ``default_opponents``, the opponent
+pool of each environment, and ``default_settings``, every setting ``deckgym train`` gives an
+environment on top of ``TrainConfig``'s defaults (``TrainConfig(env=E, **default_settings(E))``). It imports nothing heavy, so ``deckgym``'s command line reads its
 defaults from it without loading torch.
 
 ``selfplay_env``: ``SingleAgentEnv``, the ``gymnasium.Env`` that seats one learner against
@@ -32,7 +33,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agents.training.config import TrainConfig, default_opponents
+    from agents.training.config import TrainConfig, default_opponents, default_settings
     from agents.training.imitation import (
         IMITATION_KEYS,
         heuristic_dataset,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 _EXPORTS = {
     "TrainConfig": "config",
     "default_opponents": "config",
+    "default_settings": "config",
     "SingleAgentEnv": "selfplay_env",
     "make_single_agent_env": "selfplay_env",
     "CRITICS": "selfplay_env",
@@ -73,6 +75,7 @@ __all__ = [
     "TrainConfig",
     "card_set_extractor",
     "default_opponents",
+    "default_settings",
     "evaluate_live",
     "global_critic_policy",
     "heuristic_dataset",
