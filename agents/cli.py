@@ -214,6 +214,9 @@ def train(
     check_count("--n-envs", n_envs, 0)
     check_count("--pretrain-games", pretrain_games, 0)
     check_count("--workers", workers, 0)
+    settings = default_settings(env)  # the env's opponent pool and PPO settings
+    if opponents:
+        settings["opponents"] = _parse_opponents(opponents)
     cfg = TrainConfig(
         env=env,
         env_kwargs=kwargs,
@@ -225,7 +228,7 @@ def train(
         progress_bar=progress,
         pretrain_games=pretrain_games,
         imitation_cache=imitation_cache,
-        **{**default_settings(env), **({"opponents": _parse_opponents(opponents)} if opponents else {})},
+        **settings,
     )
     cfg = _with_preset(cfg, preset)
     if config:

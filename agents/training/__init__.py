@@ -2,8 +2,9 @@
 
 ``config``: ``TrainConfig``, the settings of one run, ``default_opponents``, the opponent
 pool of each environment, and ``default_settings``, every setting ``deckgym train`` gives an
-environment on top of ``TrainConfig``'s defaults (``TrainConfig(env=E, **default_settings(E))``). It imports nothing heavy, so ``deckgym``'s command line reads its
-defaults from it without loading torch.
+environment on top of ``TrainConfig``'s defaults (``TrainConfig(env=E, **default_settings(E))``).
+It imports nothing heavy, so ``deckgym``'s command line reads its defaults from it without
+loading torch.
 
 ``selfplay_env``: ``SingleAgentEnv``, the ``gymnasium.Env`` that seats one learner against
 opponents drawn per episode from a pool of agents (the other seats play inside ``step``), and
@@ -14,7 +15,8 @@ opponents drawn per episode from a pool of agents (the other seats play inside `
 ``policy_kwargs`` and ``policy_action``, the greedy (or sampled) masked action of a policy.
 
 ``imitation``: behaviour cloning of the heuristic before PPO starts (``imitate_heuristic``,
-``heuristic_dataset``), DAgger rounds on the policy's own games (``student_dataset``) and the cache of the imitated policy (``start_from_imitation``).
+``heuristic_dataset``), DAgger rounds on the policy's own games (``student_dataset``) and the
+cache of the imitated policy (``start_from_imitation``).
 
 ``loop``: ``train``, the run itself (vectorised workers, self-play snapshots, checkpoints,
 TensorBoard logs), and ``evaluate_live``, the live policy against a baseline over seat-swapped

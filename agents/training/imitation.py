@@ -216,17 +216,16 @@ def imitate_heuristic(model: Any, cfg: TrainConfig, log: Callable[[str], None] =
         new = student_dataset(policy, cfg, r)
         if not len(new[2]):
             continue
-        stats["student_agreement"] = _agreement(policy, new[0], new[1], new[2], np.arange(len(new[2])))
+        agreement = _agreement(policy, new[0], new[1], new[2], np.arange(len(new[2])))
         log(
             f"DAgger round {r + 1}/{cfg.dagger_rounds}: the policy chose the {labeller}'s action on "
-            f"{stats['student_agreement']:.1%} of the {len(new[2]):,} decisions of its own games"
+            f"{agreement:.1%} of the {len(new[2]):,} decisions of its own games"
         )
         first = len(data[2])
         data = tuple(  # type: ignore[assignment]
             None if a is None else np.concatenate([a, b]) for a, b in zip(data, new, strict=True)
         )
         train_idx = np.concatenate([train_idx, np.arange(first, len(data[2]))])
-        agreement = stats["student_agreement"]
         stats = _fit(policy, cfg, data, train_idx, held, cfg.dagger_epochs, rng, log, f"DAgger {r + 1}")
         stats["student_agreement"] = agreement
     for g, lr in zip(opt.param_groups, ppo_lr, strict=True):
@@ -325,7 +324,7 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     acts: list[int] = []
     rets: list[float] = []
     states: list[np.ndarray] = []
-    games = min(cfg.dagger_games, cfg.pretrain_games) if cfg.pretrain_games else cfg.dagger_games
+    games = min(cfg.dagger_games, cfg.pretrain_games)
     for g in range(games):
         seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * games + g
         env.reset(seed=seed)
