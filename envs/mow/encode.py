@@ -94,6 +94,8 @@ LAYOUT = ObsLayout(
     ]
 )
 _P = {n: p.start for n, p in LAYOUT.pieces.items()}
+#: Most (piece, cards) pairs ``MowEncoder._count`` keeps.
+COUNT_MEMO = 4096
 
 
 class MowEncoder(Encoder):
@@ -110,6 +112,9 @@ class MowEncoder(Encoder):
         self.pool = pool
         self.index = {cid: c.index for cid, c in pool.cards.items()}
         self.is_master = {cid: c.kind == MASTER for cid, c in pool.cards.items()}
+        #: (piece start, cards) -> that piece's non-zero entries (``_count``): a pile changes
+        #: far less often than a decision is observed, so most calls find their entries here
+        self._counts: dict[tuple[int, tuple[str, ...]], dict[int, float]] = {}
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a main-deck card: its card type k."""
@@ -153,7 +158,6 @@ class MowEncoder(Encoder):
         st = state
         w: dict[int, float] = {}
         o = 1 - seat
-        idx = self.index
         if st.dp is not None and st.dp[1] == seat and not st.done:
             w[st.dp[0]] = 1.0
         else:
@@ -169,8 +173,9 @@ class MowEncoder(Encoder):
         active = active_statics(st)
         for side, p in enumerate((seat, o)):
             self._player(st, w, side, p, p == seat, active)
-        _count(w, _P["hand"], idx, st.hand[seat])
-        _count(w, _P["deck"], idx, st.deck[seat])
+        count = self._count
+        count(w, _P["hand"], st.hand[seat])
+        count(w, _P["deck"], st.deck[seat])
         self._chain(st, w, seat)
         self._pending(st, w)
         obs = np.zeros(LAYOUT.size, dtype=np.float32)
@@ -217,13 +222,33 @@ class MowEncoder(Encoder):
             w[t + 2] = mt / 12
             w[t + 3] = sick(st, mon)
             w[t + 4] = mon.attacked
-        _count(w, _P["discard"] + P_MAX * side, idx, st.discard[p])
-        _count(w, _P["experience"] + P_MAX * side, idx, st.exp[p])
+        self._count(w, _P["discard"] + P_MAX * side, st.discard[p])
+        self._count(w, _P["experience"] + P_MAX * side, st.exp[p])
         u = _P["turn_uses"] + 2 * P_MAX * side
         for key, n in st.turn_uses[p].items():
             cid, _, use = key.partition("/")
             if not self.is_master[cid]:
                 w[u + 2 * idx[cid] + int(use)] = n
+
+    def _count(self, w: dict[int, float], base: int, cards: list[str]) -> None:
+        """Write 0.25 per copy at ``base + k`` for every card of type ``k`` in ``cards``.
+
+        The entries of a (piece, cards) pair are worked out once and kept (at most
+        ``COUNT_MEMO`` pairs; the memo starts over when full). ``base`` must start a piece
+        that nothing else writes.
+        """
+        key = (base, tuple(cards))
+        entries = self._counts.get(key)
+        if entries is None:
+            entries = {}
+            idx = self.index
+            for cid in cards:
+                k = base + idx[cid]
+                entries[k] = entries.get(k, 0.0) + 0.25
+            if len(self._counts) >= COUNT_MEMO:
+                self._counts.clear()
+            self._counts[key] = entries
+        w.update(entries)
 
     def _chain(self, st: GameState, w: dict[int, float], seat: int) -> None:
         c = _P["chain"]
@@ -250,12 +275,6 @@ class MowEncoder(Encoder):
         left = st.pending[3] if st.pending[0] == "unit" else max(e.amount, 0)
         w[b + P_MAX + len(OPS_ORDER)] = left / 10
 
-
-def _count(w: dict[int, float], base: int, idx: dict[str, int], cards: list[str]) -> None:
-    """Add 0.25 at ``base + idx[c]`` for every card ``c`` (a card counted per copy)."""
-    for cid in cards:
-        k = base + idx[cid]
-        w[k] = w.get(k, 0.0) + 0.25
 
 
 def _ref_name(st: GameState, ref: int) -> str:
