@@ -77,9 +77,13 @@ class TrainConfig:
         value_warmup_steps: PPO steps at the start of a run during which only the value
             function learns (the policy and the shared extractor are frozen), so that the
             critic fits the imitated policy before its advantages steer the policy; 0: none.
-        torch_threads: torch's intra-op threads in the learner process (0: torch's default).
-            The policy's batches are small, so on 2 cores one thread is faster than two that
-            contend with the environments for the same cores.
+        torch_threads: torch's intra-op threads in the learner process while it plays (the
+            rollouts, DAgger's games; 0: torch's default). The policy's batches are small
+            there, so on 2 cores one thread is faster than two that contend with the
+            environments for the same cores.
+        update_threads: torch's threads while the policy learns (PPO's updates, the
+            imitation's passes), when no environment runs in the learner process; 0: one per
+            core. Runs that share the cores with other jobs may want 1.
     """
 
     env: str = "medarot_ocg_v0"
@@ -122,6 +126,7 @@ class TrainConfig:
     progress_bar: bool = True
     verbose: int = 0
     torch_threads: int = 1
+    update_threads: int = 0
     kl_coef: float = 0.0
     kl_decay_steps: int = 200_000
     value_warmup_steps: int = 0

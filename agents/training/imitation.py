@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from agents.training.config import TrainConfig
-from agents.training.policy import _reads_dict
+from agents.training.policy import _reads_dict, torch_threads
 
 #: The settings that decide the imitated policy (the key of ``TrainConfig.imitation_cache``).
 IMITATION_KEYS = (
@@ -249,43 +249,58 @@ def _fit(
     log: Callable[[str], None],
     label: str,
 ) -> dict[str, float]:
-    """``epochs`` passes of cross-entropy (policy) and squared error (value) over ``train_idx``."""
-    import torch
-
-    obs, masks, acts, rets, states = data
+    """``epochs`` passes of cross-entropy and value error over ``train_idx`` (on ``update_threads``)."""
     opt = policy.optimizer
     n = len(train_idx)
     stats = {"samples": float(n)}
-    for epoch in range(epochs):
-        policy.set_training_mode(True)
-        shuffled = rng.permutation(train_idx)
-        total = 0.0
-        for start in range(0, n, cfg.batch_size):
-            idx = shuffled[start : start + cfg.batch_size]
-            o: Any = torch.as_tensor(obs[idx], dtype=torch.float32)
-            if states is not None:
-                o = {"observation": o, "state": torch.as_tensor(states[idx], dtype=torch.float32)}
-            a = torch.as_tensor(acts[idx])
-            values, log_prob, _ent = policy.evaluate_actions(o, a, action_masks=masks[idx])
-            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(
-                values.flatten(), torch.as_tensor(rets[idx])
+    with torch_threads(cfg.update_threads):
+        for epoch in range(epochs):
+            stats = _epoch(policy, cfg, data, train_idx, held, rng, opt)
+            log(
+                f"{label} epoch {epoch + 1}/{epochs}: loss {stats['loss']:.3f}, "
+                f"agrees with the {cfg.teacher} on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
             )
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-            opt.step()
-            total += loss.item() * len(idx)
-        policy.set_training_mode(False)
-        stats = {
-            "samples": float(n),
-            "loss": total / n,
-            "agreement": _agreement(policy, obs, masks, acts, held),
-        }
-        log(
-            f"{label} epoch {epoch + 1}/{epochs}: loss {stats['loss']:.3f}, "
-            f"agrees with the {cfg.teacher} on {stats['agreement']:.1%} of {len(held):,} held-out decisions"
-        )
     return stats
+
+
+def _epoch(
+    policy: Any,
+    cfg: TrainConfig,
+    data: Data,
+    train_idx: np.ndarray,
+    held: np.ndarray,
+    rng: np.random.Generator,
+    opt: Any,
+) -> dict[str, float]:
+    """One pass over ``train_idx`` in shuffled minibatches; the loss and held-out agreement after it."""
+    import torch
+
+    obs, masks, acts, rets, states = data
+    n = len(train_idx)
+    policy.set_training_mode(True)
+    shuffled = rng.permutation(train_idx)
+    total = 0.0
+    for start in range(0, n, cfg.batch_size):
+        idx = shuffled[start : start + cfg.batch_size]
+        o: Any = torch.as_tensor(obs[idx], dtype=torch.float32)
+        if states is not None:
+            o = {"observation": o, "state": torch.as_tensor(states[idx], dtype=torch.float32)}
+        a = torch.as_tensor(acts[idx])
+        values, log_prob, _ent = policy.evaluate_actions(o, a, action_masks=masks[idx])
+        loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(
+            values.flatten(), torch.as_tensor(rets[idx])
+        )
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+        opt.step()
+        total += loss.item() * len(idx)
+    policy.set_training_mode(False)
+    return {
+        "samples": float(n),
+        "loss": total / n,
+        "agreement": _agreement(policy, obs, masks, acts, held),
+    }
 
 
 #: Where the reset seeds of DAgger's games start (the teacher's games use the seeds below it).

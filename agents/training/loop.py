@@ -139,7 +139,7 @@ def _check(cfg: TrainConfig) -> None:
             raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
     if cfg.teacher_workers < 1:
         raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
-    for name in ("dagger_rounds", "dagger_games", "dagger_epochs"):
+    for name in ("dagger_rounds", "dagger_games", "dagger_epochs", "torch_threads", "update_threads"):
         if getattr(cfg, name) < 0:
             raise ValueError(f"{name} must be >= 0, got {getattr(cfg, name)}")
     if cfg.value_warmup_steps < 0:
@@ -148,6 +148,14 @@ def _check(cfg: TrainConfig) -> None:
         raise ValueError(
             f"kl_coef and kl_decay_steps must be >= 0, got {cfg.kl_coef} and {cfg.kl_decay_steps}"
         )
+
+
+def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
+    """Torch's threads while the learner plays and while it updates (``torch_threads``, ``update_threads``)."""
+    import torch
+
+    play = cfg.torch_threads or torch.get_num_threads()
+    return play, cfg.update_threads or max(1, os.cpu_count() or 1)
 
 
 def _ppo_class(cfg: TrainConfig) -> Any:
@@ -202,8 +210,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
     n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
     torch.manual_seed(cfg.seed)
-    if cfg.torch_threads:
-        torch.set_num_threads(cfg.torch_threads)
+    play_threads, update_threads = _thread_counts(cfg)
+    torch.set_num_threads(play_threads)
     base = [k for k in cfg.opponents if k != "self"]
     if not base:
         raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
@@ -285,9 +293,14 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         eval_seconds[0] += time.perf_counter() - started
 
     class Hooks(BaseCallback):
+        def _on_rollout_start(self) -> None:
+            torch.set_num_threads(play_threads)
+
         def _on_rollout_end(self) -> None:
             # the update that follows: only the value function learns during the warm-up
             value_only(model.policy, self.num_timesteps < cfg.value_warmup_steps)
+            # no env runs in this process during the update, so it may use every core
+            torch.set_num_threads(update_threads)
 
         def _on_step(self) -> bool:
             n = self.num_timesteps
@@ -329,6 +342,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
             tb_log_name="maskable_ppo",
             reset_num_timesteps=state is None,
         )
+        torch.set_num_threads(play_threads)
     elapsed = time.perf_counter() - t0
     ppo_seconds = ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
     model.save(out / "model.zip")

@@ -8,6 +8,9 @@ with cloudpickle), so loading one does not depend on where they are defined.
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -120,6 +123,19 @@ def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
         "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
         "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
     }
+
+
+@contextlib.contextmanager
+def torch_threads(n: int) -> Iterator[None]:
+    """Run the block with ``n`` torch threads (0: one per core), then restore the count."""
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(n or max(1, os.cpu_count() or 1))
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def policy_action(

@@ -276,7 +276,6 @@ class MowEncoder(Encoder):
         w[b + P_MAX + len(OPS_ORDER)] = left / 10
 
 
-
 def _ref_name(st: GameState, ref: int) -> str:
     if ref < 0:
         return f"P{-1 - ref}'s master {st.name(st.masters[-1 - ref])}"
