@@ -2,7 +2,9 @@
 
 Specs: ``"random"``, ``"heuristic"`` (the ruleset's rule-of-thumb player), ``"search"`` or
 ``"search:WORLDS"`` (the heuristic improved by determinized Monte Carlo look-ahead, 4 worlds
-by default; see ``agents.search``), ``"ppo:PATH"`` (a trained MaskablePPO model, greedy) and
+by default; see ``agents.search``), ``"search:WORLDS:ppo:PATH"`` or
+``"search:WORLDS:ppo:pretrained"`` (the same look-ahead over a trained policy's likeliest
+actions: ``agents.search.PolicySearchAgent``), ``"ppo:PATH"`` (a trained MaskablePPO model, greedy) and
 ``"ppo:pretrained"`` (the model shipped for the env and mode, ``agents.pretrained``). Every agent offers
 ``act(observation, action_mask) -> int`` and ``reset(seed)``; agents that read the engine
 (the heuristics) are attached to an env with ``agents.base.bind(agent, env)``.
@@ -35,10 +37,24 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
     if spec == "search" or spec.startswith("search:"):
         from agents.search import SearchAgent
 
-        worlds = spec.partition(":")[2]
+        worlds, _, prior = spec.partition(":")[2].partition(":")
         if worlds and not worlds.isdigit():
             raise ValueError(
                 f"agent spec {spec!r}: the number of worlds must be a whole number, as in 'search:8'"
+            )
+        if prior:  # "search:WORLDS:ppo:PATH": the policy proposes the candidates (``PolicySearchAgent``)
+            from agents.search import PolicySearchAgent
+
+            if not prior.startswith("ppo:"):
+                raise ValueError(
+                    f"agent spec {spec!r}: the prior after the worlds must be a policy, "
+                    "as in 'search:4:ppo:pretrained' or 'search:4:ppo:PATH'"
+                )
+            return PolicySearchAgent(
+                make("heuristic", env_name, seed=seed),
+                make(prior, env_name, seed=seed, **env_kwargs),
+                int(worlds or 4),
+                seed=seed,
             )
         return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
     if spec == "ppo:pretrained":
@@ -53,5 +69,6 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
 
         return PPOAgent(spec[4:])
     raise ValueError(
-        f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]' or 'ppo:PATH'"
+        f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]', "
+        "'search:WORLDS:ppo:PATH' or 'ppo:PATH'"
     )

@@ -284,8 +284,12 @@ def _finish(
 @app.command()
 def evaluate(
     env: Annotated[str, typer.Argument(help="environment name")],
-    agent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "heuristic",
-    opponent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "random",
+    agent: Annotated[
+        str, typer.Option(help="random | heuristic | search[:WORLDS[:ppo:PATH]] | ppo:PATH")
+    ] = "heuristic",
+    opponent: Annotated[
+        str, typer.Option(help="random | heuristic | search[:WORLDS[:ppo:PATH]] | ppo:PATH")
+    ] = "random",
     games: Annotated[int, typer.Option(help="games (rounded up to seat-swapped pairs)")] = 400,
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
@@ -321,7 +325,9 @@ def _fail(message: str) -> None:
 @app.command()
 def play(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
-    opponent: Annotated[str, typer.Option(help="random | heuristic | search[:WORLDS] | ppo:PATH")] = "search",
+    opponent: Annotated[
+        str, typer.Option(help="random | heuristic | search[:WORLDS[:ppo:PATH]] | ppo:PATH")
+    ] = "search",
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     seat: Annotated[str, typer.Option(help="your side: 0, 1 or random (a team in AMALOGS)")] = "0",

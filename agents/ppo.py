@@ -17,7 +17,13 @@ import numpy as np
 # functions), so loading one does not look them up here (tests/agents/test_ppo.py loads a
 # saved model with this module and ``agents.training`` blocked); the names stay importable
 # under their old path all the same, for anything that does look them up.
-from agents.training.policy import card_set_extractor, global_critic_policy, policy_action
+from agents.training.policy import (
+    card_set_extractor,
+    global_critic_policy,
+    masked_probabilities,
+    policy_action,
+    policy_logits,
+)
 
 __all__ = ["PPOAgent", "card_set_extractor", "global_critic_policy", "policy_action"]
 
@@ -48,3 +54,7 @@ class PPOAgent:
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
         """The policy's action among the legal ones."""
         return policy_action(self.policy, observation, action_mask, self.deterministic, self._rng)
+
+    def probabilities(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
+        """The policy's probability of every action index, 0 for the illegal ones."""
+        return masked_probabilities(policy_logits(self.policy, observation), action_mask)

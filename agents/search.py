@@ -116,3 +116,68 @@ class SearchAgent(RuleOfThumbAgent):
             if beat is not None and total + WIN * left <= beat:
                 return None
         return total
+
+
+class PolicySearchAgent(SearchAgent):
+    """``SearchAgent`` whose candidates come from a trained policy (a prior), with heuristic rollouts.
+
+    At a decision with two or more legal actions, the policy (for example
+    ``agents.make("ppo:pretrained", env)``) reads the seat's own observation. Its ``top``
+    likeliest legal actions, and the heuristic's choice, are the candidates. Each is played in
+    the same ``worlds`` determinizations and finished by the heuristic, as in ``SearchAgent``;
+    the best mean return wins, and ties go to the policy's favourite. So the policy proposes
+    and the rollouts decide: a search over fewer actions than the plain one, led by a stronger
+    first guess.
+
+    Args:
+        rollout: the heuristic that plays the rollouts.
+        prior: an agent with ``probabilities(observation, action_mask)`` (``PPOAgent``).
+        worlds: determinizations per decision.
+        top: how many of the policy's likeliest actions are searched (at least 1).
+        seed: seed of the sampling of worlds.
+    """
+
+    def __init__(
+        self, rollout: Any, prior: Any, worlds: int = 4, top: int = 3, seed: int | None = None
+    ) -> None:
+        if top < 1:
+            raise ValueError(f"PolicySearchAgent needs top >= 1, got {top}")
+        if not callable(getattr(prior, "probabilities", None)):
+            raise TypeError(f"the prior must offer probabilities(observation, action_mask); got {prior!r}")
+        super().__init__(rollout, worlds, seed)
+        self.prior = prior
+        self.top = int(top)
+        self.name = f"search:{self.worlds}:{getattr(prior, 'name', 'policy')}"
+
+    def candidates(self, state: Any, seat: int) -> list[Any]:
+        """The actions searched at ``state``: the policy's ``top`` likeliest, then the heuristic's choice.
+
+        The first is the policy's favourite (the default on a tie); none repeats.
+        """
+        enc = self.env.unwrapped.encoder
+        probs = self.prior.probabilities(enc.observe(state, seat), enc.action_mask(state))
+        legal = state.legal_actions()
+        ranked = sorted(
+            legal, key=lambda a: -probs[enc.action_to_index(a, state)]
+        )  # stable: engine order on ties
+        out = ranked[: self.top]
+        heuristic = self.rollout.choose(state, seat)
+        if heuristic not in out:
+            out.append(heuristic)
+        return out
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """The candidate with the best mean rollout return for ``seat`` (ties: the policy's favourite)."""
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            return legal[0]
+        first, *rest = self.candidates(state, seat)
+        worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
+        best, best_total = first, self.action_total(worlds, first, seat)
+        for a in rest:
+            if best_total >= WIN * len(worlds):
+                break
+            total = self.action_total(worlds, a, seat, beat=best_total)
+            if total is not None and total > best_total:
+                best, best_total = a, total
+        return best

@@ -138,14 +138,8 @@ def torch_threads(n: int) -> Iterator[None]:
         torch.set_num_threads(before)
 
 
-def policy_action(
-    policy: Any,
-    observation: np.ndarray,
-    action_mask: np.ndarray,
-    deterministic: bool = True,
-    rng: np.random.Generator | None = None,
-) -> int:
-    """One forward pass of a MaskablePPO policy, masked; argmax or a sample."""
+def policy_logits(policy: Any, observation: np.ndarray) -> np.ndarray:
+    """The action logits of a MaskablePPO policy for one observation (float64, unmasked)."""
     import torch
     from stable_baselines3.common.policies import BaseModel
 
@@ -156,7 +150,31 @@ def policy_action(
         # the policy's own extractor only (BaseModel's: MaskablePPO's would also run a split value one)
         features = BaseModel.extract_features(policy, obs, policy.pi_features_extractor)
         latent = policy.mlp_extractor.forward_actor(features)
-        logits = policy.action_net(latent)[0].numpy().astype(np.float64)
+        out: np.ndarray = policy.action_net(latent)[0].numpy().astype(np.float64)
+    return out
+
+
+def masked_probabilities(logits: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
+    """Softmax of ``logits`` over the legal actions (0 elsewhere); ``ValueError`` for an empty mask."""
+    legal = np.asarray(action_mask, dtype=bool)
+    if not legal.any():
+        raise ValueError("the action mask has no legal action")
+    z = np.full(len(logits), -np.inf)
+    z[legal] = logits[legal] - logits[legal].max()
+    p = np.exp(z)
+    out: np.ndarray = p / p.sum()
+    return out
+
+
+def policy_action(
+    policy: Any,
+    observation: np.ndarray,
+    action_mask: np.ndarray,
+    deterministic: bool = True,
+    rng: np.random.Generator | None = None,
+) -> int:
+    """One forward pass of a MaskablePPO policy, masked; argmax or a sample."""
+    logits = policy_logits(policy, observation)
     legal = np.asarray(action_mask, dtype=bool)
     if not legal.any():
         raise ValueError("policy_action: the action mask has no legal action")
