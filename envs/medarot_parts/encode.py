@@ -88,6 +88,8 @@ class PartsEncoder(Encoder):
         self.card_region = (L["field_cards"].start, N_CARD_ROWS, CARD_F)
         #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
         self._memo: dict[tuple[object, ...], tuple[bytes, bytes, tuple[bytes, ...]]] = {}
+        #: (count per copy, pile's cards) -> the pile's counts piece as float32 bytes
+        self._piles: dict[tuple[float, tuple[str, ...]], bytes] = {}
         #: float32 bytes of the feature table's rows, by row and by card id.
         self._row_bytes = [r.tobytes() for r in self.table]
         self._card_bytes = {cid: self._row_bytes[i] for cid, i in self.row.items()}
@@ -203,18 +205,25 @@ class PartsEncoder(Encoder):
         pieces += [cb[cid] for cid in hand]
         pieces.append(_ZERO4 * ((16 - len(hand)) * CARD_F))
         pieces.append(_ZERO4 * CARD_F if st.use is None else cb[st.use[1]])
-        n = self.n_cards
-        row = self.row
         for area, step in ((st.play, 1.0), (st.trash, 0.25)):
             for p in (seat, o):
-                if area[p]:
-                    counts = [0.0] * n
-                    for cid in area[p]:
-                        counts[row[cid] - 1] += step
-                    pieces.append(array("f", counts).tobytes())
-                else:
-                    pieces.append(_ZERO4 * n)
+                pieces.append(self._pile(step, area[p]))
         return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
+
+    def _pile(self, step: float, cards: list[str]) -> bytes:
+        """A pile's counts piece (``step`` per copy of each card) as float32 bytes, memoised."""
+        key = (step, tuple(cards))
+        out = self._piles.get(key)
+        if out is None:
+            counts = [0.0] * self.n_cards
+            row = self.row
+            for cid in cards:
+                counts[row[cid] - 1] += step
+            out = array("f", counts).tobytes()
+            if len(self._piles) >= _MEMO_SIZE:
+                self._piles.clear()
+            self._piles[key] = out
+        return out
 
     def _medarot(
         self,
