@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -118,13 +119,17 @@ def test_imitation_pretraining_ran_before_ppo(trained):
 
 
 def _plays_only_legal_actions(model, env_name: str, games: int, **env_kwargs) -> int:
-    """Games of the saved PPO model against random (seats alternating); returns its move count."""
+    """Games of the saved PPO model in one seat, random in the others (the seat moves on each
+    game); returns its move count."""
     from agents.random_agent import RandomAgent
 
     checked = Checked(PPOAgent(model))
     env = envs.make(env_name, **env_kwargs)
+    n = len(env.possible_agents)
     for g in range(games):
-        play_game(env, [checked, RandomAgent(g)] if g % 2 == 0 else [RandomAgent(g), checked], seed=g)
+        seats: list[Any] = [RandomAgent(100 * g + i) for i in range(n)]
+        seats[g % n] = checked
+        play_game(env, seats, seed=g)
     return checked.moves
 
 
