@@ -73,13 +73,20 @@ class SearchAgent(RuleOfThumbAgent):
         default = self.rollout.choose(state, seat)
         if len(legal) < 2:
             return default
+        return self.best_of(state, seat, [default] + [a for a in legal if a != default])
+
+    def best_of(self, state: Any, seat: int, candidates: list[Any]) -> Any:
+        """The candidate with the best summed return over freshly sampled worlds.
+
+        ``candidates`` are tried in order; a later one must do strictly better, so a tie keeps
+        the earlier (the first is the default).
+        """
         worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
-        best, best_total = default, self.action_total(worlds, default, seat)
-        for a in legal:
+        best, *rest = candidates
+        best_total = self.action_total(worlds, best, seat)
+        for a in rest:
             if best_total >= WIN * len(worlds):  # a win in every world: nothing can beat it
                 break
-            if a == default:
-                continue
             total = self.action_total(worlds, a, seat, beat=best_total)
             if total is not None and total > best_total:
                 best, best_total = a, total
@@ -171,13 +178,4 @@ class PolicySearchAgent(SearchAgent):
         legal = state.legal_actions()
         if len(legal) < 2:
             return legal[0]
-        first, *rest = self.candidates(state, seat)
-        worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
-        best, best_total = first, self.action_total(worlds, first, seat)
-        for a in rest:
-            if best_total >= WIN * len(worlds):
-                break
-            total = self.action_total(worlds, a, seat, beat=best_total)
-            if total is not None and total > best_total:
-                best, best_total = a, total
-        return best
+        return self.best_of(state, seat, self.candidates(state, seat))

@@ -32,7 +32,13 @@ import numpy as np
 from agents.training.config import TrainConfig
 from agents.training.imitation import start_from_imitation
 from agents.training.plots import plot_learning_curve
-from agents.training.policy import global_critic_policy, policy_action, policy_kwargs, value_only
+from agents.training.policy import (
+    global_critic_policy,
+    per_core,
+    policy_action,
+    policy_kwargs,
+    value_only,
+)
 from agents.training.selfplay_env import CRITICS, make_single_agent_env
 
 #: The baselines the live policy plays at each evaluation.
@@ -155,7 +161,7 @@ def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
     import torch
 
     play = cfg.torch_threads or torch.get_num_threads()
-    return play, cfg.update_threads or max(1, os.cpu_count() or 1)
+    return play, per_core(cfg.update_threads)
 
 
 def _ppo_class(cfg: TrainConfig) -> Any:

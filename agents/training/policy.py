@@ -125,13 +125,18 @@ def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     }
 
 
+def per_core(n: int) -> int:
+    """A thread count setting as a count: ``n``, or one per core for 0."""
+    return n or max(1, os.cpu_count() or 1)
+
+
 @contextlib.contextmanager
 def torch_threads(n: int) -> Iterator[None]:
     """Run the block with ``n`` torch threads (0: one per core), then restore the count."""
     import torch
 
     before = torch.get_num_threads()
-    torch.set_num_threads(n or max(1, os.cpu_count() or 1))
+    torch.set_num_threads(per_core(n))
     try:
         yield
     finally:
@@ -178,11 +183,10 @@ def policy_action(
     legal = np.asarray(action_mask, dtype=bool)
     if not legal.any():
         raise ValueError("policy_action: the action mask has no legal action")
-    logits[~legal] = -np.inf
     if deterministic:
+        logits[~legal] = -np.inf
         return int(np.argmax(logits))
-    p = np.exp(logits - logits.max())
-    p /= p.sum()
+    p = masked_probabilities(logits, legal)
     return int((rng or np.random.default_rng()).choice(len(p), p=p))
 
 
