@@ -45,6 +45,8 @@ class PPOAgent:
         self.deterministic = deterministic
         self._torch = torch
         self._rng = np.random.default_rng(0)
+        space = self.model.observation_space
+        self._size = int(space.shape[0]) if getattr(space, "shape", None) else None
 
     def reset(self, seed: int | None = None) -> None:
         """Reseed the sampling RNG (used only when not deterministic)."""
@@ -52,9 +54,23 @@ class PPOAgent:
             self._rng = np.random.default_rng(seed)
 
     def act(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
-        """The policy's action among the legal ones."""
+        """The policy's action among the legal ones.
+
+        Raises:
+            ValueError: the observation has another length than the model was trained on.
+        """
+        self._check(observation)
         return policy_action(self.policy, observation, action_mask, self.deterministic, self._rng)
 
     def probabilities(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
         """The policy's probability of every action index, 0 for the illegal ones."""
+        self._check(observation)
         return masked_probabilities(policy_logits(self.policy, observation), action_mask)
+
+    def _check(self, observation: np.ndarray) -> None:
+        if self._size is not None and len(observation) != self._size:
+            raise ValueError(
+                f"{self.name} was trained on observations of {self._size} entries, and this env gives "
+                f"{len(observation)}: it belongs to another env or encoder version (a model whose "
+                "observation gained entries at its end can be carried over with agents.pretrained.widen)"
+            )

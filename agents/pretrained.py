@@ -7,6 +7,11 @@ run and its measured score against the heuristic and against ``search``.
 
 ``slim(src, dst)`` writes a trained model without the optimizer's running moments (a fresh
 optimizer in their place), a third of the size; it plays exactly as the original.
+
+``widen(src, dst, space)`` carries a model over to an observation that gained entries at its
+end (new pieces of an encoder's layout go last for this): the first layer gets zero weights
+for the new entries, so the model plays exactly as before and ignores them until it is
+trained further.
 """
 
 from __future__ import annotations
@@ -52,6 +57,56 @@ def slim(src: str | Path, dst: str | Path) -> Path:
 
     model = MaskablePPO.load(str(src), device="cpu")
     policy = model.policy
+    policy.optimizer = policy.optimizer_class(policy.parameters(), lr=1e-4, **policy.optimizer_kwargs)
+    dst = Path(dst)
+    model.save(str(dst))
+    return dst if dst.suffix == ".zip" else dst.with_suffix(dst.suffix + ".zip")
+
+
+def widen(src: str | Path, dst: str | Path, space: Any) -> Path:
+    """Write the model ``src`` to ``dst`` for observations ``space`` (a ``Box``) that end with new entries.
+
+    The observation the model was trained on must be a prefix of ``space``. Every first layer
+    that reads the observation (the extractor's dense head) gets zero weights for the added
+    entries, so the model's outputs on an observation equal its outputs on that observation's
+    prefix: it plays exactly as ``src``. The optimizer starts fresh (as in ``slim``).
+
+    Raises:
+        ValueError: ``space`` is not a flat ``Box`` at least as long as the model's
+            observation, or the model reads a global state (``critic="global"``).
+    """
+    import numpy as np
+    import torch
+    from gymnasium import spaces
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(str(src), device="cpu")
+    old = model.observation_space
+    if not isinstance(old, spaces.Box) or not isinstance(space, spaces.Box) or len(space.shape) != 1:
+        raise ValueError(
+            f"widen carries flat Box observations only; the model reads {old}, the target is {space}"
+        )
+    n, size = int(old.shape[0]), int(space.shape[0])
+    if size < n:
+        raise ValueError(f"the new observation ({size} entries) is shorter than the model's ({n})")
+    if not (np.array_equal(space.low[:n], old.low) and np.array_equal(space.high[:n], old.high)):
+        raise ValueError("the first entries of the new observation space have other bounds than the model's")
+    policy = model.policy
+    extractors = {
+        id(m): m for m in policy.modules() if hasattr(m, "head") and isinstance(m.head[0], torch.nn.Linear)
+    }
+    if not extractors:
+        raise ValueError(f"no dense extractor head in {type(policy).__name__}: cannot widen it")
+    for ext in extractors.values():
+        first = ext.head[0]
+        wider = torch.nn.Linear(first.in_features + size - n, first.out_features)
+        with torch.no_grad():
+            wider.weight.zero_()
+            wider.weight[:, : first.in_features] = first.weight
+            wider.bias.copy_(first.bias)
+        ext.head[0] = wider
+        ext._observation_space = space
+    model.observation_space = policy.observation_space = space
     policy.optimizer = policy.optimizer_class(policy.parameters(), lr=1e-4, **policy.optimizer_kwargs)
     dst = Path(dst)
     model.save(str(dst))

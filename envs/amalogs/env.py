@@ -59,6 +59,10 @@ After ``max_team_turns`` the higher base life wins (reported as truncation).
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
   ``env.state_space``.
+- v0, observation (5,897 -> 5,949 entries at the default pools): the Medarot OCG observation
+  gained 52 entries at its end (``move_tactics``, ``attack_range``, ``attack``), and the
+  ``core`` piece, the last one, is as long as the longest core observation. Models trained on
+  the shorter observation load through ``agents.pretrained.widen`` and play as before.
 """
 
 from __future__ import annotations

@@ -83,6 +83,11 @@ class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
         self._attacks = L["acting_attacks"].start
         self._attacks_end = self._attacks + L["acting_attacks"].size
         assert self._attacks == self._moves + L["acting_moves"].size  # one contiguous block
+        self._more = L["move_tactics"].start
+        self._range = L["attack_range"].start
+        self._more_end = self._range + L["attack_range"].size
+        self._attack = L["attack"].start
+        assert self._more_end == self._attack  # move_tactics, attack_range and attack: one block at the end
         self._cards = L["board_cards"].start
         self._trash = L["trash"].start
         self._reserve_end = L["reserve"].start + L["reserve"].size
@@ -152,13 +157,21 @@ class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
                 buf[i] = 1.0
             if dp is not None and dp[0] in _ACTING_DPS:
                 a, b = self._moves, self._attacks_end
+                c, d = self._more, self._more_end
                 acting_key = ("acting", act.uid)
-                block = memo.get(acting_key)
-                if block is None:
+                blocks = memo.get(acting_key)
+                if blocks is None:
                     self._write_acting(buf, st, seat, mods, tactics)
-                    memo[acting_key] = buf[a:b]
+                    memo[acting_key] = (buf[a:b], buf[c:d])
                 else:
-                    buf[a:b] = block
+                    buf[a:b], buf[c:d] = blocks
+            attack_key = ("attack", act.uid, act.target)
+            block = memo.get(attack_key)
+            if block is None:
+                self._write_attack(buf, st, seat, mods, tactics)
+                memo[attack_key] = buf[self._attack : self._attack + 5]
+            else:
+                buf[self._attack : self._attack + 5] = block
         self._write_cards(buf, st, seat)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)

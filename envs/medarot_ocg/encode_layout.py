@@ -124,6 +124,36 @@ def build_layout(n_cards: int) -> ObsLayout:
             ("used_card", (1, CARD_F), "the Medaroter being played right now (public)"),
             ("trash", (2, n_cards), "own and opponent trash contents, count per card / 3"),
             ("reserve", (2, n_cards), "own and opponent MedaForce reserve, count per card / 3"),
+            # The pieces below come last so that a model trained without them loads with zero weights
+            # for them (``agents.pretrained.widen``): new pieces go at the end.
+            (
+                "move_tactics",
+                (8, 4),
+                (
+                    "while the acting Medarot's owner decides (A3-A9), per direction as in acting_moves: the "
+                    "destination is in the neutral row, an enemy Medarot in range from there (face-down ones "
+                    "too), the highest cost/5 of a known enemy it destroys from there, a face-down enemy "
+                    "Medarot in range from there"
+                ),
+            ),
+            (
+                "attack_range",
+                (15,),
+                (
+                    "while the acting Medarot's owner decides (A3-A9), per square (own frame): an enemy "
+                    "Medarot there is in the acting Medarot's range now (face-down ones too)"
+                ),
+            ),
+            (
+                "attack",
+                (5,),
+                (
+                    "while a Medarot acts, what the seat knows of its attack: the acting Medarot's power/100, "
+                    "its target's armor/100, (power - armor)/40, the attack destroys the target (power >= "
+                    "armor), and before a target is declared (armor - power)/40 of the weakest known enemy in "
+                    "range (each 0 when a Medarot in it is unknown to the seat or there is none)"
+                ),
+            ),
         ]
     )
 

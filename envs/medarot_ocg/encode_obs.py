@@ -35,6 +35,9 @@ class ObservationWriter:
     _flags: int
     _moves: int
     _attacks: int
+    _attack: int
+    _more: int
+    _range: int
     _cards: int
     _trash: int
     _reserve: int
@@ -128,13 +131,14 @@ class ObservationWriter:
         mods: dict[int, list[int]],
         tactics: tuple[list[int], list[int], list[int]],
     ) -> None:
-        """Pieces ``acting_moves`` and ``acting_attacks``: one-step tactics of the acting Medarot."""
+        """Pieces ``acting_moves``, ``acting_attacks``, ``move_tactics`` and ``attack_range``: one-step tactics of the acting Medarot."""
         act = st.act
         assert act is not None
         board = st.board
         uid = act.uid
         s = -1
         prey: list[int] = []  # squares of known units of the other side (filtered by power below)
+        hidden = set()  # squares of face-down units the seat cannot see
         for k, y in enumerate(board):
             if y is None:
                 continue
@@ -142,6 +146,8 @@ class ObservationWriter:
                 s = k
             elif y.face_up or y.owner == seat:
                 prey.append(k)
+            else:
+                hidden.add(k)
         if s < 0:
             return
         x = board[s]
@@ -155,31 +161,127 @@ class ObservationWriter:
         danger = threat if q == seat else reach
         stats = self._stats
         targets = set()
+        enemies = set()  # every enemy unit of the acting Medarot, face-down ones too
         if kind >= 0:
             for t in prey:
                 y = board[t]
-                if y.owner != q and power >= armor[t]:  # type: ignore[union-attr]
-                    targets.add(t)
-        if targets:
+                if y.owner != q:  # type: ignore[union-attr]
+                    enemies.add(t)
+                    if power >= armor[t]:
+                        targets.add(t)
+            if q == seat:  # the units hidden from the seat are the opponent's: enemies of its own Medarot
+                enemies |= hidden
+        if enemies:
+            rng = self._range
             for t, between in _REACH[q][s][kind]:
-                if t in targets and (between < 0 or board[between] is None):
-                    y = board[t]
-                    assert y is not None
-                    i = self._attacks + 2 * _REL[seat][t]
-                    buf[i] = 1.0
-                    buf[i + 1] = (stats[y.base][4] + (stats[y.change][4] if y.change else 0)) / 5
-        moves = self._moves
+                if t in enemies and (between < 0 or board[between] is None):
+                    r = _REL[seat][t]
+                    buf[rng + r] = 1.0
+                    if t in targets:
+                        y = board[t]
+                        assert y is not None
+                        i = self._attacks + 2 * r
+                        buf[i] = 1.0
+                        buf[i + 1] = (stats[y.base][4] + (stats[y.change][4] if y.change else 0)) / 5
+        self._write_moves(buf, st, seat, s, own_armor, danger, (enemies, targets, hidden))
+
+    def _write_moves(
+        self,
+        buf: array.array,
+        st: GameState,
+        seat: int,
+        s: int,
+        own_armor: int,
+        danger: list[int],
+        sets: tuple[set[int], set[int], set[int]],
+    ) -> None:
+        """Per move of the acting Medarot on ``s``: rows of ``acting_moves`` and ``move_tactics``.
+
+        ``sets``: the squares of its enemies (face-down ones too), of the known enemies it
+        destroys, and of the units hidden from ``seat``.
+        """
+        board = st.board
+        x = board[s]
+        assert x is not None
+        q = x.owner
+        kind = self._stats[x.change or x.base][3]
+        stats = self._stats
+        enemies, targets, hidden = sets
+        moves, more = self._moves, self._more
         for direction in move_options_from(st, x, s):
             t = NEIGHBOUR[q][s][direction]
             i = moves + 3 * direction
+            j = more + 4 * direction
             buf[i] = 1.0
             if danger[t] >= own_armor:
                 buf[i + 1] = 1.0
-            if targets:
+            if t // 5 == 1:
+                buf[j] = 1.0
+            if enemies:
+                best = -1
                 for u, between in _REACH[q][t][kind]:
-                    if u in targets and (between < 0 or between == s or board[between] is None):
-                        buf[i + 2] = 1.0
-                        break
+                    if u in enemies and (between < 0 or between == s or board[between] is None):
+                        buf[j + 1] = 1.0
+                        if u in hidden:
+                            buf[j + 3] = 1.0
+                        elif u in targets:
+                            y = board[u]
+                            assert y is not None
+                            best = max(best, stats[y.base][4] + (stats[y.change][4] if y.change else 0))
+                if best >= 0:
+                    buf[i + 2] = 1.0
+                    buf[j + 2] = best / 5
+
+    def _write_attack(
+        self,
+        buf: array.array,
+        st: GameState,
+        seat: int,
+        mods: dict[int, list[int]],
+        tactics: tuple[list[int], list[int], list[int]],
+    ) -> None:
+        """Piece ``attack``: the acting Medarot's power against its target's armor, as far as ``seat`` knows them."""
+        act = st.act
+        assert act is not None
+        board = st.board
+        s = -1
+        for k, y in enumerate(board):
+            if y is not None and y.uid == act.uid:
+                s = k
+                break
+        if s < 0:
+            return
+        x = board[s]
+        assert x is not None
+        if not (x.face_up or x.owner == seat):
+            return
+        power, _armor, _speed, kind, _cost = self._stats[x.change or x.base]
+        if mods and x.uid in mods:
+            power = max(0, power + mods[x.uid][0])
+        armor = tactics[2]  # effective armor of every Medarot the seat knows
+        i = self._attack
+        buf[i] = power / 100
+        if act.target >= 0:
+            for t, y in enumerate(board):
+                if y is not None and y.uid == act.target:
+                    if y.face_up or y.owner == seat:
+                        buf[i + 1] = armor[t] / 100
+                        buf[i + 2] = (power - armor[t]) / 40
+                        if power >= armor[t]:
+                            buf[i + 3] = 1.0
+                    break
+            return
+        if kind < 0:
+            return
+        weakest = -1
+        for t, between in _REACH[x.owner][s][kind]:
+            y = board[t]
+            if y is None or y.owner == x.owner or not (y.face_up or y.owner == seat):
+                continue
+            if (between < 0 or board[between] is None) and (weakest < 0 or armor[t] < weakest):
+                weakest = armor[t]
+        if weakest >= 0:
+            buf[i + 4] = (weakest - power) / 40
 
     def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
         """The ``masters`` / ``stock_flags`` pieces, and the rows of hand, stock, masters and used card.

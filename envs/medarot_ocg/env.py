@@ -17,8 +17,10 @@ seat that must decide now. The rules are those of ``docs/rules/medarot_ocg.md``.
 A float32 vector of named pieces seen from the observing seat (``env.unwrapped.encoder
 .observation_layout()`` gives the slices): the decision point, scalars (turn, HP, zone counts,
 the action and attack under way), 15 board squares in the seat's own frame, card-feature rows
-for the board, own hand, stock and masters, and the public trash and reserve contents.
-Hidden information (opponent's hand, face-down cards, deck order) never enters it.
+for the board, own hand, stock and masters, and the public trash and reserve contents, then
+the acting Medarot's tactics (moves, range, and its power against the armor it attacks, as
+far as the seat knows them). Hidden information (opponent's hand, face-down cards, deck order)
+never enters it.
 
 ## Action space
 See ``envs.medarot_ocg.encode``: PASS, HAND(i), SET(i), STOCK(j), MASTER, SQUARE(s'), MOVE(d),
@@ -51,6 +53,12 @@ an observation: a seat sees only its own vector.
 - v0, decks: the advance starters were rebalanced too, with ``scripts/balance.py --swap
   master`` (a card may change kind; each deck keeps its theme, name and description, and every
   MedaChange its Medarot); games on the default advance decks differ from earlier releases.
+- v0, observation (4,761 -> 4,813 entries): three pieces at the end, ``move_tactics``,
+  ``attack_range`` and ``attack`` (the acting Medarot's destinations in the neutral row and
+  the enemies, face-down ones too, in range from each; the enemies in range now; its power
+  against its target's armor and the margin). Models trained on the shorter observation load
+  through ``agents.pretrained.widen``, which gives the new entries zero weights, so they play
+  exactly as before. The AMALOGS observation, which carries this one, grew by the same 52.
 """
 
 from __future__ import annotations

@@ -333,3 +333,63 @@ def test_every_shipped_model_loads_and_plays_legal_games():
         env_name, _, mode = key.partition("-")
         options = {"mode": mode} if mode else {}
         assert _plays_only_legal_actions(MODELS / f"{key}.zip", env_name, 2, **options) > 20, key
+
+
+def test_widen_carries_a_model_to_a_longer_observation_and_it_plays_the_same(trained, tmp_path):
+    """New trailing entries get zero weights: the widened model's probabilities ignore them."""
+    from gymnasium import spaces
+
+    from agents.pretrained import widen
+
+    out, _ = trained
+    old = PPOAgent(out / "model.zip")
+    space = old.model.observation_space
+    n = space.shape[0]
+    extra = 7
+    wider = spaces.Box(
+        np.concatenate([space.low, np.full(extra, -5.0, np.float32)]),
+        np.concatenate([space.high, np.full(extra, 5.0, np.float32)]),
+        dtype=np.float32,
+    )
+    new = PPOAgent(widen(out / "model.zip", tmp_path / "wide.zip", wider))
+    assert new.model.observation_space.shape == (n + extra,)
+    env = envs.make("medarot_ocg_v0", mode="beginner")
+    rng = np.random.default_rng(1)
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            o, m = obs["observation"], obs["action_mask"]
+            longer = np.concatenate([o, rng.uniform(-5, 5, extra).astype(np.float32)])
+            assert np.allclose(new.probabilities(longer, m), old.probabilities(o, m), atol=1e-6)
+            assert new.act(longer, m) == old.act(o, m)
+            checked += 1
+            env.step(int(rng.choice(np.flatnonzero(m))))
+    assert checked > 50
+    # the old model names the mismatch instead of failing inside torch
+    with pytest.raises(
+        ValueError, match=rf"trained on observations of {n} entries, and this env gives {n + extra}"
+    ):
+        old.act(longer, m)
+
+
+def test_widen_refuses_a_shorter_or_other_observation(trained, tmp_path):
+    from gymnasium import spaces
+
+    from agents.pretrained import widen
+
+    out, _ = trained
+    space = PPOAgent(out / "model.zip").model.observation_space
+    shorter = spaces.Box(space.low[:-3], space.high[:-3], dtype=np.float32)
+    with pytest.raises(ValueError, match="shorter than the model's"):
+        widen(out / "model.zip", tmp_path / "w.zip", shorter)
+    other = spaces.Box(space.low - 1, space.high, dtype=np.float32)
+    with pytest.raises(ValueError, match="other bounds"):
+        widen(out / "model.zip", tmp_path / "w.zip", other)
+    with pytest.raises(ValueError, match="flat Box"):
+        widen(out / "model.zip", tmp_path / "w.zip", spaces.Dict({"observation": space}))
+    assert not (tmp_path / "w.zip").exists()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from envs.medarot_ocg import actions as A
+from envs.medarot_ocg.actions import DP
 from envs.medarot_ocg.encode import MedarotEncoder
 from envs.medarot_ocg.rules.board import to_relative
 from tests.envs.medarot_ocg import fixtures as fx
@@ -54,18 +56,64 @@ def test_acting_moves_and_attacks_describe_one_step_tactics():
     enc = MedarotEncoder(st.pool)
     moves = enc.layout.view(enc.observe(st, 0), "acting_moves")
     F, FR, R, L, FL, B = 0, 1, 2, 6, 7, 4
-    # to 2: Lark reaches it (20 >= 20), and Ash shoots 12 from there
-    assert moves[R].tolist() == [1.0, 1.0, 1.0]
-    assert moves[FR].tolist() == [1.0, 1.0, 0.0]  # to 7: right in front of Lark
-    assert moves[F].tolist() == moves[L].tolist() == moves[FL].tolist() == [1.0, 0.0, 0.0]
-    assert moves[B].tolist() == [0.0, 0.0, 0.0]  # off the board
+    # acting_moves, then move_tactics: legal, threatened there, destroys from there; neutral row,
+    # an enemy in range, best cost/5 of what it destroys, a face-down enemy in range
+    moves = np.concatenate([moves, enc.layout.view(enc.observe(st, 0), "move_tactics")], axis=1)
+    # to 2: Lark reaches it (20 >= 20), and Ash shoots 12 from there (Lark costs 2)
+    assert moves[R].tolist() == pytest.approx([1.0, 1.0, 1.0, 0.0, 1.0, 0.4, 0.0])
+    assert moves[FR].tolist() == [1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0]  # to 7: neutral, right in front of Lark
+    assert (
+        moves[F].tolist() == moves[FL].tolist() == [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    )  # to 6 and 5: neutral
+    assert moves[L].tolist() == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]  # to 0
+    assert moves[B].tolist() == [0.0] * 7  # off the board
     assert not enc.layout.view(enc.observe(st, 0), "acting_attacks").any()  # nothing in range from 1
     st2 = fx.make_state("beginner", units={2: "ASH", 12: ("LARK", 1)}, start=2)
     attacks = enc.layout.view(enc.observe(st2, 0), "acting_attacks")
     assert attacks[12].tolist() == pytest.approx([1.0, 0.4])  # destroyable, cost 2
+    assert np.flatnonzero(enc.layout.view(enc.observe(st2, 0), "attack_range")).tolist() == [12]
     opp_view = enc.layout.view(enc.observe(st2, 1), "acting_attacks")
     # public: the opponent sees the same
     assert opp_view[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])
+
+
+def test_attack_piece_compares_power_with_the_known_armor():
+    # P0 Ash (shooting, power 30) acts from 2; P1 Lark (armor 20) stands on 12, in Ash's range.
+    st = fx.make_state("beginner", units={2: "ASH", 12: ("LARK", 1)}, start=2)
+    enc = MedarotEncoder(st.pool)
+
+    def attack(seat):
+        return enc.layout.view(enc.observe(st, seat), "attack").tolist()
+
+    # before the declaration: the weakest known enemy in range needs (20 - 30)/40 more power
+    assert attack(0) == pytest.approx([0.3, 0.0, 0.0, 0.0, -0.25])
+    while st.dp[0] != DP.DECLARE:
+        st.apply(A.PASS)
+    st.apply(A.SQUARE[12])
+    assert st.dp[0] == DP.DEFENCE and st.current_player == 1
+    # declared: power 30 against armor 20 destroys; both seats know both cards
+    assert attack(0) == attack(1) == pytest.approx([0.3, 0.2, 0.25, 1.0, 0.0])
+
+
+def test_a_face_down_target_is_in_range_but_not_measured():
+    hidden = {"card": "LARK", "owner": 1, "face_up": False}
+    st = fx.make_state("beginner", units={2: "ASH", 12: hidden}, start=2)
+    enc = MedarotEncoder(st.pool)
+    obs = enc.observe(st, 0)
+    assert enc.layout.view(obs, "attack").tolist() == pytest.approx([0.3, 0, 0, 0, 0])
+    # in range now, but neither destroyable nor priced: P0 cannot see the card
+    assert not enc.layout.view(obs, "acting_attacks").any()
+    assert np.flatnonzero(enc.layout.view(obs, "attack_range")).tolist() == [12]
+    # its owner knows the Lark: the margin and the destroyable target show in P1's view
+    mine = enc.observe(st, 1)
+    assert enc.layout.view(mine, "attack").tolist() == pytest.approx([0.3, 0, 0, 0, -0.25])
+    assert enc.layout.view(mine, "acting_attacks")[to_relative(12, 1)].tolist() == pytest.approx([1.0, 0.4])
+    # moving from 1 to 2 brings the face-down Lark in range: an enemy, face down, nothing measured
+    st = fx.make_state("beginner", units={1: "ASH", 12: hidden}, start=1)
+    obs = enc.observe(st, 0)
+    assert enc.layout.view(obs, "acting_moves")[2].tolist() == [1.0, 0.0, 0.0]
+    assert enc.layout.view(obs, "move_tactics")[2].tolist() == [0.0, 1.0, 0.0, 1.0]
+    assert not enc.layout.view(obs, "move_tactics")[:, 2].any()
 
 
 @pytest.mark.parametrize("mode", ["beginner", "normal", "advance"])
