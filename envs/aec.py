@@ -23,6 +23,8 @@ from envs.encoding.codec import Encoder
 
 ILLEGAL_POLICIES = ("raise", "penalize")
 RENDER_MODES = ("ansi", "human")
+#: The ``decks`` option of a deck ruleset under which each game draws one starter deck for both players.
+MIRROR = "mirror"
 
 #: Rulesets built by ``shared_ruleset``, by class and options (most recent last).
 _SHARED: dict[Any, Any] = {}
@@ -141,22 +143,27 @@ class DeckRuleset:
         """Resolve the decks the games start from.
 
         Args:
-            decks: None (each game draws two of ``defaults`` with its seed), or one or two
-                decks in any form ``resolve`` accepts; one deck is used by both players.
+            decks: None (each game draws two of ``defaults`` with its seed), ``"mirror"``
+                (each game draws one of ``defaults`` with its seed, for both players), or one
+                or two decks in any form ``resolve`` accepts; one deck is used by both players.
             resolve: turns a deck value and its label into what ``start`` takes for one player.
-            defaults: the deck values drawn from when ``decks`` is None.
+            defaults: the deck values drawn from when ``decks`` is None or ``"mirror"``.
 
         Raises:
-            StateError: ``decks`` is neither None nor a list of one or two decks.
+            StateError: ``decks`` is neither None, ``"mirror"`` nor a list of one or two decks.
         """
         #: The starter decks games draw from by default (names), for listings and deck ratings.
         self.starter_names = [str(n) for n in defaults]
-        if decks is None:
+        #: Whether each game draws one starter deck for both players (``decks="mirror"``).
+        self.mirror = decks == MIRROR
+        if decks is None or self.mirror:
             self.deck_choices = [resolve(n, "deck") for n in self.starter_names]
             self.decks = None
         else:
             if isinstance(decks, (str, dict)) or len(decks) not in (1, 2):
-                raise StateError("decks must be None or a list of one or two decks")
+                raise StateError(
+                    f"decks must be None, {MIRROR!r} or a list of one or two decks, got {decks!r}"
+                )
             resolved = [resolve(d, f"deck {i}") for i, d in enumerate(decks)]
             self.decks = resolved * 2 if len(resolved) == 1 else resolved
             self.deck_choices = []
@@ -167,7 +174,8 @@ class DeckRuleset:
             decks = self.decks
         else:
             pick = random.Random(seed ^ 0x5DEECE66D)
-            decks = [pick.choice(self.deck_choices), pick.choice(self.deck_choices)]
+            first = pick.choice(self.deck_choices)
+            decks = [first, first if self.mirror else pick.choice(self.deck_choices)]
         return self.start(self.config, self.pool, decks, seed)
 
     def state_from_dict(self, data: dict[str, Any]) -> Any:

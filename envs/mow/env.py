@@ -82,7 +82,8 @@ class MowRuleset(DeckRuleset):
     """Master of the World plugged into ``CardGameEnv``.
 
     Args:
-        decks: None (each game draws two starter decks with its seed), or one or two decks; a
+        decks: None (each game draws two starter decks with its seed), ``"mirror"`` (each game
+            draws one of them for both players), or one or two decks; a
             deck is a starter deck name, a deck file path, ``{id: count}`` or a list of ids, and
             holds 40 main-deck cards plus one master. One deck is used by both players.
         card_files: card pool files (default: the packaged pool).
