@@ -155,7 +155,7 @@ class DeckRuleset:
         #: The starter decks games draw from by default (names), for listings and deck ratings.
         self.starter_names = [str(n) for n in defaults]
         #: Whether each game draws one starter deck for both players (``decks="mirror"``).
-        self.mirror = decks == MIRROR
+        self.mirror = isinstance(decks, str) and decks == MIRROR
         if decks is None or self.mirror:
             self.deck_choices = [resolve(n, "deck") for n in self.starter_names]
             self.decks = None

@@ -86,9 +86,9 @@ class MedarotRuleset(DeckRuleset):
     Args:
         mode: "beginner", "normal" or "advance".
         decks: None (each game draws two of the mode's starter decks with its seed), ``"mirror"``
-            (each game draws one of them for both players), or one
-            or two decks; a deck is a starter deck name, a deck file path, ``{id: count}``
-            or a list of ids. One deck is used by both players.
+            (each game draws one of them for both players), or one or two decks; a deck is a
+            starter deck name, a deck file path, ``{id: count}`` or a list of ids. One deck is
+            used by both players.
         card_files: card pool files (default: the packaged pool).
         **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
     """

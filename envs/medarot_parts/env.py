@@ -84,9 +84,9 @@ class PartsRuleset(DeckRuleset):
 
     Args:
         decks: None (each game draws two of the packaged decks with its seed), ``"mirror"`` (each
-            game draws one of them for both players), or one or two
-            decks; a deck is a deck name, a deck file path or ``{"starter": [[5 ids], [5 ids]],
-            "cards": {id: count}}``. One deck is used by both players.
+            game draws one of them for both players), or one or two decks; a deck is a deck
+            name, a deck file path or ``{"starter": [[5 ids], [5 ids]], "cards": {id: count}}``.
+            One deck is used by both players.
         card_files: card pool files (default: the packaged pool).
         **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
     """

@@ -83,9 +83,9 @@ class MowRuleset(DeckRuleset):
 
     Args:
         decks: None (each game draws two starter decks with its seed), ``"mirror"`` (each game
-            draws one of them for both players), or one or two decks; a
-            deck is a starter deck name, a deck file path, ``{id: count}`` or a list of ids, and
-            holds 40 main-deck cards plus one master. One deck is used by both players.
+            draws one of them for both players), or one or two decks; a deck is a starter deck
+            name, a deck file path, ``{id: count}`` or a list of ids, and holds 40 main-deck
+            cards plus one master. One deck is used by both players.
         card_files: card pool files (default: the packaged pool).
         **rules: ``RulesConfig`` fields (``max_turns``, ``first_player``, ``max_copies``...).
     """
