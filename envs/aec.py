@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from envs.core.describe import Described
 from envs.core.errors import IllegalActionError, StateError
 from envs.core.events import events_for
 from envs.encoding.codec import Encoder
@@ -120,6 +121,10 @@ class Ruleset(Protocol):
 
     def view(self, state: Any, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``envs.core.view``)."""
+        ...
+
+    def describe_action(self, state: Any, seat: int, index: int) -> Described:
+        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.core.describe``)."""
         ...
 
 
@@ -375,6 +380,14 @@ class CardGameEnv(AECEnv):
             StateError: ``seat`` is not a seat or agent of this env.
         """
         return self.ruleset.view(self.game, self._seat_of(seat))
+
+    def describe_action(self, seat: int | str, index: int) -> Described:
+        """Action ``index`` of the live game in words, as ``seat`` may know it (``envs.core.describe``).
+
+        Raises:
+            StateError: ``seat`` is not a seat or agent of this env.
+        """
+        return self.ruleset.describe_action(self.game, self._seat_of(seat), int(index))
 
     def _seat_of(self, seat: int | str) -> int:
         """The index of ``seat`` (an index or an agent name); ``StateError`` for neither."""
