@@ -208,7 +208,7 @@ def use_ability(st: GameState, p: int, arg: int, counter: bool = False) -> None:
     count_use(st, p, card, i, ab.turn_limit)
     st.emit(
         "ability",
-        f"P{p} uses {c.name}'s {'対抗' if counter else '起動'} ability",
+        f"P{p} uses {c.name}'s {'counter' if counter else 'activated'} ability",
         player=p,
         card=card,
         timing=ab.timing,
@@ -231,7 +231,7 @@ def cost(st: GameState, p: int, code: str, n: int) -> None:
         if st.exp[p]:
             paid = st.exp[p].pop()
             st.discard[p].append(paid)
-            st.emit("pay_exp", f"P{p} pays an experience card", player=p, card=paid)
+            st.emit("pay_exp", f"P{p} pays an experience card ({st.name(paid)})", player=p, card=paid)
             chk.set_level(st, p)
             push(st, ["check"], ["cost", p, code, n - 1])
     elif code == "COST_SACRIFICE":

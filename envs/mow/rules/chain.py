@@ -75,7 +75,7 @@ def resolve_chain(st: GameState) -> None:
     if e[4] and frames:
         st.emit(
             "resolve",
-            f"P{e[0]}'s negated {st.name(e[2])} still resolves its 登場時",
+            f"P{e[0]}'s negated {st.name(e[2])} still resolves its on-entry effect",
             player=e[0],
             card=e[2],
             use=Use(e[1]).name.lower(),

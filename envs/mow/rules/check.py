@@ -169,8 +169,8 @@ def resolve_triggers(st: GameState) -> None:
     push(st, *tasks)
 
 
-#: The printed names of the trigger timings (廃棄時, up時, 攻撃時).
-TIMING_NAMES = {ON_DISCARD: "廃棄時", ON_LEVEL_UP: "up時", ON_ATTACK: "攻撃時"}
+#: The trigger timings as event lines name them (the seed's 廃棄時, up時, 攻撃時).
+TIMING_NAMES = {ON_DISCARD: "when-discarded", ON_LEVEL_UP: "level-up", ON_ATTACK: "on-attack"}
 
 
 @task
@@ -181,7 +181,7 @@ def trigger(st: GameState, p: int, card: str, code: int, lv: int) -> None:
     level gained (0 for other triggers).
     """
     timing = ON_LEVEL_UP if code < -1 else st.cards[card].abilities[code].timing
-    text = f"P{p}'s {st.name(card)} {TIMING_NAMES[timing]} triggers"
+    text = f"P{p}'s {st.name(card)}: {TIMING_NAMES[timing]} effect"
     if timing == ON_LEVEL_UP:
         text += f" (level {lv})"
     st.emit("trigger", text, player=p, card=card, timing=timing, level=lv if timing == ON_LEVEL_UP else None)

@@ -128,7 +128,7 @@ def _hurt(st: GameState, p: int, ref: int, n: int) -> None:
 def engage(st: GameState, p: int, attacker: int, target: int) -> None:
     """R15, R16, D35-D37: mutual damage, simultaneously, if both are still on the field."""
     if locate(st, attacker) is None or locate(st, target) is None:
-        st.emit("no_engagement", "no engagement: a side has left the field (R16)", player=p)
+        st.emit("no_engagement", "no engagement: the attacker or the target has left the field", player=p)
         return
     o = 1 - p
     to_target = combat_damage(st, p, attacker, o, target)
@@ -137,7 +137,7 @@ def engage(st: GameState, p: int, attacker: int, target: int) -> None:
     _hurt(st, p, attacker, to_attacker)
     st.emit(
         "engage",
-        f"engagement: {to_target} to {_label(st, target)}, {to_attacker} to {_label(st, attacker)}",
+        f"engagement: {_label(st, target)} takes {to_target}, {_label(st, attacker)} takes {to_attacker}",
         player=p,
         attacker=_card(st, attacker),
         target=_card(st, target),

@@ -209,7 +209,7 @@ def bounce(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
             card = st.weapon[p][0]  # type: ignore[index]
             st.weapon[p] = None
         st.hand[p].append(card)
-        st.emit("bounce", f"P{p}'s {st.name(card)} returns to hand", player=p, card=card)
+        st.emit("bounce", f"P{p}'s {st.name(card)} returns to its owner's hand", player=p, card=card)
 
 
 @OPS.op("BUFF", targets=_ANY)
@@ -390,7 +390,7 @@ def on_recover(st: GameState, p: int, a: Action) -> None:
     f = st.pending[1]  # type: ignore[index]
     card = take_type(st.discard[p], st, a.arg)
     st.hand[p].append(card)
-    st.emit("recover", f"P{p} recovers {st.name(card)}", player=p, card=card)
+    st.emit("recover", f"P{p} takes {st.name(card)} back from the discard pile", player=p, card=card)
     push(st, ["check"], ["effects", advance(f, [])])
 
 

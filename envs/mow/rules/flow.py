@@ -53,14 +53,32 @@ def auto(st: GameState, player: int, kind: DP, action: str, text: str) -> None:
     st.emit("auto", text, player=player, decision=kind.name, action=action)
 
 
+#: What a player does not do when a decision point is passed by itself (``auto_pass``).
+PASS_WORDS = {
+    DP.CHARGE: "charges no more cards",
+    DP.ATTACK_DECLARE: "has no more attacks",
+    DP.COUNTER_WINDOW: "does not counter",
+}
+#: The choice a skipped primitive would have asked for (``auto_skip``).
+SKIP_WORDS = {
+    DP.EFFECT_TARGET: "has no target to choose",
+    DP.EFFECT_DISCARD: "has no card to discard",
+    DP.EXP_FROM_HAND: "has no card to put into experience",
+    DP.SEARCH_CHOICE: "finds no card to take",
+    DP.RECOVER_CHOICE: "finds no card to take back",
+}
+
+
 def auto_pass(st: GameState, player: int, kind: DP, why: str) -> None:
     """Record a decision point skipped as a PASS for ``player`` (``why``: the rule that skips it)."""
-    auto(st, player, kind, "PASS", f"auto: P{player} passes {kind.name} ({why})")
+    words = PASS_WORDS.get(kind, "passes")
+    auto(st, player, kind, "PASS", f"P{player} {words} ({why})")
 
 
 def auto_skip(st: GameState, player: int, kind: DP, why: str) -> None:
     """Record a choice skipped because it has no option (``why``): the primitive is skipped."""
-    auto(st, player, kind, "none", f"auto: P{player} skips {kind.name} ({why})")
+    words = SKIP_WORDS.get(kind, "has nothing to choose")
+    auto(st, player, kind, "none", f"P{player} {words} ({why}): that part of the effect is skipped")
 
 
 def end(st: GameState, winner: int, reason: str) -> None:

@@ -67,7 +67,7 @@ def draw_phase(st: GameState) -> None:
     drawn = draw_cards(st.deck[a], st.hand[a], DRAW_PER_TURN)
     st.emit(
         "draw",
-        f"P{a} draws (deck {len(st.deck[a])})",
+        f"P{a} draws a card (deck {len(st.deck[a])})",
         only=(a, {"cards": list(drawn)}),
         player=a,
         count=len(drawn),

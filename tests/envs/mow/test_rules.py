@@ -198,10 +198,10 @@ def test_D47_R37_level_up_effects_in_printed_order():
     do(st, A.HAND[CK["MN01"]], DP.CHARGE, 0)
     i = st.events.index("P0 is now level 4")
     assert st.events[i + 1 : i + 6] == [
-        "P0's Star Sovereign up時 triggers (level 4)",
+        "P0's Star Sovereign: level-up effect (level 4)",
         "P0 draws a card",
         "P0 draws a card",
-        "P0's Star Sovereign up時 triggers (level 4)",
+        "P0's Star Sovereign: level-up effect (level 4)",
         "P0's master heals to 16",
     ]
 
@@ -290,7 +290,7 @@ def test_R42_D28_a_negated_summon_is_discarded_then_its_on_enter_still_draws():
     assert st.discard[0] == ["SCOUT"] and st.discard[1] == ["DENIAL"]
     assert (len(st.hand[0]), len(st.deck[0])) == (1, 19)
     i = st.events.index("P1 negates P0's summon")
-    j = st.events.index("P0's negated Scout still resolves its 登場時")
+    j = st.events.index("P0's negated Scout still resolves its on-entry effect")
     assert i < j and st.events[j + 1] == "P0 draws a card"
     assert st.decision == "MAIN" and st.current_player == 0
 
@@ -325,10 +325,10 @@ def test_R42_D28_a_negated_equip_discards_the_weapon_fires_its_on_discard_then_i
     assert st.events[-7:] == [
         "P1 negates P0's equip",
         "P0's Lens is discarded",
-        "P0's Lens 廃棄時 triggers",
+        "P0's Lens: when-discarded effect",
         "P1's master takes 1 effect damage (life 19)",
         "P1's Denial resolves",
-        "P0's negated Lens still resolves its 登場時",
+        "P0's negated Lens still resolves its on-entry effect",
         "P0 draws a card",
     ]
 

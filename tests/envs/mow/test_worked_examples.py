@@ -115,7 +115,7 @@ def test_Ex3_level_table_and_up_timing_between_exp_gain_cards_R10_R11_R12_D7_D8_
     i = st.events.index("P0 gains experience: Pebble")
     assert st.events[i + 1 : i + 4] == [
         "P0 is now level 2",
-        "P0's Sage up時 triggers (level 2)",
+        "P0's Sage: level-up effect (level 2)",
         "P0 draws a card",
     ]
 
