@@ -326,15 +326,19 @@ def _fail(message: str) -> None:
 def play(
     env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
     opponent: Annotated[
-        str, typer.Option(help="random | heuristic | search[:WORLDS[:ppo:PATH]] | ppo:PATH")
-    ] = "search",
+        str,
+        typer.Option(
+            help="a level: Beginner, Easy, Medium, Hard, Expert; or an agent spec "
+            "(random | heuristic | search[:WORLDS[:ppo:PATH]] | ppo:PATH)"
+        ),
+    ] = "Hard",
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
     seat: Annotated[str, typer.Option(help="your side: 0, 1 or random (a team in AMALOGS)")] = "0",
     seed: Annotated[int | None, typer.Option(help="the game's seed (default: a random one)")] = None,
     record: Annotated[Path | None, typer.Option(help="write the game to this replay file")] = None,
 ) -> None:
-    """Play against an agent in the terminal: type the number of an option (? for help)."""
+    """Play the AI in the terminal: type the letter of a move, or a command (? for how to play)."""
     from agents.play.session import GameSession, PlayError
     from agents.play.terminal import play as run
 
@@ -371,18 +375,31 @@ def serve(
     host: Annotated[
         str, typer.Option(help="address to bind (the default serves this machine only)")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port")] = 8000,
-    max_games: Annotated[int, typer.Option(help="most live games at once")] = 64,
+    port: Annotated[int, typer.Option(help="port, 1-65535")] = 8000,
+    max_games: Annotated[int, typer.Option(help="most live games at once, at least 1")] = 64,
 ) -> None:
-    """A local web page to play any agent and watch replays (FastAPI + uvicorn, the [play] extra)."""
-    try:
-        import uvicorn
+    """A local web page to play the AI and watch replays (FastAPI + uvicorn, the [play] extra)."""
+    import socket
 
-        from agents.play.server import create_app
+    if not 1 <= port <= 65535:
+        _fail(f"--port must be a whole number in 1..65535, got {port}")
+    check_count("--max-games", max_games)
+    try:
+        socket.getaddrinfo(host, port)
+    except (OSError, UnicodeError) as exc:
+        _fail(f"--host {host!r} is not an address of this machine ({exc})")
+    try:
+        from agents.play.server import serve as run_server
     except ImportError as exc:
         _fail(f"deckgym serve needs the [play] extra (pip install 'deckgym[play]'): {exc}")
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+        except OSError as exc:
+            _fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
     typer.echo(f"deckgym serve: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
-    uvicorn.run(create_app(max_games=max_games), host=host, port=port, log_level="warning")
+    raise typer.Exit(run_server(host, port, max_games))
 
 
 def main() -> None:

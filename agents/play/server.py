@@ -1,95 +1,172 @@
-"""``deckgym serve``: a local web page to play any agent and to watch replays (FastAPI + uvicorn).
+"""``deckgym serve``: a local web page to play the AI and to watch replays (FastAPI + uvicorn).
 
 The page (``agents/play/static/``: plain HTML, CSS and JavaScript, no build step) talks to a
-small JSON API, which is also the contract for tests and other clients:
+small JSON API, which is also the contract for tests and other clients (``/api/docs`` shows
+its OpenAPI schema, every error status included):
 
 ``GET /api/envs``
-    the envs, their modes and options, the starter decks and the opponent levels; an env's
-    ``pretrained`` lists the modes (``""`` for none) where ``ppo:pretrained`` has a shipped model.
+    the envs (names and titles in words, modes, starter decks, options), each env's levels
+    (``{"name", "spec", "about", "score"}``: Beginner, Easy, Medium where a model is shipped,
+    Hard, Expert) and its "How to play" text.
 ``POST /api/games`` ``{"env", "options", "opponent", "seat", "seed"}``
-    a new game; the agent moves first if it holds the first decision. Returns the game object
-    ``{"game_id", "view", "legal": [{"index", "label"}], "your_turn", "done", "result", ...}``.
+    a new game against a level (its name or agent spec); the AI moves first if it holds the
+    first decision. Returns the game object: ``game_id``, ``view`` (the person's per-seat
+    view), ``decision_text``, ``legal`` (``[{"index", "label", "text", "places"}]``: each move
+    as a code, a sentence and the board places it concerns), ``log`` (the English lines of
+    what happened, as the person's seat may read them), ``recent`` (the moves since the
+    person's last decision, in words), ``your_turn``, ``ai_thinking``, ``can_undo``, ``done``,
+    ``result``.
 ``GET /api/games/{id}``
-    the same object.
+    the same object, answered at once: while the AI thinks it is the latest position, with
+    ``"ai_thinking": true``.
 ``POST /api/games/{id}/actions`` ``{"index": i}``
-    the person's move and the agent's replies, up to the person's next decision or the end;
-    the game object plus ``events``, the log lines in between, and ``records``, the same
-    entries as structured events (``envs.core.events``) as the person's seat may see them.
+    the person's move and the AI's replies, up to the person's next decision or the end; the
+    game object plus ``events`` and ``records`` (the log entries in between).
+``POST /api/games/{id}/undo``, ``GET /api/games/{id}/hint``, ``POST /api/games/{id}/resign``,
+``POST /api/games/{id}/rematch``
+    back to the person's previous decision; the move the strongest level would play with its
+    estimated winning chance; give up; a new game with the same decks, seats swapped.
 ``GET /api/games/{id}/replay``
     the finished game as a replay file (JSON lines), for ``deckgym replay`` or the page's
     viewer (409 while the game is on: the file's seed and decks would reveal hidden cards).
 ``POST /api/replays`` ``{"replay": "<file text>", "seat": k | null}``
     a replay re-simulated into positions (the seat's view, or the whole board as text).
 
-Every request is validated: bad JSON or fields, an unknown env, option, deck or opponent, an
-illegal index or a move out of turn get ``{"error": "..."}`` with status 400, 404 or 409, and
-the game is unchanged. The agent thinks in a worker thread, off the event loop, one move at a
-time per game. Game ids come from ``secrets``; live games are bounded and idle ones expire. A
-payload holds only the person's per-seat view, never the state.
+**Never blocking.** Each game's AI runs in a worker thread, never on the event loop, and a
+reader never waits for it: the game object is published after every move, and ``GET`` returns
+the latest one. A move, undo or resign while the AI thinks is a 409.
+
+**What a client may ask.** Opponents come only from the levels: no client-given agent specs,
+paths or parameters. Bodies over 64 kB are refused with 413 (replay uploads: 2 MB). Types are
+strict (``index`` is a JSON integer). ``render_mode`` is not a client option. Errors are
+``{"error": "..."}`` with status 400, 404, 409, 413 or 503, and the game is unchanged. Game ids
+come from ``secrets``; live games are bounded and idle ones expire. A payload holds only the
+person's per-seat view, never the state.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import secrets
 import threading
 import time
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, PlayError
+from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, PlayError, level_of, levels_for
 
 STATIC = Path(__file__).with_name("static")
+HELP = Path(__file__).with_name("help")
+#: The largest request body, and the largest for a replay upload (bytes).
+MAX_BODY = 64 * 1024
+MAX_REPLAY_BODY = 2 * 1024 * 1024
+#: Env names in words.
+TITLES = {
+    "medarot_ocg_v0": "Medarot Official Card Game",
+    "medarot_parts_v0": "Medarot parts card game",
+    "mow_v0": "Master of the World",
+    "amalogs_v0": "AMALOGS (teams of card-game players on a map)",
+}
+MODE_TITLES = {"beginner": "Beginner rules", "normal": "Normal rules", "advance": "Advanced rules"}
+#: The measured strength of each level (``scripts/levels.py`` writes it).
+LEVEL_FILE = Path(__file__).with_name("levels.json")
+
+
+class Error(BaseModel):
+    """Every error answer: what is wrong and what is allowed."""
+
+    error: str
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    what = {
+        400: "bad input: a field of the wrong type, an unknown env, option, level or seat, an illegal move",
+        404: "no such game (unknown, or expired)",
+        409: "not now: not your turn, the AI is thinking, the game is over (or still on, for a replay)",
+        413: "the request body is too large",
+        503: "too many live games",
+    }
+    return {c: {"model": Error, "description": what[c]} for c in codes}
 
 
 class NewGame(BaseModel):
     """The body of ``POST /api/games``."""
 
-    model_config = ConfigDict(extra="forbid")
-    env: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    opponent: str = DEFAULT_LEVEL
-    seat: int | str = 0
-    seed: int | None = None
+    model_config = ConfigDict(extra="forbid", strict=True)
+    env: str = Field(description="an env name, as GET /api/envs lists them")
+    options: dict[str, Any] = Field(default_factory=dict, description="the env's options: mode, decks...")
+    opponent: str = Field(DEFAULT_LEVEL, description="a level's name or agent spec, as GET /api/envs lists")
+    seat: Literal[0, 1, "random"] = 0
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
 class Move(BaseModel):
     """The body of ``POST /api/games/{id}/actions``."""
 
     model_config = ConfigDict(extra="forbid")
-    index: int
+    index: StrictInt = Field(ge=0, description="the index of one of the game's legal moves")
 
 
 class ReplayText(BaseModel):
     """The body of ``POST /api/replays``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     replay: str
-    seat: int | None = None
+    seat: int | None = Field(None, ge=0)
+
+
+def _scores() -> dict[str, Any]:
+    """The measured levels (``levels.json``), or nothing when it was not measured."""
+    try:
+        data: dict[str, Any] = json.loads(LEVEL_FILE.read_text())
+    except FileNotFoundError:
+        return {}
+    return data
+
+
+def help_text(env: str) -> str:
+    """The "How to play" text of ``env`` ("" when there is none)."""
+    path = HELP / f"{env.removesuffix('_v0')}.md"
+    return path.read_text() if path.is_file() else ""
 
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """What the lobby offers: envs with modes, options and starter decks, and the opponent levels."""
+    """What the lobby offers: envs in words with modes, options, decks, levels and help."""
     import envs
-    from agents.pretrained import SPEC, model_key, shipped
     from envs.medarot_ocg.config import MODES
 
-    have = set(shipped())
+    measured = _scores().get("levels", {})
     out = []
     for name in envs.names():
         modes = list(MODES) if name == "medarot_ocg_v0" else []
         decks: dict[str, list[str]] = {}
+        levels: dict[str, list[dict[str, Any]]] = {}
         for mode in modes or [""]:
-            raw = envs.make(name, **({"mode": mode} if mode else {})).unwrapped
+            opts = {"mode": mode} if mode else {}
+            raw = envs.make(name, **opts).unwrapped
             decks[mode] = list(getattr(raw.ruleset, "starter_names", []))
+            key = f"{name}:{mode}" if mode else name
+            levels[mode] = [
+                {
+                    "name": lv.name,
+                    "spec": lv.spec,
+                    "about": lv.about,
+                    "score": measured.get(key, {}).get(lv.name),
+                }
+                for lv in levels_for(name, opts)
+            ]
         options: dict[str, Any] = {}
         if name == "amalogs_v0":
             options["team_sizes"] = [[1, 1], [2, 2], [3, 3]]
@@ -97,17 +174,72 @@ def catalogue() -> dict[str, Any]:
         out.append(
             {
                 "name": name,
+                "title": TITLES.get(name, name),
                 "modes": modes,
+                "mode_titles": {m: MODE_TITLES.get(m, m) for m in modes},
                 "decks": decks,
                 "options": options,
                 "players": len(raw.possible_agents),
-                # the modes (or "") with a shipped model: the "ppo:pretrained" level is offered there
-                "pretrained": [m for m in modes or [""] if model_key(name, {"mode": m} if m else {}) in have],
-                "doc": (raw.ruleset.__class__.__doc__ or "").strip().splitlines()[0],
+                "levels": levels,
+                "help": help_text(name),
             }
         )
-    levels = list(LEVELS) + ([SPEC] if have else [])
-    return {"envs": out, "levels": levels, "default_level": DEFAULT_LEVEL}
+    return {
+        "envs": out,
+        "levels": [lv.name for lv in LEVELS],
+        "default_level": DEFAULT_LEVEL,
+        "measured": {k: v for k, v in _scores().items() if k != "levels"},
+    }
+
+
+class LiveGame:
+    """A game on the server: its session, the latest published game object, and who is busy.
+
+    Only the holder of ``lock`` changes the session; readers take ``snapshot``, which the
+    holder replaces (one assignment) after every move. ``thinking`` is set while the AI plays.
+    """
+
+    def __init__(self, gid: str, session: GameSession) -> None:
+        self.gid = gid
+        self.session = session
+        self.lock = threading.Lock()
+        self.thinking = False
+        self.seen = time.monotonic()
+        self.snapshot: dict[str, Any] = {}
+        self.publish()
+
+    def publish(self) -> None:
+        """Publish the session's position as the game object (called by the lock's holder)."""
+        self.snapshot = {"game_id": self.gid, **self.session.payload(), "ai_thinking": self.thinking}
+
+    def read(self) -> dict[str, Any]:
+        """The latest game object (never waits)."""
+        return {**self.snapshot, "ai_thinking": self.thinking}
+
+    def hold(self) -> None:
+        """Take the lock without waiting; 409 when a move is being played."""
+        if not self.lock.acquire(blocking=False):
+            raise PlayError("the AI is thinking; wait for its move", 409)
+
+    def run(self, change: Any) -> dict[str, Any]:
+        """``change(session)`` then the AI's replies (in this worker thread); the game object.
+
+        The AI's moves are published one by one, so readers see them as they come.
+        """
+        self.hold()
+        try:
+            before = list(self.session.game.events)
+            change(self.session)
+            self.thinking = not self.session.done and not self.session.your_turn
+            self.publish()
+            self.session.opponent_moves(on_step=self.publish)
+            self.thinking = False
+            self.publish()
+            events = self.session._since(before)
+        finally:
+            self.thinking = False
+            self.lock.release()
+        return {**self.snapshot, "events": [e["text"] for e in events], "records": events}
 
 
 class Games:
@@ -115,56 +247,88 @@ class Games:
 
     def __init__(self, limit: int, idle_s: float) -> None:
         self.limit, self.idle_s = limit, idle_s
-        self._games: dict[str, tuple[GameSession, threading.Lock, list[float]]] = {}
+        self._games: dict[str, LiveGame] = {}
         self._lock = threading.Lock()
 
     def expire(self) -> None:
-        """Drop the games idle for longer than ``idle_s``."""
+        """Drop the games idle for longer than ``idle_s`` (never one whose AI is thinking)."""
         now = time.monotonic()
         with self._lock:
-            for gid in [g for g, (_, _, seen) in self._games.items() if now - seen[0] > self.idle_s]:
+            for gid in [g for g, x in self._games.items() if now - x.seen > self.idle_s and not x.thinking]:
                 del self._games[gid]
 
-    def add(self, session: GameSession) -> tuple[str, threading.Lock]:
-        """Keep ``session`` under a new unguessable id (returned with its lock); 503 past the limit."""
+    def add(self, session: GameSession) -> LiveGame:
+        """Keep ``session`` under a new unguessable id; 503 past the limit."""
         self.expire()
         with self._lock:
             if len(self._games) >= self.limit:
                 raise PlayError(
                     f"too many live games ({self.limit}); finish one or wait for idle ones to expire", 503
                 )
-            gid = secrets.token_urlsafe(16)
-            lock = threading.Lock()
-            self._games[gid] = (session, lock, [time.monotonic()])
-        return gid, lock
+            game = LiveGame(secrets.token_urlsafe(16), session)
+            self._games[game.gid] = game
+        return game
 
-    def get(self, gid: str) -> tuple[GameSession, threading.Lock]:
-        """The game ``gid`` and its lock; ``PlayError`` (404) when there is none."""
+    def get(self, gid: str) -> LiveGame:
+        """The game ``gid``; ``PlayError`` (404) when there is none."""
         self.expire()
         with self._lock:
-            if gid not in self._games:
+            game = self._games.get(gid)
+            if game is None:
                 raise PlayError(f"no game {gid!r} (unknown, finished long ago, or expired)", 404)
-            session, lock, seen = self._games[gid]
-            seen[0] = time.monotonic()
-        return session, lock
+            game.seen = time.monotonic()
+        return game
 
     def __len__(self) -> int:
         return len(self._games)
 
 
-def _game(gid: str, session: GameSession, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    out = {"game_id": gid, **session.payload()}
-    if events is not None:
-        out["events"] = [e["text"] for e in events]
-        out["records"] = events
-    return out
+class BodyLimit:
+    """ASGI middleware: a request body over its limit gets 413 before anything reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, limits: dict[str, int] | None = None) -> None:
+        self.app, self.limit, self.limits = app, limit, dict(limits or {})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or answer 413 once its body is known to be too large."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limits.get(scope["path"], self.limit)
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _too_large(limit)(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await _too_large(limit)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    """A streamed body went past its limit."""
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return JSONResponse({"error": f"the request body is over {limit // 1024} kB"}, status_code=413)
 
 
 def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     """The web app: the page, its static files and the JSON API (see the module docs)."""
-    app = FastAPI(title="deckgym", summary="play deckgym agents and watch replays", docs_url="/api/docs")
+    app = FastAPI(title="deckgym", summary="play the deckgym AI and watch replays", docs_url="/api/docs")
     games = Games(max_games, idle_s)
     app.state.games = games
+    app.add_middleware(BodyLimit, limit=MAX_BODY, limits={"/api/replays": MAX_REPLAY_BODY})
 
     @app.exception_handler(PlayError)
     async def _play_error(_: Request, exc: PlayError) -> JSONResponse:
@@ -184,46 +348,39 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/api/envs")
+    @app.get("/api/envs", responses=_errors(413))
     async def list_envs() -> dict[str, Any]:
         return await run_in_threadpool(catalogue)
 
-    @app.post("/api/games")
+    @app.post("/api/games", responses=_errors(400, 413, 503))
     async def new_game(body: NewGame) -> dict[str, Any]:
         def start() -> dict[str, Any]:
-            session = GameSession(body.env, body.options, body.opponent, body.seat, body.seed)
-            gid, lock = games.add(session)
-            with lock:
-                events = session.opponent_moves()
-                return _game(gid, session, events)
+            _known_env(body.env)
+            level = level_of(body.opponent, body.env, body.options)
+            session = GameSession(body.env, body.options, level.spec, body.seat, body.seed)
+            return games.add(session).run(lambda s: None)
 
         return await run_in_threadpool(start)
 
-    @app.get("/api/games/{gid}")
+    @app.get("/api/games/{gid}", responses=_errors(404, 413))
     async def get_game(gid: str) -> dict[str, Any]:
-        session, lock = games.get(gid)
-        with lock:
-            return _game(gid, session)
+        return games.get(gid).read()
 
-    @app.post("/api/games/{gid}/actions")
+    @app.post("/api/games/{gid}/actions", responses=_errors(400, 404, 409, 413))
     async def act(gid: str, body: Move) -> dict[str, Any]:
-        session, lock = games.get(gid)
+        return await run_in_threadpool(games.get(gid).run, lambda s: s.move(body.index))
 
-        def move() -> dict[str, Any]:
-            with lock:
-                events = session.play(body.index)
-                return _game(gid, session, events)
+    _control_routes(app, games)
 
-        return await run_in_threadpool(move)
-
-    @app.get("/api/games/{gid}/replay")
+    @app.get("/api/games/{gid}/replay", responses=_errors(404, 409, 413))
     async def game_replay(gid: str) -> PlainTextResponse:
-        session, lock = games.get(gid)
-        with lock:
-            if not session.done:
-                # the file holds the seed and both decks, from which the hidden cards follow
-                raise PlayError("the replay of a game is available once the game is over", 409)
-            text = session.replay().dumps()
+        game = games.get(gid)
+        snap = game.read()
+        if not snap.get("done"):
+            # the file holds the seed and both decks, from which the hidden cards follow
+            raise PlayError("the replay of a game is available once the game is over", 409)
+        session = game.session
+        text = await run_in_threadpool(lambda: session.replay().dumps())
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson",
@@ -232,11 +389,64 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
             },
         )
 
-    @app.post("/api/replays")
+    @app.post("/api/replays", responses=_errors(400, 413))
     async def open_replay(body: ReplayText) -> dict[str, Any]:
         return await run_in_threadpool(_replay_positions, body.replay, body.seat)
 
+    def openapi() -> dict[str, Any]:
+        """The schema with the 400 answers the server gives for bad bodies (not FastAPI's 422)."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+            for ops in schema.get("paths", {}).values():
+                for op in ops.values():
+                    op.get("responses", {}).pop("422", None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app
+
+
+def _control_routes(app: FastAPI, games: Games) -> None:
+    """The person's controls of a game: undo, resign, hint and rematch."""
+
+    @app.post("/api/games/{gid}/undo", responses=_errors(404, 409, 413))
+    async def undo(gid: str) -> dict[str, Any]:
+        return await run_in_threadpool(games.get(gid).run, lambda s: s.undo())
+
+    @app.post("/api/games/{gid}/resign", responses=_errors(404, 409, 413))
+    async def resign(gid: str) -> dict[str, Any]:
+        return await run_in_threadpool(games.get(gid).run, lambda s: s.resign())
+
+    @app.get("/api/games/{gid}/hint", responses=_errors(404, 409, 413))
+    async def hint(gid: str) -> dict[str, Any]:
+        game = games.get(gid)
+
+        def advise() -> dict[str, Any]:
+            game.hold()  # a consistent position; the hint is worked out on a copy after release
+            try:
+                think = game.session.hint_task()
+            finally:
+                game.lock.release()
+            return think()
+
+        return await run_in_threadpool(advise)
+
+    @app.post("/api/games/{gid}/rematch", responses=_errors(404, 409, 413, 503))
+    async def rematch(gid: str) -> dict[str, Any]:
+        game = games.get(gid)
+
+        def again() -> dict[str, Any]:
+            return games.add(game.session.rematch()).run(lambda s: None)
+
+        return await run_in_threadpool(again)
+
+
+def _known_env(name: str) -> None:
+    import envs
+
+    if name not in envs.names():
+        raise PlayError(f"unknown env {name!r}; known: {', '.join(envs.names())}")
 
 
 def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
@@ -267,3 +477,31 @@ def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
             frame["view"] = ruleset.view(st, seat)
         frames.append(frame)
     return {"env": rep.env, "seat": seat, "result": rep.result, "positions": frames}
+
+
+def serve(host: str, port: int, max_games: int) -> int:
+    """Run the server until SIGTERM (exit 0, within about a second) or Ctrl-C (exit 130)."""
+    import os
+    import signal
+
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        stopped_by: int | None = None
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            self.stopped_by = sig
+            self.should_exit = self.force_exit = True
+
+    config = uvicorn.Config(
+        create_app(max_games=max_games),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    server = Server(config)
+    asyncio.run(server.serve())
+    code = 130 if server.stopped_by == signal.SIGINT else 0
+    # a worker thread may still be in an AI's move: nothing of it is needed any more
+    os._exit(code)

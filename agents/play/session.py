@@ -1,39 +1,68 @@
 """One game between a person and an agent: the object the terminal and the web server both drive.
 
-    s = GameSession("medarot_ocg_v0", {"mode": "beginner"}, opponent="heuristic", seat=0, seed=3)
+    s = GameSession("medarot_ocg_v0", {"mode": "beginner"}, opponent="Hard", seat=0, seed=3)
     while not s.done:
-        print(s.view()["board"], s.legal())
+        print(s.view()["board"], [o["text"] for o in s.legal()])
         s.play(s.legal()[0]["index"])     # the person's move, then the agent's replies
     s.replay().save("game.jsonl")
 
 The person holds one side: one seat, or every seat of one team in AMALOGS. What the session
 shows is the per-seat view (``envs.core.view``) of the person's seat that decides now (or its
-first seat), never the whole state. A bad move raises ``PlayError`` and changes nothing.
+first seat), never the whole state, and every move in words as that seat may read it
+(``envs.core.describe``). A decision with a single option is played for the person and logged.
+
+The person may ``undo`` back to their previous decision (the replay keeps only the line finally
+played), ask for a ``hint`` (the strongest level's move and its estimated winning chance), or
+``resign``. A bad request raises ``PlayError`` and changes nothing.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import envs
 from agents.arena import sides
 from agents.base import bind
 from envs.core.errors import StateError
-from envs.core.events import events_for, lines_for
+from envs.core.events import events_for, line_for
 from envs.replay import Recorder, Replay
 
-#: Named opponent levels offered to people (any agent spec works too).
-LEVELS = ("random", "heuristic", "search", "search:16")
+
+@dataclass(frozen=True)
+class Level:
+    """An opponent a person can choose: a name for people and the agent spec behind it."""
+
+    name: str
+    spec: str
+    about: str
+
+
+#: The opponents offered to people, weakest first ("Medium" only where a model is shipped).
+LEVELS = (
+    Level("Beginner", "random", "plays any legal move at random"),
+    Level("Easy", "heuristic", "plays by rules of thumb"),
+    Level("Medium", "ppo:pretrained", "a neural network trained by playing the game"),
+    Level("Hard", "search", "the rules of thumb with look-ahead over 4 imagined deals"),
+    Level("Expert", "search:16", "the rules of thumb with look-ahead over 16 imagined deals"),
+)
 #: The level used when none is given.
-DEFAULT_LEVEL = "search"
+DEFAULT_LEVEL = "Hard"
+#: The level whose choice a hint gives (the strongest offered).
+HINT_LEVEL = "Expert"
+#: Options a client may not set: they concern the server, not the game.
+SERVER_OPTIONS = ("render_mode",)
 
 
 class PlayError(ValueError):
     """A request the game cannot take (not your turn, an illegal index...); the game is unchanged.
 
-    ``status`` is the HTTP status the web server answers with (400 bad input, 409 wrong time).
+    ``status`` is the HTTP status the web server answers with (400 bad input, 404 no such game,
+    409 wrong time, 503 too many games).
     """
 
     def __init__(self, message: str, status: int = 400) -> None:
@@ -50,12 +79,47 @@ def new_events(before: list[str], after: list[str]) -> list[str]:
     return list(after)
 
 
+def _has_model(env: str, options: Mapping[str, Any]) -> bool:
+    """Whether ``ppo:pretrained`` has a shipped model that fits ``env`` with ``options``."""
+    from agents.pretrained import model_key, shipped
+
+    return model_key(env, dict(options)) in shipped()
+
+
+def levels_for(env: str, options: Mapping[str, Any] | None = None) -> list[Level]:
+    """The levels offered for ``env`` with ``options`` (Medium only where a model is shipped)."""
+    return [lv for lv in LEVELS if lv.spec != "ppo:pretrained" or _has_model(env, options or {})]
+
+
+def level_of(value: str, env: str, options: Mapping[str, Any] | None = None) -> Level:
+    """The offered level named ``value`` (its name, any case, or its agent spec).
+
+    Raises:
+        PlayError: ``value`` names no level offered for ``env`` (the message lists them).
+    """
+    offered = levels_for(env, options)
+    for lv in offered:
+        if isinstance(value, str) and value.strip().lower() in (lv.name.lower(), lv.spec):
+            return lv
+    allowed = ", ".join(f"{lv.name} ({lv.spec})" for lv in offered)
+    raise PlayError(f"unknown level {value!r} for {env}; offered: {allowed}")
+
+
 def _check_request(name: str, options: dict[str, Any] | None) -> None:
     """``PlayError`` for an unknown env name or options that are not a mapping."""
-    if name not in envs.names():
+    if not isinstance(name, str) or name not in envs.names():
         raise PlayError(f"unknown env {name!r}; known: {', '.join(envs.names())}")
     if options is not None and not isinstance(options, dict):
         raise PlayError(f"options must be a JSON object, got {options!r}")
+    bad = sorted(set(options or {}) & set(SERVER_OPTIONS))
+    if bad:
+        raise PlayError(f"option {bad[0]!r} is not a game option (it concerns how the server shows games)")
+
+
+def describer(env: Any) -> Any:
+    """The ``describe`` module of ``env``'s ruleset (``envs/<ruleset>/describe.py``)."""
+    package = type(env.unwrapped.ruleset).__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.describe")
 
 
 class GameSession:
@@ -64,9 +128,10 @@ class GameSession:
     Args:
         env: an env name (``envs.names()``).
         options: the env's keyword arguments (mode, decks...).
-        opponent: an agent spec (``agents.make``), e.g. one of ``LEVELS``.
+        opponent: a level's name (``LEVELS``) or any agent spec (``agents.make``).
         seat: the person's side, 0 or 1 (in AMALOGS a team), or ``"random"`` (drawn from ``seed``).
         seed: the game's seed (None: a random one).
+        auto: play the person's decisions that have a single option for them.
 
     Raises:
         PlayError: an unknown env, option, opponent or seat.
@@ -79,34 +144,57 @@ class GameSession:
         opponent: str = DEFAULT_LEVEL,
         seat: int | str = 0,
         seed: int | None = None,
+        auto: bool = True,
     ) -> None:
         import agents
 
         _check_request(env, options)  # validate before anything starts
         self.env_name = env
         self.options = dict(options or {})
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise PlayError(f"seed must be a whole number >= 0, got {seed!r}")
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
         if seat == "random":
             seat = random.Random(self.seed).randrange(2)
-        if seat not in (0, 1, "0", "1"):
+        if isinstance(seat, bool) or seat not in (0, 1, "0", "1"):
             raise PlayError(f"seat must be 0, 1 or 'random', got {seat!r}")
         self.side = int(seat)
+        self.auto = auto
         try:
             self._rec = Recorder(env, self.seed, **self.options)
         except (TypeError, ValueError, KeyError, StateError) as exc:
             raise PlayError(f"bad options for {env}: {exc}") from None
-        self.env = self._rec.env
-        self.human = sides(self.env)[self.side]
+        spec = opponent
+        for lv in LEVELS:
+            if isinstance(opponent, str) and opponent.strip().lower() == lv.name.lower():
+                spec = lv.spec
+        self.level = next((lv.name for lv in LEVELS if lv.spec == spec), spec)
         try:
-            self.agent = agents.make(opponent, env, seed=self.seed + 1, **self.options)
+            self.agent = agents.make(spec, env, seed=self.seed + 1, **self.options)
         except (ValueError, KeyError, FileNotFoundError) as exc:
             raise PlayError(f"unknown opponent {opponent!r}: {exc}") from None
-        self.opponent = opponent
-        bind(self.agent, self.env)
-        self.agent.reset(seed=self.seed + 1)
+        self.opponent = spec
+        self.human = sides(self.env)[self.side]
+        self._describe = describer(self.env)
+        self._names: dict[str, str] = dict(self._describe.card_names(self.game))
+        self.resigned = False
         self.moves = 0
+        #: the replay's length before each decision the person took (what ``undo`` goes back to)
+        self._marks: list[int] = []
+        #: the moves played since the person's last decision: ``{"who", "text", "places"}``
+        self.recent: list[dict[str, Any]] = []
+        self._start_agent()
+
+    def _start_agent(self) -> None:
+        bind(self.agent, self.env)
+        self.agent.reset(seed=self.seed + 1 + len(self._marks))
 
     # ------------------------------------------------------------------ reading
+    @property
+    def env(self) -> Any:
+        """The env the game is played in (server side only)."""
+        return self._rec.env
+
     @property
     def game(self) -> Any:
         """The engine state (server side only: never send it to the person)."""
@@ -114,8 +202,8 @@ class GameSession:
 
     @property
     def done(self) -> bool:
-        """Whether the game is over."""
-        return bool(self.game.is_terminal())
+        """Whether the game is over (ended by the rules, or resigned)."""
+        return self.resigned or bool(self.game.is_terminal())
 
     @property
     def your_turn(self) -> bool:
@@ -128,27 +216,55 @@ class GameSession:
         p = self.game.current_player
         return p if p in self.human else self.human[0]
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether ``undo`` has a decision of the person's to go back to."""
+        return bool(self._marks) and not self.done
+
     def view(self) -> dict[str, Any]:
         """The per-seat view of ``seat``."""
         view: dict[str, Any] = self.env.unwrapped.view(self.seat)
         return view
 
+    def describe(self, index: int, reader: int | None = None) -> dict[str, Any]:
+        """Action ``index`` now, in words and board places, as ``reader`` (default: ``seat``) reads it."""
+        d: dict[str, Any] = self._describe.describe_action(
+            self.game, self.seat if reader is None else reader, int(index)
+        )
+        return d
+
+    def decision_text(self) -> str:
+        """The decision now as a prompt for the person ("" once the game is over)."""
+        if self.done:
+            return ""
+        return str(self._describe.decision_text(self.game, self.seat))
+
+    def _indices(self) -> list[int]:
+        """The legal action indices of the seat to move."""
+        mask = self.env.unwrapped.encoder.action_mask(self.game)
+        return [int(i) for i in range(len(mask)) if mask[i]]
+
     def legal(self) -> list[dict[str, Any]]:
-        """The person's options now, ``[{"index", "label"}]`` (empty when it is not their turn)."""
+        """The person's options now, ``[{"index", "label", "text", "places"}]`` (empty off turn).
+
+        ``label`` is the compact code that replays and logs keep for tools; ``text`` and
+        ``places`` are the move in words and on the board.
+        """
         if not self.your_turn:
             return []
-        raw = self.env.unwrapped
-        mask = raw.observe(self.env.agent_selection)["action_mask"]
+        enc = self.env.unwrapped.encoder
         return [
-            {"index": int(i), "label": raw.encoder.action_label(int(i), self.game)}
-            for i in range(len(mask))
-            if mask[i]
+            {"index": i, "label": enc.action_label(i, self.game), **self.describe(i)} for i in self._indices()
         ]
 
     def result(self) -> dict[str, Any] | None:
         """The end of the game from the person's side: outcome ("win", "loss", "draw"), reason, returns."""
         if not self.done:
             return None
+        if self.resigned:
+            n = self.game.num_players
+            returns = [-1.0 if p in self.human else 1.0 for p in range(n)]
+            return {"outcome": "loss", "reason": "you resigned", "truncated": False, "returns": returns}
         st = self.game
         r = st.returns()[self.human[0]]
         outcome = "win" if r > 0 else "loss" if r < 0 else "draw"
@@ -159,34 +275,61 @@ class GameSession:
             "returns": [float(x) for x in st.returns()],
         }
 
+    def log(self, last: int | None = None) -> list[str]:
+        """The game's log lines as the person reads them (card names; what only their seats saw)."""
+        recs: list[dict[str, Any]] = self.game.records
+        texts: list[str] = self.game.events
+        start = 0 if last is None else max(0, len(recs) - last)
+        return [
+            line_for(r, t, self.human, self._names) for r, t in zip(recs[start:], texts[start:], strict=True)
+        ]
+
     def payload(self) -> dict[str, Any]:
-        """What a client is sent: the view, the options, whose turn and the result."""
+        """What a client is sent: the view, the options in words, whose turn, the log and the result."""
         return {
             "env": self.env_name,
             "seat": self.seat,
             "seats": list(self.human),
             "opponent": self.opponent,
+            "level": self.level,
             "view": self.view(),
+            "decision_text": self.decision_text(),
             "legal": self.legal(),
             "your_turn": self.your_turn,
             "done": self.done,
             "result": self.result(),
+            "log": self.log(),
+            "recent": list(self.recent),
+            "can_undo": self.can_undo,
+            "moves": self.moves,
         }
 
     # ------------------------------------------------------------------ playing
-    def _step(self, index: int) -> None:
+    def _step(self, index: int, who: str) -> None:
+        """Play ``index`` for the seat to move, telling it in ``recent`` as the person reads it."""
+        self.recent.append({"who": who, **self.describe(index, reader=self.human[0])})
         self._rec.step(index)
         self.moves += 1
 
-    def opponent_moves(self) -> list[dict[str, Any]]:
+    def opponent_moves(self, on_step: Callable[[], None] | None = None) -> list[dict[str, Any]]:
         """Let the agent play until the person must decide or the game ends; the new events.
 
-        The events are structured (``envs.core.events``), as the person's seat may see them.
+        A decision of the person's with a single option is played for them on the way. The
+        events are structured (``envs.core.events``), as the person's seats may see them.
+        ``on_step`` is called after every move (the server publishes the position there).
         """
         before = list(self.game.events)
-        while not self.done and not self.your_turn:
-            obs = self.env.observe(self.env.agent_selection)
-            self._step(int(self.agent.act(obs["observation"], obs["action_mask"])))
+        while not self.done:
+            if self.your_turn:
+                legal = self._indices()
+                if not (self.auto and len(legal) == 1):
+                    break
+                self._step(legal[0], "you (the only option)")
+            else:
+                obs = self.env.observe(self.env.agent_selection)
+                self._step(int(self.agent.act(obs["observation"], obs["action_mask"])), "opponent")
+            if on_step is not None:
+                on_step()
         return self._since(before)
 
     def _since(self, before: list[str]) -> list[dict[str, Any]]:
@@ -199,29 +342,134 @@ class GameSession:
 
     def lines(self, last: int) -> list[str]:
         """The latest ``last`` log lines as the person reads them (with what only their seats see)."""
-        return lines_for(self.game, self.human, last)
+        return self.log(last) if last > 0 else []
 
-    def play(self, index: Any) -> list[dict[str, Any]]:
-        """The person's move ``index`` then the agent's replies; the structured events in between.
-
-        Raises:
-            PlayError: the game is over, it is not the person's turn (status 409), or ``index``
-                is not one of ``legal()`` (400). The game is then unchanged.
-        """
+    def check_move(self, index: Any) -> None:
+        """``PlayError`` unless ``index`` is a move the person may play now (nothing changes)."""
         if self.done:
             raise PlayError("the game is over", status=409)
         if not self.your_turn:
             raise PlayError("it is not your turn", status=409)
         if isinstance(index, bool) or not isinstance(index, int):
             raise PlayError(f"index must be a whole number, got {index!r}")
-        allowed = [o["index"] for o in self.legal()]
+        allowed = self._indices()
         if index not in allowed:
             raise PlayError(f"index {index} is not a legal option; legal: {allowed}")
+
+    def move(self, index: Any) -> None:
+        """The person's move ``index`` alone (``opponent_moves`` plays the replies).
+
+        Raises:
+            PlayError: see ``check_move``; the game is then unchanged.
+        """
+        self.check_move(index)
+        self._marks.append(len(self._rec.replay.actions))
+        self.recent = []
+        self._step(index, "you")
+
+    def play(self, index: Any, on_step: Callable[[], None] | None = None) -> list[dict[str, Any]]:
+        """The person's move ``index`` then the agent's replies; the structured events in between.
+
+        Raises:
+            PlayError: the game is over, it is not the person's turn (status 409), or ``index``
+                is not one of ``legal()`` (400). The game is then unchanged.
+        """
         before = list(self.game.events)
-        self._step(index)
-        self.opponent_moves()
+        self.move(index)
+        if on_step is not None:
+            on_step()
+        self.opponent_moves(on_step)
         return self._since(before)
+
+    def undo(self) -> None:
+        """Go back to the person's previous decision (the moves after it are dropped).
+
+        Raises:
+            PlayError: the game is over, or the person has not decided yet (409).
+        """
+        if self.done:
+            raise PlayError("the game is over: nothing to undo", 409)
+        if not self._marks:
+            raise PlayError("nothing to undo: you have not moved yet", 409)
+        keep = self._marks.pop()
+        old = self._rec.replay
+        rec = Recorder(self.env_name, self.seed, **self.options)
+        for action in old.actions[:keep]:
+            rec.step(action)
+        self._rec = rec
+        self.moves = keep
+        self.recent = []
+        self._start_agent()
+
+    def resign(self) -> None:
+        """Give the game up: it ends as the person's loss.
+
+        Raises:
+            PlayError: the game is already over (409).
+        """
+        if self.done:
+            raise PlayError("the game is over", 409)
+        self.resigned = True
+
+    def hint(self, worlds: int | None = None) -> dict[str, Any]:
+        """The move the strongest level would play now, in words, and its estimated winning chance.
+
+        The chance is the score (wins + draws/2) of that move over the level's rollouts in
+        freshly sampled deals, each drawn from what the person's seat may know.
+
+        Raises:
+            PlayError: it is not the person's turn (409).
+        """
+        return self.hint_task(worlds)()
+
+    def hint_task(self, worlds: int | None = None) -> Callable[[], dict[str, Any]]:
+        """``hint`` in two steps: this call copies the position, the returned one thinks on the copy.
+
+        The server takes the copy under the game's lock and thinks after releasing it.
+
+        Raises:
+            PlayError: it is not the person's turn (409).
+        """
+        import agents
+
+        if not self.your_turn:
+            raise PlayError("a hint is given when it is your turn", 409)
+        spec = next(lv.spec for lv in LEVELS if lv.name == HINT_LEVEL)
+        adviser = agents.make(spec, self.env_name, seed=self.seed + 7919 * self.moves, **self.options)
+        n = adviser.worlds if worlds is None else int(worlds)
+        state, seat, reader = self.game.clone(), self.game.current_player, self.seat
+        encoder, describe = self.env.unwrapped.encoder, self._describe.describe_action
+        rng = random.Random(self.seed + 104729 * (self.moves + 1))
+
+        def think() -> dict[str, Any]:
+            move = adviser.choose(state, seat)
+            sampled = [state.resample_hidden(seat, rng) for _ in range(n)]
+            value = adviser.action_value(sampled, move, seat)
+            index = int(encoder.action_to_index(move, state))
+            return {
+                "index": index,
+                **describe(state, reader, index),
+                "level": HINT_LEVEL,
+                "win_chance": round((value + 1.0) / 2.0, 4),
+                "rollouts": n,
+            }
+
+        return think
+
+    def rematch(self, seed: int | None = None) -> GameSession:
+        """A new game with the same decks and level, the person in the other seat (with their deck)."""
+        options = dict(self._rec.replay.kwargs)
+        decks = options.get("decks")
+        if isinstance(decks, list) and len(decks) == 2:
+            options["decks"] = [decks[1], decks[0]]
+        return GameSession(self.env_name, options, self.opponent, 1 - self.side, seed, self.auto)
 
     def replay(self) -> Replay:
         """The game so far as a replay, closed with its result and digest (a copy: play goes on)."""
-        return copy.deepcopy(self._rec.finish())
+        rep = copy.deepcopy(self._rec.finish())
+        if self.resigned:
+            res = self.result()
+            assert res is not None
+            who = ", ".join(self.env.possible_agents[p] for p in self.human)
+            rep.result = {"returns": res["returns"], "truncated": False, "reason": f"{who} resigned"}
+        return rep

@@ -1,73 +1,81 @@
-"""``deckgym play``: a game against an agent in the terminal, one numbered option at a time.
+"""``deckgym play``: a game against the AI in the terminal, drawn with rich.
 
-The board is drawn from the person's per-seat view (``envs.core.view``). Moves come from
-standard input, so ``yes 1 | deckgym play medarot_ocg_v0 --opponent random --seed 3`` plays a
-whole game unattended. Commands: a number picks that option, ``?`` prints help, ``log`` the
-events so far, ``board`` the board again, ``quit`` leaves (end of input and Ctrl-C do too).
+The board is each ruleset's own drawing (``agents/play/boards/<ruleset>.py``) of the person's
+per-seat view (``envs.core.view``). The moves are listed as sentences, keyed by letters (``a``,
+``b``, ... ``z``, then ``aa``, ``ab``...), so a key is never mistaken for a number in a move.
+Moves come from standard input, so ``yes a | deckgym play medarot_ocg_v0 --opponent Beginner
+--seed 3`` plays a whole game unattended. Commands are words: ``?`` (how to play and the
+commands), ``undo``, ``hint``, ``resign``, ``log``, ``board``, ``details``, ``quit``.
 """
 
 from __future__ import annotations
 
+import importlib
+import itertools
 import json
+import string
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from agents.play.session import GameSession
+from rich.console import Console, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.text import Text
 
-HELP = """commands:
-  N      play option N (the numbers listed under "your options")
-  ?      this help
-  board  show the board again
-  log    the events of the game so far
-  quit   leave the game (the replay is written if --record was given)"""
+from agents.play.session import GameSession, PlayError
 
-
-def _card(c: Any) -> str:
-    if not isinstance(c, dict):
-        return str(c)
-    if c.get("hidden"):
-        return "(face down)"
-    name = c.get("name") or c.get("id") or "?"
-    stats = [f"{k} {c[k]}" for k in ("power", "armor", "speed", "cost", "attack", "hp", "life") if k in c]
-    return f"{name}" + (f" ({', '.join(stats)})" if stats else "")
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, list):
-        if v and all(isinstance(x, dict) for x in v):
-            return "; ".join(_card(x) for x in v)
-        return ", ".join(_value(x) for x in v) if v else "-"
-    if isinstance(v, dict):
-        if "name" in v or "hidden" in v:
-            return _card(v)
-        return ", ".join(f"{k}: {_value(x)}" for k, x in v.items())
-    return "-" if v is None else str(v)
+COMMANDS = """commands (type the word):
+  a, b, ...  play the move with that key
+  ?          how to play, and these commands
+  undo       take back your last decision (and the AI's replies)
+  hint       the move the strongest AI would play, with its winning chance
+  resign     give the game up
+  log        everything that happened so far
+  board      show the board again
+  details    show or hide internal fields (ids, indices, flags)
+  quit       leave the game (the replay is written if --record was given)"""
+#: The words ``_command`` takes; an option key is never one of them.
+WORDS = ("?", "help", "undo", "hint", "resign", "log", "board", "details", "quit", "exit", "q")
 
 
-def describe(view: dict[str, Any]) -> str:
-    """The view as text: the players' numbers and cards, the board's zones, the decision."""
-    lines = [f"== {view['env']}  turn {view['turn']}  (you are seat {view['seat']}) =="]
-    for p in view["players"]:
-        who = "you" if p.get("you") else f"seat {p['seat']}"
-        rest = {k: v for k, v in p.items() if k not in ("seat", "you")}
-        lines.append(f"[{who}] " + "  ".join(f"{k}: {_value(v)}" for k, v in rest.items()))
-    for key, value in view["board"].items():
-        lines.append(f"{key}: {_value(value)}")
-    if view["done"]:
-        lines.append("the game is over")
-    else:
-        lines.append(f"to decide: seat {view['to_move']} at {view['decision']}")
-    return "\n".join(lines)
+def keys(n: int) -> list[str]:
+    """``n`` option keys: ``a``..``z``, then ``aa``, ``ab``... (never a command word)."""
+    letters = string.ascii_lowercase
+    out: list[str] = []
+    for size in itertools.count(1):
+        for combo in itertools.product(letters, repeat=size):
+            key = "".join(combo)
+            if key not in WORDS:
+                out.append(key)
+            if len(out) == n:
+                return out
+    return out  # pragma: no cover - the loop returns
+
+
+def board_for(env: str) -> Callable[..., RenderableType] | None:
+    """The ruleset's terminal board drawing (``agents.play.boards.<ruleset>.render``), if any."""
+    try:
+        module = importlib.import_module(f"agents.play.boards.{env.removesuffix('_v0')}")
+    except ModuleNotFoundError:
+        return None
+    render: Callable[..., RenderableType] = module.render
+    return render
+
+
+def help_text(env: str) -> str:
+    """The ruleset's "How to play" text (markdown)."""
+    path = Path(__file__).with_name("help") / f"{env.removesuffix('_v0')}.md"
+    return path.read_text() if path.is_file() else ""
 
 
 @contextmanager
 def thinking(out: TextIO, enabled: bool) -> Iterator[None]:
-    """A short indicator while the agent thinks (only on a terminal)."""
+    """A short indicator while the AI thinks (only on a terminal)."""
     if not enabled:
         yield
         return
@@ -77,7 +85,7 @@ def thinking(out: TextIO, enabled: bool) -> Iterator[None]:
         frames = "|/-\\"
         k = 0
         while not stop.wait(0.15):
-            out.write(f"\ropponent thinking {frames[k % 4]}")
+            out.write(f"\rthe AI is thinking {frames[k % 4]}")
             out.flush()
             k += 1
 
@@ -92,45 +100,104 @@ def thinking(out: TextIO, enabled: bool) -> Iterator[None]:
         out.flush()
 
 
-def _say(out: TextIO) -> Callable[..., None]:
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
+class Table:
+    """The terminal table: prints the board, the moves and the log of one session."""
 
-    return say
+    def __init__(self, session: GameSession, out: TextIO, spinner: bool) -> None:
+        self.session, self.out, self.spinner = session, out, spinner
+        self.console = Console(file=out, width=110, highlight=False, force_terminal=out.isatty())
+        self.details = False
+        self.draw = board_for(session.env_name)
+        self.shown_log = 0
+
+    def say(self, text: str | RenderableType = "") -> None:
+        """Print a line (plain text is not read as markup) or a rich renderable."""
+        self.console.print(Text(text) if isinstance(text, str) else text)
+
+    def recent(self) -> None:
+        """The moves since the person's last decision, in words."""
+        for m in self.session.recent:
+            if m["who"] != "you":
+                who = "The AI" if m["who"] == "opponent" else "You"
+                self.say(f"  {who}: {m['text']}")
+
+    def new_log(self) -> None:
+        """The log lines not printed yet."""
+        lines = self.session.log()
+        for line in lines[self.shown_log :]:
+            self.say(f"  . {line}")
+        self.shown_log = len(lines)
+
+    def board(self) -> None:
+        """The board, then the decision and the person's moves."""
+        view = self.session.view()
+        if self.draw is not None:
+            self.console.print(self.draw(view, details=self.details))
+        else:
+            self.say(json.dumps(view["board"])[:2000])
+        if self.session.done:
+            return
+        prompt = self.session.decision_text()
+        self.say(Text(prompt, style="bold") if prompt else "your move:")
+        options = self.session.legal()
+        for key, o in zip(keys(len(options)), options, strict=True):
+            self.say(f"  {key:>3}) {o['text']}")
 
 
-def _show(session: GameSession, say: Callable[..., None]) -> None:
-    say(describe(session.view()))
-    say("your options:")
-    for k, o in enumerate(session.legal(), 1):
-        say(f"  {k:>3}. {o['label']}")
-
-
-def _command(session: GameSession, text: str, say: Callable[..., None], out: TextIO, spinner: bool) -> str:
+def _command(table: Table, text: str) -> str:
     """Carry out one line typed by the person: "quit", "show" (the board again) or "" (ask again)."""
-    options = session.legal()
+    s = table.session
+    options = s.legal()
+    choice = dict(zip(keys(len(options)), options, strict=True))
     if text in ("q", "quit", "exit"):
         return "quit"
-    if text in ("?", "h", "help"):
-        say(HELP)
+    if text in ("?", "help"):
+        how = help_text(s.env_name)
+        if how:
+            table.console.print(Panel(Markdown(how), title="How to play"))
+        table.say(COMMANDS)
         return ""
     if text == "log":
-        for e in session.lines(len(session.game.events)):  # public facts, and what only you saw
-            say(f"  . {e}")
+        for line in s.log():  # public facts, and what only you saw
+            table.say(f"  . {line}")
         return ""
     if text == "board":
         return "show"
-    if not text.isdigit() or not 1 <= int(text) <= len(options):
-        say(f"not a choice: {text!r}; type a number from 1 to {len(options)}, or ? for help")
+    if text == "details":
+        table.details = not table.details
+        return "show"
+    if text in ("undo", "resign", "hint"):
+        try:
+            if text == "undo":
+                s.undo()
+                table.say("took back your last decision")
+                table.shown_log = len(s.log())
+                return "show"
+            if text == "resign":
+                s.resign()
+                return "over"
+            with thinking(table.out, table.spinner):
+                h = s.hint()
+        except PlayError as exc:
+            table.say(f"not now: {exc}")
+            return ""
+        key = next((k for k, o in choice.items() if o["index"] == h["index"]), "?")
+        table.say(
+            f"hint: {key}) {h['text']} (about {100 * h['win_chance']:.0f}% to win, "
+            f"over {h['rollouts']} rollouts of the {h['level']} AI)"
+        )
+        return ""
+    if text not in choice:
+        last = keys(len(options))[-1] if options else "a"
+        table.say(f"not a choice: {text!r}; type a key from a to {last}, or ? for help")
         return ""
     before = time.perf_counter()
-    with thinking(out, spinner):
-        events = session.play(options[int(text) - 1]["index"])
-    for e in session.lines(len(events)):
-        say(f"  . {e}")
-    if spinner and time.perf_counter() - before > 0.5:
-        say(f"(the opponent took {time.perf_counter() - before:.1f}s)")
+    with thinking(table.out, table.spinner):
+        s.play(choice[text]["index"])
+    table.recent()
+    table.new_log()
+    if table.spinner and time.perf_counter() - before > 0.5:
+        table.say(f"(the AI took {time.perf_counter() - before:.1f}s)")
     return "show"
 
 
@@ -144,40 +211,42 @@ def play(
     """Run the game in the terminal; the exit status (0: the game ended or the person left)."""
     read = read or input
     spinner = out.isatty() if spinner is None else spinner
-    say = _say(out)
+    table = Table(session, out, spinner)
     # the seed is told at the end: with it and the decks, the hidden cards could be worked out
-    say(f"{session.env_name} {json.dumps(session.options)} against {session.opponent}")
-    say(f"you play seat(s) {', '.join(map(str, session.human))}; type ? for help")
+    table.say(f"{session.env_name} {json.dumps(session.options)} against the {session.level} AI")
+    table.say(f"you play seat(s) {', '.join(map(str, session.human))}; type ? for how to play")
     quit_reason = ""
     try:
         with thinking(out, spinner):
-            first = session.opponent_moves()
-        for e in session.lines(len(first)):
-            say(f"  . {e}")
+            session.opponent_moves()
+        table.recent()
+        table.new_log()
         what = "show"
         while not session.done:
             if what == "show":
-                _show(session, say)
+                table.board()
             try:
                 text = read("> ").strip().lower()
             except EOFError:
                 quit_reason = "end of input"
                 break
-            what = _command(session, text, say, out, spinner)
+            what = _command(table, text)
             if what == "quit":
                 quit_reason = "quit"
                 break
     except KeyboardInterrupt:
         quit_reason = "interrupted"
-        say("")
+        table.say("")
+    if session.done:
+        table.board()
     if record is not None:
         session.replay().save(record)
-        say(f"wrote the replay to {record}")
+        table.say(f"wrote the replay to {record}")
     if quit_reason:
-        say(f"left the game ({quit_reason}) after {session.moves} moves (seed {session.seed})")
+        table.say(f"left the game ({quit_reason}) after {session.moves} moves (seed {session.seed})")
         return 0
     r = session.result()
     assert r is not None
     word = {"win": "won", "loss": "lost", "draw": "drew"}[r["outcome"]]
-    say(f"game over: you {word} ({r['reason'] or 'no reason given'}; seed {session.seed})")
+    table.say(f"game over: you {word} ({r['reason'] or 'no reason given'}; seed {session.seed})")
     return 0

@@ -26,7 +26,7 @@ seat. Per-seat views, the web page and replays read events through :func:`events
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 #: The key under which ``emit`` keeps the fields only one seat may see.
@@ -103,29 +103,35 @@ def events_for(state: Any, seat: Reader = None, last: int | None = None) -> list
     return out
 
 
-def line_for(record: dict[str, Any], text: str, seat: Reader) -> str:
-    """The text of one event as ``seat`` reads it, with its private fields when ``seat`` may see them."""
+def line_for(record: dict[str, Any], text: str, seat: Reader, names: Mapping[str, str] | None = None) -> str:
+    """The text of one event as ``seat`` reads it, with its private fields when ``seat`` may see them.
+
+    ``names`` maps card ids to card names: a private field that holds card ids (the cards a
+    seat drew) is then written with the cards' names, as people read it.
+    """
     only = record.get(ONLY)
     if only is None or not may_see(seat, only[0]):
         return text
-    extra = ", ".join(f"{k} {_short(v)}" for k, v in only[1].items())
+    extra = ", ".join(f"{k} {_short(v, names)}" for k, v in only[1].items())
     who = "you" if seat is not None else f"P{only[0]} only"
     return f"{text}  [{who}: {extra}]"
 
 
-def _short(value: Any) -> str:
-    """A field value written for a log line."""
+def _short(value: Any, names: Mapping[str, str] | None = None) -> str:
+    """A field value written for a log line (card ids as names where ``names`` knows them)."""
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "none"
+        return ", ".join(_short(v, names) for v in value) or "none"
+    if names is not None and isinstance(value, str):
+        return names.get(value, value)
     return str(value)
 
 
-def lines_for(state: Any, seat: Reader, last: int) -> list[str]:
+def lines_for(state: Any, seat: Reader, last: int, names: Mapping[str, str] | None = None) -> list[str]:
     """The latest ``last`` log lines as ``seat`` reads them (the renders' event blocks)."""
     texts: list[str] = state.events
     records: list[dict[str, Any]] = state.records
     start = max(0, len(records) - last)
-    return [line_for(r, t, seat) for r, t in zip(records[start:], texts[start:], strict=True)]
+    return [line_for(r, t, seat, names) for r, t in zip(records[start:], texts[start:], strict=True)]
 
 
 def check_fields(

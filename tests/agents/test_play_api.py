@@ -20,7 +20,7 @@ GAMES = [
     ("mow_v0", {}),
     ("amalogs_v0", {"team_sizes": [2, 2]}),
 ]
-KEYS = {"game_id", "view", "legal", "your_turn", "done", "result"}
+KEYS = {"game_id", "view", "legal", "your_turn", "done", "result", "log", "recent", "ai_thinking", "can_undo"}
 
 
 @pytest.fixture()
@@ -46,6 +46,9 @@ def _payload_is_honest(session: Any, game: dict[str, Any], rng: random.Random) -
         assert [raw.encoder.action_label(o["index"], world) for o in game["legal"]] == [
             o["label"] for o in game["legal"]
         ]
+        assert [raw.ruleset.describe_action(world, seat, o["index"])["text"] for o in game["legal"]] == [
+            o["text"] for o in game["legal"]
+        ]
     assert not {"state", "seed", "rng", "deck_order"} & set(game)
 
 
@@ -57,7 +60,7 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
     assert set(game) >= KEYS
     gid = game["game_id"]
     assert len(gid) >= 20
-    session, _ = client.app.state.games.get(gid)
+    session = client.app.state.games.get(gid).session
     rng = random.Random(1)
     moves = seen_draws = 0
     while not game["done"]:
@@ -94,7 +97,17 @@ def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None
     assert by["medarot_ocg_v0"]["modes"] == ["beginner", "normal", "advance"]
     assert "beginner_blaze" in by["medarot_ocg_v0"]["decks"]["beginner"]
     assert "iron_bulwark" in by["mow_v0"]["decks"][""]
-    assert cat["default_level"] in cat["levels"] and "random" in cat["levels"]
+    assert cat["default_level"] in cat["levels"] and cat["levels"][0] == "Beginner"
+    ocg = {lv["name"]: lv["spec"] for lv in by["medarot_ocg_v0"]["levels"]["beginner"]}
+    assert ocg == {
+        "Beginner": "random",
+        "Easy": "heuristic",
+        "Medium": "ppo:pretrained",
+        "Hard": "search",
+        "Expert": "search:16",
+    }
+    assert by["mow_v0"]["title"] == "Master of the World" and by["medarot_ocg_v0"]["mode_titles"]["advance"]
+    assert all("plugged" not in e["title"] for e in cat["envs"])
 
 
 def test_the_page_and_its_files_are_served(client: TestClient) -> None:
@@ -110,6 +123,12 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
         ({"env": "medarot_ocg_v0", "options": {"colour": 1}}, 400, "colour"),
         ({"env": "medarot_ocg_v0", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),
         ({"env": "medarot_ocg_v0", "opponent": "grandmaster"}, 400, "grandmaster"),
+        ({"env": "medarot_ocg_v0", "opponent": "search:100000"}, 400, "offered: Beginner (random)"),
+        ({"env": "medarot_ocg_v0", "opponent": "ppo:/etc/passwd"}, 400, "unknown level"),
+        ({"env": "medarot_ocg_v0", "options": {"render_mode": "human"}}, 400, "render_mode"),
+        ({"env": "medarot_ocg_v0", "seed": "3"}, 400, "seed"),
+        ({"env": "medarot_ocg_v0", "seat": True}, 400, "seat"),
+        ({"env": ""}, 400, "unknown env ''"),
         ({"env": "medarot_ocg_v0", "seat": 5}, 400, "seat"),
         ({"env": "medarot_ocg_v0", "options": [1, 2]}, 400, "options"),
         ({"env": "medarot_ocg_v0", "colour": "red"}, 400, "colour"),
@@ -133,7 +152,7 @@ def test_malformed_json_is_a_400(client: TestClient) -> None:
 def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
     game = _new(client, env="medarot_ocg_v0", options={"mode": "normal"}).json()
     gid = game["game_id"]
-    session, _ = client.app.state.games.get(gid)
+    session = client.app.state.games.get(gid).session
     before = session.game.to_dict()
     legal = {o["index"] for o in game["legal"]}
     illegal = next(i for i in range(10_000) if i not in legal)
@@ -142,6 +161,8 @@ def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
         ({"index": -1}, 400, "not a legal option"),
         ({"index": "one"}, 400, "index"),
         ({"index": 1.5}, 400, "index"),
+        ({"index": "1"}, 400, "index"),
+        ({"index": True}, 400, "index"),
         ({}, 400, "index"),
         ({"index": 0, "extra": 1}, 400, "extra"),
     ]:
@@ -156,21 +177,26 @@ def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
 def test_out_of_turn_and_after_the_end_are_409(client: TestClient) -> None:
     game = _new(client, env="medarot_ocg_v0").json()
     gid = game["game_id"]
-    session, _ = client.app.state.games.get(gid)
+    live = client.app.state.games.get(gid)
+    session = live.session
     assert client.get(f"/api/games/{gid}/replay").status_code == 409  # not while the game is on
     # the person's seat is not to move: make the engine's turn the opponent's by playing for them
     while session.your_turn:
-        session._step(game["legal"][0]["index"])
-        game = client.get(f"/api/games/{gid}").json()
+        session._step(_first(session), "test")
+    live.publish()
     if not session.done:
         before = session.game.to_dict()
         r = client.post(f"/api/games/{gid}/actions", json={"index": 0})
         assert r.status_code == 409 and "not your turn" in r.json()["error"]
         assert session.game.to_dict() == before
+        assert client.get(f"/api/games/{gid}/hint").status_code == 409
     while not session.done:
-        session._step(_first(session))
+        session._step(_first(session), "test")
+    live.publish()
     r = client.post(f"/api/games/{gid}/actions", json={"index": 0})
     assert r.status_code == 409 and "over" in r.json()["error"]
+    assert client.post(f"/api/games/{gid}/undo").status_code == 409
+    assert client.post(f"/api/games/{gid}/resign").status_code == 409
 
 
 def _first(session: Any) -> int:

@@ -1,0 +1,163 @@
+"""Measure the opponent levels people are offered: each level's score against Easy, and its reply time.
+
+For every variant and level (``agents.play.session.LEVELS``): the score (wins + draws/2) with
+its 95% interval over seat-swapped pairs of games against the heuristic (the Easy level), the
+wins, draws and losses; and the time the AI takes to reply to a person, p50 and p95: from the
+person's move to the person's next decision (every AI decision in between), the person being
+played by the heuristic. The lobby of ``deckgym serve`` shows the scores, the README the times.
+
+    python scripts/levels.py --out agents/play/levels.json              # every variant, 400 games a level
+    python scripts/levels.py --variants mow_v0 --games Hard=100 --replies 100
+    python scripts/levels.py --merge agents/play/levels.json --variants mow_v0 --levels Expert
+
+Scores come from ``agents.arena.match`` (``--workers`` processes; seeds from 950000, used by no
+training). Times are measured alone in this process, after the scores, so run it on a quiet
+machine: the figures are seconds on this machine, and its core count is written beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import envs
+from agents import make
+from agents.arena import match, sides
+from agents.base import bind
+from agents.play.session import LEVELS, levels_for
+
+VARIANTS = {
+    "medarot_ocg_v0:beginner": ("medarot_ocg_v0", {"mode": "beginner"}),
+    "medarot_ocg_v0:normal": ("medarot_ocg_v0", {"mode": "normal"}),
+    "medarot_ocg_v0:advance": ("medarot_ocg_v0", {"mode": "advance"}),
+    "medarot_parts_v0": ("medarot_parts_v0", {}),
+    "mow_v0": ("mow_v0", {}),
+    "amalogs_v0": ("amalogs_v0", {}),
+}
+SEED = 950_000
+
+
+def reply_times(spec: str, name: str, kw: dict[str, Any], replies: int, seed: int) -> list[float]:
+    """Seconds per reply of ``spec`` to the heuristic (its decisions between two of the other side's)."""
+    out: list[float] = []
+    game = 0
+    while len(out) < replies:
+        env = envs.make(name, **kw)
+        env.reset(seed=seed + game)
+        ai_side = game % 2
+        ai_seats = set(sides(env)[ai_side])
+        ai = bind(make(spec, name, seed=seed + game, **kw), env)
+        person = bind(make("heuristic", name, seed=seed + game, **kw), env)
+        ai.reset(seed=seed + game)
+        spent, replying = 0.0, False
+        while env.agents and len(out) < replies:
+            st = env.unwrapped.game
+            if st.is_terminal():
+                break
+            obs = env.observe(env.agent_selection)
+            if st.current_player in ai_seats:
+                t0 = time.perf_counter()
+                action = ai.act(obs["observation"], obs["action_mask"])
+                spent += time.perf_counter() - t0
+                replying = True
+            else:
+                if replying:
+                    out.append(spent)
+                spent, replying = 0.0, False
+                action = person.act(obs["observation"], obs["action_mask"])
+            env.step(int(action))
+        game += 1
+    return out
+
+
+def quantile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (linear between order statistics)."""
+    return (
+        float(statistics.quantiles(xs, n=100, method="inclusive")[round(q * 100) - 1])
+        if len(xs) > 1
+        else xs[0]
+    )
+
+
+def parse_games(text: str, default: int) -> dict[str, int]:
+    """``"Hard=100,Expert=40"`` -> games per level name (the rest get ``default``)."""
+    out = {lv.name: default for lv in LEVELS}
+    for part in filter(None, text.split(",")):
+        if "=" not in part:
+            raise SystemExit(f"--games: {part!r} is not LEVEL=GAMES (levels: {', '.join(out)})")
+        k, v = part.split("=", 1)
+        if k not in out or not v.isdigit() or int(v) < 2:
+            raise SystemExit(f"--games: {part!r}: levels are {', '.join(out)}, games a whole number >= 2")
+        out[k] = int(v)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "--variants", default=",".join(VARIANTS), help=f"comma-separated, of {', '.join(VARIANTS)}"
+    )
+    ap.add_argument("--levels", default=",".join(lv.name for lv in LEVELS))
+    ap.add_argument("--default-games", type=int, default=400, help="games per level and variant")
+    ap.add_argument("--games", default="", help="per-level game counts, e.g. Expert=100")
+    ap.add_argument("--replies", type=int, default=200, help="replies timed per level and variant")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path, default=None, help="write (or --merge into) this JSON file")
+    ap.add_argument("--merge", type=Path, default=None, help="start from this file's entries")
+    args = ap.parse_args(argv)
+    variants = args.variants.split(",")
+    bad = [v for v in variants if v not in VARIANTS]
+    if bad:
+        ap.error(f"unknown variant {bad[0]!r}; known: {', '.join(VARIANTS)}")
+    wanted = args.levels.split(",")
+    if unknown := [x for x in wanted if x not in {lv.name for lv in LEVELS}]:
+        ap.error(f"unknown level {unknown[0]!r}; known: {', '.join(lv.name for lv in LEVELS)}")
+    games = parse_games(args.games, args.default_games)
+    data: dict[str, Any] = json.loads(args.merge.read_text()) if args.merge else {"levels": {}}
+    for key in variants:
+        name, kw = VARIANTS[key]
+        for lv in levels_for(name, kw):
+            if lv.name not in wanted:
+                continue
+            t0 = time.perf_counter()
+            res = match(
+                lv.spec, "heuristic", name, games=games[lv.name], seed=SEED, workers=args.workers, **kw
+            )
+            lo, hi = res.score_ci95
+            times = reply_times(lv.spec, name, kw, args.replies, SEED + 50_000)
+            entry = {
+                "spec": lv.spec,
+                "score": round(res.score, 3),
+                "ci95": [round(lo, 3), round(hi, 3)],
+                "games": res.games,
+                "wins": res.wins,
+                "draws": res.draws,
+                "losses": res.losses,
+                "reply_p50_s": round(quantile(times, 0.50), 4),
+                "reply_p95_s": round(quantile(times, 0.95), 4),
+                "replies": len(times),
+            }
+            data["levels"].setdefault(key, {})[lv.name] = entry
+            print(
+                f"{key:<26} {lv.name:<9} score {entry['score']:.3f} [{lo:.3f}, {hi:.3f}] over {res.games} "
+                f"(W {res.wins} D {res.draws} L {res.losses}); reply p50 {entry['reply_p50_s']:.3f}s "
+                f"p95 {entry['reply_p95_s']:.3f}s ({time.perf_counter() - t0:.0f}s)",
+                flush=True,
+            )
+            data.update(date=datetime.date.today().isoformat(), cores=os.cpu_count(), opponent="heuristic")
+            if args.out:
+                args.out.write_text(json.dumps(data, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

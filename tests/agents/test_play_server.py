@@ -1,0 +1,183 @@
+"""The play server never blocks, and its controls: undo, hint, resign, rematch; limits on what clients send."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the [play] extra is not installed")
+import httpx
+import uvicorn
+from fastapi.testclient import TestClient
+
+from agents.play.server import MAX_BODY, create_app
+from agents.play.session import GameSession, PlayError, level_of
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app(max_games=8))
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"opponent": "Beginner", "seed": 3, **body})
+    assert r.status_code == 200, r.text
+    game: dict[str, Any] = r.json()
+    return game
+
+
+class SlowAgent:
+    """A deliberately slow opponent: it keeps a core busy for ``seconds``, then plays the first legal move."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.started = threading.Event()
+
+    def act(self, observation: Any, action_mask: Any) -> int:
+        self.started.set()
+        end = time.monotonic() + self.seconds
+        n = 0
+        while time.monotonic() < end:  # busy in Python, holding the interpreter as a search does
+            n += sum(range(200))
+        return int(next(i for i, m in enumerate(action_mask) if m))
+
+
+@pytest.fixture()
+def server() -> Iterator[tuple[str, Any]]:
+    """The app served by uvicorn in a thread, as ``deckgym serve`` runs it."""
+    app = create_app(max_games=8)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            httpx.get(f"{base}/api/envs", timeout=30)
+            break
+        except httpx.TransportError:
+            time.sleep(0.05)
+    yield base, app
+    srv.should_exit = True
+    t.join(timeout=10)
+
+
+def test_other_requests_are_answered_at_once_while_the_ai_thinks(server: tuple[str, Any]) -> None:
+    base, app = server
+    game = httpx.post(f"{base}/api/games", json={"env": "mow_v0", "opponent": "Beginner", "seed": 1}).json()
+    gid = game["game_id"]
+    live = app.state.games.get(gid)
+    slow = SlowAgent(4.0)
+    live.session.agent = slow
+    move = game["legal"][0]["index"]
+    answer: dict[str, Any] = {}
+    poster = threading.Thread(
+        target=lambda: answer.update(
+            httpx.post(f"{base}/api/games/{gid}/actions", json={"index": move}, timeout=60).json()
+        )
+    )
+    poster.start()
+    assert slow.started.wait(20)
+    waits = []
+    for path in (f"/api/games/{gid}", "/api/envs", f"/api/games/{gid}"):
+        t0 = time.perf_counter()
+        r = httpx.get(base + path, timeout=30)
+        waits.append(time.perf_counter() - t0)
+        assert r.status_code == 200
+    thinking = httpx.get(f"{base}/api/games/{gid}").json()
+    assert thinking["ai_thinking"] is True and thinking["legal"] == []
+    busy = httpx.post(f"{base}/api/games/{gid}/undo")
+    assert busy.status_code == 409 and "thinking" in busy.json()["error"]
+    assert max(waits) < 0.5, waits
+    poster.join(60)
+    assert answer.get("ai_thinking") is False and "legal" in answer
+    assert httpx.get(f"{base}/api/games/{gid}").json()["ai_thinking"] is False
+
+
+def test_undo_goes_back_to_the_persons_previous_decision(client: TestClient) -> None:
+    game = _new(client, env="medarot_ocg_v0", options={"mode": "beginner"})
+    gid = game["game_id"]
+    assert game["can_undo"] is False
+    assert client.post(f"/api/games/{gid}/undo").status_code == 409
+    history = []
+    for _ in range(4):
+        if game["done"]:
+            break
+        history.append(game)
+        game = client.post(f"/api/games/{gid}/actions", json={"index": game["legal"][-1]["index"]}).json()
+    assert game["can_undo"]
+    for earlier in reversed(history):
+        game = client.post(f"/api/games/{gid}/undo").json()
+        assert game["view"] == earlier["view"] and game["legal"] == earlier["legal"]
+    assert game["can_undo"] is False
+    # the replay keeps only the line finally played
+    live = client.app.state.games.get(gid)
+    assert live.session.replay().actions == live.session._rec.replay.actions
+    assert len(live.session.replay().actions) == history[0]["moves"]
+
+
+def test_a_hint_is_a_legal_move_in_words_with_a_winning_chance(client: TestClient) -> None:
+    game = _new(client, env="medarot_parts_v0")
+    gid = game["game_id"]
+    live = client.app.state.games.get(gid)
+    live.session.hint_task = _small_hint(live.session)  # few rollouts keep the test short
+    h = client.get(f"/api/games/{gid}/hint").json()
+    assert h["index"] in {o["index"] for o in game["legal"]}
+    assert h["text"] == next(o["text"] for o in game["legal"] if o["index"] == h["index"])
+    assert 0.0 <= h["win_chance"] <= 1.0 and h["rollouts"] == 2 and h["level"] == "Expert"
+    assert client.get(f"/api/games/{gid}").json()["view"] == game["view"]  # the game is unchanged
+
+
+def _small_hint(session: GameSession) -> Any:
+    full = session.hint_task
+    return lambda worlds=None: full(2)
+
+
+def test_resign_ends_the_game_as_a_loss_and_rematch_swaps_seats_and_keeps_decks(client: TestClient) -> None:
+    game = _new(client, env="mow_v0", seat=0)
+    gid = game["game_id"]
+    over = client.post(f"/api/games/{gid}/resign").json()
+    assert over["done"] and over["result"]["outcome"] == "loss" and over["legal"] == []
+    rep = client.get(f"/api/games/{gid}/replay")
+    assert rep.status_code == 200 and "resigned" in rep.text
+    again = client.post(f"/api/games/{gid}/rematch").json()
+    assert again["game_id"] != gid and again["seats"] == [1] and not again["done"]
+    old = client.app.state.games.get(gid).session._rec.replay.kwargs["decks"]
+    new = client.app.state.games.get(again["game_id"]).session._rec.replay.kwargs["decks"]
+    assert new == [old[1], old[0]]
+
+
+def test_levels_are_taken_by_name_or_spec_and_nothing_else() -> None:
+    assert level_of("hard", "mow_v0").spec == "search"
+    assert level_of("search:16", "mow_v0").name == "Expert"
+    assert level_of("ppo:pretrained", "medarot_ocg_v0", {"mode": "normal"}).name == "Medium"
+    for bad in ("search:100000", "ppo:/etc/passwd", "search:4:ppo:pretrained", ""):
+        with pytest.raises(PlayError, match="offered: Beginner"):
+            level_of(bad, "mow_v0")
+
+
+def test_oversized_bodies_get_413_and_nothing_starts(client: TestClient) -> None:
+    big = b'{"env": "mow_v0", "options": {"x": "' + b"y" * MAX_BODY + b'"}}'
+    r = client.post("/api/games", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "kB" in r.json()["error"]
+    assert len(client.app.state.games) == 0
+
+
+def test_the_schema_documents_every_error_the_server_sends(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path, ops in schema["paths"].items():
+        for method, op in ops.items():
+            codes = set(op["responses"])
+            assert "422" not in codes, (method, path)
+            assert "413" in codes, (method, path)
+            if "{gid}" in path:
+                assert "404" in codes, (method, path)
+            if "requestBody" in op:
+                assert "400" in codes, (method, path)
