@@ -75,3 +75,37 @@ DESCRIPTIONS: dict[str, str] = {
     "respawn": "`player` respawns on `square` of its spawn area (D29).",
     "end": "the match is over: `winner` 0 (team A), 1 (team B) or 2 (a draw), for `reason` (D33, D34).",
 }
+
+
+# ----------------------------------------------------------------------------- words for people
+#: Ruleset slot -> its name for people (the event lines, the sentences of moves, the boards).
+TITLES: dict[int, str] = {
+    0: "Medarot OCG beginner",
+    1: "Medarot OCG advance",
+    2: "the Medarot parts game",
+    3: "Master of the World",
+    4: "Medarot OCG normal",
+}
+#: Ruleset slot -> a short name that fits on an avatar's square of the map.
+SHORT: dict[int, str] = {0: "OCG beg.", 1: "OCG adv.", 2: "Parts", 3: "MoW", 4: "OCG norm."}
+_TEAMS = "AB"
+
+
+def player_name(st: object, player: int) -> str:
+    """``A0``..``B2``: the team letter and the slot in the team (the names the view uses)."""
+    a = st.avatars[player]  # type: ignore[attr-defined]
+    return f"{_TEAMS[a.team]}{a.slot}"
+
+
+def square_name(s: int) -> str:
+    """A MAP square for people: ``"row 3, column 5"``, counted from 1 (row 1 is team A's base row)."""
+    r, c = divmod(int(s), 7)
+    return f"row {r + 1}, column {c + 1}"
+
+
+def names(st: object, players: list[int]) -> str:
+    """Players as ``"A0, A1 and B0"`` (``"nobody"`` for none)."""
+    words = [player_name(st, p) for p in players]
+    if not words:
+        return "nobody"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

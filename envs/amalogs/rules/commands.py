@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
+from envs.amalogs.events import player_name, square_name
 from envs.amalogs.rules import duel, turn
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.rules.geometry import NEIGHBOUR, is_free, reachable
@@ -92,7 +93,12 @@ def move(st: AmalogsState, player: int, _arg: int) -> None:
     st.move_allowance = max(0, d1 + d2 - av.we)
     st.emit(
         "roll",
-        f"P{player} MOVE: dice {d1}+{d2}, WE {av.we}, allowance {st.move_allowance}",
+        f"{player_name(st, player)} rolls {d1} + {d2} to move, minus weight {av.we}: "
+        + (
+            f"up to {st.move_allowance} square{'s' if st.move_allowance > 1 else ''}"
+            if st.move_allowance
+            else "it cannot move"
+        ),
         player=player,
         dice=[d1, d2],
         we=av.we,
@@ -113,7 +119,12 @@ def on_move_destination(st: AmalogsState, a: Action) -> None:
     """SQUARE s: the avatar moves there; the meta-field phase goes on."""
     st.avatars[st.control].square = a.arg
     st.move_allowance = 0
-    st.emit("move", f"P{st.control} moves to square {a.arg}", player=st.control, square=int(a.arg))
+    st.emit(
+        "move",
+        f"{player_name(st, st.control)} moves to {square_name(a.arg)}",
+        player=st.control,
+        square=int(a.arg),
+    )
     ask(st, Phase.META_FIELD, st.control)
 
 
@@ -122,7 +133,11 @@ def step(st: AmalogsState, player: int, d: int) -> None:
     av = st.avatars[player]
     av.square = NEIGHBOUR[av.square][d]
     st.emit(
-        "step", f"P{player} steps d{d} to square {av.square}", player=player, direction=d, square=av.square
+        "step",
+        f"{player_name(st, player)} steps to {square_name(av.square)}",
+        player=player,
+        direction=d,
+        square=av.square,
     )
 
 
@@ -134,7 +149,7 @@ def push(st: AmalogsState, player: int, d: int) -> None:
     st.avatars[enemy].square = to
     st.emit(
         "push",
-        f"P{player} pushes P{enemy} d{d} to square {to}",
+        f"{player_name(st, player)} pushes {player_name(st, enemy)} to {square_name(to)}",
         player=player,
         target=enemy,
         direction=d,
@@ -148,13 +163,18 @@ def swap(st: AmalogsState, player: int, d: int) -> None:
     t = NEIGHBOUR[av.square][d]
     ally = occupancy(st)[t]
     st.avatars[ally].square, av.square = av.square, t
-    st.emit("swap", f"P{player} swaps squares with P{ally}", player=player, ally=ally)
+    st.emit(
+        "swap",
+        f"{player_name(st, player)} and {player_name(st, ally)} swap squares",
+        player=player,
+        ally=ally,
+    )
 
 
 def guard(st: AmalogsState, player: int, _arg: int) -> None:
     """GUARD: the avatar is Guarding until its team's next action-point gain (D26)."""
     st.avatars[player].guarding = True
-    st.emit("guard", f"P{player} guards", player=player)
+    st.emit("guard", f"{player_name(st, player)} guards until its team's next turn", player=player)
 
 
 _COMMANDS = {Kind.MOVE: move, Kind.STEP: step, Kind.PUSH: push, Kind.SWAP: swap, Kind.GUARD: guard}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.cores import adapter
+from envs.amalogs.events import TITLES, player_name
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.state import AmalogsState
 from envs.core.errors import StateError
@@ -66,7 +67,7 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
     av.last_turn = st.core_turn
     st.emit(
         "core_game",
-        f"P{player} opens a {ad.name} core game (core turn {st.core_turn})",
+        f"{player_name(st, player)} starts a new game of {TITLES[slot]} (core turn {st.core_turn})",
         player=player,
         ruleset=ad.name,
         core_turn=st.core_turn,
@@ -105,7 +106,11 @@ def continue_table(st: AmalogsState) -> None:
     table = st.table
     if st.table_steps >= st.config.duel_cap and ad.to_act(table) >= 0:
         cap = st.config.duel_cap
-        st.emit("core_cap", f"core decision cap {cap}: the turn is completed automatically", cap=cap)
+        st.emit(
+            "core_cap",
+            f"The core turn reached {cap} decisions: the rest of it is played automatically",
+            cap=cap,
+        )
         for _ in range(MAX_AUTO_STEPS):
             if ad.to_act(table) < 0:
                 break
@@ -113,7 +118,7 @@ def continue_table(st: AmalogsState) -> None:
             player, point = st.player_at(ad.to_act(table)), st.decision
             st.emit(
                 "auto",
-                f"P{player} plays CORE {auto} automatically ({point})",
+                f"A move of {player_name(st, player)} is played automatically",
                 player=player,
                 decision=point,
                 action=f"CORE {auto}",

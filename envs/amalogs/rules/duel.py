@@ -9,6 +9,7 @@ from __future__ import annotations
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.cores import adapter
+from envs.amalogs.events import TITLES, names, player_name
 from envs.amalogs.rules import core, turn
 from envs.amalogs.rules.end import end_check
 from envs.amalogs.rules.flow import ask, decision
@@ -65,8 +66,7 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     d.strike = h.we + len(casts)
     st.emit(
         "duel",
-        f"P{host} declares a duel: casts {casts}, guests {guests}, bases {['AB'[t] for t in bases]}, "
-        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}",
+        duel_line(st, d),
         **d.declared(),
     )
     ad = adapter(h.ruleset)
@@ -81,6 +81,41 @@ def declare_duel(st: AmalogsState, host: int) -> None:
         other.side = None
         other.last_turn = st.core_turn
     core.start_table(st, Phase.DUEL_CORE)
+
+
+def duel_line(st: AmalogsState, d: Duel) -> str:
+    """The ``duel`` event's line: the host's game, who sits at the table, the other participants."""
+    host = player_name(st, d.host)
+    game = TITLES[st.avatars[d.host].ruleset]
+    seat = f"against {player_name(st, d.champion)}" if d.champion >= 0 else "with the opponent's seat empty"
+    parts = [f"{host} declares a duel of {game} {seat}"]
+    others = [g for g in d.guests if g != d.champion]
+    if others:
+        parts.append(f"guests {names(st, others)}" if len(others) > 1 else f"guest {names(st, others)}")
+    if d.casts:
+        parts.append(f"casts {names(st, d.casts)}" if len(d.casts) > 1 else f"cast {names(st, d.casts)}")
+    if d.bases:
+        parts.append(
+            " and ".join(f"base {'AB'[t]}" for t in d.bases) + (" join" if len(d.bases) > 1 else " joins")
+        )
+    parts.append(f"strike value {d.strike}")
+    return "; ".join(parts)
+
+
+def result_line(st: AmalogsState, d: Duel, won: list[int], lost: list[int], change: list[int]) -> str:
+    """The ``duel_result`` event's line: who won, who lost, and what the exits do to the bases."""
+    out = f"{player_name(st, d.host)}'s duel is over: "
+    if not won and not lost:
+        return out + "nobody won or lost"
+    words = []
+    if won:
+        words.append(f"{names(st, won)} won")
+    if lost:
+        words.append(f"{names(st, lost)} lost")
+    out += " and ".join(words)
+    if change != [0, 0]:
+        out += f" (base life A {change[0]:+d}, B {change[1]:+d})"
+    return out
 
 
 # ----------------------------------------------------------------------------- D23 table result
@@ -139,7 +174,7 @@ def on_strike(st: AmalogsState, a: Action) -> None:
         st.life[enemy] -= d.strike
         st.emit(
             "strike",
-            f"P{d.host} strikes base {'AB'[enemy]} for {d.strike} (life {st.life[enemy]})",
+            f"{player_name(st, d.host)} strikes base {'AB'[enemy]} for {d.strike} (base life {st.life[enemy]})",
             player=d.host,
             base=enemy,
             target=None,
@@ -154,7 +189,7 @@ def on_strike(st: AmalogsState, a: Action) -> None:
             d.lost.append(target)
         st.emit(
             "strike",
-            f"P{d.host} strikes P{target} for {d.strike} core life",
+            f"{player_name(st, d.host)} strikes {player_name(st, target)} for {d.strike} core life",
             player=d.host,
             base=None,
             target=target,
@@ -186,7 +221,7 @@ def resolve(st: AmalogsState) -> None:
         per_we = LOSS_PER_WE if p in d.lost else WIN_PER_WE
         st.emit(
             "exit",
-            f"P{p} exits after a {result} ({per_we:+d} x WE {av.we})",
+            f"{player_name(st, p)} leaves the map after a {result}: base {'AB'[av.team]} {per_we * av.we:+d} ({per_we:+d} x weight {av.we})",
             player=p,
             result=result,
             per_we=per_we,
@@ -196,7 +231,7 @@ def resolve(st: AmalogsState) -> None:
     if leaving:
         st.life[0] += change[0]
         st.life[1] += change[1]
-        st.emit("base_life", f"base life A {st.life[0]}, B {st.life[1]}", life=list(st.life))
+        st.emit("base_life", f"Base life: A {st.life[0]}, B {st.life[1]}", life=list(st.life))
         if end_check(st):
             return
     st.duel = None
@@ -208,7 +243,7 @@ def duel_result(st: AmalogsState, d: Duel, won: list[int], change: list[int]) ->
     lost = sorted(d.lost)
     st.emit(
         "duel_result",
-        f"P{d.host}'s duel is over: winners {won}, losers {lost}, base life change A {change[0]:+d}, B {change[1]:+d}",
+        result_line(st, d, won, lost, change),
         host=d.host,
         winners=list(won),
         losers=lost,

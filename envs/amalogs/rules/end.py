@@ -32,7 +32,7 @@ def end_game(st: AmalogsState, winner: int, reason: str) -> None:
     st.actor = -1
     st.control = -1
     st.duel = None
-    st.emit("end", f"game over: {reason}", winner=winner, reason=reason)
+    st.emit("end", f"The match is over: {reason}", winner=winner, reason=reason)
 
 
 def adjudicate(st: AmalogsState) -> None:

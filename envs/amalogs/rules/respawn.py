@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Phase
+from envs.amalogs.events import player_name, square_name
 from envs.amalogs.rules import core, turn
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.rules.startup import spawn_squares
@@ -45,6 +46,11 @@ def on_respawn_place(st: AmalogsState, a: Action) -> None:
     av.guarding = False
     av.dueled = False
     av.ended = False
-    st.emit("respawn", f"P{st.actor} respawns on square {a.arg}", player=st.actor, square=int(a.arg))
+    st.emit(
+        "respawn",
+        f"{player_name(st, st.actor)} comes back on {square_name(a.arg)}",
+        player=st.actor,
+        square=int(a.arg),
+    )
     st.queue.pop(0)
     next_respawn(st)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Phase
 from envs.amalogs.config import AmalogsConfig
+from envs.amalogs.events import player_name, square_name
 from envs.amalogs.rules import core, turn
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.rules.geometry import SPAWN, is_free
@@ -65,7 +66,12 @@ def spawn_squares(st: AmalogsState, player: int) -> list[int]:
 def on_place(st: AmalogsState, a: Action) -> None:
     """SQUARE s: place the avatar; after the last placement the match begins."""
     st.avatars[st.actor].square = a.arg
-    st.emit("place", f"P{st.actor} places its avatar on square {a.arg}", player=st.actor, square=int(a.arg))
+    st.emit(
+        "place",
+        f"{player_name(st, st.actor)} places its avatar on {square_name(a.arg)}",
+        player=st.actor,
+        square=int(a.arg),
+    )
     st.queue.pop(0)
     if st.queue:
         ask(st, Phase.STARTUP_PLACE, st.queue[0])
@@ -79,5 +85,5 @@ def begin_match(st: AmalogsState) -> None:
     for a in st.avatars:
         if a.team != st.first_team:
             a.ap = SECOND_TEAM_POINTS
-    st.emit("first_team", f"team {'AB'[st.first_team]} goes first", team=st.first_team)
+    st.emit("first_team", f"Team {'AB'[st.first_team]} goes first", team=st.first_team)
     turn.next_team_turn(st)

@@ -7,6 +7,7 @@ HAND_OVER, and the succession of team turns (R6, D34).
 from __future__ import annotations
 
 from envs.amalogs.actions import Phase
+from envs.amalogs.events import player_name
 from envs.amalogs.rules import respawn
 from envs.amalogs.rules.end import adjudicate
 from envs.amalogs.rules.flow import ask
@@ -26,7 +27,7 @@ def next_team_turn(st: AmalogsState) -> None:
     st.acting = st.first_team if st.team_turn % 2 == 1 else 1 - st.first_team
     st.emit(
         "team_turn",
-        f"=== team turn {st.team_turn}: team {'AB'[st.acting]} ===",
+        f"Team turn {st.team_turn}: team {'AB'[st.acting]} acts",
         turn=st.team_turn,
         team=st.acting,
     )
@@ -79,14 +80,19 @@ def hand_over(st: AmalogsState) -> None:
     """HAND_OVER (D6): control passes to the next not-ended on-map teammate."""
     nxt = teammates_after(st, st.control)[0]
     st.phase_moved = True
-    st.emit("hand_over", f"P{st.control} hands control over to P{nxt}", player=st.control, to=nxt)
+    st.emit(
+        "hand_over",
+        f"{player_name(st, st.control)} hands control over to {player_name(st, nxt)}",
+        player=st.control,
+        to=nxt,
+    )
     receive_control(st, nxt)
 
 
 def end_turn(st: AmalogsState) -> None:
     """END_TURN (D5): the holder has ended its part; control passes on, or the team turn ends."""
     st.avatars[st.control].ended = True
-    st.emit("end_turn", f"P{st.control} ends its turn", player=st.control)
+    st.emit("end_turn", f"{player_name(st, st.control)} ends its part of the turn", player=st.control)
     pass_control_after(st, st.control)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from collections import Counter
 
 import pytest
@@ -22,8 +21,6 @@ from envs.amalogs.rules.geometry import BASES, DIST, SQUARES
 from envs.amalogs.state import AmalogsState
 from tests.envs.amalogs.fixtures import config
 
-_EXIT = re.compile(r"^P(\d+) exits after a (loss|win) \(([-+]\d+) x WE (\d+)\)$")
-_STRIKE = re.compile(r"^P\d+ strikes base ([AB]) for (\d+) ")
 _LIVE = (Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.STRIKE)
 
 
@@ -36,10 +33,10 @@ class Checker:
         self.ledger = [0, 0]
         self.duels: Counter[tuple[int, int]] = Counter()
         self.turn = st.team_turn
-        self.events: list[str] = []
+        self.events: list[dict[str, object]] = []
         emit = st.emit
         st.emit = lambda kind, text, only=None, **fields: (  # type: ignore[method-assign]
-            self.events.append(text),
+            self.events.append({"kind": kind, **fields}),
             emit(kind, text, only, **fields),
         )
 
@@ -57,12 +54,12 @@ class Checker:
         st.apply(action)
         if before >= 0 and DIST[before][st.avatars[st.control].square] > allowance:
             self.fail("I13", "MOVE went beyond its allowance")
-        for text in self.events:
-            if m := _EXIT.match(text):
-                team = st.config.team_of(int(m[1]))
-                self.ledger[team] += int(m[3]) * int(m[4])
-            elif m := _STRIKE.match(text):
-                self.ledger["AB".index(m[1])] -= int(m[2])
+        for e in self.events:
+            if e["kind"] == "exit":
+                team = st.config.team_of(int(e["player"]))  # type: ignore[call-overload]
+                self.ledger[team] += int(e["per_we"]) * int(e["we"])  # type: ignore[call-overload]
+            elif e["kind"] == "strike" and e["base"] is not None:
+                self.ledger[int(e["base"])] -= int(e["amount"])  # type: ignore[call-overload]
         self.events.clear()
         self.check()
 

@@ -59,7 +59,7 @@ def test_ap_gain_1v1_runs_the_action_point_gain_before_the_first_decision() -> N
     a0, b0 = st.avatars
     assert (a0.ap, a0.guarding, a0.dueled, a0.ended) == (9, False, False, False)  # E2: min(9, 8 + 3)
     assert (b0.ap, b0.guarding) == (2, True)  # the enemy keeps its Guard until its own AP gain (D26)
-    assert st.events[-1] == "=== team turn 3: team A ==="
+    assert st.events[-1] == "Team turn 3: team A acts"
     assert A.DUEL in st.legal_actions()
 
 

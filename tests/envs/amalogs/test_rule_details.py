@@ -125,11 +125,11 @@ def test_D25_R22_R23_base_life_changes_of_one_duel_are_summed_per_team() -> None
 def test_R21_R22_R23_exit_events_name_the_loss_or_the_win() -> None:
     """R21-R23: each exit is logged as a loss (-2 x WE) or a win (+3 x WE)."""
     st = _duel_with_two_team_b_losses()
-    exits = [e for e in st.events if " exits after a " in e]
+    exits = [e for e in st.events if " leaves the map after a " in e]
     assert exits == [
-        "P0 exits after a win (+3 x WE 2)",
-        "P2 exits after a loss (-2 x WE 2)",
-        "P3 exits after a loss (-2 x WE 1)",
+        "A0 leaves the map after a win: base A +6 (+3 x weight 2)",
+        "B0 leaves the map after a loss: base B -4 (-2 x weight 2)",
+        "B1 leaves the map after a loss: base B -2 (-2 x weight 1)",
     ]
     result = next(r for r in st.records if r["kind"] == "duel_result")
     assert result == {"kind": "duel_result", "host": 0, "winners": [0], "losers": [2, 3], "change": [6, -6]}
@@ -177,7 +177,7 @@ def test_R6_team_turn_events_name_the_acting_team() -> None:
     finish_startup(st)
     first = "AB"[st.first_team]
     second = "AB"[1 - st.first_team]
-    assert f"=== team turn 1: team {first} ===" in st.events
+    assert f"Team turn 1: team {first} acts" in st.events
     st.apply(A.DUEL)
     finish_table(st)
     if st.phase == Phase.STRIKE:
@@ -185,4 +185,4 @@ def test_R6_team_turn_events_name_the_acting_team() -> None:
     st.apply(A.END_TURN)
     while st.phase != Phase.META_FIELD:
         st.apply(auto(st))
-    assert f"=== team turn 2: team {second} ===" in st.events
+    assert f"Team turn 2: team {second} acts" in st.events

@@ -365,7 +365,7 @@ def test_D33_end_checks_both_ways_and_at_the_boundaries(life, winner, reason) ->
         return
     assert st.done and st.winner == winner and st.reason == reason and not st.truncated
     assert (st.phase, st.actor, st.control, st.duel, st.current_player) == (Phase.GAME_OVER, -1, -1, None, -1)
-    assert st.events[-1] == f"game over: {reason}"
+    assert st.events[-1] == f"The match is over: {reason}"
 
 
 @pytest.mark.parametrize(("life", "winner"), [((18, 11), 0), ((9, 18), 1), ((14, 14), 2)])

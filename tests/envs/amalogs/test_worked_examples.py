@@ -186,7 +186,7 @@ def test_Ex8_reaching_36_wins() -> None:
     side.deck.clear()
     st.apply(A.DUEL)
     finish_table(st)
-    assert any("champion P3" in e for e in st.events)
+    assert any(r["kind"] == "duel" and r["champion"] == 3 for r in st.records)
     assert st.done and st.winner == 0 and st.life == [42, 9]
     assert st.returns() == [1.0, 1.0, -1.0, -1.0]
 
