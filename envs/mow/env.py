@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from envs.aec import DeckRuleset
+from envs.core.describe import Described
 from envs.encoding.codec import encoder_for_pool
 from envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
 from envs.mow.config import RulesConfig, make_config
@@ -136,3 +137,9 @@ class MowRuleset(DeckRuleset):
         from envs.mow.view import view
 
         return view(state, seat)
+
+    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
+        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.mow.describe``)."""
+        from envs.mow.describe import describe_action
+
+        return describe_action(state, seat, index)

@@ -19,7 +19,8 @@ It holds the same information as the seat's observation vector (``envs.mow.encod
     ``discard`` and ``experience`` (cards, in order); ``using`` (a card set aside while its use's
     costs are paid); ``chain`` (bottom first: user, use, card or ``{"hidden": true}`` for the
     opponent's cast, negated); ``pending`` (at an effect decision: the source card, the
-    primitive and the amount left; at a cost decision: the cost and the amount left).
+    primitive, its English ``effect`` text and the amount left; at a cost decision: the cost, the
+    amount left and the cost in words, ``text``).
 ``events``
     the tail of the (public) event log.
 
@@ -35,6 +36,7 @@ from typing import Any
 
 from envs.core.view import frame
 from envs.mow.actions import DP, Phase, Use
+from envs.mow.card_defs import CONDITION_WORDS
 from envs.mow.cards import MONSTER, SPELL, WEAPON, CardDef
 from envs.mow.rules.values import (
     charge_limit,
@@ -185,7 +187,7 @@ def _pending(st: GameState) -> dict[str, Any] | None:
     dp = st.dp[0]
     if dp in _COST_DPS:
         _, p, code, n = st.pending
-        return {"kind": "cost", "player": p, "cost": code, "left": n}
+        return {"kind": "cost", "player": p, "cost": code, "left": n, "text": CONDITION_WORDS[code](n)}
     if dp not in _EFFECT_DPS:
         return None
     f = st.pending[1]
