@@ -74,6 +74,7 @@ from envs.amalogs.cores import match_config
 from envs.amalogs.encode import AmalogsEncoder
 from envs.amalogs.rules import new_game
 from envs.amalogs.state import AmalogsState
+from envs.core.describe import Described
 
 
 class AmalogsRuleset:
@@ -122,3 +123,9 @@ class AmalogsRuleset:
         from envs.amalogs.view import view
 
         return view(state, seat)
+
+    def describe_action(self, state: AmalogsState, seat: int, index: int) -> Described:
+        """Action ``index`` in words, as player ``seat`` may know it (``envs.amalogs.describe``)."""
+        from envs.amalogs.describe import describe_action
+
+        return describe_action(state, seat, index)

@@ -1,0 +1,439 @@
+"""AMALOGS moves in words (``envs.core.describe``): the sentence of an action and its places.
+
+**Readers.** Players are named as the view names them (``A0``..``B2``), told from the reader's
+side: the reader's own avatar is "your avatar A1", a teammate "ally A0", the other team's
+players "enemy B0". A move of the reader is an order ("Step forward to row 4, column 3"); a move
+of another player is told ("Enemy B0 steps to row 8, column 3"). Every meta-game fact is public.
+
+**Squares** are named by row and column counted from 1: ``"row 4, column 3"`` is square
+``s = 7 * 3 + 2``; row 1 is team A's base row, row 11 team B's. **Directions** are the reader's
+as its board draws the map (its own team at the bottom): "forward" is toward the enemy base,
+"right" is to the right of the screen.
+
+**Places.** The map's zones:
+
+``map``, player None, index ``s``
+    a square of the MAP (0..76). Avatars, bases and spawn squares are drawn on it: a move on an
+    avatar names its square (``from`` where it stands, ``to`` where it goes, ``target`` the avatar
+    or base it aims at, ``card`` the avatar that declares a command in place).
+
+A running core table (a duel, or the solo first turn of a new core game) is described by its
+own ruleset's ``describe_action`` on the table, from the reader's seat there; its places keep
+their zone names with the prefix ``table:`` (``"table:square"``, ``"table:hand"``) and their
+``player`` is the seat at that table (0 the host or the owner of the solo turn, 1 the
+champion), as the core ruleset's own board, drawn inside the AMALOGS board, tags them. A reader
+not seated at the table is told only that the seated player moves there.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from envs.amalogs.actions import DIRECTIONS, Kind, Phase
+from envs.amalogs.config import RULESETS
+from envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
+from envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
+from envs.amalogs.rules.commands import COST
+from envs.amalogs.rules.duel import champion, participants
+from envs.amalogs.rules.geometry import BASES, NEIGHBOUR
+from envs.amalogs.state import AmalogsState, Avatar
+from envs.core.describe import Described, Place, described, place
+
+__all__ = [
+    "CORE_ENVS",
+    "SHORT",
+    "TITLES",
+    "card_names",
+    "core_describer",
+    "decision_text",
+    "describe_action",
+    "direction_word",
+    "who",
+]
+
+#: Ruleset slot -> the module with that core ruleset's ``describe_action`` and ``decision_text``.
+CORE_DESCRIBE = {
+    0: "envs.medarot_ocg.describe",
+    1: "envs.medarot_ocg.describe",
+    2: "envs.medarot_parts.describe",
+    3: "envs.mow.describe",
+    4: "envs.medarot_ocg.describe",
+}
+#: Ruleset slot -> the env name of the core ruleset (its board is drawn under that name).
+CORE_ENVS = {
+    0: "medarot_ocg_v0",
+    1: "medarot_ocg_v0",
+    2: "medarot_parts_v0",
+    3: "mow_v0",
+    4: "medarot_ocg_v0",
+}
+#: The prefix of a running table's zones among the AMALOGS places.
+TABLE = "table:"
+_CORE_PHASES = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
+
+
+@functools.cache
+def core_describer(slot: int) -> ModuleType | None:
+    """The ``describe`` module of ruleset ``slot``, or None while that ruleset has none."""
+    module = CORE_DESCRIBE[slot]
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+
+
+def who(st: AmalogsState, reader: int, player: int) -> str:
+    """``"your avatar A1"``, ``"ally A0"`` or ``"enemy B0"``, as ``reader`` calls ``player``."""
+    name = player_name(st, player)
+    if player == reader:
+        return f"your avatar {name}"
+    if st.avatars[player].team == st.avatars[reader].team:
+        return f"ally {name}"
+    return f"enemy {name}"
+
+
+def direction_word(st: AmalogsState, reader: int, d: int) -> str:
+    """Direction ``d`` as the reader's board shows it: ``"forward"``, ``"back-left"``..."""
+    dr, dc = DIRECTIONS[d]
+    sign = 1 if st.avatars[reader].team == 0 else -1  # team A's base is row 0, drawn at the bottom
+    ahead, right = dr * sign, dc * sign
+    words = []
+    if ahead:
+        words.append("forward" if ahead > 0 else "back")
+    if right:
+        words.append("right" if right > 0 else "left")
+    return "-".join(words)
+
+
+def card_names(state: AmalogsState) -> dict[str, str]:
+    """Card id -> card name over the pools of every core ruleset the match may play."""
+    out: dict[str, str] = {}
+    for slot in sorted({s for pool in state.config.pools for s in pool}):
+        out.update(_pool_names(slot))
+    return out
+
+
+@functools.cache
+def _pool_names(slot: int) -> dict[str, str]:
+    module = {0: "medarot_ocg", 1: "medarot_ocg", 4: "medarot_ocg", 2: "medarot_parts", 3: "mow"}[slot]
+    pool = importlib.import_module(f"envs.{module}.sides").pool()
+    return {cid: str(card.name) for cid, card in pool.cards.items()}
+
+
+# ----------------------------------------------------------------------------- actions
+class _Move(NamedTuple):
+    """What a meta action handler needs: the state, the reader, the actor and the actor's avatar."""
+
+    st: AmalogsState
+    seat: int
+    actor: int
+
+    @property
+    def av(self) -> Avatar:
+        return self.st.avatars[self.actor]
+
+    def who(self, player: int) -> str:
+        return who(self.st, self.seat, player)
+
+    def at(self) -> list[Place]:
+        return [place("card", "map", self.av.square)] if self.av.on_map else []
+
+
+#: A handler gives the order (the reader acts), the report (another player acts) and the places.
+_Words = tuple[str, str, list[Place]]
+
+
+def describe_action(state: AmalogsState, seat: int, index: int) -> Described:
+    """Action ``index`` (the encoder's flat index) at ``state`` in words, for the reader ``seat``."""
+    st = state
+    if not 0 <= seat < st.num_players:
+        raise ValueError(f"seat must be in 0..{st.num_players - 1}, got {seat!r}")
+    actor = st.current_player
+    if actor < 0:
+        return described("No move: the match is over")
+    if index >= META_SIZE:
+        return _core(st, seat, actor, index - CORE_OFFSET)
+    if index < 0:
+        return described("No such move")
+    kind, arg = _DECODE[index]
+    m = _Move(st, seat, actor)
+    order, report, places = _META[Kind(kind)](m, arg)
+    return described(order if actor == seat else f"{_cap(m.who(actor))} {report}", *places)
+
+
+def _end_turn(m: _Move, _arg: int) -> _Words:
+    return "End your avatar's part of the team turn", "ends its part of the team turn", []
+
+
+def _hand_over(m: _Move, _arg: int) -> _Words:
+    nxt = _next_teammate(m.st)
+    if nxt < 0:
+        return "Hand control over", "hands control over", []
+    to = m.who(nxt)
+    return (
+        f"Hand control over to {to}",
+        f"hands control over to {to}",
+        [place("target", "map", m.st.avatars[nxt].square)],
+    )
+
+
+def _duel(m: _Move, _arg: int) -> _Words:
+    game, rest = _duel_words(m)
+    return f"Duel: {game}{rest}", f"declares a duel: {game}{rest}", m.at()
+
+
+def _move(m: _Move, _arg: int) -> _Words:
+    cost = COST[Kind.MOVE]
+    return (
+        f"Move: pay {cost} AP, roll two dice and move up to their total minus {m.av.we} squares",
+        f"pays {cost} AP to roll two dice and move",
+        m.at(),
+    )
+
+
+def _guard(m: _Move, _arg: int) -> _Words:
+    cost = COST[Kind.GUARD]
+    return (
+        f"Guard: pay {cost} AP; no strike reaches your team until its next turn",
+        f"pays {cost} AP to guard",
+        m.at(),
+    )
+
+
+def _step(m: _Move, d: int) -> _Words:
+    here = m.av.square
+    to = NEIGHBOUR[here][d]
+    where = square_name(to)
+    way = direction_word(m.st, m.seat, d)
+    return (
+        f"Step {way} to {where} (1 AP)",
+        f"steps to {where}",
+        [place("from", "map", here), place("to", "map", to)],
+    )
+
+
+def _push(m: _Move, d: int) -> _Words:
+    here = m.av.square
+    over = NEIGHBOUR[here][d]
+    to = NEIGHBOUR[over][d] if over >= 0 else -1
+    other = _standing(m.st, over)
+    them = m.who(other) if other >= 0 else "the avatar"
+    where = square_name(to)
+    way = direction_word(m.st, m.seat, d)
+    places = [place("from", "map", here), place("target", "map", over), place("to", "map", to)]
+    return f"Push {them} {way} to {where} (2 AP)", f"pushes {them} to {where}", places
+
+
+def _swap(m: _Move, d: int) -> _Words:
+    here = m.av.square
+    there = NEIGHBOUR[here][d]
+    other = _standing(m.st, there)
+    them = m.who(other) if other >= 0 else "the avatar"
+    places = [place("from", "map", here), place("target", "map", there)]
+    return f"Swap squares with {them} on {square_name(there)} (2 AP)", f"swaps squares with {them}", places
+
+
+def _ruleset(m: _Move, slot: int) -> _Words:
+    game = TITLES.get(slot, f"ruleset {slot}")
+    info = RULESETS.get(slot)
+    numbers = f" (weight {info.we}, duel range {info.range})" if info is not None else ""
+    return f"Play {game} as your new core game{numbers}", f"chooses {game} as its new core game{numbers}", []
+
+
+def _strike_none(m: _Move, _arg: int) -> _Words:
+    return "Strike nothing", "strikes nothing", []
+
+
+def _strike_base(m: _Move, _arg: int) -> _Words:
+    strike = m.st.duel.strike if m.st.duel is not None else 0
+    enemy = "AB"[1 - m.av.team]
+    target = [place("target", "map", BASES[1 - m.av.team])]
+    return (
+        f"Strike the enemy base {enemy} for {strike} base life",
+        f"strikes base {enemy} for {strike} base life",
+        target,
+    )
+
+
+def _strike_player(m: _Move, slot: int) -> _Words:
+    st = m.st
+    strike = st.duel.strike if st.duel is not None else 0
+    enemy = 1 - m.av.team
+    victim = st.config.team_sizes[0] + slot if enemy == 1 else slot
+    vav = st.avatars[victim] if victim < st.num_players else None
+    target = [place("target", "map", vav.square)] if vav is not None and vav.on_map else []
+    them = m.who(victim) if vav is not None else f"enemy {'AB'[enemy]}{slot}"
+    return f"Strike {them} for {strike} core life", f"strikes {them} for {strike} core life", target
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _standing(st: AmalogsState, s: int) -> int:
+    """The player whose avatar stands on ``s``, or -1."""
+    return next((i for i, a in enumerate(st.avatars) if a.on_map and a.square == s), -1)
+
+
+def _next_teammate(st: AmalogsState) -> int:
+    """The teammate a HAND_OVER gives control to (D6), or -1."""
+    from envs.amalogs.rules.turn import teammates_after
+
+    if st.control < 0:
+        return -1
+    after = teammates_after(st, st.control)
+    return after[0] if after else -1
+
+
+def _duel_words(m: _Move) -> tuple[str, str]:
+    """The game of a duel about to be declared and who would take part (D18, D21), in words."""
+    st, actor = m.st, m.actor
+    av = m.av
+    game = TITLES.get(av.ruleset, "its core game")
+    players, bases = participants(st, actor)
+    guests = [p for p in players if st.avatars[p].team != av.team]
+    casts = [p for p in players if p != actor and st.avatars[p].team == av.team]
+    champ = champion(st, actor, guests)
+    seat = f" against {m.who(champ)}" if champ >= 0 else " with nobody in the opponent's seat"
+    extra = []
+    others = [g for g in guests if g != champ]
+    if others:
+        extra.append(f"guest{'s' if len(others) > 1 else ''} {names(st, others)}")
+    if casts:
+        extra.append(f"cast{'s' if len(casts) > 1 else ''} {names(st, casts)}")
+    if bases:
+        extra.append(
+            " and ".join(f"base {'AB'[t]}" for t in bases) + (" join" if len(bases) > 1 else " joins")
+        )
+    extra.append(f"strike value {av.we + len(casts)}")
+    return game, f"{seat} ({'; '.join(extra)})"
+
+
+def _square(m: _Move, s: int) -> _Words:
+    """SQUARE s: a MOVE destination, a placement in the start-up, or a respawn."""
+    where = square_name(s)
+    to = place("to", "map", s)
+    if m.st.phase == Phase.MOVE_DEST:
+        places = [place("from", "map", m.av.square), to]
+        if s == m.av.square:
+            return f"Stay on {where}", f"stays on {where}", places
+        return f"Move to {where}", f"moves to {where}", places
+    if m.st.phase == Phase.RESPAWN_PLACE:
+        return f"Come back on {where}", f"comes back on {where}", [to]
+    return f"Place your avatar on {where}", f"places its avatar on {where}", [to]
+
+
+def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
+    """A core action: the core ruleset's own sentence, from the reader's seat at the table."""
+    if st.table is None or st.phase not in _CORE_PHASES:
+        return described("No such move now")
+    slot = st.table_ruleset
+    enc = core_encoding(slot)
+    if not 0 <= a < enc.action_size:
+        return described("No such move now")
+    k = st.seat_of(seat)
+    if k < 0:
+        where = (
+            "its duel"
+            if st.duel is not None
+            else f"the first turn of its new {TITLES.get(slot, 'core')} game"
+        )
+        return described(f"{_cap(who(st, seat, actor))} makes a move in {where}")
+    mod = core_describer(slot)
+    if mod is not None:
+        d = mod.describe_action(st.table, k, a)
+        return described(d["text"], *(_table_place(p) for p in d["places"]))
+    # Only while the core ruleset has no sentences of its own: its encoder's label, to its actor only.
+    if actor != seat:
+        return described(f"{_cap(who(st, seat, actor))} makes a move at the table")
+    return described(f"{TITLES.get(slot, 'Core game')}: {enc.action_label(a, st.table)}")
+
+
+def _table_place(p: Place | dict[str, Any]) -> Place:
+    """A place of the running table among the AMALOGS places (its zone prefixed with ``table:``)."""
+    return place(p["role"], TABLE + p["zone"], p.get("index"), p.get("player"))
+
+
+# ----------------------------------------------------------------------------- decisions
+def decision_text(state: AmalogsState, seat: int) -> str:
+    """The current decision as a prompt for the reader ``seat`` (who decides, and what)."""
+    st = state
+    if st.done:
+        if st.winner == 2:
+            return f"The match is over: a draw ({st.reason})"
+        mine = st.avatars[seat].team == st.winner
+        return f"The match is over: {'your team' if mine else 'the enemy team'} won ({st.reason})"
+    actor = st.current_player
+    me = actor == seat
+    av = st.avatars[actor]
+    subject = _cap(who(st, seat, actor))
+    phase = st.phase
+    if phase in (Phase.STARTUP_RULESET, Phase.RESPAWN_RULESET):
+        return (
+            "Choose the card game of your new core game" if me else f"{subject} is choosing its new core game"
+        )
+    if phase in (Phase.STARTUP_PLACE, Phase.RESPAWN_PLACE):
+        verb = "place" if phase == Phase.STARTUP_PLACE else "bring back"
+        if me:
+            return f"Choose where to {verb} your avatar {player_name(st, actor)} in your spawn area"
+        return f"{subject} is choosing where to {verb} its avatar"
+    if phase == Phase.META_FIELD:
+        if me:
+            return f"Choose a command for your avatar {player_name(st, actor)} ({av.ap} AP)"
+        return f"{subject} is choosing a command"
+    if phase == Phase.MOVE_DEST:
+        d1, d2 = st.dice
+        if me:
+            return f"Choose where to move: you rolled {d1} + {d2}, up to {st.move_allowance} squares"
+        return f"{subject} rolled {d1} + {d2} and is choosing where to move"
+    if phase == Phase.STRIKE:
+        strike = st.duel.strike if st.duel is not None else 0
+        if me:
+            return f"Choose what to strike for {strike}, or strike nothing"
+        return f"{subject} is choosing what to strike"
+    if phase in _CORE_PHASES:
+        return _core_decision(st, seat, actor)
+    return f"{subject} is deciding"
+
+
+def _core_decision(st: AmalogsState, seat: int, actor: int) -> str:
+    slot = st.table_ruleset
+    game = TITLES.get(slot, "the core game")
+    if st.duel is not None:
+        d = st.duel
+        against = player_name(st, d.champion) if d.champion >= 0 else "an empty seat"
+        head = f"Duel of {game}, {player_name(st, d.host)} against {against}"
+    else:
+        head = f"First turn of {player_name(st, st.table_owner)}'s new {game} game"
+    k = st.seat_of(seat)
+    if k < 0:
+        return f"{head}: {who(st, seat, actor)} is playing"
+    mod = core_describer(slot)
+    if mod is not None and hasattr(mod, "decision_text"):
+        return f"{head}: {mod.decision_text(st.table, k)}"
+    if actor == seat:
+        return f"{head}: choose your move"
+    return f"{head}: {who(st, seat, actor)} is choosing"
+
+
+_META: dict[Kind, Callable[[_Move, int], _Words]] = {
+    Kind.END_TURN: _end_turn,
+    Kind.HAND_OVER: _hand_over,
+    Kind.DUEL: _duel,
+    Kind.MOVE: _move,
+    Kind.GUARD: _guard,
+    Kind.STEP: _step,
+    Kind.PUSH: _push,
+    Kind.SWAP: _swap,
+    Kind.SQUARE: _square,
+    Kind.RULESET: _ruleset,
+    Kind.STRIKE_NONE: _strike_none,
+    Kind.STRIKE_BASE: _strike_base,
+    Kind.STRIKE_PLAYER: _strike_player,
+}
