@@ -255,11 +255,13 @@ def _use(st: GameState, p: int, k: int, seat: int) -> Described:
     me = p == seat
     places = _hand_places(st, p, c.id) if me else []
     if c.kind == MONSTER:
-        to = place("to", "monster", len(st.monsters[p]), p)
+        # the next free slot; a summon that pays with a monster of a full field names no slot
+        n = len(st.monsters[p])
+        to = [place("to", "monster", n, p)] if n < st.level[p] else []
         extra = _cost_words(c)
         if me:
-            return described(f"Summon {c.name}{extra}", *places, to)
-        return described("The opponent summons a monster from hand", to)
+            return described(f"Summon {c.name}{extra}", *places, *to)
+        return described("The opponent summons a monster from hand", *to)
     if c.kind == WEAPON:
         to = place("to", "weapon", None, p)
         w = st.weapon[p]

@@ -1,0 +1,1 @@
+"""Each ruleset's board drawings for the terminal (``render(view, details)``)."""

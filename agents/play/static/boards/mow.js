@@ -1,0 +1,287 @@
+// Master of the World table for the deckgym play page. Plain JavaScript, no build step.
+//
+// Draws one seat's view (envs/mow/view.py): the opponent's side on top, the turn, the chain
+// and the effect being resolved in the middle, the viewer's side at the bottom. A side is its
+// master (level, life, attack / guard, experience), its monster slots, its weapon and spell
+// slots, its deck, and its discard and experience piles, which fold open. Every spot a move
+// can concern carries data-place="zone/player/index" (the places of envs/mow/describe.py):
+// master, monster, weapon, spell, hand, deck, discard, experience, chain.
+"use strict";
+
+(() => {
+  const boards = (window.deckgymBoards = window.deckgymBoards || {});
+  /** Which piles a person has folded open, by place key (kept across redraws). */
+  const opened = {};
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === undefined || c === null || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  const key = (zone, player, index) =>
+    `${zone}/${player === null || player === undefined ? "" : player}/${index === null || index === undefined ? "" : index}`;
+  /** Attributes of a spot that moves may concern. */
+  const spot = (zone, player, index, cls) => ({ class: `place ${cls || ""}`.trim(), "data-place": key(zone, player, index) });
+
+  /** The card's kind, class and printed numbers in a few words. */
+  function statLine(card) {
+    const cls = card.class ? card.class + " " : "";
+    if (card.kind === "monster") return `${cls}monster ${card.attack} / ${card.toughness}`;
+    if (card.kind === "weapon") return `${cls}weapon +${card.attack} / +${card.guard}`;
+    if (card.kind === "spell") return [card.class, card.fast ? "fast" : "", card.counter ? "counter" : "", "spell"].filter(Boolean).join(" ");
+    return card.kind || "";
+  }
+
+  /** A face-up card tile: its name, its numbers, and its whole text as the tooltip. */
+  function cardTile(card, attrs, ctx, extra) {
+    const cls = `card mow-card mow-${card.kind || "card"}${card.class ? " mow-" + card.class : ""}`;
+    const a = { ...(attrs || {}) };
+    a.class = `${a.class || ""} ${cls}`.trim();
+    a.title = [card.text || card.name, extra && extra.tip].filter(Boolean).join("\n");
+    return el(
+      "div",
+      a,
+      el("div", { class: "mow-name" }, card.name),
+      el("div", { class: "mow-stats" }, extra && extra.stats ? extra.stats : statLine(card)),
+      extra && extra.note ? el("div", { class: "mow-note" }, extra.note) : null,
+      ctx.details && card.id ? el("div", { class: "mow-id" }, card.id) : null,
+    );
+  }
+
+  /** A card back (a hidden card): nothing on it says which card it is. */
+  function back(attrs, label) {
+    const a = { ...(attrs || {}) };
+    a.class = `${a.class || ""} card back mow-back`.trim();
+    return el("div", a, label ? el("div", { class: "mow-back-label" }, label) : null);
+  }
+
+  function masterTile(player, p, ctx) {
+    const m = player.master;
+    const tip = [m.text, `Life ${player.life}. Attack ${m.attack}, guard ${m.guard}. Experience ${m.experience}.`].join("\n");
+    const node = el(
+      "div",
+      { ...spot("master", p, null, "card mow-card mow-master"), title: tip },
+      el("div", { class: "mow-name" }, m.name),
+      el("div", { class: "mow-life" }, el("span", { class: "mow-big" }, String(player.life)), " life"),
+      el("div", { class: "mow-stats" }, `level ${m.level} of ${m.max_level}`),
+      el("div", { class: "mow-stats" }, `attack ${m.attack} / guard ${m.guard}`),
+      el("div", { class: "mow-stats" }, `experience ${m.experience}`),
+      m.attacked ? el("div", { class: "mow-note" }, "has attacked") : null,
+      ctx.details ? el("div", { class: "mow-id" }, m.id) : null,
+    );
+    if (player.life <= 5) node.classList.add("mow-low");
+    return node;
+  }
+
+  function monsterSlots(side, player, p, ctx) {
+    const mons = side.monsters || [];
+    const n = Math.max(player.level, mons.length);
+    const row = el("div", { class: "mow-monsters" });
+    for (let i = 0; i < n; i++) {
+      const m = mons[i];
+      if (!m) {
+        row.append(el("div", { ...spot("monster", p, i, "mow-slot mow-empty"), title: `Empty monster slot ${i + 1}` }, `slot ${i + 1}`));
+        continue;
+      }
+      const notes = [];
+      if (m.sick) notes.push("summoned this turn");
+      if (m.attacked) notes.push("has attacked");
+      if (ctx.details) notes.push(`uid ${m.uid}, entered turn ${m.entered}`);
+      const tip = `In slot ${i + 1}: attack ${m.attack}, toughness ${m.toughness} of ${m.max_toughness}, damage ${m.damage}.`;
+      const tile = cardTile(m.card, spot("monster", p, i, "mow-slot"), ctx, {
+        stats: el(
+          "span",
+          {},
+          el("div", {}, `attack ${m.attack}`),
+          el("div", {}, `toughness ${m.toughness}${m.toughness !== m.max_toughness ? " of " + m.max_toughness : ""}`),
+        ),
+        note: notes.join(", "),
+        tip,
+      });
+      if (m.damage) tile.append(el("div", { class: "mow-damage", title: `${m.damage} damage` }, `-${m.damage}`));
+      if (m.sick) tile.classList.add("mow-sick");
+      row.append(tile);
+    }
+    if (!n) row.append(el("div", { class: "mow-none" }, "no monster slots at level 0"));
+    return row;
+  }
+
+  function weaponSlot(side, p, ctx) {
+    const w = side.weapon;
+    const label = el("div", { class: "mow-label" }, "weapon");
+    if (!w) return el("div", { class: "mow-zone" }, label, el("div", { ...spot("weapon", p, null, "mow-slot mow-empty"), title: "No weapon" }, "none"));
+    const note = ctx.details ? `uid ${w.uid}` : "";
+    const stats = el("span", {}, el("div", {}, `attack +${w.card.attack}`), el("div", {}, `guard +${w.card.guard}`));
+    return el("div", { class: "mow-zone" }, label, cardTile(w.card, spot("weapon", p, null, "mow-slot"), ctx, { note, stats }));
+  }
+
+  function spellSlot(side, p, ctx) {
+    const s = side.spell;
+    const label = el("div", { class: "mow-label" }, "spell slot");
+    if (!s) return el("div", { class: "mow-zone" }, label, el("div", { ...spot("spell", p, null, "mow-slot mow-empty"), title: "No spell" }, "empty"));
+    const ready = s.ready ? "ready" : `ready from turn ${s.cast_turn + 1}`;
+    let tile;
+    if (!s.card || s.card.hidden) {
+      tile = back({ ...spot("spell", p, null, "mow-slot"), title: `A face-down spell, ${ready}` }, ready);
+    } else {
+      tile = cardTile(s.card, spot("spell", p, null, "mow-slot mow-facedown"), ctx, {
+        note: `face down, ${ready}${ctx.details ? ", uid " + s.uid : ""}`,
+        tip: `Face down (only you know it), ${ready}.`,
+      });
+    }
+    return el("div", { class: "mow-zone" }, label, tile);
+  }
+
+  /** A public pile that folds open: its count, then every card in it (newest last). */
+  function pile(zone, title, cards, p, ctx) {
+    const k = key(zone, p, null);
+    const box = el("details", { class: "mow-pile" });
+    if (opened[k]) box.open = true;
+    box.addEventListener("toggle", () => {
+      opened[k] = box.open;
+    });
+    const top = cards.length ? cards[cards.length - 1].name : "empty";
+    box.append(
+      el("summary", { ...spot(zone, p, null, "mow-pile-head"), title: `${title}: ${cards.length} cards` }, `${title} ${cards.length}`, el("span", { class: "mow-top" }, cards.length ? ` top: ${top}` : "")),
+    );
+    const list = el("div", { class: "mow-pile-cards" });
+    cards.forEach((c, i) => list.append(cardTile(c, spot(zone, p, i, "mow-mini"), ctx)));
+    if (!cards.length) list.append(el("div", { class: "mow-none" }, "empty"));
+    box.append(list);
+    return box;
+  }
+
+  function handRow(player, p, mine, ctx) {
+    const row = el("div", { class: "mow-hand" });
+    if (mine) {
+      (player.hand || []).forEach((c, i) => row.append(cardTile(c, spot("hand", p, i), ctx)));
+      if (!(player.hand || []).length) row.append(el("div", { class: "mow-none" }, "no cards in hand"));
+    } else {
+      for (let i = 0; i < player.hand_count; i++) row.append(back({ ...spot("hand", p, i), title: "A card in the opponent's hand" }));
+      if (!player.hand_count) row.append(el("div", { class: "mow-none" }, "no cards in hand"));
+    }
+    return el("div", { class: "mow-hand-zone" }, el("div", { class: "mow-label" }, mine ? "your hand" : `opponent's hand (${player.hand_count})`), row);
+  }
+
+  function sideBox(view, p, ctx) {
+    const player = view.players[p];
+    const side = view.board.sides[p];
+    const mine = p === view.seat;
+    const box = el("section", { class: `mow-side ${mine ? "mow-mine" : "mow-theirs"}` });
+    const who = mine ? "You" : "Opponent";
+    if (!player || player.vacant) {
+      box.append(el("div", { class: "mow-who" }, `${who}: an empty seat`));
+      return box;
+    }
+    const active = view.board.active === p;
+    box.append(
+      el(
+        "div",
+        { class: "mow-who" },
+        who + (ctx.details ? ` (seat ${p})` : ""),
+        active ? el("span", { class: "mow-turn" }, mine ? " - your turn" : " - their turn") : null,
+        player.fast_used ? el("span", { class: "mow-flag" }, " - fast spell used this turn") : null,
+      ),
+    );
+    const deck = el(
+      "div",
+      { class: "mow-zone" },
+      el("div", { class: "mow-label" }, "deck"),
+      back({ ...spot("deck", p, null, "mow-deck"), title: `${player.deck} cards in the deck` }, String(player.deck)),
+    );
+    const piles = el(
+      "div",
+      { class: "mow-piles" },
+      pile("experience", "Experience", side.experience || [], p, ctx),
+      pile("discard", "Discard", side.discard || [], p, ctx),
+    );
+    const field = el(
+      "div",
+      { class: "mow-field" },
+      masterTile(player, p, ctx),
+      el("div", { class: "mow-zone mow-monster-zone" }, el("div", { class: "mow-label" }, `monsters (${(side.monsters || []).length} of ${player.level} slots)`), monsterSlots(side, player, p, ctx)),
+      weaponSlot(side, p, ctx),
+      spellSlot(side, p, ctx),
+      deck,
+    );
+    const hand = handRow(player, p, mine, ctx);
+    // the viewer's hand is nearest the viewer: below the field; the opponent's above it
+    if (mine) box.append(field, piles, hand);
+    else box.append(hand, field, piles);
+    return box;
+  }
+
+  const USE = { summon: "summons", equip: "equips", cast: "casts", activate: "activates" };
+
+  function middle(view, ctx) {
+    const b = view.board;
+    const seat = view.seat;
+    const box = el("section", { class: "mow-middle" });
+    const whose = b.active === seat ? "your turn" : "the opponent's turn";
+    box.append(
+      el(
+        "div",
+        { class: "mow-status" },
+        `Turn ${view.turn} - ${whose}, ${b.phase} phase`,
+        b.phase === "charge" ? ` (${b.charges} charged)` : "",
+        view.done ? " - the game is over" : "",
+        ctx.details ? ` - decision ${view.decision || "none"}, seat ${view.to_move} to move` : "",
+      ),
+    );
+    for (const u of b.using || []) {
+      box.append(el("div", { class: "mow-using", title: u.card.text }, `${u.player === seat ? "You are" : "The opponent is"} using ${u.card.name}`));
+    }
+    const chain = b.chain || [];
+    if (chain.length) {
+      const list = el("ol", { class: "mow-chain", reversed: true });
+      for (let i = chain.length - 1; i >= 0; i--) {
+        const e = chain[i];
+        const who = e.user === seat ? "You" : "The opponent";
+        const mine = e.user === seat;
+        const hidden = !e.card || e.card.hidden;
+        let what;
+        if (hidden) what = `${mine ? "cast" : "casts"} a face-down spell`;
+        else if (e.use === "ability") what = `${mine ? "use" : "uses"} ${e.card.name}'s counter ability`;
+        else what = `${mine ? e.use : USE[e.use] || e.use} ${e.card.name}${e.use === "cast" ? " face down" : ""}`;
+        list.append(
+          el(
+            "li",
+            { ...spot("chain", null, i, "mow-entry" + (e.negated ? " mow-negated" : "")), title: e.card && !e.card.hidden ? e.card.text : "A face-down spell" },
+            `${who} ${what}`,
+            e.negated ? " (negated)" : "",
+          ),
+        );
+      }
+      box.append(el("div", { class: "mow-label" }, "chain, resolving from the top"), list);
+    }
+    const pend = b.pending;
+    if (pend && pend.kind === "effect") {
+      box.append(el("div", { class: "mow-pending", title: pend.source.text }, `Resolving ${pend.source.name}: ${pend.effect}`));
+    } else if (pend && pend.kind === "cost") {
+      box.append(el("div", { class: "mow-pending" }, `${pend.player === seat ? "You are" : "The opponent is"} paying a cost: ${pend.text || ""} (${pend.left} left)`));
+    }
+    return box;
+  }
+
+  boards.mow_v0 = function draw(view, ctx) {
+    ctx = ctx || {};
+    const seat = view.seat;
+    const root = el("div", { class: "mow-board" });
+    const seats = view.players.map((_, p) => p);
+    for (const p of seats.filter((q) => q !== seat)) root.append(sideBox(view, p, ctx));
+    root.append(middle(view, ctx));
+    root.append(sideBox(view, seat, ctx));
+    return root;
+  };
+})();
