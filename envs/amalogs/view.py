@@ -30,6 +30,10 @@ avatar or a base stands.
 ``teams``
     per team: ``name``, ``players``, base ``square``/``row``/``col``/``life``, ``acting``,
     ``first``.
+``rulesets``
+    per ruleset of the match's pools (by its ``ruleset`` name): ``title`` (its name for people),
+    ``short`` (a few letters for a map square), ``we``, ``range`` and ``env`` (the env name whose
+    board draws its tables).
 ``phase``, ``team_turn``, ``max_team_turns``, ``acting`` / ``first_team`` (letters or None),
 ``control`` (player or -1), ``dice``, ``move_allowance``, ``core_turn``, ``winner``
     the meta-game's public numbers.
@@ -42,7 +46,8 @@ avatar or a base stands.
 ``core``
     the viewer's core game as its observation holds it: the running table from its seat when
     it sits there, else its own side alone (a table with seat 1 vacant); None without a side.
-    ``ruleset``, ``source`` (``table``/``own_side``), ``seat``, ``seats`` (players, -1 vacant),
+    ``ruleset``, ``env`` (the core ruleset's env name, whose board draws it), ``title``,
+    ``source`` (``table``/``own_side``), ``seat``, ``seats`` (players, -1 vacant),
     ``turn`` (the core table's), ``decision`` and ``to_move`` (its seat; None and -1 off a live
     table), and ``players`` / ``board`` / ``events`` / ``records`` from the core ruleset's own
     ``view(table, seat)`` (each player entry gets its AMALOGS ``player``; ``records`` are the
@@ -64,7 +69,9 @@ from typing import Any
 from envs.amalogs.actions import Phase, Role
 from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import adapter
+from envs.amalogs.describe import CORE_ENVS
 from envs.amalogs.encode import duel_roles
+from envs.amalogs.events import SHORT, TITLES
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
@@ -203,6 +210,7 @@ def _board(st: AmalogsState, seat: int, own: tuple[Any, int, int, str] | None) -
             "move_destinations": [int(s) for s in move_destinations(st)] if moving else [],
         },
         "teams": teams,
+        "rulesets": _rulesets(st),
         "phase": Phase(st.phase).name,
         "team_turn": st.team_turn,
         "max_team_turns": st.config.max_team_turns,
@@ -216,6 +224,20 @@ def _board(st: AmalogsState, seat: int, own: tuple[Any, int, int, str] | None) -
         "duel": _duel(st),
         "table": _table(st),
         "core": None if own is None else _core(st, seat, *own),
+    }
+
+
+def _rulesets(st: AmalogsState) -> dict[str, dict[str, Any]]:
+    slots = sorted({s for pool in st.config.pools for s in pool})
+    return {
+        RULESETS[s].name: {
+            "title": TITLES[s],
+            "short": SHORT[s],
+            "we": RULESETS[s].we,
+            "range": RULESETS[s].range,
+            "env": CORE_ENVS[s],
+        }
+        for s in slots
     }
 
 
@@ -268,12 +290,15 @@ def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: 
     live = source == "table" and not table.is_terminal()
     out: dict[str, Any] = {
         "ruleset": RULESETS[slot].name,
+        "env": CORE_ENVS[slot],
+        "title": TITLES[slot],
         "source": source,
         "seat": k,
         "seats": seats,
         "turn": int(getattr(table, "turn", getattr(table, "t", 0))),
         "decision": str(getattr(table, "decision", "")) if live else None,
         "to_move": int(table.current_player) if live else -1,
+        "done": not live,
     }
     fn = core_view_function(slot)
     if fn is not None:
