@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from agents.play.session import new_events
-from agents.play.terminal import describe
+from agents.play.session import describer, new_events
+from agents.play.terminal import board_text
 from envs.core.errors import StateError
 from envs.core.events import lines_for
 from envs.replay import Replay, state_digest
@@ -66,11 +66,20 @@ def frame_text(rep: Replay, ruleset: Any, states: list[Any], k: int, seat: int |
     st = states[k]
     head = f"-- position {k}/{len(states) - 1}"
     if k:
-        head += f": {rep.agents[k - 1]} played {rep.labels[k - 1] or rep.actions[k - 1]}"
+        head += f": {rep.agents[k - 1]} played {_move(ruleset, states[k - 1], rep.actions[k - 1], seat)}"
         n = len(new_events(states[k - 1].events, st.events))
-        head += "".join(f"\n  . {line}" for line in lines_for(st, seat, n) if n)
-    body = describe(ruleset.view(st, seat)) if seat is not None else ruleset.render_text(st, None)
+        head += "".join(
+            f"\n  . {line}" for line in lines_for(st, seat, n, describer(ruleset).card_names(st)) if n
+        )
+    body = board_text(ruleset.view(st, seat)) if seat is not None else ruleset.render_text(st, None)
     return head + "\n" + body
+
+
+def _move(ruleset: Any, before: Any, action: int, seat: int | None) -> str:
+    """A recorded move in words, as ``seat`` reads it (the mover's own view for the whole board)."""
+    reader = before.current_player if seat is None else seat
+    text: str = ruleset.describe_action(before, reader, action)["text"]
+    return text
 
 
 def run_replay(

@@ -60,10 +60,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+import envs
 from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, PlayError, level_of, levels_for
 
 STATIC = Path(__file__).with_name("static")
@@ -100,15 +102,34 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": Error, "description": what[c]} for c in codes}
 
 
+def _choices(values: list[str]) -> Any:
+    """A ``Literal`` of ``values``: the schema lists them, and anything else is a 400."""
+    return Literal.__getitem__(tuple(values))
+
+
+EnvName = _choices(envs.names())
+LevelName = _choices([lv.name for lv in LEVELS] + [lv.spec for lv in LEVELS])
+
+
 class NewGame(BaseModel):
     """The body of ``POST /api/games``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    env: str = Field(description="an env name, as GET /api/envs lists them")
+    env: EnvName = Field(description="an env name, as GET /api/envs lists them")  # type: ignore[valid-type]
     options: dict[str, Any] = Field(default_factory=dict, description="the env's options: mode, decks...")
-    opponent: str = Field(DEFAULT_LEVEL, description="a level's name or agent spec, as GET /api/envs lists")
+    opponent: LevelName = Field(  # type: ignore[valid-type]
+        DEFAULT_LEVEL, description="a level's name or agent spec (GET /api/envs lists the env's levels)"
+    )
     seat: Literal[0, 1, "random"] = 0
     seed: int | None = Field(None, ge=0, le=2**63 - 1)
+
+    @field_validator("seat", mode="before")
+    @classmethod
+    def _no_bool_seat(cls, value: Any) -> Any:
+        """A JSON true or false is not a seat (Python counts it as 1 or 0)."""
+        if isinstance(value, bool):
+            raise ValueError(f"seat must be 0, 1 or 'random', got {json.dumps(value)}")  # noqa: TRY004 (pydantic reports ValueError)
+        return value
 
 
 class Move(BaseModel):
@@ -334,6 +355,11 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     async def _play_error(_: Request, exc: PlayError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=exc.status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # a body that is not JSON at all, an unknown path, a wrong method: the same error shape
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
@@ -355,7 +381,6 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     @app.post("/api/games", responses=_errors(400, 413, 503))
     async def new_game(body: NewGame) -> dict[str, Any]:
         def start() -> dict[str, Any]:
-            _known_env(body.env)
             level = level_of(body.opponent, body.env, body.options)
             session = GameSession(body.env, body.options, level.spec, body.seat, body.seed)
             return games.add(session).run(lambda s: None)
@@ -440,13 +465,6 @@ def _control_routes(app: FastAPI, games: Games) -> None:
             return games.add(game.session.rematch()).run(lambda s: None)
 
         return await run_in_threadpool(again)
-
-
-def _known_env(name: str) -> None:
-    import envs
-
-    if name not in envs.names():
-        raise PlayError(f"unknown env {name!r}; known: {', '.join(envs.names())}")
 
 
 def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ played), ask for a ``hint`` (the strongest level's move and its estimated winnin
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import random
 from collections.abc import Callable, Mapping
@@ -80,10 +81,35 @@ def new_events(before: list[str], after: list[str]) -> list[str]:
 
 
 def _has_model(env: str, options: Mapping[str, Any]) -> bool:
-    """Whether ``ppo:pretrained`` has a shipped model that fits ``env`` with ``options``."""
+    """Whether ``ppo:pretrained`` has a shipped model that fits ``env`` with ``options``.
+
+    The model must exist, torch must be installed (the [train] extra), and the model's
+    observation length must be the env's (AMALOGS' depends on the team sizes).
+    """
     from agents.pretrained import model_key, shipped
 
-    return model_key(env, dict(options)) in shipped()
+    key = model_key(env, dict(options))
+    if key not in shipped():
+        return False
+    try:
+        probe = envs.make(env, **options)
+    except (TypeError, ValueError, KeyError, StateError):
+        return False
+    size = probe.observation_space(probe.possible_agents[0])["observation"].shape[0]
+    return _model_size(key) == size
+
+
+@functools.cache
+def _model_size(key: str) -> int | None:
+    """The observation length the shipped model ``key`` was trained on (None without torch)."""
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        return None
+    from agents.pretrained import MODELS
+
+    model = MaskablePPO.load(str(MODELS / f"{key}.zip"), device="cpu")
+    return int(model.observation_space.shape[0])
 
 
 def levels_for(env: str, options: Mapping[str, Any] | None = None) -> list[Level]:
@@ -117,8 +143,9 @@ def _check_request(name: str, options: dict[str, Any] | None) -> None:
 
 
 def describer(env: Any) -> Any:
-    """The ``describe`` module of ``env``'s ruleset (``envs/<ruleset>/describe.py``)."""
-    package = type(env.unwrapped.ruleset).__module__.rpartition(".")[0]
+    """The ``describe`` module of ``env``'s ruleset (``envs/<ruleset>/describe.py``); ``env`` may be the ruleset."""
+    ruleset = env.unwrapped.ruleset if hasattr(env, "unwrapped") else env
+    package = type(ruleset).__module__.rpartition(".")[0]
     return importlib.import_module(f"{package}.describe")
 
 

@@ -11,6 +11,7 @@ commands), ``undo``, ``hint``, ``resign``, ``log``, ``board``, ``details``, ``qu
 from __future__ import annotations
 
 import importlib
+import io
 import itertools
 import json
 import string
@@ -20,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
@@ -65,6 +66,15 @@ def board_for(env: str) -> Callable[..., RenderableType] | None:
         return None
     render: Callable[..., RenderableType] = module.render
     return render
+
+
+def board_text(view: dict[str, Any], details: bool = False, width: int = 110) -> str:
+    """A per-seat view as plain text: the ruleset's board drawing, under a line naming the seat."""
+    console = Console(width=width, record=True, file=io.StringIO(), highlight=False, color_system=None)
+    console.print(Text(f"== {view['env']}  turn {view['turn']}  (you are seat {view['seat']}) =="))
+    draw = board_for(view["env"])
+    console.print(draw(view, details=details) if draw is not None else Text(json.dumps(view["board"])))
+    return console.export_text().rstrip("\n")
 
 
 def help_text(env: str) -> str:

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the [play] extra is not installed")
 import httpx
-import uvicorn
 from fastapi.testclient import TestClient
 
 from agents.play.server import MAX_BODY, create_app
 from agents.play.session import GameSession, PlayError, level_of
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture()
@@ -31,74 +35,71 @@ def _new(client: TestClient, **body: Any) -> dict[str, Any]:
     return game
 
 
-class SlowAgent:
-    """A deliberately slow opponent: it keeps a core busy for ``seconds``, then plays the first legal move."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.started = threading.Event()
-
-    def act(self, observation: Any, action_mask: Any) -> int:
-        self.started.set()
-        end = time.monotonic() + self.seconds
-        n = 0
-        while time.monotonic() < end:  # busy in Python, holding the interpreter as a search does
-            n += sum(range(200))
-        return int(next(i for i, m in enumerate(action_mask) if m))
-
-
 @pytest.fixture()
-def server() -> Iterator[tuple[str, Any]]:
-    """The app served by uvicorn in a thread, as ``deckgym serve`` runs it."""
-    app = create_app(max_games=8)
+def slow_server() -> Iterator[str]:
+    """``deckgym serve``'s server in its own process, every level played by an AI that thinks 3 s a decision."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    t = threading.Thread(target=srv.run, daemon=True)
-    t.start()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.agents.slow_server", str(port), "3"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     base = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            httpx.get(f"{base}/api/envs", timeout=30)
-            break
-        except httpx.TransportError:
-            time.sleep(0.05)
-    yield base, app
-    srv.should_exit = True
-    t.join(timeout=10)
+    try:
+        for _ in range(600):
+            try:
+                httpx.get(f"{base}/api/envs", timeout=60)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        t0 = time.monotonic()
+        proc.wait(timeout=30)
+        stopped_in = time.monotonic() - t0
+    assert proc.returncode == 0, proc.returncode  # SIGTERM stops the server cleanly...
+    assert stopped_in < 2.0, stopped_in  # ...and at once, though its AI was busy
 
 
-def test_other_requests_are_answered_at_once_while_the_ai_thinks(server: tuple[str, Any]) -> None:
-    base, app = server
+def test_other_requests_are_answered_at_once_while_the_ai_thinks(slow_server: str) -> None:
+    base = slow_server
     game = httpx.post(f"{base}/api/games", json={"env": "mow_v0", "opponent": "Beginner", "seed": 1}).json()
     gid = game["game_id"]
-    live = app.state.games.get(gid)
-    slow = SlowAgent(4.0)
-    live.session.agent = slow
-    move = game["legal"][0]["index"]
     answer: dict[str, Any] = {}
-    poster = threading.Thread(
-        target=lambda: answer.update(
-            httpx.post(f"{base}/api/games/{gid}/actions", json={"index": move}, timeout=60).json()
-        )
-    )
+
+    def play_until_the_ai_replies() -> None:
+        now = game
+        while now["your_turn"]:
+            move = now["legal"][0]["index"]
+            now = httpx.post(f"{base}/api/games/{gid}/actions", json={"index": move}, timeout=300).json()
+            answer.update(now)
+            if any(m["who"] == "opponent" for m in now["recent"]):
+                return  # the AI has replied once
+
+    poster = threading.Thread(target=play_until_the_ai_replies)
     poster.start()
-    assert slow.started.wait(20)
+    for _ in range(300):  # until the person's move is in and the AI thinks
+        thinking = httpx.get(f"{base}/api/games/{gid}").json()
+        if thinking["ai_thinking"]:
+            break
+        time.sleep(0.05)
+    assert thinking["ai_thinking"] is True and thinking["legal"] == [] and not thinking["your_turn"]
     waits = []
     for path in (f"/api/games/{gid}", "/api/envs", f"/api/games/{gid}"):
         t0 = time.perf_counter()
         r = httpx.get(base + path, timeout=30)
         waits.append(time.perf_counter() - t0)
         assert r.status_code == 200
-    thinking = httpx.get(f"{base}/api/games/{gid}").json()
-    assert thinking["ai_thinking"] is True and thinking["legal"] == []
     busy = httpx.post(f"{base}/api/games/{gid}/undo")
     assert busy.status_code == 409 and "thinking" in busy.json()["error"]
-    assert max(waits) < 0.5, waits
-    poster.join(60)
-    assert answer.get("ai_thinking") is False and "legal" in answer
-    assert httpx.get(f"{base}/api/games/{gid}").json()["ai_thinking"] is False
+    assert max(waits) < 0.5, waits  # the AI thinks 3 s a decision: nothing waited for it
+    poster.join(300)
+    assert answer["ai_thinking"] is False
 
 
 def test_undo_goes_back_to_the_persons_previous_decision(client: TestClient) -> None:
