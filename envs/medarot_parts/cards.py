@@ -82,11 +82,41 @@ class Ability:
     condition: str = ""
 
     def describe(self) -> str:
-        """A short human-readable form, e.g. ``POWER -2 OPP_SLOT(RIGHT_ARM)``."""
+        """The compact form for tools and card files, e.g. ``POWER -2 OPP_SLOT(RIGHT_ARM)``."""
         amt = f" {self.amount:+d}" if self.op != "NO_EVADE" else ""
         tgt = f"OPP_SLOT({SLOTS[self.slot]})" if self.target == Target.OPP_SLOT else self.target.name
         cond = f" {self.condition}" if self.condition else ""
         return f"{self.op}{amt} {tgt}{cond}"
+
+    def text(self) -> str:
+        """The effect as plain English, e.g. "gives -2 power to the right arm of an opposing medarot"."""
+        n = self.amount
+        if self.op in ("POWER", "CHARGE"):
+            what = f"{n:+d} {self.op.lower()}"
+            if self.target == Target.OPP_SLOT:
+                out = f"gives {what} to the {SLOT_WORDS[self.slot]} of an opposing medarot"
+            else:
+                out = f"gives {what} to {_TARGET_WORDS.get(self.target, 'its target')}"
+        elif self.op == "DAMAGE":
+            out = f"reduces the battle's damage by {-n}" if n < 0 else f"adds {n} to the battle's damage"
+        elif self.op == "REPAIR":
+            out = f"removes up to {n} damage counter{_s(n)} from a damaged part of one of your medarots"
+        elif self.op == "DRAW":
+            out = f"lets you draw {n} card{_s(n)}"
+        elif self.op == "UNTAP_ENERGY":
+            out = f"untaps up to {n} of your tapped energy cards"
+        elif self.op == "NO_EVADE":
+            out = "stops the defender from evading this attack"
+        else:  # an op of a newer card file: still words, never the code
+            out = f"{self.op.lower().replace('_', ' ')} {n:+d}"
+        if self.condition == "IF_MEDAL_MATCH":
+            out += " while its medal has the part's attribute"
+        return out
+
+    def sentence(self) -> str:
+        """``text`` with the part ability's timing in words ("When used: ..."); a card effect has none."""
+        lead = _SOURCE_WORDS.get(self.source)
+        return f"{lead}: {self.text()}" if lead else self.text()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,23 +157,85 @@ class CardDef:
         object.__setattr__(self, "statics", tuple(sums))
 
     def describe(self) -> str:
-        """One line for humans and logs."""
+        """The card in one line of plain English: its kind, its numbers and its effects."""
+        name = self.name
         if self.type == PART:
-            head = f"{self.name} [{self.id} {SLOTS[self.slot]}"
+            where = f"{SLOT_WORDS[self.slot]} part"
             if self.slot == LEGS:
-                stats = f"mob {self.mobility} ar {self.armor}"
+                stats = f"mobility {self.mobility}, armor {self.armor}"
             else:
-                stats = f"{ACTIONS[self.action]} ch {self.charge} pw {self.power} ar {self.armor}"
-            abil = "".join(f"; {a.source} {a.describe()}" for a in self.abilities)
-            return f"{head} attr {self.attribute} {stats} {self.price}G{abil}]"
+                act = ACTION_WORDS[self.action]
+                stats = f"{act}, charge {self.charge}, power {self.power}, armor {self.armor}"
+            out = f"{name}: {where}, {stats}, attribute {self.attribute}, price {self.price} G."
+            if self.effect_part:
+                out += " Melee effect part."
+            for a in self.abilities:
+                words = a.sentence()
+                out += f" {words[:1].upper()}{words[1:]}."
+            return out
         if self.type == MEDAL:
-            return f"{self.name} [{self.id} medal attr {self.attribute} E{self.efficient}]"
+            ep = 2 * self.efficient
+            return (
+                f"{name}: medal of attribute {self.attribute}. Tap it to pay {ep} EP toward the charge of"
+                f" one of its medarot's parts of attribute {self.attribute}."
+            )
         if self.type == ENERGY:
-            return f"{self.name} [{self.id} {ENERGY_KINDS[self.kind]} energy]"
+            pays = ENERGY_PAYS[self.kind]
+            return (
+                f"{name}: energy card. Tapped in the energy stock it pays 2 EP toward {pays}, 1 EP toward"
+                " anything else (a charge of 1 costs 2 EP)."
+            )
         if self.type == MEDAROTER:
-            eff = "; ".join(a.describe() for a in self.abilities)
-            return f"{self.name} [{self.id} {self.timing} cost {self.cost} {DURATIONS[self.duration]}: {eff}]"
-        return f"{self.name} [{self.id} {self.type.lower()} card]"
+            effs = " and ".join(a.text() for a in self.abilities)
+            last = DURATION_WORDS[self.duration]
+            return (
+                f"{name}: medaroter card, played {TIMING_WORDS.get(self.timing, self.timing.lower())},"
+                f" cost {self.cost}. It {effs}{'; ' + last if last else ''}."
+            )
+        if self.type == EVADE:
+            return (
+                f"{name}: evade card. When your defending medarot's legs are untapped, discard it and tap"
+                " the legs: the attack's damage becomes 0."
+            )
+        if self.type == EFFECT:
+            return (
+                f"{name}: effect card. After a melee effect part deals damage, attach it to that part to"
+                " turn the part's effect on."
+            )
+        return f"{name}: {self.type.lower()} card."
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+#: Words for people: slots, actions, energy kinds, timings and durations (no codes in text).
+SLOT_WORDS = ("head", "right arm", "left arm", "legs")
+ACTION_WORDS = ("shoot", "aimed shot", "punch", "reckless", "protect", "repair", "support")
+ENERGY_WORDS = ("shooting", "melee", "defense", "support")
+#: What each energy kind pays efficiently (D19).
+ENERGY_PAYS = (
+    "shoot and aimed-shot charges",
+    "punch and reckless charges",
+    "protect and repair charges",
+    "support charges and medaroter card costs",
+)
+TIMING_WORDS = {
+    "ACTION": "on your turn to act",
+    "POWER": "in a battle's power step",
+    "DEFENSE": "by the defender before it responds",
+}
+DURATION_WORDS = ("", "lasts until the battle ends", "lasts until the end of the turn", "stays on the part")
+_SOURCE_WORDS = {"STATIC": "always", "ON_USE": "when used", "EFFECT": "with an effect card attached"}
+_TARGET_WORDS = {
+    Target.SELF: "this part",
+    Target.PLAYER: "you",
+    Target.ATTACK_PART: "the attack part",
+    Target.ATTACHED_PART: "the part it is attached to",
+    Target.OWN_MEDAROT: "the head and arms of one of your medarots",
+    Target.OWN_PART: "a part of one of your medarots",
+    Target.BATTLE: "the battle",
+}
 
 
 # ----------------------------------------------------------------------------- schemas

@@ -66,6 +66,7 @@ from dataclasses import replace
 from typing import Any
 
 from envs.aec import DeckRuleset
+from envs.core.describe import Described
 from envs.encoding.codec import encoder_for_pool
 from envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
 from envs.medarot_parts.config import RulesConfig, make_config
@@ -142,3 +143,9 @@ class PartsRuleset(DeckRuleset):
         from envs.medarot_parts.view import view
 
         return view(state, seat)
+
+    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
+        """Action ``index`` in words as ``seat`` may know it (``envs.medarot_parts.describe``)."""
+        from envs.medarot_parts.describe import describe_action
+
+        return describe_action(state, seat, index)

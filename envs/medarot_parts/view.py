@@ -17,6 +17,7 @@ the turn number; ``decision`` the decision point's name, e.g. ``"ACTION"``), it 
     protect_slot, protect_amount, no_evade, dealt}`` (``defender`` is the defending
     medarot of seat ``1 - attacker``, None before it is chosen);
     ``payment``: None or ``{payer, needed_ep, paid_ep, medal, efficient_kind}``;
+    ``resolving``: what is being resolved now in words for the seat (None when nothing is);
     ``use``: None or the medaroter card or support part being used
     ``{player, card, source_slot, targets}`` (``source_slot`` None for a card from the hand;
     ``targets`` one ``{medarot, slot}`` per effect, None where not chosen or not needed).
@@ -26,9 +27,9 @@ defending, parts}``; a part is ``{slot, card, tapped, destroyed, counters, armor
 power, charge, effect, attached, attack_part, protect_part}`` with the *current* power and
 charge (modifiers applied; legs have neither) and ``effect`` / ``attached`` the cards on it.
 A card is ``{id, name, type, ...}`` with the stats of its type (a part's slot, action,
-attribute, armor, charge, power or mobility, price and abilities; a medal's attribute and
-efficient value; an energy card's kind; a medaroter card's timing, cost, duration and effects)
-and ``text``, its one-line description.
+attribute, armor, charge, power or mobility, price and abilities in words; a medal's attribute and
+efficient value; an energy card's kind; a medaroter card's timing, cost, duration and effects
+in words) and ``text``, its one-line description in plain English.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from envs.medarot_parts.cards import (
     SLOTS,
     CardDef,
 )
+from envs.medarot_parts.describe import resolving_text
 from envs.medarot_parts.rules.values import charge, mobility, power
 from envs.medarot_parts.state import Battle, GameState, Medarot
 
@@ -69,7 +71,7 @@ def card_view(c: CardDef) -> dict[str, Any]:
             armor=c.armor,
             price=c.price,
             effect_part=c.effect_part,
-            abilities=[f"{a.source} {a.describe()}" for a in c.abilities],
+            abilities=[a.sentence() for a in c.abilities],
         )
     elif c.type == MEDAL:
         out.update(attribute=c.attribute, efficient=c.efficient)
@@ -80,7 +82,7 @@ def card_view(c: CardDef) -> dict[str, Any]:
             timing=c.timing,
             cost=c.cost,
             duration=DURATIONS[c.duration],
-            effects=[a.describe() for a in c.abilities],
+            effects=[a.text() for a in c.abilities],
         )
     out["text"] = c.describe()
     return out
@@ -102,6 +104,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "battle": _battle(st, st.battle),
         "payment": _payment(st),
         "use": _use(st),
+        "resolving": resolving_text(st, seat),
     }
     return frame(ENV, st, seat, turn=st.turn, decision=st.decision or None, players=players, board=board)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import ATTACK_ACTIONS, LEGS, MEDAROTER, PART, REPAIR, SLOTS, SUPPORT
+from envs.medarot_parts.cards import ATTACK_ACTIONS, LEGS, MEDAROTER, PART, REPAIR, SLOT_WORDS, SLOTS, SUPPORT
 from envs.medarot_parts.rules.battle import start_battle
 from envs.medarot_parts.rules.damage import trash_attached
 from envs.medarot_parts.rules.effects import (
@@ -24,6 +24,7 @@ from envs.medarot_parts.rules.flow import ask, decision, push, task
 from envs.medarot_parts.rules.payment import payment_task
 from envs.medarot_parts.rules.values import can_afford_part, charge, part_payment, power
 from envs.medarot_parts.state import GameState, Part
+from envs.medarot_parts.words import medarot_of, part_of, plural
 
 
 @task
@@ -129,7 +130,7 @@ def start_repair(st: GameState, p: int, m: int, s: int) -> None:
     part.tapped = True
     st.emit(
         "use_part",
-        f"P{p} repairs with {st.cards[part.card].name}",
+        f"P{p} repairs with {part_of(st, p, m, s)}",
         player=p,
         card=part.card,
         medarot=m,
@@ -171,7 +172,7 @@ def repair_part(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     st.field[p][m].parts[LEGS].tapped = True
     st.emit(
         "repair",
-        f"P{p} removes {n} counter(s) from medarot {target} {SLOTS[action.arg]}",
+        f"P{p} removes {plural(n, 'damage counter')} from {part_of(st, p, target, action.arg)}",
         player=p,
         medarot=target,
         slot=SLOTS[action.arg],
@@ -195,7 +196,8 @@ def exchange_part(st: GameState, p: int, h: int) -> None:
     st.assets[p] -= cost
     st.emit(
         "exchange",
-        f"P{p} exchanges {SLOTS[slot]} for {st.cards[cid].name} ({cost} G, {st.assets[p]} G left)",
+        f"P{p} exchanges {st.cards[old.card].name} ({SLOT_WORDS[slot]} of {medarot_of(st, p, st.am[p])})"
+        f" for {st.cards[cid].name} ({cost} G; {st.assets[p]} G left)",
         player=p,
         medarot=st.am[p],
         slot=SLOTS[slot],

@@ -22,6 +22,7 @@ from envs.medarot_parts.rules.values import (
     power,
 )
 from envs.medarot_parts.state import UNTIL_BATTLE, UNTIL_CARD, Battle, GameState
+from envs.medarot_parts.words import medarot_label, medarot_of, part_of
 
 
 def start_battle(st: GameState, p: int, s: int) -> None:
@@ -48,7 +49,7 @@ def attack_part(st: GameState) -> None:
     card = st.cards[part.card]
     st.emit(
         "attack",
-        f"P{p} attacks with {card.name} ({SLOTS[s]})",
+        f"P{p} attacks with {part_of(st, p, m, s)}",
         player=p,
         card=part.card,
         medarot=m,
@@ -99,7 +100,10 @@ def damage_step(st: GameState) -> None:
     b = st.battle
     assert b is not None
     b.damage = power(st, b.attacker, b.medarot, b.slot)
-    st.emit("attack_damage", f"P{b.attacker} damage {b.damage}", player=b.attacker, amount=b.damage)
+    text = f"P{b.attacker}'s attack has power {b.damage}" + (
+        ": no damage, the battle ends" if b.damage == 0 else ""
+    )
+    st.emit("attack_damage", text, player=b.attacker, amount=b.damage)
     if b.damage == 0:
         push(st, ["battle_end"])
     else:
@@ -118,7 +122,7 @@ def defender_step(st: GameState) -> None:
         ask(st, DP.DEFENDER_CHOICE, b.attacker)
     else:
         b.defender = am
-        st.emit("defend", f"P{d} defends with medarot {am}", player=d, medarot=am)
+        st.emit("defend", f"{medarot_of(st, d, am)} defends (P{d}'s action medarot)", player=d, medarot=am)
 
 
 def _defender_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
@@ -135,7 +139,7 @@ def designate_defender(st: GameState, ctx: tuple[int, ...], action: Action) -> N
     b.defender = action.arg
     st.emit(
         "designate",
-        f"P{b.attacker} designates medarot {action.arg} of P{1 - b.attacker} to defend",
+        f"P{b.attacker} designates {medarot_of(st, 1 - b.attacker, action.arg)} to defend",
         player=b.attacker,
         medarot=action.arg,
     )
@@ -210,14 +214,18 @@ def respond(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         st.trash[d].append(card)
         st.field[d][b.defender].parts[LEGS].tapped = True
         b.damage = 0
-        st.emit("evade", f"P{d} evades: damage 0", player=d, medarot=b.defender, card=card)
+        text = (
+            f"P{d} evades with {st.cards[card].name}, tapping the legs of {medarot_of(st, d, b.defender)}:"
+            " the damage is 0"
+        )
+        st.emit("evade", text, player=d, medarot=b.defender, card=card)
     elif action.kind == Kind.PROTECT:
         b.response = 2
         b.protect = action.arg
         st.field[d][b.defender].parts[action.arg].tapped = True
         st.emit(
             "protect",
-            f"P{d} protects with {SLOTS[action.arg]}",
+            f"P{d} protects with {part_of(st, d, b.defender, action.arg)}",
             player=d,
             medarot=b.defender,
             slot=SLOTS[action.arg],
@@ -225,7 +233,8 @@ def respond(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         ask(st, DP.PROTECT_AMOUNT, d)
     else:
         b.response = 0
-        st.emit("no_response", f"P{d} takes the damage", player=d, medarot=b.defender)
+        text = f"P{d} does not respond: {medarot_of(st, d, b.defender)} takes the damage of {b.damage}"
+        st.emit("no_response", text, player=d, medarot=b.defender)
         push(st, ["allocation"], ["effect_step"])
 
 
@@ -274,7 +283,7 @@ def protect_reduction(st: GameState) -> None:
     b.damage = max(0, b.damage - cut)
     st.emit(
         "reduce",
-        f"P{d} paid {b.amount}/{full}: damage reduced by {cut} to {b.damage}",
+        f"P{d} pays {b.amount} of the protect charge {full}: the damage is reduced by {cut} to {b.damage}",
         player=d,
         paid=b.amount,
         charge=full,
@@ -315,7 +324,7 @@ def attach_effect(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     part.effect = card
     st.emit(
         "attach_effect",
-        f"P{p} attaches an effect card to {st.cards[part.card].name}",
+        f"P{p} attaches {st.cards[card].name} to {part_of(st, p, b.medarot, b.slot)}: its effect is on",
         player=p,
         card=card,
         medarot=b.medarot,
@@ -362,4 +371,8 @@ def battle_end(st: GameState) -> None:
         st.play[p] = keep
     end_mods(st, UNTIL_BATTLE)
     st.battle = None
-    st.emit("battle_end", f"P{b.attacker} battle over", player=b.attacker)
+    st.emit(
+        "battle_end",
+        f"The battle of P{b.attacker}'s {medarot_label(st, b.attacker, b.medarot)} is over",
+        player=b.attacker,
+    )

@@ -11,6 +11,7 @@ from envs.medarot_parts.cards import SLOTS
 from envs.medarot_parts.rules.flow import ask, decision, end, task
 from envs.medarot_parts.rules.values import end_card_mods
 from envs.medarot_parts.state import GameState, Part
+from envs.medarot_parts.words import medarot_of, part_of
 
 
 @task
@@ -29,10 +30,14 @@ def block_shock(st: GameState) -> None:
         part.counters += 1
         b.damage = max(0, b.damage - 1)
         text = (
-            f"P{d} block shock: 1 counter on {SLOTS[b.protect]} ({part.counters}/{armor}), damage {b.damage}"
+            f"P{d}'s block shock puts 1 counter on {part_of(st, d, b.defender, b.protect)}"
+            f" ({part.counters} of armor {armor}), leaving damage {b.damage}"
         )
     else:
-        text = f"P{d} block shock: none ({part.counters} counters on armor {armor})"
+        text = (
+            f"P{d}'s block shock: none, {part_of(st, d, b.defender, b.protect)} already holds"
+            f" {part.counters} counters of armor {armor}"
+        )
     st.emit(
         "block_shock",
         text,
@@ -74,7 +79,8 @@ def allocate(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     armor = st.cards[part.card].armor
     st.emit(
         "damage",
-        f"P{d} takes {b.damage} damage on {SLOTS[action.arg]} ({part.counters}/{armor})",
+        f"P{d} takes {b.damage} damage on {part_of(st, d, b.defender, action.arg)}:"
+        f" {part.counters} counters of armor {armor}",
         player=d,
         medarot=b.defender,
         slot=SLOTS[action.arg],
@@ -107,7 +113,7 @@ def destroy_part(st: GameState, p: int, m: int, s: int) -> None:
     trash_attached(st, p, part)
     part.destroyed = True
     part.tapped = True
-    st.emit("destroy", f"P{p} medarot {m} {SLOTS[s]} is destroyed", player=p, medarot=m, slot=SLOTS[s])
+    st.emit("destroy", f"{part_of(st, p, m, s)} is destroyed", player=p, medarot=m, slot=SLOTS[s])
     if s == 0:
         stop_medarot(st, p, m)
 
@@ -121,7 +127,7 @@ def stop_medarot(st: GameState, p: int, m: int) -> None:
     b = st.battle
     if b is not None and b.attacker != p and b.defender == m:
         b.defender = -1
-    st.emit("stop", f"P{p} medarot {m} is stopped", player=p, medarot=m)
+    st.emit("stop", f"{medarot_of(st, p, m)} is stopped: its head is destroyed", player=p, medarot=m)
     check_all_stopped(st, p)
 
 

@@ -31,6 +31,7 @@ from envs.medarot_parts.rules.flow import ask, decision, push, task
 from envs.medarot_parts.rules.payment import payment_task
 from envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment
 from envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_BATTLE, UNTIL_CARD, UNTIL_TURN, GameState
+from envs.medarot_parts.words import ENERGY_NAMES, medarot_of, part_of, plural
 
 OPS_REGISTRY = OpRegistry("medarot_parts", Target)
 _PART_SOURCES = ("STATIC", "ON_USE", "EFFECT")
@@ -63,7 +64,7 @@ def _modify(st: GameState, stat: int, ab: Ability, use: Use, ti: int, ts: int) -
         add_mod(st, stat, ab.amount, use.until, slots=(1 - p, ti, 1 << ab.slot), src=use.src)
     st.emit(
         "modify",
-        f"P{p} {ab.describe()}" + (f" on medarot {ti}" if ti >= 0 else ""),
+        _modify_text(st, ab, use, ti),
         player=p,
         op=ab.op,
         amount=ab.amount,
@@ -71,6 +72,33 @@ def _modify(st: GameState, stat: int, ab: Ability, use: Use, ti: int, ts: int) -
         medarot=ti if ti >= 0 else None,
         slot=SLOTS[ab.slot] if t == Target.OPP_SLOT else None,
     )
+
+
+def _modify_text(st: GameState, ab: Ability, use: Use, ti: int) -> str:
+    """The log line of a modifier: who gives what to which part, in words."""
+    p, t = use.player, ab.target
+    what = f"{ab.amount:+d} {ab.op.lower()}"
+    if t == Target.OPP_SLOT:
+        where = part_of(st, 1 - p, ti, ab.slot)
+    elif t == Target.OWN_MEDAROT:
+        where = f"the head and arms of {medarot_of(st, p, ti)}"
+    elif t == Target.ATTACK_PART and st.battle is not None:
+        b = st.battle
+        where = part_of(st, b.attacker, b.medarot, b.slot)
+    elif t in (Target.SELF, Target.ATTACHED_PART) and use.src >= 0:
+        where = _part_by_uid(st, use.src) or "the part"
+    else:
+        where = "the part"
+    return f"P{p} gives {what} to {where}"
+
+
+def _part_by_uid(st: GameState, uid: int) -> str | None:
+    for p, row in enumerate(st.field):
+        for m, med in enumerate(row):
+            for s, part in enumerate(med.parts):
+                if part.uid == uid:
+                    return part_of(st, p, m, s)
+    return None
 
 
 _MOD_TARGETS = (Target.ATTACK_PART, Target.SELF, Target.ATTACHED_PART, Target.OWN_MEDAROT, Target.OPP_SLOT)
@@ -96,7 +124,7 @@ def op_damage(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     b.damage = max(0, b.damage + ab.amount)
     st.emit(
         "damage_change",
-        f"P{use.player} changes the damage by {ab.amount} to {b.damage}",
+        f"P{use.player} changes the damage by {ab.amount:+d} to {b.damage}",
         player=use.player,
         change=ab.amount,
         amount=b.damage,
@@ -111,7 +139,7 @@ def op_repair(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     part.counters -= n
     st.emit(
         "repair",
-        f"P{use.player} repairs {n} counter(s) of medarot {ti} slot {ts}",
+        f"P{use.player} removes {plural(n, 'damage counter')} from {part_of(st, use.player, ti, ts)}",
         player=use.player,
         medarot=ti,
         slot=SLOTS[ts],
@@ -138,7 +166,7 @@ def op_no_evade(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """NO_EVADE: the defender cannot use an evade card in the current battle."""
     assert st.battle is not None
     st.battle.no_evade = True
-    st.emit("no_evade", f"P{use.player}: no evading in this battle", player=use.player)
+    st.emit("no_evade", f"P{use.player} forbids evading in this battle", player=use.player)
 
 
 def resolve(st: GameState, ab: Ability, use: Use, ti: int = -1, ts: int = -1) -> None:
@@ -153,7 +181,9 @@ def draw_cards(st: GameState, p: int, n: int) -> int:
     if drawn:
         st.hand[p].sort()
         n = len(drawn)
-        st.emit("draw", f"P{p} draws {n} card(s)", only=(p, {"cards": list(drawn)}), player=p, count=n)
+        st.emit(
+            "draw", f"P{p} draws {plural(n, 'card')}", only=(p, {"cards": list(drawn)}), player=p, count=n
+        )
     return len(drawn)
 
 
@@ -229,7 +259,7 @@ def start_support(st: GameState, p: int, m: int, s: int) -> None:
     st.use = [p, part.card, s, []]
     st.emit(
         "use_part",
-        f"P{p} uses {st.cards[part.card].name}",
+        f"P{p} uses {part_of(st, p, m, s)}",
         player=p,
         card=part.card,
         medarot=m,
@@ -298,7 +328,8 @@ def target_chosen(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
                 if row[1] and st.cards[row[0]].kind == action.arg:
                     row[1] = False
                     break
-            st.emit("untap_energy", f"P{p} untaps one {action}", player=p, energy=ENERGY_KINDS[action.arg])
+            text = f"P{p} untaps a {ENERGY_NAMES[action.arg]}"
+            st.emit("untap_energy", text, player=p, energy=ENERGY_KINDS[action.arg])
             push(st, ["untap_energy", p, ctx[2] - 1])
         return
     targets = st.use[3]

@@ -16,6 +16,14 @@ from envs.core.flow import Agenda, ask, end, push, truncate
 from envs.medarot_parts.actions import DP, Action
 from envs.medarot_parts.state import GameState
 
+
+def narrate(st: GameState, action: Action) -> str:
+    """A forced move in words for the log (``envs.medarot_parts.describe.narrate``)."""
+    from envs.medarot_parts.describe import narrate as words
+
+    return words(st, action)
+
+
 __all__ = ["apply", "ask", "decision", "end", "legal_actions", "push", "run", "task", "truncate"]
 
 
@@ -49,7 +57,7 @@ class ForcedAgenda(Agenda[GameState]):
                 label = _label(legal[0])
                 st.emit(
                     "auto",
-                    f"P{player} {name}: {label} (forced)",
+                    f"{narrate(st, legal[0])} (forced: the only option)",
                     player=int(player),
                     decision=name,
                     action=label,

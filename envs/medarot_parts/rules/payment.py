@@ -12,6 +12,7 @@ from envs.medarot_parts.actions import DP, Action, Kind
 from envs.medarot_parts.cards import ENERGY_KINDS
 from envs.medarot_parts.rules.flow import ask, decision, task
 from envs.medarot_parts.state import GameState
+from envs.medarot_parts.words import ENERGY_NAMES
 
 
 def payment_task(payer: int, charge: int, kind: int, medal: tuple[int, int] | None) -> list[int | str]:
@@ -52,16 +53,18 @@ def pay_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         med = st.field[mp][mi]
         med.medal_tapped = True
         gain = 2 * st.cards[med.medal].efficient
+        source = f"the {st.cards[med.medal].name}"
     else:
         for row in st.stock[payer]:
             if not row[1] and st.cards[row[0]].kind == action.arg:
                 row[1] = True
                 break
         gain = 2 if action.arg == kind else 1
+        source = f"a {ENERGY_NAMES[action.arg]}"
     pay[2] = paid + gain
     st.emit(
         "pay",
-        f"P{payer} pays with {action} ({pay[2]}/{need} EP)",
+        f"P{payer} taps {source}: {pay[2]} of {need} EP paid",
         player=payer,
         source="MEDAL" if action.kind == Kind.PAY_MEDAL else ENERGY_KINDS[action.arg],
         paid=pay[2],

@@ -13,6 +13,7 @@ from envs.medarot_parts.rules.effects import draw_cards
 from envs.medarot_parts.rules.flow import ask, decision, end, push, task, truncate
 from envs.medarot_parts.rules.values import end_mods, mobility
 from envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
+from envs.medarot_parts.words import medarot_label
 
 
 def seated(st: GameState) -> tuple[int, ...]:
@@ -41,7 +42,7 @@ def setup(st: GameState) -> None:
     st.prio1 = st.turn % 2 if st.config.vacant_seat else st.rng.randrange(2)
     for p in seated(st):
         draw_cards(st, p, st.config.hand_size)
-    st.emit("setup", f"setup: P{st.prio1} has priority on odd turns", player=st.prio1)
+    st.emit("setup", f"Setup is done: P{st.prio1} has priority on odd turns", player=st.prio1)
     push(st, ["turn_start"])
 
 
@@ -51,7 +52,7 @@ def turn_start(st: GameState) -> None:
     st.turn += 1
     st.round = 0
     st.priority = st.prio1 if st.turn % 2 else 1 - st.prio1
-    st.emit("turn", f"turn {st.turn}: P{st.priority} has priority", turn=st.turn, player=st.priority)
+    st.emit("turn", f"Turn {st.turn} begins: P{st.priority} has priority", turn=st.turn, player=st.priority)
     push(st, ["reset_phase"], ["draw_phase"], ["recycle_step"])
 
 
@@ -145,7 +146,7 @@ def _set_action_medarot(st: GameState, p: int, m: int) -> None:
     mob = mobility(st, p, m)
     st.emit(
         "action_medarot",
-        f"round {st.round}: P{p} action medarot {m} (mobility {mob})",
+        f"Round {st.round}: P{p}'s action medarot is the {medarot_label(st, p, m)} (mobility {mob})",
         round=st.round,
         player=p,
         medarot=m,
@@ -179,7 +180,8 @@ def energy_step(st: GameState, p: int) -> None:
         ask(st, DP.ENERGY_PLACE, p, p)
     elif p in seated(st):
         name = DP.ENERGY_PLACE.name
-        st.emit("auto", f"P{p} {name}: PASS (no energy card)", player=p, decision=name, action=str(A.PASS))
+        text = f"P{p} has no energy card to place"
+        st.emit("auto", text, player=p, decision=name, action=str(A.PASS))
 
 
 def _energy_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:

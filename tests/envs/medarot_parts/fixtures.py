@@ -366,8 +366,11 @@ def do(st: GameState, action: Action, dp: DP | None = None, player: int | None =
 
 
 def forced(st: GameState, text: str) -> bool:
-    """Whether the engine applied a forced decision whose log line contains ``text`` (D37)."""
-    return any("(forced)" in e and text in e for e in st.events)
+    """Whether the engine applied a forced decision (D37) whose ``auto`` record, written
+    ``"P0 DECISION: ACTION"`` from its fields, contains ``text``."""
+    return any(
+        r["kind"] == "auto" and text in f"P{r['player']} {r['decision']}: {r['action']}" for r in st.records
+    )
 
 
 def part(st: GameState, p: int, m: int, s: int) -> Part:

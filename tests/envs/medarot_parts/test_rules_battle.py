@@ -55,7 +55,7 @@ def test_R4_R5_D19_D20_energy_points_matching_substitute_and_medal():
     fx.do(st, A.ENERGY[1], DP.PAYMENT, 0)
     assert st.pay[2] == 1
     fx.do(st, A.ENERGY[0], DP.PAYMENT, 0)
-    assert any("ENERGY(shoot) (3/4 EP)" in e for e in st.events)
+    assert any("Shooting Energy: 3 of 4 EP paid" in e for e in st.events)
     assert fx.forced(st, "ENERGY(defense)") and st.pay is None and st.battle.damage == 5
     # A surplus is lost: the payment ends as soon as 4 EP are reached.
     st = attack(a1, stocks=(("E_S", "E_S", "E_S"), ()))

@@ -203,7 +203,7 @@ def test_Ex9_E9_payment_with_medal_and_substitute():
     fx.do(st, A.ENERGY[1])
     fx.do(st, A.ENERGY[1])
     fx.do(st, A.ENERGY[0])
-    assert fx.forced(st, "PAY_MEDAL (8/6 EP)") or any("PAY_MEDAL (8/6 EP)" in e for e in st.events)
+    assert fx.forced(st, "PAY_MEDAL") and any("taps the Medal Zero: 8 of 6 EP paid" in e for e in st.events)
     assert st.field[0][0].medal_tapped and all(t for _, t in st.stock[0])
     # With a medal of attribute 1 only 4 EP are available: the attack is masked.
     a1 = ("MA1", "HEAD", "MISSILE", "ARM_L", "LEGS5")
@@ -224,8 +224,8 @@ def test_Ex10_E10_power_windows():
     fx.do(st, A.HAND[0], DP.POWER_WINDOW, 1)
     fx.do(st, A.ENERGY[3], DP.PAYMENT, 1)
     assert fx.forced(st, "PAYMENT: ENERGY(defense)")
-    assert any("ENERGY(defense) (3/4 EP)" in e for e in st.events) and any(
-        "ENERGY(defense) (4/4 EP)" in e for e in st.events
+    assert any("Defense Energy: 3 of 4 EP paid" in e for e in st.events) and any(
+        "Defense Energy: 4 of 4 EP paid" in e for e in st.events
     )
     assert st.battle.damage == 4 and st.decision == "ALLOCATE"
     assert all(t for _, t in st.stock[0]) and all(t for _, t in st.stock[1])
@@ -269,8 +269,12 @@ def test_Ex12_E12_rounds():
     # A passes (forced), B passes (forced): the step ends and A1's legs are tapped (D15).
     assert st.round == 2 and fx.part(st, 0, 0, LEGS).tapped and fx.part(st, 1, 1, LEGS).tapped
     assert st.am == [-1, -1] or st.decision == "DISCARD"
-    assert any("round 2: P0 action medarot 1 (mobility 3)" in e for e in st.events)
-    assert any("round 2: P1 action medarot 0 (mobility 5)" in e for e in st.events)
+    chosen = {
+        (r["player"], r["medarot"], r["mobility"])
+        for r in st.records
+        if r["kind"] == "action_medarot" and r["round"] == 2
+    }
+    assert chosen == {(0, 1, 3), (1, 0, 5)}
     assert st.decision == "DISCARD"
     assert all(m.parts[LEGS].tapped for p in (0, 1) for m in st.field[p])
 
