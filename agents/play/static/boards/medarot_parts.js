@@ -1,0 +1,313 @@
+// Medarot parts game table for the deckgym play page. Plain JavaScript, no build step.
+//
+// Draws one seat's view (envs/medarot_parts/view.py): the opponent's side on top, the turn,
+// the round and what is being resolved now in the middle, the viewer's side at the bottom.
+// A side is its two medarots (a medal and five parts each: head, right arm, left arm, legs,
+// with armor, damage counters, tapped and destroyed), its energy stock by kind, its hand (the
+// opponent's as card backs), its deck, its play area and its trash, which folds open. Every
+// spot a move can concern carries data-place="zone/player/index", the places of
+// envs/medarot_parts/describe.py: part (4 x medarot + slot), medarot, medal, hand, energy
+// (by kind); also deck, trash and play.
+"use strict";
+
+(() => {
+  const boards = (window.deckgymBoards = window.deckgymBoards || {});
+  /** Which piles a person has folded open, by place key (kept across redraws). */
+  const opened = {};
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === undefined || c === null || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+
+  const key = (zone, player, index) =>
+    `${zone}/${player === null || player === undefined ? "" : player}/${index === null || index === undefined ? "" : index}`;
+  /** Attributes of a spot that moves may concern. */
+  const spot = (zone, player, index, cls) => ({ class: `place ${cls || ""}`.trim(), "data-place": key(zone, player, index) });
+
+  const SLOT_WORDS = { HEAD: "head", RIGHT_ARM: "right arm", LEFT_ARM: "left arm", LEGS: "legs" };
+  const SLOT_INDEX = { HEAD: 0, RIGHT_ARM: 1, LEFT_ARM: 2, LEGS: 3 };
+  const ACTION_WORDS = {
+    SHOOT: "shoot",
+    AIMED: "aimed shot",
+    PUNCH: "punch",
+    RECKLESS: "reckless",
+    PROTECT: "protect",
+    REPAIR: "repair",
+    SUPPORT: "support",
+  };
+  const ENERGY = [
+    ["SHOOT", "Shooting"],
+    ["MELEE", "Melee"],
+    ["DEFENSE", "Defense"],
+    ["SUPPORT", "Support"],
+  ];
+  const TYPE_CLASS = { PART: "part", MEDAL: "medal", ENERGY: "energy", MEDAROTER: "medaroter", EVADE: "evade", EFFECT: "effect" };
+
+  /** A card's kind and printed numbers in a few words. */
+  function statLine(card) {
+    if (card.type === "PART") {
+      if (card.slot === "LEGS") return `legs, mobility ${card.mobility}, armor ${card.armor}`;
+      return `${SLOT_WORDS[card.slot]}, ${ACTION_WORDS[card.action] || ""}, power ${card.power} · charge ${card.charge}, armor ${card.armor}`;
+    }
+    if (card.type === "MEDAL") return `medal, attribute ${card.attribute}`;
+    if (card.type === "ENERGY") return "energy";
+    if (card.type === "MEDAROTER") return `medaroter, cost ${card.cost}`;
+    if (card.type === "EVADE") return "evade card";
+    if (card.type === "EFFECT") return "effect card";
+    return "";
+  }
+
+  /** A face-up card tile: its name, its numbers, and its whole text as the tooltip. */
+  function cardTile(card, attrs, ctx, extra) {
+    const a = { ...(attrs || {}) };
+    a.class = `${a.class || ""} card mp-card mp-type-${TYPE_CLASS[card.type] || "card"}`.trim();
+    a.title = [card.text || card.name, extra && extra.tip].filter(Boolean).join("\n");
+    return el(
+      "div",
+      a,
+      el("div", { class: "mp-name" }, card.name),
+      el("div", { class: "mp-stats" }, extra && extra.stats ? extra.stats : statLine(card)),
+      extra && extra.note ? el("div", { class: "mp-note" }, extra.note) : null,
+      ctx.details && card.id ? el("div", { class: "mp-id" }, card.id) : null,
+    );
+  }
+
+  /** A card back (a hidden card): nothing on it says which card it is. */
+  function back(attrs, label) {
+    const a = { ...(attrs || {}) };
+    a.class = `${a.class || ""} card back mp-back`.trim();
+    return el("div", a, label ? el("div", { class: "mp-back-label" }, label) : null);
+  }
+
+  /** One part of a medarot: name, action, power / charge, armor left, counters, tapped, destroyed. */
+  function partTile(part, p, m, ctx) {
+    const s = SLOT_INDEX[part.slot];
+    const c = part.card;
+    const legs = part.slot === "LEGS";
+    const attrs = spot("part", p, 4 * m + s, `mp-part mp-slot-${s}`);
+    const lines = [];
+    if (legs) lines.push(el("div", { class: "mp-stats" }, `mobility ${c.mobility}`));
+    else {
+      lines.push(el("div", { class: "mp-stats" }, ACTION_WORDS[c.action] || ""));
+      lines.push(el("div", { class: "mp-stats" }, `power ${part.power} · charge ${part.charge}`));
+    }
+    const armor = c.armor;
+    const left = part.armor_left;
+    const pips = el("div", { class: "mp-armor", title: `Armor ${left} of ${armor} left; ${part.counters} damage counters` });
+    for (let i = 0; i < armor; i++) {
+      const hit = part.destroyed || i >= armor - part.counters;
+      pips.append(el("span", { class: hit ? "mp-pip mp-hit" : "mp-pip" }));
+    }
+    const state = [];
+    if (part.destroyed) state.push("destroyed");
+    else {
+      state.push(`armor ${left}/${armor}`);
+      if (part.counters) state.push(`${part.counters} dmg`);
+      if (part.tapped) state.push("tapped");
+    }
+    if (part.attack_part) state.push("attacking");
+    if (part.protect_part) state.push("protecting");
+    const tipBits = [
+      `${SLOT_WORDS[part.slot]}:`,
+      part.destroyed ? "destroyed." : `armor ${left} of ${armor} left, ${part.counters} damage counters${part.tapped ? ", tapped" : ", untapped"}.`,
+    ];
+    if (!legs) tipBits.push(`Current power ${part.power}, charge ${part.charge}.`);
+    const a = { ...attrs };
+    a.class = `${a.class} card mp-card mp-part-card${part.destroyed ? " mp-destroyed" : ""}${part.tapped && !part.destroyed ? " mp-tapped" : ""}`;
+    a.title = [c.text, tipBits.join(" ")].join("\n");
+    const node = el(
+      "div",
+      a,
+      el("div", { class: "mp-slotname" }, SLOT_WORDS[part.slot]),
+      el("div", { class: "mp-name" }, c.name),
+      lines,
+      pips,
+      el("div", { class: "mp-state" }, state.join(", ")),
+      ctx.details ? el("div", { class: "mp-id" }, `${c.id} (attribute ${c.attribute})`) : null,
+    );
+    if (part.effect) node.append(el("div", { class: "mp-attached mp-effect-on", title: part.effect.text }, `effect: ${part.effect.name}`));
+    for (const x of part.attached || []) node.append(el("div", { class: "mp-attached", title: x.text }, `+ ${x.name}`));
+    return node;
+  }
+
+  function medarotBox(med, p, ctx) {
+    const m = med.index;
+    const flags = [];
+    if (med.stopped) flags.push("stopped");
+    if (med.action_medarot) flags.push("action medarot");
+    if (med.attacking) flags.push("attacking");
+    if (med.defending) flags.push("defending");
+    const medal = med.medal;
+    const medalTile = cardTile(medal, spot("medal", p, m, `mp-medal${med.medal_tapped ? " mp-tapped" : ""}`), ctx, {
+      stats: `attribute ${medal.attribute}`,
+      note: med.medal_tapped ? "tapped" : "untapped",
+    });
+    const parts = med.parts.map((part) => partTile(part, p, m, ctx));
+    const label = medal.name.endsWith(" Medal") ? medal.name.slice(0, -6) + " medarot" : medal.name + " medarot";
+    const box = el(
+      "div",
+      { ...spot("medarot", p, m, `mp-medarot${med.stopped ? " mp-stopped" : ""}${med.action_medarot ? " mp-acting" : ""}`) },
+      el(
+        "div",
+        { class: "mp-medarot-head" },
+        el("span", { class: "mp-medarot-name" }, label),
+        ` · mobility ${med.mobility}`,
+        flags.length ? el("span", { class: "mp-flags" }, ` · ${flags.join(", ")}`) : null,
+      ),
+      el("div", { class: "mp-body" }, el("div", { class: "mp-medal-cell" }, medalTile), parts),
+    );
+    return box;
+  }
+
+  function energyRow(player, side, p) {
+    const row = el("div", { class: "mp-energy" });
+    ENERGY.forEach(([k, word], i) => {
+      const e = (player.energy || {})[k] || { untapped: 0, total: 0 };
+      row.append(
+        el(
+          "div",
+          { ...spot("energy", p, i, `mp-energy-pile mp-energy-${i}${e.total ? "" : " mp-empty"}`), title: `${word} Energy: ${e.untapped} untapped of ${e.total}` },
+          el("div", { class: "mp-energy-name" }, word),
+          el("div", { class: "mp-energy-count" }, `${e.untapped}/${e.total}`),
+        ),
+      );
+    });
+    return el("div", { class: "mp-zone" }, el("div", { class: "mp-label" }, "energy stock (untapped/all)"), row);
+  }
+
+  /** A public pile that folds open: its count, then every card in it (newest last). */
+  function pile(zone, title, cards, p, ctx) {
+    const k = key(zone, p, null);
+    const box = el("details", { class: "mp-pile" });
+    if (opened[k]) box.open = true;
+    box.addEventListener("toggle", () => {
+      opened[k] = box.open;
+    });
+    const top = cards.length ? cards[cards.length - 1].name : "";
+    box.append(
+      el(
+        "summary",
+        { ...spot(zone, p, null, "mp-pile-head"), title: `${title}: ${cards.length} cards` },
+        `${title} ${cards.length}`,
+        top ? el("span", { class: "mp-top" }, ` top: ${top}`) : "",
+      ),
+    );
+    const list = el("div", { class: "mp-pile-cards" });
+    cards.forEach((c, i) => list.append(cardTile(c, { class: "mp-mini" }, ctx)));
+    if (!cards.length) list.append(el("div", { class: "mp-none" }, "empty"));
+    box.append(list);
+    return box;
+  }
+
+  function handRow(player, p, mine, ctx) {
+    let row;
+    if (mine) {
+      row = el("div", { class: "mp-hand" });
+      (player.hand || []).forEach((c, i) => row.append(cardTile(c, spot("hand", p, i, "mp-hand-card"), ctx)));
+      if (!(player.hand || []).length) row.append(el("div", { class: "mp-none" }, "no cards in hand"));
+    } else {
+      row = el("div", { ...spot("hand", p, null, "mp-hand mp-hand-backs"), title: `${player.hand_count} cards in the opponent's hand` });
+      for (let i = 0; i < player.hand_count; i++) row.append(back({ class: "mp-small-back" }));
+      if (!player.hand_count) row.append(el("div", { class: "mp-none" }, "no cards in hand"));
+    }
+    return el("div", { class: "mp-hand-zone" }, el("div", { class: "mp-label" }, mine ? `your hand (${(player.hand || []).length})` : `opponent's hand (${player.hand_count})`), row);
+  }
+
+  function sideBox(view, p, ctx) {
+    const player = view.players[p];
+    const side = view.board.sides[p];
+    const mine = p === view.seat;
+    const box = el("section", { class: `mp-side ${mine ? "mp-mine" : "mp-theirs"}` });
+    const who = mine ? "You" : "Opponent";
+    const flags = [];
+    if (player.has_priority) flags.push("priority this turn");
+    if (player.first) flags.push("first this round");
+    if (player.turn_to_act) flags.push(mine ? "your turn to act" : "their turn to act");
+    box.append(
+      el(
+        "div",
+        { class: "mp-who" },
+        who + (ctx.details ? ` (seat ${p})` : ""),
+        el("span", { class: "mp-assets", title: "Assets pay for parts exchanges" }, ` · ${player.assets} G`),
+        flags.length ? el("span", { class: "mp-flag" }, ` · ${flags.join(", ")}`) : null,
+      ),
+    );
+    const medarots = el("div", { class: "mp-medarots" }, (side.medarots || []).map((med) => medarotBox(med, p, ctx)));
+    const deck = el(
+      "div",
+      { class: "mp-zone" },
+      el("div", { class: "mp-label" }, "deck"),
+      back({ ...spot("deck", p, null, "mp-deck"), title: `${player.deck_count} cards in the deck` }, String(player.deck_count)),
+    );
+    const play = el(
+      "div",
+      { class: "mp-zone" },
+      el("div", { class: "mp-label" }, "play area"),
+      el(
+        "div",
+        { class: "mp-play" },
+        (side.play_area || []).map((c, i) => cardTile(c, spot("play", p, i, "mp-mini"), ctx)),
+        (side.play_area || []).length ? null : el("div", { class: "mp-none" }, "empty"),
+      ),
+    );
+    const stock = el("div", { class: "mp-stockline" }, energyRow(player, side, p), play, deck, pile("trash", "Trash", side.trash || [], p, ctx));
+    const hand = handRow(player, p, mine, ctx);
+    // the viewer's hand is nearest the viewer: below the field; the opponent's above it
+    if (mine) box.append(medarots, stock, hand);
+    else box.append(hand, stock, medarots);
+    return box;
+  }
+
+  function middle(view, ctx) {
+    const b = view.board;
+    const seat = view.seat;
+    const box = el("section", { class: "mp-middle" });
+    const bits = [`Turn ${view.turn}`];
+    if (b.round) bits.push(`round ${b.round}`);
+    if (b.turn_to_act >= 0) bits.push(b.turn_to_act === seat ? "your turn to act" : "the opponent's turn to act");
+    box.append(
+      el(
+        "div",
+        { class: "mp-status" },
+        bits.join(" · "),
+        view.done ? " · the game is over" : "",
+        ctx.details ? ` · decision ${view.decision || "none"}, seat ${view.to_move} to move, passes ${b.passes}` : "",
+      ),
+    );
+    if (b.resolving) box.append(el("div", { class: "mp-resolving" }, b.resolving));
+    const bt = b.battle;
+    if (bt) {
+      const a = bt.attacker === seat ? "Your" : "The opponent's";
+      const facts = [`${a} ${bt.part.name} (${SLOT_WORDS[bt.slot]}) attacks`];
+      if (bt.damage || bt.defender !== null) facts.push(`damage ${bt.damage}`);
+      if (bt.response === "PROTECT") facts.push(`protect paying ${bt.protect_amount}`);
+      if (bt.response === "EVADE") facts.push("evaded");
+      if (bt.dealt) facts.push(`${bt.dealt} dealt`);
+      box.append(el("div", { class: "mp-battle", title: bt.part.text }, facts.join(" · ")));
+    }
+    return box;
+  }
+
+  boards.medarot_parts_v0 = function draw(view, ctx) {
+    ctx = ctx || {};
+    const seat = view.seat;
+    const root = el("div", { class: "mp-board" });
+    const seats = view.players.map((_, p) => p);
+    for (const p of seats.filter((q) => q !== seat)) root.append(sideBox(view, p, ctx));
+    root.append(middle(view, ctx));
+    root.append(sideBox(view, seat, ctx));
+    return root;
+  };
+})();
