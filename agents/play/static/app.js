@@ -1,22 +1,34 @@
-// deckgym play page: the lobby, the board, the replay viewer. Plain JavaScript, no build step.
+// deckgym play page: the lobby, the card table, the replay viewer. Plain JavaScript, no build step.
 //
-// It talks only to the JSON API of agents/play/server.py and draws any ruleset's per-seat view
-// (envs/core/view.py) generically: players, board zones, cards (a dict with "name") and face-down
-// cards ({"hidden": true}); a board "squares" list is drawn as a grid when a width is known.
+// It talks only to the JSON API of agents/play/server.py. Each ruleset's board is drawn by its
+// own script (boards/<ruleset>.js), which registers
+//     window.deckgymBoards[envName] = function draw(view, ctx) -> HTMLElement
+// with ctx = {details}. Every spot of a board that a move can concern carries
+// data-place="zone/player/index" and the class "place": the page marks the spots of the legal
+// moves ("legal"), lets a person play a move by clicking its spots, and marks what the last
+// moves changed ("changed"). A ruleset without a board is drawn generically from its view.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const POLL_MS = 300;
 
   const app = {
     catalogue: null, // GET /api/envs
     game: null, // the latest game object
-    busy: false, // a request is in flight
+    busy: false, // a request that changes the game is in flight
+    thinking: false, // the person's move was sent: the AI answers
+    pollToken: 0, // the polling loop that may still draw (0: none)
+    selection: [], // the place keys clicked so far towards a move
+    baseline: null, // {key: text} of the board before the person's last move
+    hint: null, // the latest hint, for the position with `moves` moves
+    hintWaiting: false,
     replay: null, // POST /api/replays answer
     replayText: null, // the replay file's text
     replayAt: 0,
   };
   window.deckgym = app; // for tests and the console
+  window.deckgymBoards = window.deckgymBoards || {};
 
   // ---------------------------------------------------------------- helpers
   function el(tag, attrs, ...children) {
@@ -46,6 +58,7 @@
   // a list of scalars, but not a list of empty slots (all null), which is drawn as tiles
   const isScalarList = (v) => Array.isArray(v) && v.every(isScalar) && !(v.length && v.every((x) => x === null));
   const pretty = (key) => String(key).replace(/_/g, " ");
+  const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
   function containsTile(v, depth = 0) {
     if (depth > 6 || isScalar(v)) return false;
@@ -58,6 +71,9 @@
     if (typeof v === "boolean") return v ? "yes" : "no";
     return String(v);
   }
+
+  /** A move's place as the key the boards put in data-place: "zone/player/index". */
+  const placeKey = (p) => `${p.zone}/${p.player ?? ""}/${p.index ?? ""}`;
 
   // ---------------------------------------------------------------- API
   async function api(method, path, body, asText = false) {
@@ -86,6 +102,8 @@
     return asText ? res.text() : res.json();
   }
 
+  const gamePath = (suffix = "") => `/api/games/${encodeURIComponent(app.game.game_id)}${suffix}`;
+
   function showError(msg) {
     $("error-text").textContent = msg;
     $("error").hidden = false;
@@ -100,12 +118,17 @@
     app.busy = on;
     document.body.classList.toggle("busy", on);
     $("actions").setAttribute("aria-busy", on ? "true" : "false");
-    for (const b of document.querySelectorAll("#actions button.action")) b.disabled = on;
     $("start").disabled = on;
-    $("watch-replay").disabled = on;
+    if (app.game) showControls(app.game);
   }
 
-  // ---------------------------------------------------------------- renderer
+  // ---------------------------------------------------------------- the generic drawing
+  // Used for a ruleset without a board of its own (boards/*.js) and when a board fails.
+
+  /** Bookkeeping fields, shown only with "details" on. */
+  const INTERNAL = new Set(["id", "uid", "vacant", "cancel_penalty", "free_far", "redirected", "position", "index"]);
+  const shownKey = (k, ctx) => ctx.details || !INTERNAL.has(k);
+
   /** A card tile: a card dict, a wrapper with a "card" (a square, a slot) or a face-down card. */
   function renderTile(v, ctx) {
     const outer = v;
@@ -135,7 +158,7 @@
     const seen = new Set();
     const skip = new Set(["id", "square", "owner", "seat", "index", "count"]);
     for (const [k, x] of Object.entries(wrap)) {
-      if (typeof x === "number" && !skip.has(k)) {
+      if (typeof x === "number" && !skip.has(k) && shownKey(k, ctx)) {
         const printed = card[k];
         const mod = typeof printed === "number" && printed !== x ? (x > printed ? " up" : " down") : "";
         stats.push(el("span", { class: "stat" + mod, title: typeof printed === "number" ? `printed ${printed}` : null }, el("b", {}, pretty(k)), " ", x));
@@ -143,13 +166,13 @@
       }
     }
     for (const [k, x] of Object.entries(card)) {
-      if (typeof x === "number" && !skip.has(k) && !seen.has(k)) {
+      if (typeof x === "number" && !skip.has(k) && !seen.has(k) && shownKey(k, ctx)) {
         stats.push(el("span", { class: "stat" }, el("b", {}, pretty(k)), " ", x));
       }
     }
     const tags = [];
     for (const [k, x] of Object.entries(wrap)) {
-      if (k === "card" || k === "you") continue;
+      if (k === "card" || k === "you" || !shownKey(k, ctx)) continue;
       if (k === "face_up") {
         if (x === false) tags.push("face down");
       } else if (x === true) tags.push(pretty(k));
@@ -157,7 +180,7 @@
       else if (isCard(x) && k !== "card") tags.push(`${pretty(k)}: ${x.name}`);
     }
     for (const [k, x] of Object.entries(card)) {
-      if (x === true && !["face_up", "hidden"].includes(k)) tags.push(pretty(k));
+      if (x === true && !["face_up", "hidden"].includes(k) && shownKey(k, ctx)) tags.push(pretty(k));
     }
     const lines = [];
     for (const [k, x] of Object.entries(card)) {
@@ -183,7 +206,7 @@
       stats.length ? el("div", { class: "tile-stats" }, stats) : null,
       tags.length ? el("div", { class: "tile-tags" }, tags.map((t) => el("span", { class: "tag" }, t))) : null,
       lines.length ? el("div", { class: "tile-text" }, lines.join(" · ")) : null,
-      card.id !== undefined ? el("div", { class: "tile-id" }, String(card.id)) : null,
+      card.id !== undefined && ctx.details ? el("div", { class: "tile-id" }, String(card.id)) : null,
     );
   }
 
@@ -205,7 +228,7 @@
       return el("ol", { class: "items" }, v.map((x) => el("li", {}, renderValue(x, ctx, depth + 1))));
     }
     // a dict
-    const entries = Object.entries(v);
+    const entries = Object.entries(v).filter(([k]) => shownKey(k, ctx));
     if (entries.length === 0) return el("span", { class: "muted" }, "none");
     const facts = entries.filter(([, x]) => isScalar(x) || isScalarList(x));
     const rest = entries.filter(([, x]) => !(isScalar(x) || isScalarList(x)));
@@ -317,7 +340,7 @@
     const facts = [];
     const zones = [];
     for (const [k, x] of Object.entries(p)) {
-      if (["seat", "you", "name"].includes(k)) continue;
+      if (["seat", "you", "name"].includes(k) || !shownKey(k, ctx)) continue;
       if (isScalar(x) || (isScalarList(x) && x.length < 12)) facts.push([k, x]);
       else zones.push([k, x]);
     }
@@ -342,6 +365,7 @@
     const zones = [];
     let grid = null;
     for (const [k, x] of Object.entries(board)) {
+      if (!shownKey(k, ctx)) continue;
       if (k === "squares" && Array.isArray(x) && width > 0) {
         grid = renderGrid(x, width, isObj(layout.rows) ? layout.rows : null, ctx);
       } else if (k === "width" && width > 0 && typeof x === "number") {
@@ -363,86 +387,206 @@
     return box;
   }
 
-  /** A per-seat view: the other players on top, the board, then this seat. */
-  function renderView(view, target, seats = []) {
-    target.replaceChildren();
+  /** A per-seat view drawn generically: the other players on top, the board, then this seat. */
+  function genericView(view, ctx) {
+    const out = el("div", { class: "generic" });
     if (!isObj(view)) {
-      target.append(el("pre", { class: "text" }, JSON.stringify(view, null, 2)));
-      return;
+      out.append(el("pre", { class: "text" }, JSON.stringify(view, null, 2)));
+      return out;
     }
-    const ctx = { seat: view.seat, seats };
+    ctx = { seat: view.seat, seats: [], details: false, ...ctx };
+    const seats = ctx.seats;
     const players = Array.isArray(view.players) ? view.players : [];
     const status = [
       `turn ${view.turn ?? "?"}`,
       view.done ? "game over" : `seat ${view.to_move} to move`,
-      view.decision ? `decision ${view.decision}` : null,
       `viewing as seat ${view.seat}`,
-    ].filter(Boolean);
-    target.append(el("div", { class: "view-status" }, status.join(" · ")));
+    ];
+    out.append(el("div", { class: "view-status" }, status.join(" · ")));
     const isMine = (p) => p.you || seats.includes(p.seat);
     const others = players.filter((p) => !isMine(p));
     const mine = players.filter(isMine);
-    if (others.length) target.append(el("div", { class: "players others" }, others.map((p) => renderPlayer(p, view, ctx))));
-    if (view.board !== undefined) target.append(renderBoard(view.board, ctx));
-    if (mine.length) target.append(el("div", { class: "players mine" }, mine.map((p) => renderPlayer(p, view, ctx))));
+    if (others.length) out.append(el("div", { class: "players others" }, others.map((p) => renderPlayer(p, view, ctx))));
+    if (view.board !== undefined) out.append(renderBoard(view.board, ctx));
+    if (mine.length) out.append(el("div", { class: "players mine" }, mine.map((p) => renderPlayer(p, view, ctx))));
+    return out;
   }
 
-  // ---------------------------------------------------------------- log
-  function resetLog(entries) {
-    $("log").replaceChildren();
-    appendLog(entries);
+  // ---------------------------------------------------------------- boards
+  /** The board of `view`: its ruleset's drawing when one is registered, else the generic one. */
+  function drawView(view, ctx) {
+    const draw = isObj(view) ? window.deckgymBoards[view.env] : undefined;
+    if (typeof draw === "function") {
+      try {
+        const node = draw(view, { details: !!ctx.details });
+        if (node instanceof Node) return el("div", { class: "ruleset-board", "data-env": view.env }, node);
+        console.error(`the ${view.env} board drew nothing`);
+      } catch (exc) {
+        console.error(`the ${view.env} board failed: ${exc && exc.stack ? exc.stack : exc}`);
+      }
+    }
+    return genericView(view, ctx);
   }
 
-  function appendLog(entries, cls = "") {
-    const log = $("log");
-    for (const e of entries || []) log.append(el("li", { class: cls }, String(e)));
-    while (log.children.length > 600) log.firstElementChild.remove();
-    log.scrollTop = log.scrollHeight;
+  /** The text of every place on a drawn board, to see what a move changed. */
+  function placeTexts(root) {
+    const out = {};
+    for (const node of root.querySelectorAll("[data-place]")) {
+      const key = node.dataset.place;
+      out[key] = (out[key] ?? "") + "|" + node.textContent;
+    }
+    return out;
+  }
+
+  function placeNodes(root, key) {
+    return [...root.querySelectorAll("[data-place]")].filter((n) => n.dataset.place === key);
+  }
+
+  // ---------------------------------------------------------------- "How to play" text
+  /** Inline markdown: **bold**, *emphasis*, `code`; everything else as text. */
+  function inline(text) {
+    const out = [];
+    const re = /(\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+    let last = 0;
+    for (const m of text.matchAll(re)) {
+      if (m.index > last) out.push(text.slice(last, m.index));
+      const t = m[0];
+      if (t.startsWith("**") || t.startsWith("__")) out.push(el("strong", {}, inline(t.slice(2, -2))));
+      else if (t.startsWith("`")) out.push(el("code", {}, t.slice(1, -1)));
+      else out.push(el("em", {}, inline(t.slice(1, -1))));
+      last = m.index + t.length;
+    }
+    if (last < text.length) out.push(text.slice(last));
+    return out;
+  }
+
+  /** Simple markdown (headings, lists, tables, paragraphs, bold) as page elements. */
+  function markdown(text) {
+    const box = el("div", { class: "markdown" });
+    let para = null;
+    let list = null;
+    let table = null;
+    const close = () => {
+      para = list = table = null;
+    };
+    for (const raw of String(text || "").split("\n")) {
+      const line = raw.replace(/\s+$/, "");
+      let m;
+      if (line.trim() === "") {
+        close();
+      } else if ((m = /^(#{1,6})\s+(.*)$/.exec(line))) {
+        close();
+        box.append(el(`h${Math.min(6, m[1].length + 2)}`, {}, inline(m[2])));
+      } else if ((m = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/.exec(line))) {
+        const tag = m[1] ? "ul" : "ol";
+        if (!list || list.tagName.toLowerCase() !== tag) {
+          close();
+          list = el(tag, {});
+          box.append(list);
+        }
+        list.append(el("li", {}, inline(m[3])));
+      } else if (/^\s*\|/.test(line)) {
+        const cells = line.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+        if (cells.every((c) => /^:?-+:?$/.test(c))) continue; // the header rule
+        if (!table) {
+          close();
+          table = el("table", { class: "table" });
+          box.append(table);
+          table.append(el("tr", {}, cells.map((c) => el("th", {}, inline(c)))));
+        } else {
+          table.append(el("tr", {}, cells.map((c) => el("td", {}, inline(c)))));
+        }
+      } else if (list && /^\s+\S/.test(raw)) {
+        list.lastElementChild.append(" ", ...inline(line.trim())); // a list item's next line
+      } else {
+        if (!para) {
+          close();
+          para = el("p", {});
+          box.append(para);
+        } else {
+          para.append(" ");
+        }
+        para.append(...inline(line.trim()));
+      }
+    }
+    return box;
   }
 
   // ---------------------------------------------------------------- lobby
+  function envOf(name) {
+    return (app.catalogue?.envs || []).find((e) => e.name === name);
+  }
+
   function currentEnv() {
-    return (app.catalogue?.envs || []).find((e) => e.name === $("env").value);
+    return envOf($("env").value);
   }
 
   function fillSelect(select, values, { labels = null, selected = null, extra = [] } = {}) {
     select.replaceChildren();
     for (const [v, text] of extra) select.append(el("option", { value: v }, text));
     values.forEach((v, i) => select.append(el("option", { value: v }, labels ? labels[i] : v)));
-    if (selected !== null) select.value = selected;
+    if (selected !== null && [...select.options].some((o) => o.value === selected)) select.value = selected;
+  }
+
+  /** "Hard — the rules of thumb with look-ahead over 4 imagined deals (score vs Easy: 0.60)". */
+  function levelText(lv) {
+    const score = typeof lv.score === "number" ? ` (score vs Easy: ${lv.score.toFixed(2)})` : "";
+    return `${lv.name} — ${lv.about}${score}`;
+  }
+
+  const OPTION_TITLES = { team_sizes: "Teams" };
+
+  function optionText(x) {
+    return Array.isArray(x) ? x.join(" v ") : String(x);
   }
 
   function onEnvChange() {
     const env = currentEnv();
     if (!env) return;
-    $("env-doc").textContent = `${env.doc.replace(/``/g, "")} · ${env.players} players`;
+    $("env-doc").textContent = `${env.players} players`;
     $("mode-field").hidden = env.modes.length === 0;
-    fillSelect($("mode"), env.modes);
+    fillSelect($("mode"), env.modes, {
+      labels: env.modes.map((m) => env.mode_titles?.[m] || m),
+      selected: env.modes.includes("normal") ? "normal" : null,
+    });
     const opts = $("options-fields");
     opts.replaceChildren();
     for (const [k, values] of Object.entries(env.options || {})) {
       const sel = el("select", { "data-option": k });
-      fillSelect(sel, values.map((x) => JSON.stringify(x)), {
-        labels: values.map((x) => (Array.isArray(x) ? x.join(" v ") : String(x))),
-        extra: [["", "default"]],
-      });
-      opts.append(el("label", {}, pretty(k), " ", sel));
+      fillSelect(sel, values.map((x) => JSON.stringify(x)), { labels: values.map(optionText) });
+      opts.append(el("label", {}, OPTION_TITLES[k] || capital(pretty(k)), " ", sel));
     }
+    const help = $("lobby-help");
+    help.hidden = !env.help;
+    $("lobby-help-body").replaceChildren(markdown(env.help));
     onModeChange();
+  }
+
+  function modeNow() {
+    return $("mode-field").hidden ? "" : $("mode").value || "";
   }
 
   function deckNames() {
     const env = currentEnv();
     if (!env) return [];
-    return env.decks[$("mode").value || ""] || env.decks[""] || [];
+    return env.decks[modeNow()] || env.decks[""] || [];
   }
 
   function onModeChange() {
+    const env = currentEnv();
+    if (!env) return;
     const names = deckNames();
     for (const id of ["deck-you", "deck-opp"]) {
       fillSelect($(id), names, { extra: [["random", "random"]], selected: "random" });
       $(`${id}-field`).hidden = names.length === 0;
     }
+    const levels = env.levels[modeNow()] || env.levels[""] || Object.values(env.levels)[0] || [];
+    const keep = $("opponent").value || app.catalogue.default_level;
+    fillSelect(
+      $("opponent"),
+      levels.map((lv) => lv.name),
+      { labels: levels.map(levelText), selected: levels.some((lv) => lv.name === keep) ? keep : app.catalogue.default_level },
+    );
   }
 
   function gameRequest() {
@@ -476,6 +620,9 @@
     };
   }
 
+  /** Whether a game is on that leaving would abandon. */
+  const liveGame = () => !!(app.game && !app.game.done && !$("game").hidden);
+
   async function startGame(ev) {
     if (ev) ev.preventDefault();
     if (app.busy) return;
@@ -490,13 +637,8 @@
     setBusy(true);
     try {
       const g = await api("POST", "/api/games", body);
-      app.game = g;
       app.mode = body.options.mode || "";
-      $("lobby").hidden = true;
-      $("game").hidden = false;
-      resetLog(g.view?.events || g.events || []);
-      renderGame(g);
-      $("game").scrollIntoView({ block: "start" });
+      enterGame(g);
     } catch (exc) {
       showError(exc.message);
     } finally {
@@ -504,33 +646,98 @@
     }
   }
 
+  /** Leave the game for the lobby (asking first while the game is on). */
+  function newGame() {
+    if (liveGame() && !window.confirm("Leave the game in progress? It cannot be resumed.")) return;
+    stopPolling();
+    app.game = null;
+    $("game").hidden = true;
+    $("lobby").hidden = false;
+    $("lobby").scrollIntoView({ block: "start" });
+  }
+
   // ---------------------------------------------------------------- game
-  function renderGame(g) {
-    const view = g.view || {};
-    $("game-title").textContent = g.env + (app.mode ? ` · ${app.mode}` : "");
-    $("game-meta").textContent = `vs ${g.opponent} · you are seat ${g.seats.join(" & ")} · turn ${view.turn ?? "?"}`;
+  /** Show a new game (from the lobby or a rematch): a fresh log, no replay from before. */
+  function enterGame(g) {
+    stopPolling();
+    app.game = null;
+    app.selection = [];
+    app.baseline = null;
+    app.hint = null;
+    clearReplay();
+    $("log").replaceChildren();
+    $("lobby").hidden = true;
+    $("game").hidden = false;
+    const env = envOf(g.env);
+    $("help-body").replaceChildren(markdown(env?.help || ""));
+    $("help-toggle").hidden = !env?.help;
+    $("help").hidden = true;
+    showGame(g);
+    $("game").scrollIntoView({ block: "start" });
+  }
+
+  const canMove = () => !!(app.game && app.game.your_turn && !app.game.done && !app.busy);
+
+  /** The legal moves with their place keys. */
+  function legalMoves() {
+    return (app.game?.legal || []).map((m) => ({ ...m, keys: [...new Set((m.places || []).map(placeKey))] }));
+  }
+
+  /** The moves whose places include every key of `keys`. */
+  function candidatesFor(keys) {
+    return legalMoves().filter((m) => keys.every((k) => m.keys.includes(k)));
+  }
+
+  function showControls(g) {
+    const live = !g.done;
+    $("undo").disabled = app.busy || !g.can_undo;
+    $("hint").disabled = app.busy || app.hintWaiting || !g.your_turn || !live;
+    $("resign").disabled = app.busy || !live;
+    $("rematch").disabled = app.busy;
+    $("watch-replay").disabled = app.busy;
+    for (const b of document.querySelectorAll("#actions button.action")) b.disabled = !canMove();
+  }
+
+  function showHead(g) {
+    const env = envOf(g.env);
+    const mode = env?.mode_titles?.[app.mode] || "";
+    $("game-title").textContent = [env?.title || g.env, mode].filter(Boolean).join(" · ");
+    const seats = g.seats.length > 1 ? `seats ${g.seats.join(" and ")}` : `seat ${g.seats[0]}`;
+    $("game-meta").textContent = `against ${g.level || g.opponent} · you play ${seats} · move ${g.moves ?? 0}`;
+  }
+
+  function showDecision(g) {
     const dec = $("decision");
     if (g.done) {
-      dec.textContent = "game over";
+      dec.textContent = "The game is over.";
       dec.className = "decision over";
-    } else if (g.your_turn) {
-      dec.textContent = `your turn: ${view.decision ?? ""}`;
+    } else if (g.your_turn && !app.thinking) {
+      dec.textContent = g.decision_text || "Your move.";
       dec.className = "decision yours";
     } else {
-      dec.textContent = "waiting";
+      dec.textContent = "The opponent is playing…";
       dec.className = "decision waiting";
     }
+    $("thinking").hidden = !(g.ai_thinking || app.thinking) || g.done;
+  }
+
+  function showMoves(g) {
     const actions = $("actions");
     actions.replaceChildren(
-      ...(g.legal || []).map((o) =>
-        el(
+      ...legalMoves().map((m) => {
+        const b = el(
           "button",
-          { type: "button", class: "action", "data-index": String(o.index), onclick: () => act(o.index, o.label) },
-          o.label,
-        ),
-      ),
+          { type: "button", class: "action", "data-index": String(m.index), title: m.label, onclick: () => act(m.index) },
+          m.text || m.label,
+        );
+        b.addEventListener("mouseenter", () => markPlaces(m.keys, "hover"));
+        b.addEventListener("mouseleave", () => markPlaces([], "hover"));
+        return b;
+      }),
     );
-    for (const b of actions.querySelectorAll("button.action")) b.disabled = app.busy;
+  }
+
+  function showResult(g) {
     const over = $("gameover");
     if (g.done && g.result) {
       const word = { win: "won", loss: "lost", draw: "drew" }[g.result.outcome] || g.result.outcome;
@@ -539,22 +746,289 @@
       $("gameover-reason").textContent = reason ? `— ${reason}` : "";
       over.className = `gameover ${g.result.outcome}`;
       over.hidden = false;
+      $("download-replay").href = gamePath("/replay");
     } else {
       over.hidden = true;
     }
-    renderView(view, $("view"), g.seats || []);
   }
 
-  async function act(index, label) {
-    if (app.busy || !app.game) return;
+  /** What was played since the person's last decision, in words, above the board. */
+  function showRecent(g) {
+    const list = $("recent-list");
+    const items = (g.recent || []).filter((r) => r.who !== "you");
+    list.replaceChildren(
+      ...items.map((r) => {
+        const li = el("li", { class: r.who === "opponent" ? "foe" : "" }, el("b", {}, `${r.who === "opponent" ? "The opponent" : capital(r.who)}: `), r.text);
+        const keys = (r.places || []).map(placeKey);
+        li.addEventListener("mouseenter", () => markPlaces(keys, "hover"));
+        li.addEventListener("mouseleave", () => markPlaces([], "hover"));
+        return li;
+      }),
+    );
+    $("recent").hidden = items.length === 0;
+  }
+
+  /** The log: the English lines of the game, newest at the bottom. */
+  function showLog(g) {
+    const log = $("log");
+    const lines = g.log || [];
+    const shown = log.children.length;
+    const base = log.dataset.total ? Number(log.dataset.total) : 0;
+    const same =
+      shown > 0 && lines.length >= base && log.lastElementChild.textContent === String(lines[base - 1] ?? "");
+    if (!same) {
+      log.replaceChildren();
+      log.dataset.total = "0";
+    }
+    const from = Number(log.dataset.total || 0);
+    const keep = 1000;
+    for (const line of lines.slice(Math.max(from, lines.length - keep))) log.append(el("li", {}, String(line)));
+    while (log.children.length > keep) log.firstElementChild.remove();
+    log.dataset.total = String(lines.length);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function showHint() {
+    const box = $("hint-box");
+    const h = app.hint;
+    if (app.hintWaiting) {
+      box.replaceChildren(el("span", { class: "spinner" }), " Looking for a good move…");
+      box.hidden = false;
+    } else if (h && app.game && h.moves === app.game.moves) {
+      const pct = Math.round(100 * h.win_chance);
+      box.replaceChildren(
+        el("b", {}, "Hint: "),
+        h.text,
+        el("span", { class: "muted" }, ` — about ${pct}% to win over ${h.rollouts} rollouts (${h.level})`),
+      );
+      box.hidden = false;
+    } else {
+      box.hidden = true;
+    }
+  }
+
+  /** Draw the game object `g`: the board, the moves, the log, the controls. */
+  function showGame(g) {
+    app.game = g;
+    if (app.hint && app.hint.moves !== g.moves) app.hint = null;
+    const legalNow = new Set(legalMoves().flatMap((m) => m.keys));
+    app.selection = app.selection.filter((k) => legalNow.has(k));
+    showHead(g);
+    showDecision(g);
+    showMoves(g);
+    showResult(g);
+    showRecent(g);
+    showLog(g);
+    showHint();
+    drawBoard();
+    showControls(g);
+  }
+
+  /** Draw the board of the current game and mark its places. */
+  function drawBoard() {
+    const g = app.game;
+    if (!g) return;
+    const target = $("view");
+    target.replaceChildren(drawView(g.view, { details: $("details").checked, seat: g.seat, seats: g.seats || [] }));
+    decorate();
+  }
+
+  /** Mark the board's places: legal, selected, changed, hinted. */
+  function decorate() {
+    const root = $("view");
+    const g = app.game;
+    const moves = canMove() ? legalMoves() : [];
+    const sel = app.selection;
+    const open = sel.length ? moves.filter((m) => sel.every((k) => m.keys.includes(k))) : moves;
+    const legal = new Set(open.flatMap((m) => m.keys));
+    const changed = new Set();
+    if (app.baseline) {
+      const now = placeTexts(root);
+      for (const [k, text] of Object.entries(now)) if (app.baseline[k] !== text) changed.add(k);
+      for (const r of g.recent || []) if (r.who === "opponent") for (const p of r.places || []) changed.add(placeKey(p));
+    }
+    const hinted = new Set(app.hint && app.hint.moves === g.moves ? (app.hint.places || []).map(placeKey) : []);
+    for (const node of root.querySelectorAll("[data-place]")) {
+      const k = node.dataset.place;
+      node.classList.toggle("legal", legal.has(k) && !sel.includes(k));
+      node.classList.toggle("selected", sel.includes(k));
+      node.classList.toggle("changed", changed.has(k));
+      node.classList.toggle("hinted", hinted.has(k));
+    }
+    const candidates = new Set(sel.length ? open.map((m) => m.index) : []);
+    for (const b of document.querySelectorAll("#actions button.action")) {
+      const i = Number(b.dataset.index);
+      b.classList.toggle("candidate", candidates.has(i));
+      b.classList.toggle("hinted", !!(app.hint && app.hint.moves === g.moves && app.hint.index === i));
+    }
+    $("select-note").hidden = sel.length === 0;
+  }
+
+  /** Give the places `keys` the class `cls` (and take it from every other place). */
+  function markPlaces(keys, cls) {
+    const want = new Set(keys);
+    for (const node of $("view").querySelectorAll("[data-place]")) node.classList.toggle(cls, want.has(node.dataset.place));
+  }
+
+  function clearSelection() {
+    if (!app.selection.length) return;
+    app.selection = [];
+    decorate();
+  }
+
+  /** A click on the board: play the move its spot names, or narrow down to the moves through it. */
+  function onBoardClick(ev) {
+    if (!canMove()) return;
+    const legal = new Set(legalMoves().flatMap((m) => m.keys));
+    let node = ev.target.closest("[data-place]");
+    while (node && !legal.has(node.dataset.place)) node = node.parentElement?.closest("[data-place]");
+    if (!node) return;
+    const key = node.dataset.place;
+    if (app.selection.includes(key)) {
+      clearSelection();
+      return;
+    }
+    let keys = [...app.selection, key];
+    let found = candidatesFor(keys);
+    if (!found.length) {
+      keys = [key];
+      found = candidatesFor(keys);
+    }
+    if (!found.length) return;
+    if (found.length === 1) {
+      act(found[0].index);
+      return;
+    }
+    app.selection = keys;
+    const further = found.some((m) => m.keys.some((k) => !keys.includes(k)));
+    $("select-note-text").textContent = further
+      ? `${found.length} moves start here: click one of the marked spots, or choose a marked move below.`
+      : `${found.length} moves fit: choose one of the marked moves below.`;
+    decorate();
+  }
+
+  // ------------------------------------------- the person's move, and the AI's answers as they come
+  function stopPolling() {
+    app.pollToken = 0;
+  }
+
+  function startPolling(gid) {
+    const token = Date.now() + Math.random();
+    app.pollToken = token;
+    const tick = async () => {
+      if (app.pollToken !== token) return;
+      try {
+        const g = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
+        if (app.pollToken !== token || !app.game || app.game.game_id !== gid) return;
+        if (g.moves !== app.game.moves || g.ai_thinking !== app.game.ai_thinking) showGame(g);
+      } catch (_) {
+        /* the move's own answer will tell */
+      }
+      if (app.pollToken === token) setTimeout(tick, POLL_MS);
+    };
+    setTimeout(tick, POLL_MS);
+  }
+
+  /** Play the legal move `index`, then show the AI's replies (drawn as they come). */
+  async function act(index) {
+    if (!canMove()) return;
+    clearError();
+    app.baseline = placeTexts($("view"));
+    app.selection = [];
+    app.hint = null;
+    app.thinking = true;
+    setBusy(true);
+    showGame(app.game);
+    const gid = app.game.game_id;
+    startPolling(gid);
+    try {
+      const g = await api("POST", `/api/games/${encodeURIComponent(gid)}/actions`, { index });
+      stopPolling();
+      if (app.game && app.game.game_id === gid) app.game = g;
+    } catch (exc) {
+      stopPolling();
+      showError(exc.message);
+      await resync(gid);
+    } finally {
+      stopPolling();
+      app.thinking = false;
+      setBusy(false);
+      if (app.game) showGame(app.game);
+    }
+  }
+
+  /** Fetch the game again after a refused request (the game is unchanged). */
+  async function resync(gid) {
+    try {
+      const g = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
+      if (app.game && app.game.game_id === gid) app.game = g;
+    } catch (_) {
+      /* the error is shown already */
+    }
+  }
+
+  /** A request that changes the game (undo, resign): the new game object is drawn. */
+  async function change(suffix) {
+    if (!app.game || app.busy) return;
+    clearError();
+    const gid = app.game.game_id;
+    setBusy(true);
+    try {
+      const g = await api("POST", gamePath(suffix));
+      app.baseline = null;
+      app.selection = [];
+      app.hint = null;
+      if (app.game && app.game.game_id === gid) app.game = g;
+    } catch (exc) {
+      showError(exc.message);
+      await resync(gid);
+    } finally {
+      setBusy(false);
+      if (app.game) showGame(app.game);
+    }
+  }
+
+  function undo() {
+    change("/undo");
+  }
+
+  function resign() {
+    if (!liveGame() || app.busy) return;
+    if (!window.confirm("Resign this game? It counts as a loss.")) return;
+    change("/resign");
+  }
+
+  async function hint() {
+    if (!canMove() || app.hintWaiting) return;
+    clearError();
+    const g = app.game;
+    app.hintWaiting = true;
+    showHint();
+    showControls(g);
+    try {
+      const h = await api("GET", gamePath("/hint"));
+      if (app.game && app.game.game_id === g.game_id && app.game.moves === g.moves) {
+        app.hint = { ...h, moves: g.moves };
+      }
+    } catch (exc) {
+      showError(exc.message);
+    } finally {
+      app.hintWaiting = false;
+      if (app.game) {
+        showHint();
+        decorate();
+        showControls(app.game);
+      }
+    }
+  }
+
+  async function rematch() {
+    if (!app.game || app.busy) return;
+    if (liveGame() && !window.confirm("Leave the game in progress for a new one?")) return;
     clearError();
     setBusy(true);
     try {
-      const g = await api("POST", `/api/games/${encodeURIComponent(app.game.game_id)}/actions`, { index });
-      app.game = g;
-      appendLog([`you: ${label}`], "mine");
-      appendLog(g.events || []);
-      renderGame(g);
+      enterGame(await api("POST", gamePath("/rematch")));
     } catch (exc) {
       showError(exc.message);
     } finally {
@@ -562,17 +1036,12 @@
     }
   }
 
-  function newGame() {
-    $("lobby").hidden = false;
-    $("lobby").scrollIntoView({ block: "start" });
-  }
-
   async function watchReplay() {
     if (!app.game || app.busy) return;
     clearError();
     setBusy(true);
     try {
-      const text = await api("GET", `/api/games/${encodeURIComponent(app.game.game_id)}/replay`, undefined, true);
+      const text = await api("GET", gamePath("/replay"), undefined, true);
       app.replayText = text;
       setReplaySeats(text);
       $("replay-seat").value = String(app.game.seat);
@@ -586,11 +1055,21 @@
   }
 
   // ---------------------------------------------------------------- replays
+  function clearReplay() {
+    app.replay = null;
+    app.replayText = null;
+    app.replayAt = 0;
+    $("replay-player").hidden = true;
+    $("replay-view").replaceChildren();
+    $("replay-label").textContent = "";
+    $("replay-file").value = "";
+  }
+
   function setReplaySeats(text) {
     let n = 2;
     try {
       const head = JSON.parse(text.split("\n", 1)[0]);
-      const env = (app.catalogue?.envs || []).find((e) => e.name === head.env);
+      const env = envOf(head.env);
       if (env) n = env.players;
     } catch (_) {
       /* the server names a bad file */
@@ -637,13 +1116,13 @@
       const r = rep.result;
       result = ` · result ${Array.isArray(r.returns) ? r.returns.join(" / ") : JSON.stringify(r)}${r.reason ? ` (${r.reason})` : ""}`;
     }
-    $("replay-pos").textContent = `${rep.env} · position ${k} of ${rep.positions.length - 1}${result}`;
+    const title = envOf(rep.env)?.title || rep.env;
+    $("replay-pos").textContent = `${title} · position ${k} of ${rep.positions.length - 1}${result}`;
     $("replay-label").textContent = k === 0 ? "start" : `${pos.agent ? pos.agent + ": " : ""}${pos.label}`;
     const target = $("replay-view");
     if (pos.view !== undefined) {
       const wrap = el("div", { class: "game-body" });
-      const main = el("div", { class: "view" });
-      renderView(pos.view, main);
+      const main = el("div", { class: "view" }, drawView(pos.view, { details: $("details").checked, seat: pos.view.seat }));
       const events = el("ol", { class: "log" }, (pos.view.events || []).map((e) => el("li", {}, e)));
       wrap.append(main, el("aside", { class: "log-box" }, el("h3", {}, "Events"), events));
       target.replaceChildren(wrap);
@@ -672,7 +1151,26 @@
     $("env").addEventListener("change", onEnvChange);
     $("mode").addEventListener("change", onModeChange);
     $("new-game").addEventListener("click", newGame);
+    $("leave").addEventListener("click", newGame);
+    $("undo").addEventListener("click", undo);
+    $("hint").addEventListener("click", hint);
+    $("resign").addEventListener("click", resign);
+    $("rematch").addEventListener("click", rematch);
     $("watch-replay").addEventListener("click", watchReplay);
+    $("details").addEventListener("change", () => {
+      drawBoard();
+      if (app.replay) showPosition(app.replayAt);
+    });
+    $("help-toggle").addEventListener("click", () => {
+      $("help").hidden = !$("help").hidden;
+      $("help-toggle").setAttribute("aria-expanded", String(!$("help").hidden));
+    });
+    $("help-close").addEventListener("click", () => {
+      $("help").hidden = true;
+      $("help-toggle").setAttribute("aria-expanded", "false");
+    });
+    $("select-clear").addEventListener("click", clearSelection);
+    $("view").addEventListener("click", onBoardClick);
     $("replay-file").addEventListener("change", onReplayFile);
     $("replay-open").addEventListener("click", () => openReplay().catch((exc) => showError(exc.message)));
     $("replay-seat").addEventListener("change", () => {
@@ -685,7 +1183,16 @@
       ev.preventDefault();
       newGame();
     });
+    window.addEventListener("beforeunload", (ev) => {
+      if (!liveGame()) return;
+      ev.preventDefault();
+      ev.returnValue = "";
+    });
     document.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") {
+        clearSelection();
+        return;
+      }
       if ($("replay-player").hidden || ev.target.closest("input:not([type=range]), select, textarea")) return;
       const r = $("replay").getBoundingClientRect();
       if (r.top > window.innerHeight || r.bottom < 0) return;
@@ -695,9 +1202,12 @@
     setBusy(true);
     try {
       app.catalogue = await api("GET", "/api/envs");
-      const envs = app.catalogue.envs.map((e) => e.name);
-      fillSelect($("env"), envs, { selected: envs.includes("medarot_ocg_v0") ? "medarot_ocg_v0" : envs[0] });
-      fillSelect($("opponent"), app.catalogue.levels, { selected: app.catalogue.default_level });
+      const envs = app.catalogue.envs;
+      const names = envs.map((e) => e.name);
+      fillSelect($("env"), names, {
+        labels: envs.map((e) => e.title || e.name),
+        selected: names.includes("medarot_ocg_v0") ? "medarot_ocg_v0" : names[0],
+      });
       onEnvChange();
       document.body.dataset.ready = "1";
     } catch (exc) {
