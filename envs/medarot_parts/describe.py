@@ -22,6 +22,9 @@ is never named. ``decision_text(state, seat)`` is the prompt of the pending deci
     ``index`` None (the whole row of backs).
 ``energy``
     the energy stock's pile of one kind: ``index`` 0 shooting, 1 melee, 2 defense, 3 support.
+
+The boards also tag ``deck``, ``trash`` (index None) and ``play`` (a card of the play area),
+which no move names today (``ZONES`` lists them all).
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ from envs.medarot_parts.state import GameState
 from envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural
 
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
+
+#: The board's zones: those of move places, then the piles the boards also tag.
+ZONES = ("part", "medarot", "medal", "hand", "energy", "deck", "trash", "play")
 
 
 # ----------------------------------------------------------------------------- voices
