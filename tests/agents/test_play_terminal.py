@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,11 +26,14 @@ def _run(args: list[str], stdin: str = "", timeout: float = 300) -> subprocess.C
 def test_a_whole_game_from_standard_input_then_replay_verify(tmp_path: Path) -> None:
     rec = tmp_path / "r.jsonl"
     p = _run(
-        ["play", "medarot_ocg_v0", "--opponent", "random", "--seed", "3", "--record", str(rec)], "1\n" * 5000
+        ["play", "medarot_ocg_v0", "--opponent", "Beginner", "--seed", "3", "--record", str(rec)],
+        "a\n" * 5000,
     )
     assert p.returncode == 0, p.stderr
     assert "game over: you " in p.stdout and "seed 3" in p.stdout
-    assert "your options:" in p.stdout and "  1. " in p.stdout
+    assert "    a) " in p.stdout and "against the Beginner AI" in p.stdout
+    # the moves are sentences keyed by letters: no option is listed under a number
+    assert not re.search(r"^\s+\d+[.)] ", p.stdout, re.MULTILINE)
     assert rec.is_file()
     ok = _run(["replay", str(rec), "--verify"])
     assert ok.returncode == 0 and "matches the record" in ok.stdout, ok.stdout + ok.stderr
@@ -59,7 +63,7 @@ def test_bad_input_re_prompts_and_quit_leaves(tmp_path: Path) -> None:
         and "not a choice: '0'" in p.stdout
         and "not a choice: '999'" in p.stdout
     )
-    assert "commands:" in p.stdout  # the help
+    assert "commands (type the word):" in p.stdout and "How to play" in p.stdout  # the help
     assert "left the game (quit) after 0 moves" in p.stdout
     assert rec.is_file()  # quitting still writes the replay
 
@@ -90,7 +94,7 @@ def test_in_amalogs_the_person_plays_every_seat_of_one_team() -> None:
     s = GameSession("amalogs_v0", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
     assert s.human == [2, 3]
     seats = set()
-    answers = iter(["1"] * 3000)
+    answers = iter(["a"] * 3000)
 
     def read(_: str) -> str:
         if s.your_turn:
@@ -154,3 +158,29 @@ def test_each_replay_position_lists_its_moves_events_as_the_seat_reads_them(tmp_
         theirs = [x for x in lines if x.startswith(f". P{other} draws ")]
         assert theirs and all("[" not in x for x in theirs)  # the other seat's draws: counts only
         assert any("[you: cards " in x for x in mine)  # the seat's own draws: the cards too
+
+
+def test_undo_hint_and_resign_from_the_terminal() -> None:
+    s = GameSession("medarot_parts_v0", {}, "random", seat=0, seed=6)
+    s.hint_task = lambda worlds=None, full=s.hint_task: full(2)  # few rollouts keep the test short
+    typed = iter(["hint", "a", "undo", "undo", "details", "board", "resign"])
+    out = io.StringIO()
+    assert play(s, read=lambda _: next(typed), out=out) == 0
+    text = out.getvalue()
+    assert re.search(r"hint: [a-z]+\) .+ \(about \d+% to win, over 2 rollouts of the Expert AI\)", text)
+    assert "took back your last decision" in text
+    assert "not now: nothing to undo" in text  # the second undo: back at the start
+    assert "game over: you lost (you resigned" in text
+
+
+def test_a_single_option_is_played_for_the_person_and_logged() -> None:
+    s = GameSession("mow_v0", {}, "random", seat=0, seed=3)
+    s.opponent_moves()
+    for _ in range(60):
+        if s.done:
+            break
+        assert len(s.legal()) != 1  # never asked to pick the only option
+        s.play(s.legal()[-1]["index"])
+        if any(m["who"] == "you (the only option)" for m in s.recent):
+            return
+    pytest.fail("no single-option decision came up in 60 moves")
