@@ -61,7 +61,9 @@ def _master_line(player: dict[str, Any], details: bool) -> Text:
     return t
 
 
-def _monsters(side: dict[str, Any], level: int, details: bool) -> Table:
+def _monsters(side: dict[str, Any], level: int, details: bool) -> RenderableType:
+    if not side.get("monsters") and level == 0:
+        return Text("Monsters: no slots at level 0", style="dim")
     table = Table(box=box.SIMPLE, show_header=True, header_style="dim", pad_edge=False, expand=False)
     table.add_column("slot", justify="right")
     table.add_column("monster")
@@ -92,8 +94,6 @@ def _monsters(side: dict[str, Any], level: int, details: bool) -> Table:
             )
         else:
             table.add_row(str(i + 1), Text("empty slot", style="dim"), "", "", "", "", "")
-    if not mons and level == 0:
-        table.add_row("-", Text("no monster slots at level 0", style="dim"), "", "", "", "", "")
     return table
 
 
