@@ -24,6 +24,17 @@ TYPES = ("SHOOTING", "MELEE", "SPECIAL")
 SHOOTING, MELEE, SPECIAL = TYPES
 #: Owner-relative directions (D7): 0 F, 1 FR, 2 R, 3 BR, 4 B, 5 BL, 6 L, 7 FL.
 DIRECTIONS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+#: The same directions in words, as the Medarot's owner sees them (forward = toward the enemy).
+DIRECTION_WORDS = (
+    "forward",
+    "forward-right",
+    "right",
+    "back-right",
+    "back",
+    "back-left",
+    "left",
+    "forward-left",
+)
 UNIT_TIMINGS = ("ON_ACTIVATE", "ON_HIT")
 CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
 TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
@@ -47,11 +58,8 @@ class Effect:
     trash: str = ""
 
     def describe(self) -> str:
-        """A short human-readable form, e.g. ``ACTION MOD_POWER +10 ACTING (cost 1, AFTER_USE)``."""
-        amt = f" {self.amount:+d}" if self.amount else ""
-        flt = "" if self.type_filter == "ANY" else f" [{self.type_filter}]"
-        tail = f" (cost {self.cost}, {self.trash})" if self.trash else ""
-        return f"{self.timing} {self.op}{amt} {self.target.name}{flt}{tail}"
+        """The effect as an English sentence, e.g. ``Action: the acting Medarot gets +10 power ...``."""
+        return effect_text(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +94,113 @@ class CardDef:
             f"{self.name} [{self.id} {tag} {self.type} spd {self.speed} cost {self.cost} "
             f"pow {self.power} arm {self.armor} arrows {arrows}{form}{eff}]"
         )
+
+
+# ----------------------------------------------------------------------------- effect text
+#: The timing of an effect, in words (section 4.4).
+TIMING_WORDS = {
+    "ON_ACTIVATE": "Special",
+    "ON_HIT": "On hit",
+    "ACTION": "Action",
+    "DEFENCE": "Defence",
+    "TRIGGER": "Trigger (from the stock only)",
+}
+#: How long a Medaroter effect lasts, by its trash timing (D26).
+TRASH_WORDS = {
+    "AFTER_USE": "until the end of this action",
+    "AFTER_DEFENCE": "until the end of this attack",
+    "END_OF_TURN": "until the end of the turn",
+}
+#: Who a unit selector picks, and whether that is several Medarots.
+_TARGET_WORDS = {
+    Target.SELF: ("this Medarot", False),
+    Target.ACTING: ("the acting Medarot", False),
+    Target.ATTACKED: ("the attacked Medarot", False),
+    Target.ATTACKER: ("the attacker", False),
+    Target.ONE_ALLY: ("one of your Medarots (you choose)", False),
+    Target.ONE_ENEMY: ("one enemy Medarot (you choose)", False),
+    Target.ALL_ALLIES: ("all your Medarots", True),
+    Target.ALL_ENEMIES: ("all enemy Medarots", True),
+    Target.OWNER: ("you", True),
+    Target.OPPONENT: ("the opponent", False),
+}
+_STAT_WORDS = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
+#: Ops whose effect lasts (a Medarot's lasts until that Medarot acts again, D37).
+_LASTING_OPS = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP", "DOT", "DISABLE", "ROOT")
+
+
+def target_words(effect: Effect, medaroter: bool) -> tuple[str, bool]:
+    """Who ``effect`` applies to, in words, and whether that is plural."""
+    t = effect.target
+    if t == Target.SELF and medaroter:
+        return "your Medarot it is used for", False
+    if t == Target.ONE_ENEMY and effect.timing == "ON_HIT":
+        return "the attacked Medarot", False
+    words, plural = _TARGET_WORDS[t]
+    if effect.type_filter != "ANY":
+        kind = effect.type_filter.lower()
+        if plural:
+            words = words.replace("Medarots", f"{kind} Medarots")
+        else:
+            words += f" (if {kind})"
+    return words, plural
+
+
+def effect_action(effect: Effect) -> str:
+    """What the effect does, as a clause without its timing and cost ("the acting Medarot gets +10 power")."""
+    op, n = effect.op, effect.amount
+    medaroter = effect.timing in CARD_TIMINGS
+    who, plural = target_words(effect, medaroter)
+    get = "get" if plural else "gets"
+    cards = "card" if abs(n) == 1 else "cards"
+    if op in _STAT_WORDS:
+        return f"{who} {get} {n:+d} {_STAT_WORDS[op]}"
+    if op == "NEGATE":
+        if effect.timing == "ACTION":
+            return "stores a charge on this card that can negate one later attack on you"
+        return "negates the attack"
+    if op == "GUARD":
+        guard = "guard" if plural else "guards"
+        return f"{who} {guard}: an attack on a Medarot next to it may be turned onto it"
+    if op == "TRAP":
+        return f"sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP"
+    if op == "GAIN_HP":
+        return f"{'you gain' if effect.target == Target.OWNER else 'the opponent gains'} {n} HP"
+    if op == "DAMAGE":
+        return f"{'you pay' if effect.target == Target.OWNER else 'the opponent pays'} {n} HP"
+    if op == "DOT":
+        when = "the end of this turn" if effect.trash == "END_OF_TURN" else "every end of turn"
+        return f"the opponent pays {n} HP at {when}"
+    if op == "DRAW":
+        return f"you draw up to {n} {cards}"
+    if op == "DISCARD":
+        return f"the opponent discards {n} {cards} of their choice"
+    if op == "TRASH_STOCK":
+        return "trash one card of the opponent's stock (you choose)"
+    if op == "DISABLE":
+        return f"{who} cannot act"
+    if op == "ROOT":
+        return f"{who} cannot move"
+    if op == "CANCEL_PENALTY":
+        return "the acting Medarot pays no penalty for not moving this action"
+    if op == "FREE_FAR":
+        return "the acting Medarot's 2-square melee attack costs no HP this action"
+    return op.replace("_", " ").lower()
+
+
+def effect_text(effect: Effect) -> str:
+    """The whole effect as one sentence: timing, cost, what it does and how long it lasts."""
+    head = TIMING_WORDS.get(effect.timing, effect.timing.lower())
+    if effect.cost:
+        head += f", cost {effect.cost} HP"
+    body = effect_action(effect)
+    if effect.trash:
+        lasting = effect.op in _LASTING_OPS or (effect.op == "NEGATE" and effect.timing == "ACTION")
+        if lasting and not (effect.op == "DOT" and effect.trash == "END_OF_TURN"):
+            body += f" ({TRASH_WORDS[effect.trash]})"
+    elif effect.op in _LASTING_OPS:
+        body += " (until this Medarot acts again)"
+    return f"{head}: {body}."
 
 
 def _tens(v: int) -> str | None:

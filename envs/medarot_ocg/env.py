@@ -67,6 +67,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from envs.aec import DeckRuleset
+from envs.core.describe import Described
 from envs.encoding.codec import encoder_for_pool
 from envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
 from envs.medarot_ocg.config import RulesConfig, make_config
@@ -147,3 +148,9 @@ class MedarotRuleset(DeckRuleset):
         from envs.medarot_ocg.view import view
 
         return view(state, seat)
+
+    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
+        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.medarot_ocg.describe``)."""
+        from envs.medarot_ocg.describe import describe_action
+
+        return describe_action(state, seat, index)

@@ -68,7 +68,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "mode": state.config.mode,
         "layout": dict(_LAYOUT),
         "squares": [_square(state, s, seat) for s in range(15)],
-        "effects": [_effect(state, e) for e in state.effects],
+        "effects": [_effect(state, e, seat) for e in state.effects],
         "action": _action(state),
         "in_use": _in_use(state, seat),
         "count": int(dp[2][-1]) if dp is not None and not state.done and dp[0] in COUNT_DPS else None,
@@ -206,8 +206,9 @@ def _source(state: GameState, e: Eff) -> dict[str, Any]:
     return out
 
 
-def _effect(state: GameState, e: Eff) -> dict[str, Any]:
+def _effect(state: GameState, e: Eff, seat: int) -> dict[str, Any]:
     return {
+        "text": effect_words(state, e, seat),
         "op": e.op,
         "amount": e.amount,
         "type_filter": e.flt,
@@ -217,6 +218,59 @@ def _effect(state: GameState, e: Eff) -> dict[str, Any]:
         "source": _source(state, e),
         "until": e.trash or None,
     }
+
+
+_STAT = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
+_UNTIL = {
+    "AFTER_USE": "until the end of this action",
+    "AFTER_DEFENCE": "until the end of this attack",
+    "END_OF_TURN": "until the end of the turn",
+}
+
+
+def _unit_words(state: GameState, uid: int, seat: int) -> str:
+    s = _square_of(state, uid)
+    x = state.board[s] if s >= 0 else None
+    if x is None:
+        return "a Medarot that left the board"
+    if x.face_up or x.owner == seat:
+        return f"{state.cards[x.top()].name} (square {s})"
+    return f"the face-down Medarot on square {s}"
+
+
+def effect_words(state: GameState, e: Eff, seat: int) -> str:
+    """A lasting effect in words for ``seat``: who it is on, what it does, until when, and its source."""
+    mine = "your" if e.owner == seat else "the opponent's"
+    if e.op == "TRAP":
+        whose = "your" if e.scope == seat else "the opponent's"
+        what = f"Trap: every attack on {whose} Medarots costs the attacker's owner {e.amount} HP"
+    elif e.op == "DOT":
+        who = "you pay" if e.owner != seat else "the opponent pays"
+        when = "every end of turn" if e.src_uid >= 0 else "the end of the turn"
+        what = f"Lasting attack: {who} {e.amount} HP at {when}"
+    else:
+        if e.targets is None:
+            on = "your Medarots" if e.scope == seat else "the opponent's Medarots"
+        else:
+            on = ", ".join(_unit_words(state, u, seat) for u in e.targets) or "no Medarot"
+        flt = "" if e.flt == "ANY" else f" (if {e.flt.lower()})"
+        if e.op in _STAT:
+            does = f"{e.amount:+d} {_STAT[e.op]}{flt}"
+        else:
+            does = {
+                "GUARD": "guards the Medarots next to it",
+                "DISABLE": "cannot act",
+                "ROOT": "cannot move",
+            }.get(e.op, e.op.replace("_", " ").lower())
+        what = f"{on[:1].upper()}{on[1:]}: {does}"
+    if e.src_uid >= 0:
+        until = f"until {_unit_words(state, e.src_uid, seat)} acts again"
+        src = ""
+    else:
+        until = _UNTIL.get(e.trash, "")
+        source = _source(state, e)
+        src = f" ({mine} {source['card']})" if "card" in source else f" ({mine} Medaroter card)"
+    return f"{what}{', ' + until if until else ''}{src}"
 
 
 def _action(state: GameState) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER
+from envs.medarot_ocg.cards import DIRECTION_WORDS, MEDACHANGE, MEDAROT, MEDAROTER, CardDef
 from envs.medarot_ocg.rules.board import (
     NEIGHBOUR,
     NEUTRAL_ROW,
@@ -26,6 +26,11 @@ from envs.medarot_ocg.rules.phases import place, set_card
 from envs.medarot_ocg.state import Act, GameState
 
 _DIR_NAMES = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+
+
+def _form(card: CardDef) -> str:
+    """The end of a MedaChange line: into its power form, or nothing."""
+    return " into its power form (1 HP each action)" if card.power_form else ""
 
 
 # ----------------------------------------------------------------------------- A0 selection
@@ -53,7 +58,9 @@ def select(st: GameState) -> None:
     owners = {st.board[s].owner for s in cands}  # type: ignore[union-attr]
     if len(owners) == 2:
         w = st.rng.randrange(2)
-        st.emit("coin_toss", f"speed tie between both players: the coin gives P{w}", player=w)
+        st.emit(
+            "coin_toss", f"Speed tie between both players: a coin toss gives P{w} the next action", player=w
+        )
         cands = [s for s in cands if st.board[s].owner == w]  # type: ignore[union-attr]
     if len(cands) == 1:
         begin_action(st, cands[0])
@@ -77,7 +84,7 @@ def begin_action(st: GameState, square: int) -> None:
     end_effects(st, lambda e: e.src_uid != x.uid)
     st.emit(
         "act",
-        f"P{x.owner}'s {st.cards[x.top()].name} acts (square {square})",
+        f"P{x.owner}'s {st.cards[x.top()].name} (square {square}) acts",
         player=x.owner,
         card=x.top(),
         square=square,
@@ -165,7 +172,7 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         act.changed = True
         st.emit(
             "medachange",
-            f"P{p} MedaChanges into {st.cards[x.change].name}",
+            f"P{p}'s {st.cards[x.base].name} (square {acting_square(st)}) MedaChanges{_form(st.cards[x.change])}",
             player=p,
             card=x.change,
             square=acting_square(st),
@@ -176,7 +183,8 @@ def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         st.trash[p].append(x.change)
         st.emit(
             "release",
-            f"P{p} releases the MedaChange {st.cards[x.change].name}",
+            f"P{p}'s {st.cards[x.base].name} (square {acting_square(st)}) releases its MedaChange card"
+            " to the trash",
             player=p,
             card=x.change,
             square=acting_square(st),
@@ -197,11 +205,19 @@ def on_sub_card(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     act = st.act
     assert act is not None
     square = acting_square(st)
+    old = st.board[square]
+    assert old is not None
+    old_name = st.cards[old.top()].name
     st.limbo[p] = [st.hand[p].pop(a.arg), False]
     remove_stack(st, square, to_reserve=False)
     act.substituted = True
     act.ended = True
-    st.emit("substitute", f"P{p} substitutes the Medarot on square {square}", player=p, square=square)
+    st.emit(
+        "substitute",
+        f"P{p} trashes {old_name} (square {square}) and substitutes a face-down Medarot from its hand",
+        player=p,
+        square=square,
+    )
     if square // 5 == NEUTRAL_ROW:
         ask(st, DP.SUB_SQUARE, p, p)
     else:
@@ -249,12 +265,15 @@ def _on_move(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     assert act is not None
     s = acting_square(st)
     t = NEIGHBOUR[act.owner][s][a.arg]
-    st.board[t], st.board[s] = st.board[s], None
+    mover = st.board[s]
+    assert mover is not None
+    name = st.cards[mover.top()].name
+    st.board[t], st.board[s] = mover, None
     st.board_version += 1
     act.moved = True
     st.emit(
         "move",
-        f"P{act.owner} moves {_DIR_NAMES[a.arg]} from {s} to {t}",
+        f"P{act.owner}'s {name} moves {DIRECTION_WORDS[a.arg]} from square {s} to square {t}",
         player=act.owner,
         direction=_DIR_NAMES[a.arg],
         from_square=s,

@@ -78,7 +78,7 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         effect = st.cards[x.top()].effects[0]
         st.emit(
             "special",
-            f"P{x.owner}'s {st.cards[x.top()].name} activates its special effect",
+            f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) activates its special effect",
             player=x.owner,
             card=x.top(),
             square=s,
@@ -97,13 +97,24 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     act.far = far
     st.emit(
         "attack",
-        f"P{x.owner}'s {st.cards[x.top()].name} attacks square {a.arg}",
+        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {_unit_words(st, a.arg)}"
+        + (" from 2 squares away" if far else ""),
         player=x.owner,
         card=x.top(),
         square=s,
         target=a.arg,
     )
     push(st, ["defence"], ["judge"])
+
+
+def _unit_words(st: GameState, square: int) -> str:
+    """The Medarot on ``square`` as every seat may name it: its name when face up."""
+    x = st.board[square]
+    if x is None:
+        return f"square {square}"
+    if not x.face_up:
+        return f"the face-down Medarot on square {square}"
+    return f"{st.cards[x.top()].name} (square {square})"
 
 
 def resolve_unit_effect(st: GameState, choice: int = -1) -> None:
@@ -200,7 +211,8 @@ def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
 def _discard(st: GameState, q: int, i: int, why: str) -> None:
     card = st.hand[q].pop(i)
     st.trash[q].append(card)
-    st.emit("discard", f"P{q} discards {st.cards[card].name}", player=q, card=card, why=why)
+    reason = {"weak_attack": " (weak attack)", "effect": " (an effect)"}.get(why, "")
+    st.emit("discard", f"P{q} discards {st.cards[card].name}{reason}", player=q, card=card, why=why)
 
 
 @task

@@ -178,16 +178,40 @@ def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
             )
         )
     squares = [s for s, x in enumerate(st.board) if x is not None and x in ctx.units]
-    where = ", ".join(str(s) for s in squares)
-    amount = f" {e.amount:+d}" if e.amount else ""
     st.emit(
         "unit_effect",
-        f"P{ctx.user}: {e.op}{amount} on the Medarot(s) at square(s) {where}",
+        f"P{ctx.user}'s effect: {_units_words(st, squares)} {_lasting_words(e.op, e.amount, len(squares) > 1)}",
         player=ctx.user,
         op=e.op,
         amount=e.amount,
         squares=squares,
     )
+
+
+def _units_words(st: GameState, squares: list[int]) -> str:
+    """Medarots on ``squares`` as every seat may name them (face-down ones unnamed)."""
+    words = []
+    for s in squares:
+        x = st.board[s]
+        name = st.cards[x.change or x.base].name if x is not None and x.face_up else "the face-down Medarot"
+        words.append(f"{name} (square {s})")
+    if len(words) <= 1:
+        return "".join(words) or "no Medarot"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _lasting_words(op: str, amount: int, plural: bool) -> str:
+    """What a lasting unit effect does, as the end of a sentence."""
+    stat = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}.get(op)
+    if stat is not None:
+        return f"{'get' if plural else 'gets'} {amount:+d} {stat}"
+    if op == "GUARD":
+        return f"{'guard' if plural else 'guards'} the Medarots next to {'them' if plural else 'it'}"
+    if op == "DISABLE":
+        return "cannot act"
+    if op == "ROOT":
+        return "cannot move"
+    return op.replace("_", " ").lower()
 
 
 def _player_effect(st: GameState, ctx: Ctx) -> None:
@@ -196,9 +220,11 @@ def _player_effect(st: GameState, ctx: Ctx) -> None:
     st.effects.append(
         Eff(e.op, e.amount, "ANY", ctx.user, ctx.src_uid, ctx.src_slot, None, ctx.user, e.trash)
     )
-    st.emit(
-        "player_effect", f"P{ctx.user}: {e.op} {e.amount} active", player=ctx.user, op=e.op, amount=e.amount
-    )
+    if e.op == "TRAP":
+        text = f"P{ctx.user} sets a trap: every attack on its Medarots costs P{1 - ctx.user} {e.amount} HP"
+    else:
+        text = f"P{ctx.user}'s lasting attack: P{1 - ctx.user} pays {e.amount} HP at the end of the turn"
+    st.emit("player_effect", text, player=ctx.user, op=e.op, amount=e.amount)
 
 
 _ANY_UNIT = _UNITS
@@ -231,7 +257,10 @@ def negate(st: GameState, ctx: Ctx) -> None:
         assert holder is not None
         holder.charge += 1
         st.emit(
-            "store_charge", f"P{p} stores a NEGATE charge", player=p, slot="master" if slot == 3 else slot
+            "store_charge",
+            f"P{p} stores a negate charge on {st.cards[holder.card].name}",
+            player=p,
+            slot="master" if slot == 3 else slot,
         )
         return
     assert st.act is not None

@@ -43,6 +43,19 @@ apply = AGENDA.apply
 run = AGENDA.run
 
 
+#: A payment's ``why`` (a record field) in words, where the field is a short name.
+WHY_WORDS = {
+    "DOT": "a lasting attack",
+    "DAMAGE": "an effect's damage",
+    "a TRAP": "a trap",
+}
+
+
+def why_words(why: str) -> str:
+    """What a payment is for, in words for a log line."""
+    return WHY_WORDS.get(why, why)
+
+
 def pay(st: GameState, player: int, amount: int, why: str) -> bool:
     """A mandatory payment (D27): HP goes down, or the payer loses at once (L1). Returns success.
 
@@ -53,7 +66,7 @@ def pay(st: GameState, player: int, amount: int, why: str) -> bool:
     if amount > st.hp[player]:
         st.emit(
             "cannot_pay",
-            f"P{player} cannot pay {amount} HP for {why} (HP {st.hp[player]}) and loses",
+            f"P{player} cannot pay {amount} HP for {why_words(why)} (HP {st.hp[player]}) and loses",
             player=player,
             amount=amount,
             why=why,
@@ -64,7 +77,7 @@ def pay(st: GameState, player: int, amount: int, why: str) -> bool:
     st.hp[player] -= amount
     st.emit(
         "pay",
-        f"P{player} pays {amount} HP for {why} (HP {st.hp[player]})",
+        f"P{player} pays {amount} HP for {why_words(why)} (HP {st.hp[player]})",
         player=player,
         amount=amount,
         why=why,
@@ -90,4 +103,19 @@ def spend(st: GameState, player: int, amount: int, why: str) -> None:
 def auto(st: GameState, player: int, dp: DP, action: Action) -> None:
     """Record a decision the rules play for ``player`` (its only option) without asking it."""
     name = dp.name
-    st.emit("auto", f"P{player} {name}: {action} (forced)", player=player, decision=name, action=str(action))
+    st.emit("auto", _auto_text(st, player, dp, action), player=player, decision=name, action=str(action))
+
+
+def _auto_text(st: GameState, p: int, dp: DP, action: Action) -> str:
+    """A forced decision in words (the card named is public by then)."""
+    if dp == DP.LATE_MASTER:
+        name = st.cards[st.hand[p][action.arg]].name
+        return f"P{p} must make {name}, its first Medaroter drawn, its master"
+    if dp == DP.EFFECT_CHOICE and st.use is not None:
+        j = st.use[1]
+        slot = st.master[p] if j == 3 else st.stock[p][j]
+        name = st.cards[slot.card].name if slot is not None else "the card"
+        return f"P{p} can use only one of the two effects of {name}"
+    if dp == DP.PAY_SPLIT:
+        return f"P{p} has no MedaForce in its reserve and pays the cost in HP"
+    return f"P{p} has only one choice and takes it"

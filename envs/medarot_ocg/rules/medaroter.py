@@ -39,7 +39,7 @@ def trash_slot(st: GameState, p: int, j: int) -> None:
     end_effects(st, lambda e: e.src_slot != key)
     st.emit(
         "trash_stock",
-        f"P{p} trashes stock card {st.cards[slot.card].name}",
+        f"P{p} trashes {st.cards[slot.card].name} from stock slot {j + 1}",
         player=p,
         slot=j,
         card=slot.card,
@@ -215,7 +215,7 @@ def on_defence(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
             act.negated = True
             st.emit(
                 "use_charge",
-                f"P{q} spends a stored NEGATE charge",
+                f"P{q} spends the negate charge stored on {st.cards[h.card].name}: the attack is negated",
                 player=q,
                 slot="master" if slot == MASTER_SLOT else slot,
             )
@@ -230,21 +230,25 @@ def begin_use(st: GameState, p: int, a: Action, window: int) -> None:
         card = st.hand[p].pop(a.arg)
         st.limbo[p] = [card, True]
         st.use = [p, -1, window, -1, FROM_HAND]
-        st.emit("use_card", f"P{p} plays {st.cards[card].name} from hand", player=p, card=card, source="hand")
+        st.emit(
+            "use_card", f"P{p} uses {st.cards[card].name} from its hand", player=p, card=card, source="hand"
+        )
         push(st, ["use_slot"], ["use_choose"], ["use_pay"], ["use_target"])
         return
     if a.kind == Kind.MASTER:
         st.master_used[p] = True
         st.use = [p, MASTER_SLOT, window, -1, FROM_MASTER]
         card = holder(st, p, MASTER_SLOT).card
-        st.emit("use_card", f"P{p} uses master {st.cards[card].name}", player=p, card=card, source="master")
+        st.emit(
+            "use_card", f"P{p} uses its master {st.cards[card].name}", player=p, card=card, source="master"
+        )
     else:
         slot = holder(st, p, a.arg)
         slot.face_up = True
         st.use = [p, a.arg, window, -1, FROM_STOCK]
         st.emit(
             "use_card",
-            f"P{p} uses stock card {st.cards[slot.card].name}",
+            f"P{p} uses {st.cards[slot.card].name} from stock slot {a.arg + 1}",
             player=p,
             card=slot.card,
             source="stock",
@@ -351,7 +355,12 @@ def on_pay_split(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     for _ in range(k):
         st.trash[p].append(st.reserve[p].pop())
     if k:
-        st.emit("medaforce", f"P{p} spends {k} MedaForce", player=p, count=k)
+        st.emit(
+            "medaforce",
+            f"P{p} pays {k} of the cost with MedaForce (reserve cards to the trash)",
+            player=p,
+            count=k,
+        )
     spend(st, p, c - k, "a Medaroter cost")
 
 

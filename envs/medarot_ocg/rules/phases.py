@@ -61,7 +61,9 @@ def _opening_draw(st: GameState, p: int) -> None:
     drawn = draw_cards(st.deck[p], st.hand[p], 7)
     kept = any(st.cards[c].kind == MEDAROT for c in st.hand[p])
     n = len(drawn)
-    st.emit("draw", f"P{p} draws {n}", only=(p, {"cards": list(drawn)}) if kept else None, player=p, count=n)
+    st.emit(
+        "draw", f"P{p} draws {n} cards", only=(p, {"cards": list(drawn)}) if kept else None, player=p, count=n
+    )
 
 
 def draw(st: GameState, p: int, n: int) -> None:
@@ -69,7 +71,11 @@ def draw(st: GameState, p: int, n: int) -> None:
     drawn = draw_cards(st.deck[p], st.hand[p], n)
     if drawn:
         st.emit(
-            "draw", f"P{p} draws {len(drawn)}", only=(p, {"cards": list(drawn)}), player=p, count=len(drawn)
+            "draw",
+            f"P{p} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}",
+            only=(p, {"cards": list(drawn)}),
+            player=p,
+            count=len(drawn),
         )
 
 
@@ -89,7 +95,7 @@ def on_master_select(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """The chosen Medaroter becomes the master, face down until the first start phase."""
     p = ctx[0]
     st.master[p] = Slot(st.hand[p].pop(a.arg), face_up=False)
-    st.emit("set_master", f"P{p} sets a master face down", player=p)
+    st.emit("set_master", f"P{p} sets a Medaroter face down as its master", player=p)
 
 
 def _set_options(st: GameState, p: int, lo: int = 0) -> list[Action]:
@@ -120,7 +126,8 @@ def set_card(st: GameState, p: int, i: int) -> None:
     """Set hand card ``i`` face down in the stock; a full stock asks STOCK_TRASH first (R18, R19)."""
     card = st.hand[p].pop(i)
     j = free_slot(st, p)
-    st.emit("set_stock", f"P{p} sets a Medaroter face down", player=p)
+    where = f"in stock slot {j + 1}" if j >= 0 else "in its full stock"
+    st.emit("set_stock", f"P{p} sets a Medaroter face down {where}", player=p)
     if j >= 0:
         st.stock[p][j] = Slot(card, False)
     else:
@@ -186,7 +193,7 @@ def place(st: GameState, p: int, square: int) -> None:
 def start_phase(st: GameState) -> None:
     """S1: reveal, upright, clear flags; first reveal of a master applies its HP modifier (D33, D36)."""
     st.turn += 1
-    st.emit("turn", f"--- turn {st.turn} ---", turn=st.turn)
+    st.emit("turn", f"--- Turn {st.turn} ---", turn=st.turn)
     st.board_version += 1
     for x in st.board:
         if x is not None:
@@ -211,7 +218,7 @@ def apply_hp_mod(st: GameState, p: int) -> bool:
     mod = st.cards[m.card].hp_mod
     st.emit(
         "reveal_master",
-        f"P{p} reveals master {st.cards[m.card].name} (HP {mod:+d})",
+        f"P{p} reveals its master {st.cards[m.card].name} (HP {mod:+d})",
         player=p,
         card=m.card,
         hp_mod=mod,
@@ -229,7 +236,7 @@ def start_player(st: GameState, p: int) -> None:
         return
     if not st.deck[p]:
         st.failed_draw[p] = True
-        st.emit("cannot_draw", f"P{p} cannot draw", player=p)
+        st.emit("cannot_draw", f"P{p} cannot draw: the deck is empty", player=p)
         return
     draw(st, p, 1)
     ask(st, DP.OPT_DRAW, p, p)
@@ -346,7 +353,7 @@ def on_hand_limit(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         st.trash[p].append(card)
         st.emit(
             "discard",
-            f"P{p} discards {st.cards[card].name} to the hand limit",
+            f"P{p} discards {st.cards[card].name} (hand limit 7)",
             player=p,
             card=card,
             why="hand_limit",
@@ -367,7 +374,13 @@ def end_phase(st: GameState) -> None:
         n = sum(1 for s in range(5, 10) if (x := st.board[s]) is not None and x.owner == p)
         if n:
             st.hp[p] += n
-            st.emit("heal", f"P{p} heals {n} (HP {st.hp[p]})", player=p, amount=n, hp=st.hp[p])
+            st.emit(
+                "heal",
+                f"P{p} gains {n} HP for its Medarots in the neutral row (HP {st.hp[p]})",
+                player=p,
+                amount=n,
+                hp=st.hp[p],
+            )
     if st.turn >= st.config.max_turns:
         truncate(st, f"turn cap {st.config.max_turns}")
         return

@@ -118,7 +118,7 @@ def test_P6_two_traps_both_charge_the_attackers_owner():
     while st.decision == "DESTROY_DRAW":
         do(st, "DESTROY_DRAW", st.legal_actions()[0])
     assert st.hp[0] == 20 - 2 - 2
-    assert sum("P0 pays 2 HP for a TRAP" in e for e in st.events) == 2
+    assert sum("P0 pays 2 HP for a trap" in e for e in st.events) == 2
 
 
 def test_board_version_only_grows_over_a_game():

@@ -219,19 +219,24 @@ def test_face_down_medarots_from_play_are_hidden_and_own_ones_are_not():
         assert cell(render_text(st), s)[1].startswith(name[:8])
 
 
-def test_effect_and_guard_log_lines_name_squares_not_cards():
-    """The event log is public: effect targets and guards (possibly face down) appear as squares."""
+def test_effect_and_guard_log_lines_name_face_down_medarots_by_square_only():
+    """The event log is public: a face-down Medarot an effect or a guard concerns is named by its square."""
     seen = 0
     for seed in range(12):
         st = make_game("advance", seed=seed)
         rng = random.Random(seed)
-        names = {c.name for c in st.cards.values()}
         while not st.done:
+            hidden = {
+                s: st.cards[x.base].name for s, x in enumerate(st.board) if x is not None and not x.face_up
+            }
+            n = len(st.events)
             st.apply(rng.choice(st.legal_actions()))
-        for line in st.events:
-            if " at square(s) " in line or "guard on square" in line:
-                seen += 1
-                assert not any(n in line for n in names), line
+            for line, rec in zip(st.events[n:], st.records[n:], strict=True):
+                squares = rec.get("squares", [rec["square"]] if rec["kind"] == "redirect" else [])
+                for sq in squares:
+                    if sq in hidden and rec["kind"] in ("unit_effect", "redirect"):
+                        seen += 1
+                        assert f"square {sq}" in line and hidden[sq] not in line, line
     assert seen > 0
 
 

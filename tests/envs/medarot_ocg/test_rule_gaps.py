@@ -133,20 +133,20 @@ def test_P8_D27_a_damage_effect_is_logged_as_a_damage_payment():
     st = _support(hands=(["HURT"], []))
     do(st, "SUPPORT", A.HAND[0])
     assert st.hp[1] == 18
-    assert "P1 pays 2 HP for DAMAGE (HP 18)" in st.events
+    assert "P1 pays 2 HP for an effect's damage (HP 18)" in st.events
 
 
 # ----------------------------------------------------------------------------- P5
 def test_P5_a_guard_is_logged_without_an_amount():
     st = _special({0: "SENTRY", 12: "ASH"})
-    assert "P0: GUARD on the Medarot(s) at square(s) 0" in st.events
-    assert not any("GUARD +" in line for line in st.events)
+    assert "P0's effect: Sentry (square 0) guards the Medarots next to it" in st.events
+    assert not any("guards +" in line for line in st.events)
 
 
 def test_P1_a_modifier_is_logged_with_its_signed_amount():
     st = _support(hands=(["POW"], []))
     do(st, "SUPPORT", A.HAND[0])
-    assert "P0: MOD_POWER +20 on the Medarot(s) at square(s) 2" in st.events
+    assert "P0's effect: Brute (square 2) gets +20 power" in st.events
 
 
 # ----------------------------------------------------------------------------- AMALOGS D21

@@ -49,7 +49,8 @@ def test_own_hand_is_named_with_stats_and_the_other_hand_only_counted():
     assert kite["arrows"] == ["F", "FR", "R", "BR", "B", "BL", "L", "FL"]
     assert pow_["name"] == "Pow" and pow_["hp_mod"] == 0
     assert pow_["effects"][0]["op"] == "MOD_POWER" and pow_["effects"][0]["amount"] == 20
-    assert "MOD_POWER +20 ACTING" in pow_["effects"][0]["text"]
+    assert pow_["effects"][0]["text"].startswith("Action")
+    assert "the acting Medarot gets +20 power" in pow_["effects"][0]["text"]
     assert "hand" not in opp and opp["hand_count"] == 2 == me["hand_count"]
     assert view(st, 1)["players"][1]["hand"][0]["id"] == "SNIPE"
 
