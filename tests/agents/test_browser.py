@@ -126,6 +126,7 @@ class Page:
     def __init__(self, browser: Any, base: str) -> None:
         self.page = browser.new_page(viewport={"width": 1400, "height": 1000})
         self.errors: list[str] = []
+        self.escaped = False  # whether Escape was tried on a selection
         self.page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
         self.page.on("console", self._console)
         self.page.on("dialog", lambda d: d.accept())  # resign and leave ask first
@@ -210,6 +211,12 @@ class Page:
                         by_board = True
                         break
                     assert state == "selected", (k, state, move)
+                    if not self.escaped:  # Escape clears a selection; the spot is clicked again
+                        self.escaped = True
+                        p.keyboard.press("Escape")
+                        assert p.locator("#view .place.selected").count() == 0
+                        assert self.click(f"#view [data-place='{k}'].place")
+                        assert p.evaluate(AFTER_CLICK, [moves, k]) == "selected"
             if not by_board:
                 assert self.click(f"#actions button.action[data-index='{move['index']}']"), move
             p.wait_for_function(SETTLED, arg=moves, timeout=WAIT_MS)
@@ -302,6 +309,8 @@ def test_a_whole_game_by_clicking_the_board(
         if not saw_opponent and any(r["who"] == "opponent" for r in g["recent"]):
             saw_opponent = True  # the AI's moves in words above the board
             assert "The opponent: " in p.locator("#recent").inner_text()
+            if has_board:  # what the AI did is marked on the board
+                assert p.locator("#view .place.changed").count() > 0
         if not undone and not g["done"] and decisions >= 3:
             undone = True
             assert g["can_undo"]

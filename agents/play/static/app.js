@@ -1217,5 +1217,6 @@
     }
   }
 
+  app.markdown = markdown; // for tests and the console
   document.addEventListener("DOMContentLoaded", init);
 })();
