@@ -200,7 +200,7 @@ def _move(m: _Move, _arg: int) -> _Words:
 def _guard(m: _Move, _arg: int) -> _Words:
     cost = COST[Kind.GUARD]
     return (
-        f"Guard: pay {cost} AP; no strike reaches your team until its next turn",
+        f"Guard: pay {cost} AP; until your next turn, a duel you join as a guest strikes nobody of your team",
         f"pays {cost} AP to guard",
         m.at(),
     )

@@ -90,7 +90,7 @@
       `${p.name} (${i === view.seat ? "your avatar" : mine}, ${TEAM_WORD[p.team]})`,
       `${r.title}: weight ${p.we}, duel range ${p.range}`,
       `${p.ap} action points (AP)`,
-      p.guarding ? "Guarding: no strike reaches its team until its next turn" : "",
+      p.guarding ? "Guarding: a duel it joins as a guest strikes nobody of its team" : "",
       p.dueled ? "Has dueled this team turn" : "",
       p.ended ? "Has ended its part of the turn" : "",
       p.role ? ROLE_WORDS[p.role] : "",
