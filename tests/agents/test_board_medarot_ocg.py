@@ -1,0 +1,168 @@
+"""The Medarot OCG boards: the terminal drawing (rich) and the page's drawing (Chromium, when present).
+
+Views come from random games of every mode. The terminal board must show the names of the
+Medarots the viewer may see, the viewer's field at the bottom, no op codes, and no card name the
+viewer may not know. The page's board must tag every place that a legal move's sentence names
+(``envs.medarot_ocg.describe``), draw the opponent's hidden cards as backs, and turn the grid
+round for seat 1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from agents.play.boards import medarot_ocg as board
+from envs.core.describe import place_key
+from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
+from envs.medarot_ocg.config import make_config
+from envs.medarot_ocg.describe import card_names, describe_action
+from envs.medarot_ocg.encode_actions import ActionCodec
+from envs.medarot_ocg.rules import new_game
+from envs.medarot_ocg.state import GameState
+from envs.medarot_ocg.view import view
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDS = ROOT / "agents" / "play" / "static" / "boards"
+CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
+CODEC = ActionCodec()
+GAMES = [("beginner", 3), ("normal", 5), ("advance", 7)]
+
+
+def _states(mode: str, seed: int, every: int = 9, cap: int = 900) -> list[GameState]:
+    cfg = make_config(mode)
+    pool = load_pool()
+    names = starter_decks(mode)
+    decks = [resolve_deck(names[i], pool, cfg).expand() for i in (0, 1)]
+    st = new_game(cfg, pool, decks, seed)
+    rng = random.Random(seed)
+    out = []
+    for step in range(cap):
+        if st.done:
+            break
+        if step % every == 0:
+            out.append(st.clone())
+        st.apply(rng.choice(st.legal_actions()))
+    out.append(st.clone())
+    return out
+
+
+def _text(v: dict[str, Any], details: bool = False) -> str:
+    console = Console(record=True, width=120)
+    console.print(board.render(v, details))
+    return console.export_text()
+
+
+@pytest.mark.parametrize(("mode", "seed"), GAMES)
+def test_the_terminal_board_shows_the_board_and_nothing_hidden(mode: str, seed: int) -> None:
+    for st in _states(mode, seed):
+        names = set(card_names(st).values())
+        for seat in (0, 1):
+            v = view(st, seat)
+            text = _text(v)
+            assert "Your field" in text and "Neutral field" in text and "Opponent's field" in text
+            assert not CODE.search(text), CODE.search(text)
+            for sq in v["board"]["squares"]:
+                if sq is not None and sq.get("card"):
+                    assert sq["card"]["name"][:14] in text
+            known = json.dumps(v)
+            for n in names:
+                if n in text:
+                    assert n in known, f"{n} is drawn for seat {seat} but is not in its view"
+            own_hand = [c["name"] for c in v["players"][seat]["hand"]]
+            for n in own_hand:
+                assert n in text
+
+
+def test_the_viewers_field_is_at_the_bottom_and_seat_1_sees_the_grid_turned() -> None:
+    st = _states("normal", 5)[-1]
+    a, b = _text(view(st, 0)), _text(view(st, 1))
+    for text in (a, b):
+        assert text.index("Opponent's field") < text.index("Neutral field") < text.index("Your field")
+        assert text.index("─ Opponent ─") < text.index("Neutral field") < text.index("─ You ─")
+    row_a = next(line for line in a.splitlines() if line.startswith("│ Your field"))
+    row_b = next(line for line in b.splitlines() if line.startswith("│ Your field"))
+    assert re.findall(r"\b\d+\b", row_a) == ["0", "1", "2", "3", "4"]
+    assert re.findall(r"\b\d+\b", row_b) == ["14", "13", "12", "11", "10"]
+
+
+def test_details_add_ids_and_the_action_flags() -> None:
+    st = next(s for s in _states("advance", 7, every=1) if s.act is not None and not s.done)
+    v = view(st, st.act.owner)  # type: ignore[union-attr]
+    plain, detailed = _text(v), _text(v, details=True)
+    assert "cancel_penalty" in detailed and "cancel_penalty" not in plain
+    unit = next(sq for sq in v["board"]["squares"] if sq is not None and sq.get("card"))
+    assert unit["card"]["id"] in detailed and unit["card"]["id"] not in plain
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("/usr/bin/chromium")
+
+
+def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
+    path = _chromium()
+    if path is None:
+        pytest.skip("no chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    cases = []
+    for mode, seed in GAMES:
+        for st in _states(mode, seed, every=7):
+            if st.done:
+                continue
+            seat = st.current_player
+            keys = {
+                place_key(p) for i in CODEC.legal_indices(st) for p in describe_action(st, seat, i)["places"]
+            }
+            hidden = set()
+            o = 1 - seat
+            hidden |= {st.cards[c].name for c in st.hand[o]}
+            hidden |= {st.cards[s.card].name for s in st.stock[o] if s is not None and not s.face_up}
+            v = view(st, seat)
+            hidden -= {n for n in card_names(st).values() if n in json.dumps(v)}
+            cases.append((v, sorted(keys), sorted(hidden)))
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--headless"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_content("<html><head></head><body><div id='root'></div></body></html>")
+        page.add_script_tag(path=str(BOARDS / "medarot_ocg.js"))
+        checked = 0
+        for v, keys, hidden in cases:
+            got = page.evaluate(
+                """([v]) => {
+                    const root = document.getElementById('root');
+                    root.replaceChildren(window.deckgymBoards['medarot_ocg_v0'](v, {details: false}));
+                    const squares = [...root.querySelectorAll('.ocg-square')].map((n) => n.dataset.place);
+                    return [[...root.querySelectorAll('[data-place]')].map((n) => n.dataset.place),
+                            root.innerText + [...root.querySelectorAll('[title]')].map((n) => n.title).join(' '),
+                            squares,
+                            root.querySelectorAll('.card.back').length];
+                }""",
+                [v],
+            )
+            drawn, text, squares, backs = set(got[0]), got[1], got[2], got[3]
+            for k in keys:
+                assert k in drawn, (v["decision"], k)
+                checked += 1
+            for n in hidden:
+                assert n not in text, n
+            assert not CODE.search(text), CODE.search(text)
+            assert len(squares) == 15
+            bottom = squares[10:]
+            assert bottom == (
+                ["square//0", "square//1", "square//2", "square//3", "square//4"]
+                if v["seat"] == 0
+                else ["square//14", "square//13", "square//12", "square//11", "square//10"]
+            )
+            assert backs >= v["players"][1 - v["seat"]]["hand_count"]
+        browser.close()
+    assert not errors, errors
+    assert checked > 50
