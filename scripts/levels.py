@@ -95,8 +95,8 @@ def parse_games(text: str, default: int) -> dict[str, int]:
         if "=" not in part:
             raise SystemExit(f"--games: {part!r} is not LEVEL=GAMES (levels: {', '.join(out)})")
         k, v = part.split("=", 1)
-        if k not in out or not v.isdigit() or int(v) < 2:
-            raise SystemExit(f"--games: {part!r}: levels are {', '.join(out)}, games a whole number >= 2")
+        if k not in out or not v.isdigit() or int(v) == 1:
+            raise SystemExit(f"--games: {part!r}: levels are {', '.join(out)}, games 0 (keep) or >= 2")
         out[k] = int(v)
     return out
 
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default=",".join(lv.name for lv in LEVELS))
     ap.add_argument("--default-games", type=int, default=400, help="games per level and variant")
     ap.add_argument("--games", default="", help="per-level game counts, e.g. Expert=100")
-    ap.add_argument("--replies", type=int, default=200, help="replies timed per level and variant")
+    ap.add_argument("--replies", type=int, default=200, help="replies timed per level and variant (0: keep)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=None, help="write (or --merge into) this JSON file")
     ap.add_argument("--merge", type=Path, default=None, help="start from this file's entries")
@@ -129,30 +129,28 @@ def main(argv: list[str] | None = None) -> int:
             if lv.name not in wanted:
                 continue
             t0 = time.perf_counter()
-            res = match(
-                lv.spec, "heuristic", name, games=games[lv.name], seed=SEED, workers=args.workers, **kw
-            )
-            lo, hi = res.score_ci95
-            times = reply_times(lv.spec, name, kw, args.replies, SEED + 50_000)
-            entry = {
-                "spec": lv.spec,
-                "score": round(res.score, 3),
-                "ci95": [round(lo, 3), round(hi, 3)],
-                "games": res.games,
-                "wins": res.wins,
-                "draws": res.draws,
-                "losses": res.losses,
-                "reply_p50_s": round(quantile(times, 0.50), 4),
-                "reply_p95_s": round(quantile(times, 0.95), 4),
-                "replies": len(times),
-            }
-            data["levels"].setdefault(key, {})[lv.name] = entry
-            print(
-                f"{key:<26} {lv.name:<9} score {entry['score']:.3f} [{lo:.3f}, {hi:.3f}] over {res.games} "
-                f"(W {res.wins} D {res.draws} L {res.losses}); reply p50 {entry['reply_p50_s']:.3f}s "
-                f"p95 {entry['reply_p95_s']:.3f}s ({time.perf_counter() - t0:.0f}s)",
-                flush=True,
-            )
+            entry = data["levels"].setdefault(key, {}).setdefault(lv.name, {"spec": lv.spec})
+            if games[lv.name] > 0:  # 0: keep the stored score
+                res = match(
+                    lv.spec, "heuristic", name, games=games[lv.name], seed=SEED, workers=args.workers, **kw
+                )
+                lo, hi = res.score_ci95
+                entry.update(
+                    score=round(res.score, 3),
+                    ci95=[round(lo, 3), round(hi, 3)],
+                    games=res.games,
+                    wins=res.wins,
+                    draws=res.draws,
+                    losses=res.losses,
+                )
+            if args.replies > 0:  # 0: keep the stored times
+                times = reply_times(lv.spec, name, kw, args.replies, SEED + 50_000)
+                entry.update(
+                    reply_p50_s=round(quantile(times, 0.50), 4),
+                    reply_p95_s=round(quantile(times, 0.95), 4),
+                    replies=len(times),
+                )
+            print(f"{key:<26} {lv.name:<9} {json.dumps(entry)} ({time.perf_counter() - t0:.0f}s)", flush=True)
             data.update(date=datetime.date.today().isoformat(), cores=os.cpu_count(), opponent="heuristic")
             if args.out:
                 args.out.write_text(json.dumps(data, indent=1) + "\n")

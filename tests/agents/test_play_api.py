@@ -12,6 +12,8 @@ pytest.importorskip("fastapi", reason="the [play] extra is not installed")
 from fastapi.testclient import TestClient
 
 from agents.play.server import create_app
+from agents.play.session import describer
+from envs.core.events import line_for
 
 GAMES = [
     ("medarot_ocg_v0", {"mode": "beginner"}),
@@ -49,6 +51,10 @@ def _payload_is_honest(session: Any, game: dict[str, Any], rng: random.Random) -
         assert [raw.ruleset.describe_action(world, seat, o["index"])["text"] for o in game["legal"]] == [
             o["text"] for o in game["legal"]
         ]
+        if len(game["seats"]) == 1:  # the log as the seat reads it: the same in every such world
+            names = describer(session.env).card_names(world)
+            log = [line_for(r, t, seat, names) for r, t in zip(world.records, world.events, strict=True)]
+            assert log == game["log"]
     assert not {"state", "seed", "rng", "deck_order"} & set(game)
 
 
