@@ -191,7 +191,7 @@ def _target(st: GameState, p: int, arg: int, seat: int, dp: int) -> Described:
     tgt = _field_place("target", owner, q)
     if dp == DP.ATTACK_TARGET:
         name = _field_name(st, owner, q, seat)
-        ref = st.pending[1] if st.pending else 0  # type: ignore[index]
+        ref = st.pending[1] if st.pending else 0
         who, frm = _attacker(st, p, ref, seat)
         places = [frm, tgt] if frm else [tgt]
         return described(f"{who} attacks {name}", *places)
@@ -263,16 +263,16 @@ def _use(st: GameState, p: int, k: int, seat: int) -> Described:
             return described(f"Summon {c.name}{extra}", *places, *to)
         return described("The opponent summons a monster from hand", *to)
     if c.kind == WEAPON:
-        to = place("to", "weapon", None, p)
+        slot = place("to", "weapon", None, p)
         w = st.weapon[p]
         extra = _cost_words(c) + (f" (replacing {st.name(w[0])})" if w else "")
         if me:
-            return described(f"Equip {c.name}{extra}", *places, to)
-        return described("The opponent equips a weapon from hand", to)
-    to = place("to", "spell", None, p)
+            return described(f"Equip {c.name}{extra}", *places, slot)
+        return described("The opponent equips a weapon from hand", slot)
+    slot = place("to", "spell", None, p)
     if me:
-        return described(f"Cast {c.name} face down into your spell slot", *places, to)
-    return described("The opponent casts a spell face down", to)
+        return described(f"Cast {c.name} face down into your spell slot", *places, slot)
+    return described("The opponent casts a spell face down", slot)
 
 
 def _cost_words(c: CardDef) -> str:
