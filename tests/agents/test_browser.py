@@ -44,15 +44,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 MAX_DECISIONS = 1500
-SCREENSHOT_AT = 12  # the decision after which the mid-game screenshot is taken
 WAIT_MS = 60_000
 
-#: (test id, env, mode, {option: value as the lobby's select holds it}, seed, board script)
+#: (test id, env, mode, {option: value as the lobby's select holds it}, seed, board script,
+#: the decision after which the mid-game screenshot is taken)
 GAMES = [
-    ("ocg", "medarot_ocg_v0", "beginner", {}, 3, "medarot_ocg"),
-    ("mow", "mow_v0", None, {}, 3, "mow"),
-    ("parts", "medarot_parts_v0", None, {}, 3, "medarot_parts"),
-    ("amalogs", "amalogs_v0", None, {"team_sizes": "[1,1]"}, 3, "amalogs"),
+    ("ocg", "medarot_ocg_v0", "beginner", {}, 3, "medarot_ocg", 12),
+    ("mow", "mow_v0", None, {}, 3, "mow", 12),
+    ("parts", "medarot_parts_v0", None, {}, 3, "medarot_parts", 12),
+    ("amalogs", "amalogs_v0", None, {"team_sizes": "[1,1]"}, 3, "amalogs", 24),
 ]
 
 
@@ -270,10 +270,10 @@ def board_registered(page: Page, env: str) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("name", "env", "mode", "options", "seed", "script"), GAMES, ids=[g[0] for g in GAMES]
+    ("name", "env", "mode", "options", "seed", "script", "shot_at"), GAMES, ids=[g[0] for g in GAMES]
 )
 def test_a_whole_game_by_clicking_the_board(
-    browser, server, tmp_path, name, env, mode, options, seed, script
+    browser, server, tmp_path, name, env, mode, options, seed, script, shot_at
 ):
     tab = Page(browser, server)
     p = tab.page
@@ -322,7 +322,7 @@ def test_a_whole_game_by_clicking_the_board(
             assert after["legal"] == before["legal"]
             on_board, g = tab.play(move, after["moves"])  # the same move again
             board_moves += on_board
-        if decisions == SCREENSHOT_AT:
+        if decisions == shot_at:
             shot = (
                 FIGURES / f"board_{name}.png"
                 if os.environ.get("DECKGYM_UPDATE_FIGURES") == "1"
@@ -332,7 +332,7 @@ def test_a_whole_game_by_clicking_the_board(
             p.locator("#game").screenshot(path=str(shot))
             assert shot.stat().st_size > 10_000
     tab.check()
-    assert decisions > SCREENSHOT_AT and undone and hinted and saw_opponent
+    assert decisions > shot_at and undone and hinted and saw_opponent
     if has_board:
         assert board_moves > 0, "no move was played on the board"
 

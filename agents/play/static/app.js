@@ -666,6 +666,7 @@
     app.hint = null;
     clearReplay();
     $("log").replaceChildren();
+    $("game-body").classList.remove("wide");
     $("lobby").hidden = true;
     $("game").hidden = false;
     const env = envOf(g.env);
@@ -830,6 +831,8 @@
     if (!g) return;
     const target = $("view");
     target.replaceChildren(drawView(g.view, { details: $("details").checked, seat: g.seat, seats: g.seats || [] }));
+    // a board wider than its column takes the whole width, the log going below it (for this game)
+    if (target.scrollWidth > target.clientWidth + 2) $("game-body").classList.add("wide");
     decorate();
   }
 
@@ -844,7 +847,8 @@
     const changed = new Set();
     if (app.baseline) {
       const now = placeTexts(root);
-      for (const [k, text] of Object.entries(now)) if (app.baseline[k] !== text) changed.add(k);
+      // a spot whose content changed (spots new to the board, a table just opened, are left plain)
+      for (const [k, text] of Object.entries(now)) if (k in app.baseline && app.baseline[k] !== text) changed.add(k);
       for (const r of g.recent || []) if (r.who === "opponent") for (const p of r.places || []) changed.add(placeKey(p));
     }
     const hinted = new Set(app.hint && app.hint.moves === g.moves ? (app.hint.places || []).map(placeKey) : []);
