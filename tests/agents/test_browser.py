@@ -283,7 +283,7 @@ def test_a_whole_game_by_clicking_the_board(
     assert g["env"] == env and g["level"] == "Beginner"
     rng = random.Random(seed)
     decisions = board_moves = 0
-    undone = hinted = saw_opponent = False
+    undone = hinted = saw_opponent = saw_changed = False
     while not g["done"]:
         assert decisions < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
         assert g["your_turn"] and g["legal"], g
@@ -306,11 +306,11 @@ def test_a_whole_game_by_clicking_the_board(
         on_board, g = tab.play(move, g["moves"])
         board_moves += on_board
         decisions += 1
+        if has_board and not saw_changed and any(r["who"] == "opponent" for r in g["recent"]):
+            saw_changed = p.locator("#view .place.changed").count() > 0  # what the AI did, marked
         if not saw_opponent and any(r["who"] == "opponent" for r in g["recent"]):
             saw_opponent = True  # the AI's moves in words above the board
             assert "The opponent: " in p.locator("#recent").inner_text()
-            if has_board:  # what the AI did is marked on the board
-                assert p.locator("#view .place.changed").count() > 0
         if not undone and not g["done"] and decisions >= 3:
             undone = True
             assert g["can_undo"]
@@ -335,6 +335,7 @@ def test_a_whole_game_by_clicking_the_board(
     assert decisions > shot_at and undone and hinted and saw_opponent
     if has_board:
         assert board_moves > 0, "no move was played on the board"
+        assert saw_changed, "the AI's moves were never marked on the board"
 
     # the end
     text = p.locator("#gameover").inner_text()
