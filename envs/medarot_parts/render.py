@@ -9,7 +9,7 @@ shown; with ``viewer=p`` the other player's hand is drawn as a count only (spec 
 from __future__ import annotations
 
 from envs.core.events import lines_for
-from envs.medarot_parts.cards import ACTIONS, ENERGY_KINDS, LEGS, SLOTS
+from envs.medarot_parts.cards import ACTION_WORDS, ENERGY_KINDS, LEGS, SLOT_WORDS
 from envs.medarot_parts.rules.values import charge, mobility, power
 from envs.medarot_parts.state import GameState
 
@@ -35,10 +35,13 @@ def render_text(state: GameState, viewer: int | None = None) -> str:
         b = st.battle
         resp = ("-", "nothing", "evade", "protect")[b.response + 1]
         lines.append(
-            f"battle: P{b.attacker} medarot {b.medarot} {SLOTS[b.slot]} -> damage {b.damage}, "
+            f"battle: P{b.attacker} medarot {b.medarot} {SLOT_WORDS[b.slot]} -> damage {b.damage}, "
             f"defender {b.defender}, response {resp}, paid {b.amount}, no evade {b.no_evade}, dealt {b.dealt}"
         )
-    lines += ["events:"] + [f"  {e}" for e in lines_for(st, viewer, last=EVENTS_SHOWN)]
+    lines += ["events:"] + [
+        f"  {e}"
+        for e in lines_for(st, viewer, last=EVENTS_SHOWN, names={c: d.name for c, d in st.cards.items()})
+    ]
     return "\n".join(lines)
 
 
@@ -68,7 +71,7 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
     ]
     for m, med in enumerate(st.field[p]):
         mc = cards[med.medal]
-        flags = " STOPPED" if med.stopped else ""
+        flags = " stopped" if med.stopped else ""
         flags += " [action medarot]" if st.am[p] == m else ""
         lines.append(
             f"    medarot {m}: {mc.name} (attr {mc.attribute}, E{mc.efficient}"
@@ -77,13 +80,13 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
         for s, part in enumerate(med.parts):
             c = cards[part.card]
             if part.destroyed:
-                state = "DESTROYED"
+                state = "destroyed"
             else:
                 state = f"{part.counters}/{c.armor} dmg{' tapped' if part.tapped else ''}"
             if s == LEGS:
                 stats = f"mob {c.mobility}"
             else:
-                stats = f"{ACTIONS[c.action]:<8} ch {charge(st, p, m, s)} pw {power(st, p, m, s)}"
+                stats = f"{ACTION_WORDS[c.action]:<10} ch {charge(st, p, m, s)} pw {power(st, p, m, s)}"
             extra = " +effect" if part.effect else ""
             extra += f" +{len(part.attached)} attached" if part.attached else ""
             lines.append(f"      {_SLOT_LABEL[s]} {c.name:<16} {stats:<22} {state}{extra}")
