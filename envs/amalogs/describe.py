@@ -17,6 +17,11 @@ as its board draws the map (its own team at the bottom): "forward" is toward the
     avatar names its square (``from`` where it stands, ``to`` where it goes, ``target`` the avatar
     or base it aims at, ``card`` the avatar that declares a command in place).
 
+``player``, player ``i``, index None
+    player ``i``'s line in the list of players: the ``card`` of a move that has no square of
+    its own (choosing a card game, ending a turn, not striking, a move at a table the reader
+    does not sit at).
+
 A running core table (a duel, or the solo first turn of a new core game) is described by its
 own ruleset's ``describe_action`` on the table, from the reader's seat there; its places keep
 their zone names with the prefix ``table:`` (``"table:square"``, ``"table:hand"``) and their
@@ -141,6 +146,10 @@ class _Move(NamedTuple):
     def who(self, player: int) -> str:
         return who(self.st, self.seat, player)
 
+    def row(self) -> Place:
+        """The actor's line in the list of players."""
+        return place("card", "player", None, self.actor)
+
     def at(self) -> list[Place]:
         return [place("card", "map", self.av.square)] if self.av.on_map else []
 
@@ -168,7 +177,7 @@ def describe_action(state: AmalogsState, seat: int, index: int) -> Described:
 
 
 def _end_turn(m: _Move, _arg: int) -> _Words:
-    return "End your avatar's part of the team turn", "ends its part of the team turn", []
+    return "End your avatar's part of the team turn", "ends its part of the team turn", [m.row()]
 
 
 def _hand_over(m: _Move, _arg: int) -> _Words:
@@ -243,11 +252,12 @@ def _ruleset(m: _Move, slot: int) -> _Words:
     game = TITLES.get(slot, f"ruleset {slot}")
     info = RULESETS.get(slot)
     numbers = f" (weight {info.we}, duel range {info.range})" if info is not None else ""
-    return f"Play {game} as your new core game{numbers}", f"chooses {game} as its new core game{numbers}", []
+    order = f"Play {game} as your new core game{numbers}"
+    return order, f"chooses {game} as its new core game{numbers}", [m.row()]
 
 
 def _strike_none(m: _Move, _arg: int) -> _Words:
-    return "Strike nothing", "strikes nothing", []
+    return "Strike nothing", "strikes nothing", [m.row()]
 
 
 def _strike_base(m: _Move, _arg: int) -> _Words:
@@ -344,14 +354,18 @@ def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
             if st.duel is not None
             else f"the first turn of its new {TITLES.get(slot, 'core')} game"
         )
-        return described(f"{_cap(who(st, seat, actor))} makes a move in {where}")
+        return described(
+            f"{_cap(who(st, seat, actor))} makes a move in {where}", place("card", "player", None, actor)
+        )
     mod = core_describer(slot)
     if mod is not None:
         d = mod.describe_action(st.table, k, a)
         return described(d["text"], *(_table_place(p) for p in d["places"]))
     # Only while the core ruleset has no sentences of its own: its encoder's label, to its actor only.
     if actor != seat:
-        return described(f"{_cap(who(st, seat, actor))} makes a move at the table")
+        return described(
+            f"{_cap(who(st, seat, actor))} makes a move at the table", place("card", "player", None, actor)
+        )
     return described(f"{TITLES.get(slot, 'Core game')}: {enc.action_label(a, st.table)}")
 
 

@@ -159,7 +159,7 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
                     continue  # that card game's page board is not there yet
                 assert k in drawn, (v["decision"], k)
                 checked += 1
-            assert all(k.startswith(("map/", "table:", "side:")) for k in drawn)
+            assert all(k.startswith(("map/", "player/", "table:", "side:")) for k in drawn)
         browser.close()
     assert not errors, errors
     assert checked > 50

@@ -23,7 +23,7 @@ from envs.amalogs.describe import (
 from envs.amalogs.encode import CORE_OFFSET, OFFSET
 from envs.amalogs.rules.geometry import BASES
 from envs.amalogs.state import AmalogsState
-from envs.core.describe import ROLES
+from envs.core.describe import ROLES, place_key
 from tests.envs.amalogs.fixtures import ADV, finish_table, position
 
 MOW, PARTS = 3, 2
@@ -90,6 +90,8 @@ def test_every_legal_action_reads_as_plain_distinct_english(
                     assert p["role"] in ROLES
                     if p["zone"] == "map":
                         assert 0 <= p["index"] < 77 and p["player"] is None
+                    elif p["zone"] == "player":
+                        assert p["player"] == st.current_player and p["index"] is None
                     else:
                         assert p["zone"].startswith(TABLE), p
             if seat == st.current_player:
@@ -125,7 +127,9 @@ def test_a_reader_away_from_the_table_is_told_only_who_moves() -> None:
     names = set(card_names(st).values())
     for seat in (1, 3):  # the cast and a player outside the duel
         for i in _legal(st):
-            text = describe_action(st, seat, i)["text"]
+            d = describe_action(st, seat, i)
+            text = d["text"]
+            assert [place_key(p) for p in d["places"]] == [f"player/{actor}/"]
             assert (
                 text
                 == f"{who(st, seat, actor)[:1].upper()}{who(st, seat, actor)[1:]} makes a move in its duel"

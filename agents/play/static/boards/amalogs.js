@@ -10,7 +10,7 @@
 // is turned half a turn. Rows and columns are numbered from 1 as the move sentences name them
 // ("row 4, column 3"). Places (envs/amalogs/describe.py): every map square is
 // data-place="map//<square>"; the running table's spots keep their own board's keys with
-// "table:" before the zone ("table:square//6"); the viewer's own core game between duels is
+// "table:" before the zone; each player's line in the list of players is "player/<i>/" ("table:square//6"); the viewer's own core game between duels is
 // drawn with "side:" keys, which no move names.
 "use strict";
 
@@ -225,7 +225,7 @@
       const flags = [p.guarding ? "Guarding" : "", p.dueled ? "dueled" : "", p.ended ? "ended" : "", p.role || ""].filter(Boolean);
       return el(
         "div",
-        { class: `amalogs-player amalogs-team-${p.team}${i === view.seat ? " amalogs-you" : ""}` },
+        { class: `place amalogs-player amalogs-team-${p.team}${i === view.seat ? " amalogs-you" : ""}`, "data-place": `player/${i}/` },
         el("span", { class: "amalogs-player-name" }, who(view, i)),
         el("span", { class: "amalogs-player-game", title: `weight ${p.we}, duel range ${p.range}` }, p.ruleset ? `${r.title} (weight ${p.we}, range ${p.range})` : "no card game yet"),
         el("span", { class: "amalogs-player-ap" }, `${p.ap} AP`),
