@@ -396,23 +396,23 @@ def _window(state: GameState, p: int, a: Action, dp: DP, reader: int, own: bool)
         idx = usable_effects(state, card, p, window, FROM_HAND)
         return f"Use {_effects_words(state, card, idx)} (from your hand{_hand_tag(state, p, arg)})", places
     j = MASTER_SLOT if k == Kind.MASTER else arg
-    card, up = _holder_card(state, p, j)
+    held, up = _holder_card(state, p, j)
     where = "your master" if j == MASTER_SLOT else f"your {_slot_no(j)}"
     places = [place("card", "master", None, p)] if j == MASTER_SLOT else [place("card", "stock", j, p)]
     h = state.master[p] if j == MASTER_SLOT else state.stock[p][j]
-    if dp == DP.DEFENCE and h is not None and h.face_up and h.charge > 0 and card is not None:
+    if dp == DP.DEFENCE and h is not None and h.face_up and h.charge > 0 and held is not None:
         if own:
-            return f"Spend the negate charge stored on {card.name} ({where}) to negate the attack", places
-        return f"{opp} spends the negate charge stored on {card.name} to negate the attack", places
-    if card is None:
+            return f"Spend the negate charge stored on {held.name} ({where}) to negate the attack", places
+        return f"{opp} spends the negate charge stored on {held.name} to negate the attack", places
+    if held is None:
         return f"Use {where}", places
     if not own and not up:
         return f"{opp} uses the face-down card in its {_slot_no(j)}", places
     source = FROM_MASTER if j == MASTER_SLOT else FROM_STOCK
-    idx = usable_effects(state, card, p, window, source)
+    idx = usable_effects(state, held, p, window, source)
     if own:
-        return f"Use {_effects_words(state, card, idx)} ({where})", places
-    return f"{opp} uses {_effects_words(state, card, idx, own=False)}", places
+        return f"Use {_effects_words(state, held, idx)} ({where})", places
+    return f"{opp} uses {_effects_words(state, held, idx, own=False)}", places
 
 
 def _target_effect(state: GameState) -> tuple[Effect | None, str]:
