@@ -303,13 +303,22 @@ class GameSession:
         }
 
     def log(self, last: int | None = None) -> list[str]:
-        """The game's log lines as the person reads them (card names; what only their seats saw)."""
+        """The game's log lines as the person reads them (card names; what only their seats saw).
+
+        In a game inside a game (AMALOGS) the lines of the running core table follow, as the
+        person's seat at that table reads them.
+        """
         recs: list[dict[str, Any]] = self.game.records
         texts: list[str] = self.game.events
         start = 0 if last is None else max(0, len(recs) - last)
-        return [
+        lines = [
             line_for(r, t, self.human, self._names) for r, t in zip(recs[start:], texts[start:], strict=True)
         ]
+        core = self.view().get("board", {}).get("core")
+        if isinstance(core, dict) and core.get("source") == "table" and core.get("events"):
+            lines.append(f"At the {core.get('title') or 'core game'} table:")
+            lines += [f"  {e}" for e in core["events"]]
+        return lines
 
     def payload(self) -> dict[str, Any]:
         """What a client is sent: the view, the options in words, whose turn, the log and the result."""

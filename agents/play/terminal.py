@@ -28,7 +28,7 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from agents.play.session import GameSession, PlayError
+from agents.play.session import GameSession, PlayError, new_events
 
 COMMANDS = """commands (type the word):
   a, b, ...  play the move with that key
@@ -118,7 +118,7 @@ class Table:
         self.console = Console(file=out, width=110, highlight=False, force_terminal=out.isatty())
         self.details = False
         self.draw = board_for(session.env_name)
-        self.shown_log = 0
+        self.printed: list[str] = []
 
     def say(self, text: str | RenderableType = "") -> None:
         """Print a line (plain text is not read as markup) or a rich renderable."""
@@ -134,9 +134,9 @@ class Table:
     def new_log(self) -> None:
         """The log lines not printed yet."""
         lines = self.session.log()
-        for line in lines[self.shown_log :]:
+        for line in new_events(self.printed, lines):
             self.say(f"  . {line}")
-        self.shown_log = len(lines)
+        self.printed = lines
 
     def board(self) -> None:
         """The board, then the decision and the person's moves."""
@@ -181,7 +181,7 @@ def _command(table: Table, text: str) -> str:
             if text == "undo":
                 s.undo()
                 table.say("took back your last decision")
-                table.shown_log = len(s.log())
+                table.printed = s.log()
                 return "show"
             if text == "resign":
                 s.resign()
