@@ -31,7 +31,7 @@ from envs.core.describe import place_key
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "agents" / "play" / "static" / "boards"
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
-GAMES = [
+GAMES: list[tuple[dict[str, Any], int]] = [
     ({"team_sizes": (1, 1)}, 3),
     ({"team_sizes": (2, 2)}, 5),
     ({"team_sizes": (2, 1), "pools": ["master_of_the_world", "medarot_parts"]}, 7),
@@ -103,7 +103,12 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
     seen: list[dict[str, Any]] = []
     env = CORE_ENVS[st.table_ruleset]
     fake = types.ModuleType("fake_core_board")
-    fake.render = lambda v, details=False: (seen.append(v), "THE CORE BOARD")[1]  # type: ignore[attr-defined]
+
+    def render(v: dict[str, Any], details: bool = False) -> str:
+        seen.append(v)
+        return "THE CORE BOARD"
+
+    fake.render = render  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "fake_core_board", fake)
     monkeypatch.setitem(board.CORE_BOARDS, env, "fake_core_board")
     v = view(st, seated)
@@ -129,10 +134,10 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
                 continue
             seat = st.current_player
             enc = AmalogsEncoder([s for pool in st.config.pools for s in pool])
-            keys = {
+            named = {
                 place_key(p) for i in enc.legal_indices(st) for p in describe_action(st, seat, i)["places"]
             }
-            cases.append((view(st, seat), sorted(keys)))
+            cases.append((view(st, seat), sorted(named)))
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--headless"])
         page = browser.new_page()
@@ -153,7 +158,8 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
                 }""",
                 [v],
             )
-            drawn, core_drawn = set(got[0]), got[1]
+            drawn: set[str] = set(got[0])
+            core_drawn = bool(got[1])
             for k in keys:
                 if k.startswith("table:") and not core_drawn:
                     continue  # that card game's page board is not there yet

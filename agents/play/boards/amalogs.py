@@ -69,7 +69,7 @@ def _who(view: dict[str, Any], i: int) -> str:
 
 
 def _ruleset(view: dict[str, Any], rid: str | None) -> dict[str, Any]:
-    info = (view["board"].get("rulesets") or {}).get(rid or "")
+    info: dict[str, Any] | None = (view["board"].get("rulesets") or {}).get(rid or "")
     if info:
         return info
     return {"title": rid or "no card game yet", "short": (rid or "")[:6], "we": "?", "range": "?"}
@@ -276,7 +276,8 @@ def _core_board(core: dict[str, Any], details: bool) -> RenderableType:
             if exc.name != module:
                 raise
         else:
-            return mod.render(_core_view(core), details)
+            drawn: RenderableType = mod.render(_core_view(core), details)
+            return drawn
     lines = []
     for j, p in enumerate(core.get("players", [])):
         numbers = ", ".join(

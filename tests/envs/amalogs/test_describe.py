@@ -89,7 +89,7 @@ def test_every_legal_action_reads_as_plain_distinct_english(
                 for p in d["places"]:
                     assert p["role"] in ROLES
                     if p["zone"] == "map":
-                        assert 0 <= p["index"] < 77 and p["player"] is None
+                        assert p["index"] is not None and 0 <= p["index"] < 77 and p["player"] is None
                     elif p["zone"] == "player":
                         assert p["player"] == st.current_player and p["index"] is None
                     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -35,10 +36,12 @@ class Checker:
         self.turn = st.team_turn
         self.events: list[dict[str, object]] = []
         emit = st.emit
-        st.emit = lambda kind, text, only=None, **fields: (  # type: ignore[method-assign]
-            self.events.append({"kind": kind, **fields}),
-            emit(kind, text, only, **fields),
-        )
+
+        def spy(kind: str, text: str, only: tuple[int, dict[str, Any]] | None = None, **fields: Any) -> None:
+            self.events.append({"kind": kind, **fields})
+            emit(kind, text, only, **fields)
+
+        st.emit = spy  # type: ignore[method-assign]
 
     def fail(self, inv: str, msg: str) -> None:
         """Record a violation."""
