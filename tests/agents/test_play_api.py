@@ -124,7 +124,7 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"env": "nope_v0"}, 400, "env: Input should be 'medarot_ocg_v0'"),
+        ({"env": "nope_v0"}, 400, "env: Input should be 'amalogs_v0', 'medarot_ocg_v0'"),
         ({"env": "medarot_ocg_v0", "options": {"mode": "expert"}}, 400, "expert"),
         ({"env": "medarot_ocg_v0", "options": {"colour": 1}}, 400, "colour"),
         ({"env": "medarot_ocg_v0", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),

@@ -141,7 +141,7 @@ def test_a_parts_forced_loop_counts_forced_decisions_too(monkeypatch):
     st._legal = None
     with pytest.raises(StateError, match=r"^medarot_parts: the rules ran more than 300 automatic steps"):
         st.apply(only)
-    assert st.events[-1].endswith("(forced)")  # the cycle was of forced decisions
+    assert st.events[-1].endswith("(forced: the only option)")  # the cycle was of forced decisions
 
 
 def test_illegal_actions_name_the_decision_and_change_nothing():
