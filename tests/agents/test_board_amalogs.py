@@ -144,6 +144,7 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_content("<html><head></head><body><div id='root'></div></body></html>")
+        page.add_script_tag(path=str(BOARDS.parent / "dom.js"))  # the shared DOM helpers come first
         for js in sorted(BOARDS.glob("*.js")):
             page.add_script_tag(path=str(js))
         checked = 0

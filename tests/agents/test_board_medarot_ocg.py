@@ -133,6 +133,7 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_content("<html><head></head><body><div id='root'></div></body></html>")
+        page.add_script_tag(path=str(BOARDS.parent / "dom.js"))  # the shared DOM helpers come first
         page.add_script_tag(path=str(BOARDS / "medarot_ocg.js"))
         checked = 0
         for v, keys, hidden in cases:

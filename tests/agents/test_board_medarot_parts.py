@@ -130,6 +130,7 @@ def test_in_chromium_every_place_of_a_legal_move_is_a_spot_of_the_board():
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_content(f"<html><head><style>{css}</style></head><body><div id=t></div></body></html>")
+        page.add_script_tag(path=str(SCRIPT.parents[1] / "dom.js"))  # the shared DOM helpers come first
         page.add_script_tag(content=SCRIPT.read_text())
         for v, keys, _ in cases:
             got = page.evaluate(

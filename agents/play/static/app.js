@@ -31,21 +31,7 @@
   window.deckgymBoards = window.deckgymBoards || {};
 
   // ---------------------------------------------------------------- helpers
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
+  const { el } = window.deckgymDom;
 
   const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   const isScalar = (v) => v === null || v === undefined || ["string", "number", "boolean"].includes(typeof v);

@@ -43,20 +43,7 @@
   const BASE_URL = HERE ? HERE.replace(/[^/]*$/, "") : "/static/boards/";
   const loading = {};
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
+  const { el } = window.deckgymDom;
 
   const squareName = (s) => `row ${Math.floor(s / COLS) + 1}, column ${(s % COLS) + 1}`;
   const dist = (a, b) =>

@@ -13,26 +13,7 @@
   /** Which piles a person has folded open, by place key (kept across redraws). */
   const opened = {};
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) {
-      if (c === undefined || c === null || c === false) continue;
-      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-    }
-    return node;
-  }
-
-  const key = (zone, player, index) =>
-    `${zone}/${player === null || player === undefined ? "" : player}/${index === null || index === undefined ? "" : index}`;
-  /** Attributes of a spot that moves may concern. */
-  const spot = (zone, player, index, cls) => ({ class: `place ${cls || ""}`.trim(), "data-place": key(zone, player, index) });
+  const { el, key, spot } = window.deckgymDom;
 
   /** The card's kind, class and printed numbers in a few words. */
   function statLine(card) {
