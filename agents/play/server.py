@@ -66,7 +66,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import envs
-from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, PlayError, level_of, levels_for
+from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, Level, PlayError, level_of, levels_for
 
 STATIC = Path(__file__).with_name("static")
 HELP = Path(__file__).with_name("help")
@@ -162,6 +162,17 @@ def help_text(env: str) -> str:
     return path.read_text() if path.is_file() else ""
 
 
+def _level_entry(lv: Level, measured: dict[str, Any]) -> dict[str, Any]:
+    """A level for the lobby: its name, spec and words, its score against Easy and its reply times."""
+    return {
+        "name": lv.name,
+        "spec": lv.spec,
+        "about": lv.about,
+        "score": measured.get("score"),
+        "measured": {k: v for k, v in measured.items() if k != "spec"} or None,
+    }
+
+
 @cache
 def catalogue() -> dict[str, Any]:
     """What the lobby offers: envs in words with modes, options, decks, levels and help."""
@@ -180,13 +191,7 @@ def catalogue() -> dict[str, Any]:
             decks[mode] = list(getattr(raw.ruleset, "starter_names", []))
             key = f"{name}:{mode}" if mode else name
             levels[mode] = [
-                {
-                    "name": lv.name,
-                    "spec": lv.spec,
-                    "about": lv.about,
-                    "score": measured.get(key, {}).get(lv.name),
-                }
-                for lv in levels_for(name, opts)
+                _level_entry(lv, measured.get(key, {}).get(lv.name) or {}) for lv in levels_for(name, opts)
             ]
         options: dict[str, Any] = {}
         if name == "amalogs_v0":

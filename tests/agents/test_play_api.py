@@ -114,6 +114,10 @@ def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None
     }
     assert by["mow_v0"]["title"] == "Master of the World" and by["medarot_ocg_v0"]["mode_titles"]["advance"]
     assert all("plugged" not in e["title"] for e in cat["envs"])
+    # the lobby shows what scripts/levels.py measured: Easy against itself splits every pair
+    easy = next(lv for lv in by["mow_v0"]["levels"][""] if lv["name"] == "Easy")
+    assert easy["score"] == 0.5 and easy["measured"]["games"] >= 400
+    assert easy["measured"]["wins"] == easy["measured"]["losses"]
 
 
 def test_the_page_and_its_files_are_served(client: TestClient) -> None:

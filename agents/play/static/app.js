@@ -516,7 +516,8 @@
 
   /** "Hard — the rules of thumb with look-ahead over 4 imagined deals (score vs Easy: 0.60)". */
   function levelText(lv) {
-    const score = typeof lv.score === "number" ? ` (score vs Easy: ${lv.score.toFixed(2)})` : "";
+    const games = lv.measured && lv.measured.games ? ` over ${lv.measured.games} games` : "";
+    const score = typeof lv.score === "number" ? ` (score vs Easy: ${lv.score.toFixed(2)}${games})` : "";
     return `${lv.name} — ${lv.about}${score}`;
   }
 
