@@ -265,14 +265,14 @@ def _extra_rows(
                 )
                 result["training"][label] = row
     if args.latency_decisions > 0:
-        from agents.play.session import DEFAULT_LEVEL
+        from agents.play.session import DEFAULT_LEVEL, spec_for
 
         result["latency"] = {}
         for label, name, _make in jobs:
             print(f"AI latency: {label}", file=sys.stderr)
             kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
             result["latency"][label] = ai_latency(
-                name, kw, args.level or DEFAULT_LEVEL, args.latency_decisions
+                name, kw, spec_for(args.level or DEFAULT_LEVEL), args.latency_decisions
             )
 
 

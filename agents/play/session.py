@@ -131,6 +131,14 @@ def level_of(value: str, env: str, options: Mapping[str, Any] | None = None) -> 
     raise PlayError(f"unknown level {value!r} for {env}; offered: {allowed}")
 
 
+def spec_for(value: str) -> str:
+    """The agent spec of the level named ``value`` (any case); any other value is taken as a spec."""
+    for lv in LEVELS:
+        if isinstance(value, str) and value.strip().lower() == lv.name.lower():
+            return lv.spec
+    return value
+
+
 def _check_request(name: str, options: dict[str, Any] | None) -> None:
     """``PlayError`` for an unknown env name or options that are not a mapping."""
     if not isinstance(name, str) or name not in envs.names():
@@ -191,10 +199,7 @@ class GameSession:
             self._rec = Recorder(env, self.seed, **self.options)
         except (TypeError, ValueError, KeyError, StateError) as exc:
             raise PlayError(f"bad options for {env}: {exc}") from None
-        spec = opponent
-        for lv in LEVELS:
-            if isinstance(opponent, str) and opponent.strip().lower() == lv.name.lower():
-                spec = lv.spec
+        spec = spec_for(opponent)
         self.level = next((lv.name for lv in LEVELS if lv.spec == spec), spec)
         try:
             self.agent = agents.make(spec, env, seed=self.seed + 1, **self.options)

@@ -168,7 +168,7 @@ def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
     illegal = next(i for i in range(10_000) if i not in legal)
     for body, status, words in [
         ({"index": illegal}, 400, "not a legal option"),
-        ({"index": -1}, 400, "not a legal option"),
+        ({"index": -1}, 400, "index: Input should be greater than or equal to 0"),
         ({"index": "one"}, 400, "index"),
         ({"index": 1.5}, 400, "index"),
         ({"index": "1"}, 400, "index"),
