@@ -71,9 +71,12 @@ class Replay:
             if not line.strip():
                 continue
             try:
-                rows.append(json.loads(line))
+                row = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise StateError(f"{source}:{n}: not JSON ({exc})") from exc
+            if not isinstance(row, dict):
+                raise StateError(f"{source}:{n}: each line must be a JSON object, got {line.strip()[:40]!r}")
+            rows.append(row)
         if not rows or rows[0].get("format") != FORMAT:
             raise StateError(f"{source}: not a {FORMAT} file (missing header line)")
         head, moves = rows[0], rows[1:]

@@ -228,6 +228,8 @@ def test_live_games_are_bounded_and_idle_ones_expire() -> None:
 def test_bad_replays_get_a_json_error(client: TestClient) -> None:
     r = client.post("/api/replays", json={"replay": "hello"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/replays", json={"replay": "422\n"})
+    assert r.status_code == 400 and "must be a JSON object" in r.json()["error"]
     r = client.post("/api/replays", json={"replay": '{"format": "other"}\n'})
     assert r.status_code == 400 and "not a deckgym-replay" in r.json()["error"]
 
