@@ -522,6 +522,7 @@ def serve(host: str, port: int, max_games: int) -> int:
         port=port,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        lifespan="off",  # the app has no start-up or shut-down work: a stop has nothing to cancel
     )
     server = Server(config)
     asyncio.run(server.serve())

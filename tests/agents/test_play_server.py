@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -182,3 +183,30 @@ def test_the_schema_documents_every_error_the_server_sends(client: TestClient) -
                 assert "404" in codes, (method, path)
             if "requestBody" in op:
                 assert "400" in codes, (method, path)
+
+
+def test_deckgym_serve_stops_on_ctrl_c_with_status_130() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agents.cli", "serve", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/", timeout=30).status_code == 200:
+                    break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.communicate()
+                time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (out, err)
+    assert "open http://127.0.0.1:" in out and "Traceback" not in err

@@ -81,6 +81,8 @@ def test_end_of_input_quits_cleanly() -> None:
         (["play", "medarot_ocg_v0", "--seat", "2"], "--seat must be 0, 1 or random"),
         (["play", "medarot_ocg_v0", "--opponent", "grandmaster"], "unknown opponent 'grandmaster'"),
         (["replay", "/no/such/file.jsonl"], "no replay file '/no/such/file.jsonl'"),
+        (["serve", "--port", "-1"], "--port must be a whole number in 1..65535, got -1"),
+        (["serve", "--max-games", "0"], "--max-games must be a positive whole number, got 0"),
     ],
 )
 def test_user_errors_are_one_line_and_exit_2(args: list[str], words: str) -> None:
