@@ -9,6 +9,7 @@ played by the heuristic. The lobby of ``deckgym serve`` shows the scores, the RE
     python scripts/levels.py --out agents/play/levels.json              # every variant, 400 games a level
     python scripts/levels.py --variants mow_v0 --games Hard=100 --replies 100
     python scripts/levels.py --merge agents/play/levels.json --variants mow_v0 --levels Expert
+    python scripts/levels.py --table agents/play/levels.json            # the README's table
 
 Scores come from ``agents.arena.match`` (``--workers`` processes; seeds from 950000, used by no
 training). Times are measured alone in this process, after the scores, so run it on a quiet
@@ -101,6 +102,34 @@ def parse_games(text: str, default: int) -> dict[str, int]:
     return out
 
 
+def _ms(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    return f"{seconds * 1000:.1f} ms" if seconds < 0.1 else f"{seconds:.2f} s"
+
+
+def table(data: dict[str, Any]) -> str:
+    """The measured levels as a markdown table (the README's)."""
+    rows = [
+        "| variant | level | score vs Easy [95%] | games (W / D / L) | reply p50 | reply p95 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key, levels in data["levels"].items():
+        for lv in LEVELS:
+            e = levels.get(lv.name)
+            if e is None:
+                continue
+            if "score" in e:
+                lo, hi = e["ci95"]
+                score = f"{e['score']:.3f} [{lo:.3f}, {hi:.3f}]"
+                games = f"{e['games']} ({e['wins']} / {e['draws']} / {e['losses']})"
+            else:
+                score = games = "not measured"
+            p50, p95 = _ms(e.get("reply_p50_s")), _ms(e.get("reply_p95_s"))
+            rows.append(f"| {key} | {lv.name} (`{lv.spec}`) | {score} | {games} | {p50} | {p95} |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -113,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=None, help="write (or --merge into) this JSON file")
     ap.add_argument("--merge", type=Path, default=None, help="start from this file's entries")
+    ap.add_argument("--table", type=Path, default=None, help="print this file's levels as a markdown table")
     args = ap.parse_args(argv)
+    if args.table is not None:
+        print(table(json.loads(args.table.read_text())))
+        return 0
     variants = args.variants.split(",")
     bad = [v for v in variants if v not in VARIANTS]
     if bad:

@@ -1,0 +1,54 @@
+"""scripts/levels.py: each level's score against Easy and its reply times, merged and tabled."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import levels
+
+
+def test_a_small_run_measures_scores_and_times_and_a_merge_keeps_them(tmp_path: Path) -> None:
+    out = tmp_path / "levels.json"
+    args = ["--variants", "mow_v0", "--levels", "Beginner,Easy", "--default-games", "4", "--replies", "3"]
+    assert levels.main([*args, "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    easy = data["levels"]["mow_v0"]["Easy"]
+    assert easy["games"] == 4 and easy["wins"] + easy["draws"] + easy["losses"] == 4
+    assert easy["score"] == 0.5  # the heuristic against itself: every seat-swapped pair splits
+    assert easy["replies"] == 3 and 0 <= easy["reply_p50_s"] <= easy["reply_p95_s"]
+    # 0 games and 0 replies keep what is stored
+    assert (
+        levels.main(
+            [
+                "--variants",
+                "mow_v0",
+                "--levels",
+                "Easy",
+                "--default-games",
+                "0",
+                "--replies",
+                "0",
+                "--merge",
+                str(out),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    assert json.loads(out.read_text())["levels"]["mow_v0"]["Easy"] == easy
+    text = levels.table(json.loads(out.read_text()))
+    assert "| mow_v0 | Easy (`heuristic`) | 0.500 [" in text and "| 4 (" in text
+
+
+def test_bad_game_counts_are_refused_with_the_allowed_values() -> None:
+    assert levels.parse_games("Expert=40", 400)["Expert"] == 40
+    for bad in ("Expert", "Grandmaster=3", "Hard=1", "Hard=x"):
+        with pytest.raises(SystemExit, match="levels are Beginner|not LEVEL=GAMES"):
+            levels.parse_games(bad, 400)
