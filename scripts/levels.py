@@ -105,6 +105,8 @@ def parse_games(text: str, default: int) -> dict[str, int]:
 def _ms(seconds: float | None) -> str:
     if seconds is None:
         return "-"
+    if seconds < 0.0001:
+        return "<0.1 ms"
     return f"{seconds * 1000:.1f} ms" if seconds < 0.1 else f"{seconds:.2f} s"
 
 
