@@ -229,27 +229,17 @@ def _effect_source(state: GameState, e: Eff, viewer: int | None) -> str:
     return where
 
 
-def _effect_targets(state: GameState, e: Eff) -> str:
-    if e.targets is None:
-        return f"all of P{e.scope}"
-    squares = []
-    for uid in e.targets:
-        s, _ = _find(state, uid)
-        squares.append(f"sq{s}" if s >= 0 else f"#{uid}")
-    return ",".join(squares) or "-"
-
-
 def _effects_block(state: GameState, viewer: int | None) -> list[str]:
     if not state.effects:
         return ["effects: none"]
+    from envs.medarot_ocg.view import effect_words
+
     lines = ["effects:"]
     for e in state.effects:
-        amount = f" {e.amount:+d}" if e.amount else ""
-        flt = "" if e.flt == "ANY" else f" [{e.flt}]"
-        until = f" until {e.trash}" if e.trash else ""
+        # in words, as the viewer reads them (the whole board: as the effect's owner reads them)
+        reader = e.owner if viewer is None else viewer
         lines.append(
-            f"  {e.op}{amount}{flt} on {_effect_targets(state, e)} "
-            f"(by P{e.owner}, from {_effect_source(state, e, viewer)}){until}"
+            f"  {effect_words(state, e, reader)} (by P{e.owner}, from {_effect_source(state, e, viewer)})"
         )
     return lines
 
