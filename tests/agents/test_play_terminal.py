@@ -186,3 +186,20 @@ def test_a_single_option_is_played_for_the_person_and_logged() -> None:
         if any(m["who"] == "you (the only option)" for m in s.recent):
             return
     pytest.fail("no single-option decision came up in 60 moves")
+
+
+def test_in_amalogs_the_log_goes_on_with_the_running_tables_lines() -> None:
+    s = GameSession("amalogs_v0", {"team_sizes": [1, 1]}, "random", seat=0, seed=2)
+    s.opponent_moves()
+    for _ in range(400):
+        if s.done:
+            break
+        core = s.view()["board"].get("core") or {}
+        if core.get("source") == "table" and core.get("events"):
+            log = s.log()
+            head = log.index(f"At the {core['title']} table:")
+            assert log[head + 1 :] == [f"  {e}" for e in core["events"]]
+            assert head == len(s.game.records)  # the meta-game's own lines come first, one per event
+            return
+        s.play(s.legal()[0]["index"])
+    pytest.fail("no duel table ran in 400 moves")
