@@ -66,10 +66,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import envs
-from agents.play.session import DEFAULT_LEVEL, LEVELS, GameSession, Level, PlayError, level_of, levels_for
+from agents.play.session import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    GameSession,
+    Level,
+    PlayError,
+    help_text,
+    level_of,
+    levels_for,
+)
 
 STATIC = Path(__file__).with_name("static")
-HELP = Path(__file__).with_name("help")
 #: The largest request body, and the largest for a replay upload (bytes).
 MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 2 * 1024 * 1024
@@ -154,12 +162,6 @@ def _scores() -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     return data
-
-
-def help_text(env: str) -> str:
-    """The "How to play" text of ``env`` ("" when there is none)."""
-    path = HELP / f"{env.removesuffix('_v0')}.md"
-    return path.read_text() if path.is_file() else ""
 
 
 def _level_entry(lv: Level, measured: dict[str, Any]) -> dict[str, Any]:

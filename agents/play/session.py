@@ -24,6 +24,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import envs
@@ -125,10 +126,16 @@ def level_of(value: str, env: str, options: Mapping[str, Any] | None = None) -> 
     """
     offered = levels_for(env, options)
     for lv in offered:
-        if isinstance(value, str) and value.strip().lower() in (lv.name.lower(), lv.spec):
+        if isinstance(value, str) and spec_for(value).strip().lower() == lv.spec:
             return lv
     allowed = ", ".join(f"{lv.name} ({lv.spec})" for lv in offered)
     raise PlayError(f"unknown level {value!r} for {env}; offered: {allowed}")
+
+
+def help_text(env: str) -> str:
+    """The "How to play" text of ``env`` (markdown, ``agents/play/help/``; "" when there is none)."""
+    path = Path(__file__).with_name("help") / f"{env.removesuffix('_v0')}.md"
+    return path.read_text() if path.is_file() else ""
 
 
 def spec_for(value: str) -> str:
@@ -307,11 +314,12 @@ class GameSession:
             "returns": [float(x) for x in st.returns()],
         }
 
-    def log(self, last: int | None = None) -> list[str]:
+    def log(self, last: int | None = None, view: dict[str, Any] | None = None) -> list[str]:
         """The game's log lines as the person reads them (card names; what only their seats saw).
 
         In a game inside a game (AMALOGS) the lines of the running core table follow, as the
-        person's seat at that table reads them.
+        person's seat at that table reads them (from ``view``, the person's view now: built
+        when not given).
         """
         recs: list[dict[str, Any]] = self.game.records
         texts: list[str] = self.game.events
@@ -319,7 +327,7 @@ class GameSession:
         lines = [
             line_for(r, t, self.human, self._names) for r, t in zip(recs[start:], texts[start:], strict=True)
         ]
-        core = self.view().get("board", {}).get("core")
+        core = (self.view() if view is None else view).get("board", {}).get("core")
         if isinstance(core, dict) and core.get("source") == "table" and core.get("events"):
             lines.append(f"At the {core.get('title') or 'core game'} table:")
             lines += [f"  {e}" for e in core["events"]]
@@ -327,19 +335,20 @@ class GameSession:
 
     def payload(self) -> dict[str, Any]:
         """What a client is sent: the view, the options in words, whose turn, the log and the result."""
+        view = self.view()
         return {
             "env": self.env_name,
             "seat": self.seat,
             "seats": list(self.human),
             "opponent": self.opponent,
             "level": self.level,
-            "view": self.view(),
+            "view": view,
             "decision_text": self.decision_text(),
             "legal": self.legal(),
             "your_turn": self.your_turn,
             "done": self.done,
             "result": self.result(),
-            "log": self.log(),
+            "log": self.log(view=view),
             "recent": list(self.recent),
             "can_undo": self.can_undo,
             "moves": self.moves,

@@ -28,7 +28,7 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from agents.play.session import GameSession, PlayError, new_events
+from agents.play.session import GameSession, PlayError, help_text, new_events
 
 COMMANDS = """commands (type the word):
   a, b, ...  play the move with that key
@@ -75,12 +75,6 @@ def board_text(view: dict[str, Any], details: bool = False, width: int = 110) ->
     draw = board_for(view["env"])
     console.print(draw(view, details=details) if draw is not None else Text(json.dumps(view["board"])))
     return console.export_text().rstrip("\n")
-
-
-def help_text(env: str) -> str:
-    """The ruleset's "How to play" text (markdown)."""
-    path = Path(__file__).with_name("help") / f"{env.removesuffix('_v0')}.md"
-    return path.read_text() if path.is_file() else ""
 
 
 @contextmanager
