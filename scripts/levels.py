@@ -4,12 +4,12 @@ For every variant and level (``agents.play.session.LEVELS``): the score (wins + 
 its 95% interval over seat-swapped pairs of games against the heuristic (the Easy level), the
 wins, draws and losses; and the time the AI takes to reply to a person, p50 and p95: from the
 person's move to the person's next decision (every AI decision in between), the person being
-played by the heuristic. The lobby of ``deckgym serve`` shows the scores, the README the times.
+played by the heuristic. The lobby of ``deckgym serve`` shows the scores; docs/levels.md shows the table.
 
     python scripts/levels.py --out agents/play/levels.json              # every variant, 400 games a level
     python scripts/levels.py --variants mow_v0 --games Hard=100 --replies 100
     python scripts/levels.py --merge agents/play/levels.json --variants mow_v0 --levels Expert
-    python scripts/levels.py --table agents/play/levels.json            # the README's table
+    python scripts/levels.py --table agents/play/levels.json            # docs/levels.md's table
 
 Scores come from ``agents.arena.match`` (``--workers`` processes; seeds from 950000, used by no
 training). Times are measured alone in this process, after the scores, so run it on a quiet
@@ -111,7 +111,7 @@ def _ms(seconds: float | None) -> str:
 
 
 def table(data: dict[str, Any]) -> str:
-    """The measured levels as a markdown table (the README's)."""
+    """The measured levels as a markdown table (docs/levels.md's)."""
     rows = [
         "| variant | level | score vs Easy [95%] | games (W / D / L) | reply p50 | reply p95 |",
         "|---|---|---|---|---|---|",
