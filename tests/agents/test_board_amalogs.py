@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
 import envs
 from agents.play.boards import amalogs as board
+from agents.play.terminal import board_text
 from envs.amalogs.describe import CORE_ENVS, card_names, describe_action
 from envs.amalogs.encode import AmalogsEncoder
 from envs.amalogs.state import AmalogsState
@@ -55,9 +55,7 @@ def _states(kwargs: dict[str, Any], seed: int, every: int = 23, cap: int = 700) 
 
 
 def _text(v: dict[str, Any], details: bool = False) -> str:
-    console = Console(record=True, width=120)
-    console.print(board.render(v, details))
-    return console.export_text()
+    return board_text(v, details, width=120)  # the drawing the terminal and the replays print
 
 
 @pytest.mark.parametrize(("kwargs", "seed"), GAMES)

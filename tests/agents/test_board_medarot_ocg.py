@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from agents.play.boards import medarot_ocg as board
+from agents.play.terminal import board_text
 from envs.core.describe import place_key
 from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
 from envs.medarot_ocg.config import make_config
@@ -55,9 +54,7 @@ def _states(mode: str, seed: int, every: int = 9, cap: int = 900) -> list[GameSt
 
 
 def _text(v: dict[str, Any], details: bool = False) -> str:
-    console = Console(record=True, width=120)
-    console.print(board.render(v, details))
-    return console.export_text()
+    return board_text(v, details, width=120)  # the drawing the terminal and the replays print
 
 
 @pytest.mark.parametrize(("mode", "seed"), GAMES)

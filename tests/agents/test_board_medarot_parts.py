@@ -9,7 +9,6 @@ legal move is a spot of the drawn board.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -17,10 +16,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 import envs
-from agents.play.boards.medarot_parts import render
+from agents.play.terminal import board_text
 from envs.core.describe import place_key
 from envs.medarot_parts.cards import load_pool
 from envs.medarot_parts.describe import ZONES, describe_action
@@ -35,9 +33,8 @@ SCRIPT = Path(__file__).resolve().parents[2] / "agents" / "play" / "static" / "b
 
 
 def draw(v: dict, details: bool = False) -> str:
-    console = Console(record=True, width=120, file=io.StringIO(), color_system=None)
-    console.print(render(v, details=details))
-    return re.sub(r"[\s\u2500-\u257f]+", " ", console.export_text())  # names wrapped in a panel join up
+    text = board_text(v, details, width=120)  # the drawing the terminal and the replays print
+    return re.sub(r"[\s\u2500-\u257f]+", " ", text)  # names wrapped in a panel join up
 
 
 def games(seeds: range):

@@ -8,16 +8,13 @@ places of ``envs.mow.describe``.
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
 from pathlib import Path
 
-from rich.console import Console
-
 import envs
-from agents.play.boards.mow import render
+from agents.play.terminal import board_text
 from envs.mow import actions as A
 from envs.mow.actions import DP
 from envs.mow.cards import load_pool
@@ -32,9 +29,8 @@ SCRIPT = Path(__file__).resolve().parents[2] / "agents" / "play" / "static" / "b
 
 
 def draw(view: dict, details: bool = False) -> str:
-    console = Console(record=True, width=120, file=io.StringIO(), color_system=None)
-    console.print(render(view, details=details))
-    return re.sub(r"[\s\u2500-\u257f]+", " ", console.export_text())  # names wrapped in a panel join up
+    text = board_text(view, details, width=120)  # the drawing the terminal and the replays print
+    return re.sub(r"[\s\u2500-\u257f]+", " ", text)  # names wrapped in a panel join up
 
 
 def views(seeds: range):
