@@ -263,7 +263,7 @@ class LiveGame:
             self.session.opponent_moves(on_step=self.publish)
             self.thinking = False
             self.publish()
-            events = self.session._since(before)
+            events = self.session.events_since(before)
         finally:
             self.thinking = False
             self.lock.release()

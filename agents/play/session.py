@@ -380,19 +380,15 @@ class GameSession:
                 self._step(int(self.agent.act(obs["observation"], obs["action_mask"])), "opponent")
             if on_step is not None:
                 on_step()
-        return self._since(before)
+        return self.events_since(before)
 
-    def _since(self, before: list[str]) -> list[dict[str, Any]]:
+    def events_since(self, before: list[str]) -> list[dict[str, Any]]:
         """The structured events logged after the text log ``before``, as the person reads them.
 
         A person who plays several seats (a whole team) sees each of those seats' private fields.
         """
         n = len(new_events(before, list(self.game.events)))
         return events_for(self.game, self.human, last=n)
-
-    def lines(self, last: int) -> list[str]:
-        """The latest ``last`` log lines as the person reads them (with what only their seats see)."""
-        return self.log(last) if last > 0 else []
 
     def check_move(self, index: Any) -> None:
         """``PlayError`` unless ``index`` is a move the person may play now (nothing changes)."""
@@ -429,7 +425,7 @@ class GameSession:
         if on_step is not None:
             on_step()
         self.opponent_moves(on_step)
-        return self._since(before)
+        return self.events_since(before)
 
     def undo(self) -> None:
         """Go back to the person's previous decision (the moves after it are dropped).

@@ -208,7 +208,7 @@ def test_a_team_session_reads_every_teammates_private_events() -> None:
     st = s.game
     n = min(len(events), len(st.records))
     assert events == events_for(st, s.human, last=n)
-    assert s.lines(10) == [
+    assert s.log(10) == [
         line_for(r, t, s.human) for r, t in zip(st.records[-10:], st.events[-10:], strict=True)
     ]
     for rec, e in zip(st.records, events_for(st, s.human), strict=True):
