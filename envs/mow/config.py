@@ -47,6 +47,12 @@ class RulesConfig:
         vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
             no opponent): it holds no cards and no master, never decides, is no attack or
             effect target and meets no loss condition; only seat 0 plays the opening.
+        proxy: what sits at a vacant seat 1 (``envs.core.proxy``, AMALOGS D37, D40): 0 nothing;
+            1 a guest proxy (the defender of another player) or 2 a base proxy (the enemy base),
+            a proxy master whose life P is ``GameState.life[1]``, with attack and guard 0 and no
+            card. The host's monsters and master attack it; for a guest proxy, effects that
+            damage the opponent's master lower P too. P reaching 0 ends the game with seat 1 as
+            the loser. Needs ``vacant_seat``: every other rule treats seat 1 as vacant.
     """
 
     max_turns: int = MAX_TURNS
@@ -55,6 +61,7 @@ class RulesConfig:
     max_copies: int = 0
     first_turn: int = 1
     vacant_seat: bool = False
+    proxy: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""
@@ -75,4 +82,9 @@ def make_config(**overrides: Any) -> RulesConfig:
     check_int("first_turn", values.get("first_turn", 1), 0)
     if not isinstance(values.get("vacant_seat", False), bool):
         raise StateError(f"vacant_seat must be a bool, got {values['vacant_seat']!r}")
+    kind = values.get("proxy", 0)
+    if not isinstance(kind, int) or isinstance(kind, bool) or kind not in (0, 1, 2):
+        raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {kind!r}")
+    if kind and not values.get("vacant_seat", False):
+        raise StateError("proxy needs vacant_seat=True: a proxy sits at an otherwise vacant seat 1")
     return RulesConfig(**values)

@@ -86,6 +86,8 @@ def _field_place(role: str, owner: int, q: int) -> Place:
 def _field_name(st: GameState, owner: int, q: int, seat: int, actor: int | None = None) -> str:
     """A field card at TARGET position ``q`` of ``owner``, named as ``seat`` reads it."""
     whose = _whose(owner, seat, actor)
+    if q == 0 and st.is_proxy(owner):
+        return st.stand_in()
     if q == 0:
         return f"{whose} master {st.name(st.masters[owner])}"
     if q == WEAPON_POS:

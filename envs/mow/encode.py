@@ -18,6 +18,10 @@ Observations are float32 vectors of the named pieces of ``LAYOUT``, seen from th
 seat (self first). Values are scaled but not clipped (D48). Hidden information never enters:
 the opponent's hand and deck appear as counts, the identity of the opponent's face-down
 spell (and of its cast entry on the chain) as zeros, and deck order nowhere.
+
+At an AMALOGS table a vacant seat 1 leaves its blocks zero; a proxy at seat 1 (amalogs D42)
+is an opponent master with life P/20 and every other entry zero (no master id, attack and
+guard 0, no cards).
 """
 
 from __future__ import annotations
@@ -186,6 +190,8 @@ class MowEncoder(Encoder):
         self, st: GameState, w: dict[int, float], side: int, p: int, own: bool, active: Active
     ) -> None:
         if not st.masters[p]:
+            if st.is_proxy(p):  # the proxy master (amalogs D42): life P, attack and guard 0
+                w[_P["master"] + 8 * side] = st.life[p] / LIFE_START
             return  # a vacant seat (AMALOGS table): its block stays zero
         idx = self.index
         w[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
@@ -278,6 +284,8 @@ class MowEncoder(Encoder):
 
 def _ref_name(st: GameState, ref: int) -> str:
     if ref < 0:
+        if st.is_proxy(-1 - ref):
+            return st.stand_in()
         return f"P{-1 - ref}'s master {st.name(st.masters[-1 - ref])}"
     for p in (0, 1):
         for m in st.monsters[p]:

@@ -40,6 +40,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "attack": ("player", "attacker", "target_player", "target"),
     "engage": ("player", "attacker", "target", "to_target", "to_attacker"),
     "no_engagement": ("player",),
+    "proxy_hit": ("player", "attacker", "proxy", "hit", "life"),
     "auto": ("player", "decision", "action"),
     "end": ("winner", "reason"),
 }
@@ -100,9 +101,20 @@ DESCRIPTIONS: dict[str, str] = {
         "`player`'s chain entry for `card` (`use` summon, equip, activate or ability) has resolved; "
         "`negated` true: a negated summon or equip still resolves its 登場時 (D28)."
     ),
-    "attack": "`player`'s `attacker` (master or monster) attacks `target_player`'s `target` (R14).",
-    "engage": "engagement (R15): `player`'s `attacker` deals `to_target` to `target`, which deals `to_attacker` back.",
+    "attack": (
+        "`player`'s `attacker` (master or monster) attacks `target_player`'s `target` (R14); "
+        "`target` is null for the proxy master of an AMALOGS table."
+    ),
+    "engage": (
+        "engagement (R15): `player`'s `attacker` deals `to_target` to `target`, which deals "
+        "`to_attacker` back (`target` null: the proxy, which deals 0 back)."
+    ),
     "no_engagement": "`player`'s attack has no engagement: a side left the field (R16).",
+    "proxy_hit": (
+        "an AMALOGS table only: `player`'s `attacker` hits the proxy at seat 1 (`proxy` guest: the "
+        "defender's stand-in, or base: the enemy base) for `hit`; `life` is its life P after it "
+        "(a guest loses the hit, a base 1 when the hit is at least 1; amalogs D37, D40)."
+    ),
     "auto": (
         "the engine plays `decision` for `player` by itself: `action` PASS (no charge, no attacker, "
         "a vacant seat's counter window) or none (a choice with no option is skipped)."

@@ -1,11 +1,13 @@
 """Text rendering of a Master of the World position for humans (no colour libraries).
 
 ``viewer`` None shows everything (a spectator with full knowledge); a seat number hides what
-that seat cannot see: the opponent's hand and face-down spell.
+that seat cannot see: the opponent's hand and face-down spell. The proxy at seat 1 of an
+AMALOGS table is one line: the defender's stand-in or the enemy base, its life P, attack/guard 0/0.
 """
 
 from __future__ import annotations
 
+from envs.core import proxy
 from envs.core.events import lines_for
 from envs.mow.actions import Phase, Use
 from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
@@ -13,6 +15,9 @@ from envs.mow.state import GameState
 
 
 def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
+    if st.is_proxy(p):
+        note = "each attack that deals damage costs it 1" if st.config.proxy == proxy.BASE else "no cards"
+        return [f"P{p}  {st.stand_in()}: life {st.life[p]}, attack 0, guard 0 ({note})"]
     if p not in st.seats():
         return [f"P{p}  (vacant seat)"]
     hidden = viewer is not None and viewer != p

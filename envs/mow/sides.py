@@ -20,6 +20,12 @@ Conventions:
 * A6: what the rules store on a card (damage, PERMANENT modifiers of a monster or master)
   stays with that card's side; TURN modifiers end with the turn. Static effects are
   computed from the cards on the table, so those aimed at the other side end at the split.
+* Proxy (amalogs D37, D40): seat 1 may hold a *proxy* instead, a guest proxy (the defender
+  of another player) or a base proxy (the enemy base): a master with life P (``st.life[1]``,
+  not capped at 20), attack and guard 0, and nothing else. The table is a vacant-seat table
+  (``config.vacant_seat``) whose ``config.proxy`` is the kind; the host's ready monsters and
+  master attack the proxy master with the ordinary actions. P reaching 0 ends the table at
+  once with seat 1 as the loser. The nominal life L0 of Master of the World is 20 (D38).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import functools
 import random
 from typing import Any
 
+from envs.core.proxy import BASE, GUEST, NONE
 from envs.mow.actions import Use
 from envs.mow.cards import CardPool, load_pool
 from envs.mow.config import LIFE_START, RulesConfig
@@ -136,11 +143,14 @@ class Side:
 
 # ----------------------------------------------------------------------------- configs
 @functools.cache
-def table_config(turn: int, vacant: bool, solo: bool) -> RulesConfig:
+def table_config(turn: int, vacant: bool, solo: bool, proxy: int = NONE) -> RulesConfig:
     """Config of a one-turn table: turn cap ``turn``, no decision cap, host first, optional vacant seat 1.
 
     ``solo``: the turn is the side's first turn (its master cannot attack); a table never is.
+    ``proxy``: the kind of proxy at the vacant seat 1 (``envs.core.proxy``: NONE, GUEST, BASE).
     """
+    if proxy not in (NONE, GUEST, BASE) or (proxy != NONE and not vacant):
+        raise ValueError(f"table_config: proxy {proxy!r} needs a vacant seat 1 and a kind 0, 1 or 2")
     return dataclasses.replace(
         RulesConfig(),
         max_turns=turn,
@@ -148,6 +158,7 @@ def table_config(turn: int, vacant: bool, solo: bool) -> RulesConfig:
         first_player=0,
         first_turn=turn if solo else 0,
         vacant_seat=vacant,
+        proxy=proxy,
     )
 
 
@@ -179,19 +190,38 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
 
 
 # ----------------------------------------------------------------------------- A3 compose
-def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) -> GameState:
+def compose(
+    host: Side,
+    champion: Side | None,
+    rng: random.Random,
+    turn: int,
+    proxy: int = NONE,
+    proxy_life: int = 0,
+) -> GameState:
     """A3: a table of core turn ``turn``: ``host`` at seat 0 (active, first) and ``champion`` or a vacant seat 1.
 
-    The table is set at the start step; ``begin`` runs it to its first decision. Nothing is
-    drawn from ``rng`` here.
+    With ``proxy`` GUEST or BASE (amalogs D36, D37, D40) ``champion`` must be None and seat 1
+    holds a proxy master of life ``proxy_life`` (an int >= 1; not capped at 20); without a
+    proxy ``proxy_life`` is not used. The table is set at the start step; ``begin`` runs it to
+    its first decision. Nothing is drawn from ``rng`` here.
+
+    Raises:
+        ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
     """
+    if proxy not in (NONE, GUEST, BASE):
+        raise ValueError(f"compose: proxy must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
+    if proxy != NONE:
+        if champion is not None:
+            raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D37)")
+        if not isinstance(proxy_life, int) or isinstance(proxy_life, bool) or proxy_life < 1:
+            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
     vacant = champion is None
     decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(turn, vacant, False), pool(), decks, 0)
+    st = GameState(table_config(turn, vacant, False, proxy), pool(), decks, 0)
     st.rng = rng
     st.t = turn
     st.active = st.first = 0
-    st.life = [host.life, 0]
+    st.life = [host.life, proxy_life if proxy != NONE else 0]
     offset = _seat_side(st, host, 0, 0)
     if champion is not None:
         offset = _seat_side(st, champion, 1, offset)
@@ -235,14 +265,32 @@ def begin(st: GameState) -> None:
 
 # ----------------------------------------------------------------------------- A5, A6
 def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss)."""
+    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
+
+    On a proxy table the second flag is True exactly when P reached 0 (D37, D40).
+    """
+    if st.config.proxy != NONE:
+        host = st.done and not st.truncated and st.winner in (1, 2)
+        return (host, st.life[1] <= 0)
     if not st.done or st.truncated:
         return (False, False)
     return (st.winner in (1, 2), st.winner in (0, 2))
 
 
+def proxy_life(st: GameState) -> int:
+    """The current life P of the proxy at seat 1 (D37, D40); ValueError on a table without one."""
+    if st.config.proxy == NONE:
+        raise ValueError("proxy_life: the table has no proxy at seat 1")
+    return int(st.life[1])
+
+
+def nominal_life(side: Side) -> int:
+    """D38: the nominal life L0 of Master of the World, 20 for every side (the starting life)."""
+    return LIFE_START
+
+
 def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat)."""
+    """A6: the two updated sides (``None`` for a vacant seat or a proxy)."""
     host = side_of(st, 0)
     champion = None if st.config.vacant_seat else side_of(st, 1)
     return host, champion

@@ -24,6 +24,9 @@ from envs.mow.config import LIFE_START, RulesConfig
 #: Modifier durations (BUFF, 4.7).
 TURN, PERMANENT = 0, 1
 
+#: The proxy at seat 1 of an AMALOGS table in words, by kind (``RulesConfig.proxy``: 1 guest, 2 base).
+STAND_IN = {1: "the defender's stand-in", 2: "the enemy base"}
+
 
 def master_ref(p: int) -> int:
     """Target reference of player ``p``'s master."""
@@ -119,6 +122,18 @@ class GameState(CardGameState):
     def seats(self) -> tuple[int, ...]:
         """The seats that hold a player (a vacant seat 1 holds no cards, no master)."""
         return (0,) if self.config.vacant_seat else (0, 1)
+
+    def is_proxy(self, p: int) -> bool:
+        """Whether seat ``p`` holds the proxy of an AMALOGS table (seat 1 with ``config.proxy``).
+
+        The proxy is a master with life ``life[1]`` (P), attack and guard 0, and no card, level,
+        experience or zones; seat 1 is otherwise vacant (``seats()`` leaves it out).
+        """
+        return p == 1 and self.config.proxy != 0
+
+    def stand_in(self) -> str:
+        """The proxy in words: the defender's stand-in (guest) or the enemy base (base)."""
+        return STAND_IN[self.config.proxy]
 
     def name(self, cid: str) -> str:
         """Printed name of a card id."""

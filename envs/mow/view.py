@@ -5,7 +5,10 @@ It holds the same information as the seat's observation vector (``envs.mow.encod
 ``turn`` / ``decision`` / ``to_move``
     the turn number, the decision point's name (``"MAIN"``...) and the seat that decides.
 ``players[p]``
-    ``seat``, ``you``, ``vacant`` (an empty seat of the AMALOGS table holds nothing else);
+    ``seat``, ``you``, ``vacant`` (an empty seat of the AMALOGS table holds nothing else),
+    ``proxy`` (only at the proxy of an AMALOGS table, amalogs D42: ``"guest"`` or ``"base"``;
+    its master is named ``the defender's stand-in`` or ``the enemy base``, with ``id`` None,
+    life P, attack and guard 0, level 0, and every zone empty);
     ``master`` (id, name, level, max level, experience count, attack, guard, attacked, text);
     ``life``, ``level``, ``experience``, ``deck``, ``hand_count``, ``discard_count``,
     ``charge_limit``, ``fast_used`` and ``turn_uses`` (ターンn counts: card, name, ability, uses).
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from envs.core import proxy
 from envs.core.view import frame
 from envs.mow.actions import DP, Phase, Use
 from envs.mow.card_defs import CONDITION_WORDS
@@ -100,7 +104,46 @@ def _deck_contents(st: GameState, p: int) -> list[dict[str, Any]]:
     return [{"id": cid, "name": st.name(cid), "count": n} for cid, n in sorted(counts.items())]
 
 
+def _proxy_master(st: GameState) -> dict[str, Any]:
+    """The proxy master of an AMALOGS table (amalogs D37, D42): no card, attack and guard 0."""
+    if st.config.proxy == proxy.BASE:
+        text = "The enemy team's base: each attack on it that deals at least 1 damage costs it 1 life."
+    else:
+        text = (
+            "The defender's stand-in: attacks and effects that damage the opponent's master lower "
+            "its life; the defender loses as much when the table ends."
+        )
+    return {
+        "id": None,
+        "name": st.stand_in(),
+        "level": 0,
+        "max_level": 0,
+        "experience": 0,
+        "attack": 0,
+        "guard": 0,
+        "attacked": False,
+        "text": text,
+    }
+
+
 def _player(st: GameState, p: int, seat: int) -> dict[str, Any]:
+    if st.is_proxy(p):
+        return {
+            "seat": p,
+            "you": p == seat,
+            "vacant": False,
+            "proxy": proxy.KINDS[st.config.proxy],
+            "master": _proxy_master(st),
+            "life": st.life[p],
+            "level": 0,
+            "experience": 0,
+            "deck": 0,
+            "hand_count": 0,
+            "discard_count": 0,
+            "charge_limit": 0,
+            "fast_used": False,
+            "turn_uses": [],
+        }
     if p not in st.seats() or not st.masters[p]:
         return {"seat": p, "you": p == seat, "vacant": True}
     out: dict[str, Any] = {
@@ -125,6 +168,16 @@ def _player(st: GameState, p: int, seat: int) -> dict[str, Any]:
 
 
 def _side(st: GameState, p: int, seat: int) -> dict[str, Any]:
+    if st.is_proxy(p):
+        return {
+            "seat": p,
+            "vacant": False,
+            "monsters": [],
+            "weapon": None,
+            "spell": None,
+            "discard": [],
+            "experience": [],
+        }
     if p not in st.seats() or not st.masters[p]:
         return {"seat": p, "vacant": True}
     monsters = []

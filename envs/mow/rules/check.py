@@ -108,16 +108,22 @@ def discard_spell(st: GameState, p: int) -> None:
 def game_over(st: GameState) -> bool:
     """5.7.1 and section 8: life <= 0 or an empty deck loses; both players at once is a draw (D41).
 
-    A vacant seat meets no loss condition.
+    A vacant seat meets no loss condition. The proxy of an AMALOGS table (amalogs D37, D40)
+    loses when its life P is 0, and never with its empty deck.
     """
     seated = st.seats()
     lost = [p in seated and (st.life[p] <= 0 or not st.deck[p]) for p in (0, 1)]
+    if st.config.proxy and st.life[1] <= 0:
+        lost[1] = True
     if not (lost[0] or lost[1]):
         return False
     if lost[0] and lost[1]:
         end(st, 2, "both players lose at the same state check: draw (D41)")
         return True
     p = 0 if lost[0] else 1
+    if st.is_proxy(p):
+        end(st, 0, f"{st.stand_in()} is down to 0 life")
+        return True
     why = "life 0" if st.life[p] <= 0 else "an empty deck"
     end(st, 1 - p, f"P{p} loses with {why}")
     return True

@@ -3,10 +3,15 @@
 An attack is declared, the attacker's 攻撃時 resolve, and then the engagement (交戦): both
 sides deal their attack to each other at once, a master's guard reducing what it receives
 (D36, D37). If either has left the field, nothing happens (R16).
+
+At an AMALOGS table with a proxy at seat 1 (``config.proxy``, amalogs D37, D40) the proxy
+master is the only attack target: the engagement deals the attacker's attack to P (no guard)
+and nothing back; a guest proxy loses the hit, a base proxy 1 if the hit is at least 1.
 """
 
 from __future__ import annotations
 
+from envs.core import proxy
 from envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
 from envs.mow.rules import check as chk
 from envs.mow.rules.field import locate, ref_at
@@ -23,10 +28,11 @@ def master_can_attack(st: GameState, p: int) -> bool:
 def attackers(st: GameState) -> list[Action]:
     """K3: ATTACKER options: the master and every monster that is not sick and has not attacked.
 
-    Facing a vacant seat there is no attack target, so no attacker is eligible.
+    Facing a vacant seat there is no attack target, so no attacker is eligible; a proxy at
+    seat 1 is a target (its master), so the ordinary attackers are.
     """
     p = st.active
-    if st.config.vacant_seat:
+    if st.config.vacant_seat and not st.config.proxy:
         return []
     out = [ATTACKER[0]] if master_can_attack(st, p) else []
     out += [ATTACKER[1 + i] for i, m in enumerate(st.monsters[p]) if not m.attacked and not sick(st, m)]
@@ -89,7 +95,7 @@ def _card(st: GameState, ref: int) -> str | None:
     if where is None:
         return None
     if ref < 0:
-        return st.masters[-1 - ref]
+        return st.masters[-1 - ref] or None  # the proxy master has no card
     return st.monsters[where[0]][where[2] - 1].card
 
 
@@ -98,7 +104,7 @@ def _label(st: GameState, ref: int) -> str:
     if where is None:
         return "a card that left"
     if ref < 0:
-        return f"P{-1 - ref}'s master"
+        return st.stand_in() if st.is_proxy(-1 - ref) else f"P{-1 - ref}'s master"
     return f"P{where[0]}'s {st.name(st.monsters[where[0]][where[2] - 1].card)}"
 
 
@@ -131,6 +137,10 @@ def engage(st: GameState, p: int, attacker: int, target: int) -> None:
         st.emit("no_engagement", "no engagement: the attacker or the target has left the field", player=p)
         return
     o = 1 - p
+    if st.is_proxy(o):
+        _engage_proxy(st, p, attacker)
+        push(st, ["check"])
+        return
     to_target = combat_damage(st, p, attacker, o, target)
     to_attacker = combat_damage(st, o, target, p, attacker)
     _hurt(st, o, target, to_target)
@@ -145,3 +155,38 @@ def engage(st: GameState, p: int, attacker: int, target: int) -> None:
         to_attacker=to_attacker,
     )
     push(st, ["check"])
+
+
+def _engage_proxy(st: GameState, p: int, attacker: int) -> None:
+    """Amalogs D37, D40: the attacker's attack goes to P (guard 0), the proxy deals 0 back.
+
+    A guest proxy loses the hit, a base proxy exactly 1 when the hit is at least 1 (a
+    successful attack); P never drops below 0. The state check that follows ends the game
+    when P is 0.
+    """
+    hit = attack_of(st, p, attacker)
+    st.life[1] = proxy.after_attack(st.life[1], hit, st.config.proxy)
+    card = _card(st, attacker)
+    st.emit(
+        "engage",
+        f"engagement: {st.stand_in()} takes {hit}, {_label(st, attacker)} takes 0",
+        player=p,
+        attacker=card,
+        target=None,
+        to_target=hit,
+        to_attacker=0,
+    )
+    if st.config.proxy == proxy.BASE:
+        what = "a successful attack costs it 1" if hit >= 1 else "no damage, no cost"
+        after = f"{what}: base life {st.life[1]}"
+    else:
+        after = f"life {st.life[1]}"
+    st.emit(
+        "proxy_hit",
+        f"{_label(st, attacker)} hits {st.stand_in()} for {hit}: {after}",
+        player=p,
+        attacker=card,
+        proxy=proxy.KINDS[st.config.proxy],
+        hit=hit,
+        life=st.life[1],
+    )

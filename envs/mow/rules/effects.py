@@ -10,18 +10,24 @@ Ops are registered in the shared ``OpRegistry`` over the selectors of 4.8 (``car
 which also validates card data at load time (amount ranges, where an op may appear, which
 selectors it accepts). Player primitives name a ``player`` instead of a target, and SEARCH,
 RECOVER and NEGATE take none.
+
+At an AMALOGS table with a guest proxy at seat 1 (``config.proxy``, amalogs D37) the proxy
+master is a legal target of DAMAGE alone (by OPP_MASTER, ALL, CHOSEN, ATTACK_TARGET or SAME),
+and the damage lowers P; for every other primitive, and for a base proxy, seat 1 is vacant.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from envs.core import proxy
 from envs.core.effects import OpRegistry
 from envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
 from envs.mow.cards import (
     ACTIVATED,
     COUNTER,
     COUNTER_SPELL,
+    MASTER,
     MONSTER,
     OP_KINDS,
     OWN_LEVEL,
@@ -84,7 +90,21 @@ def effects(st: GameState, f: list) -> None:
 # ----------------------------------------------------------------------------- targets (4.8)
 def _usable(st: GameState, e: Effect, ref: int) -> bool:
     where = locate(st, ref)
+    if where is not None and where[0] not in st.seats():
+        return _proxy_takes(st, e) and where[1] == MASTER
     return where is not None and where[1] in OP_KINDS[e.op]
+
+
+def _proxy_takes(st: GameState, e: Effect) -> bool:
+    """Amalogs D37: a guest proxy is a legal target of effects that damage the opponent's master."""
+    return st.config.proxy == proxy.GUEST and e.op == "DAMAGE"
+
+
+def _with_proxy(st: GameState, ctl: int, e: Effect, found: list) -> list:
+    """``matching`` for ``e``, plus the proxy master (seat 1) where it is a legal target of ``e``."""
+    if ctl == 0 and e.side != "OWN" and MASTER in e.kinds and _proxy_takes(st, e):
+        return [*found, (1, MASTER, 0, -2)]
+    return found
 
 
 def fixed_targets(st: GameState, f: list, e: Effect) -> list[int]:
@@ -94,16 +114,17 @@ def fixed_targets(st: GameState, f: list, e: Effect) -> list[int]:
     if sel == "OWN_MASTER":
         return [-1 - ctl]
     if sel == "OPP_MASTER":
-        return [-2 + ctl] if 1 - ctl in st.seats() else []
+        return [-2 + ctl] if 1 - ctl in st.seats() or (ctl == 0 and _proxy_takes(st, e)) else []
     if sel == "ALL":
-        return [x[3] for x in matching(st, ctl, e.side, e.kinds)]
+        return [x[3] for x in _with_proxy(st, ctl, e, matching(st, ctl, e.side, e.kinds))]
     refs = {"SELF": [f[4]], "TRIGGER_CARD": [f[5]], "ATTACK_TARGET": [f[6]], "SAME": f[7]}[sel]
     return [r for r in refs if r and _usable(st, e, r)]
 
 
 def chosen_options(st: GameState, ctl: int, e: Effect) -> list[Action]:
     """K8: TARGET actions of the legal cards of a CHOSEN selector."""
-    return [target_action(ctl, p, q) for p, _k, q, _r in matching(st, ctl, e.side, e.kinds)]
+    found = _with_proxy(st, ctl, e, matching(st, ctl, e.side, e.kinds))
+    return [target_action(ctl, p, q) for p, _k, q, _r in found]
 
 
 def select(st: GameState, f: list, e: Effect) -> None:
@@ -143,7 +164,18 @@ def damage(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """1. Effect damage, never reduced by guard (R8)."""
     n = amount(st, f, e)
     for ref in refs:
-        if ref < 0:
+        if ref < 0 and st.is_proxy(-1 - ref):
+            st.life[1] = proxy.after_effect(st.life[1], n, st.config.proxy)
+            st.emit(
+                "damage",
+                f"{st.stand_in()} takes {n} effect damage (life {st.life[1]})",
+                player=1,
+                card=None,
+                zone="master",
+                amount=n,
+                life=st.life[1],
+            )
+        elif ref < 0:
             q = -1 - ref
             st.life[q] -= n
             st.emit(

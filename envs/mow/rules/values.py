@@ -79,7 +79,12 @@ def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> 
 
 
 def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
-    """4.9: table attack + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
+    """4.9: table attack + weapon + modifiers + STAT_MOD, floored at 0 (D39).
+
+    A seat with no master card (the proxy of an AMALOGS table, or a vacant seat) has attack 0.
+    """
+    if not st.masters[p]:
+        return 0
     m = st.cards[st.masters[p]]
     v = (
         m.level_table[st.level[p]][1]
@@ -93,7 +98,12 @@ def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
 
 
 def master_guard(st: GameState, p: int, active: Active | None = None) -> int:
-    """4.9: table guard + weapon + modifiers + STAT_MOD, floored at 0 (D39)."""
+    """4.9: table guard + weapon + modifiers + STAT_MOD, floored at 0 (D39).
+
+    A seat with no master card (the proxy of an AMALOGS table, or a vacant seat) has guard 0.
+    """
+    if not st.masters[p]:
+        return 0
     m = st.cards[st.masters[p]]
     v = (
         m.level_table[st.level[p]][2]
