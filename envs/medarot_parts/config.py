@@ -26,6 +26,10 @@ class RulesConfig:
         vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
             no opponent): it holds no cards, never decides and meets no loss condition; only
             seat 0 is set up, and it has priority.
+        proxy: what sits at a vacant seat 1 (AMALOGS D37, D40; ``envs.core.proxy``): 0 nothing,
+            1 a guest proxy (the defender's stand-in), 2 a base proxy (the enemy base). A
+            proxy is one stand-in medarot with only a head, whose remaining armor is the life
+            P (``GameState.proxy_life``); the host's attacks hit it. Only with ``vacant_seat``.
     """
 
     deck_size: int = 40
@@ -37,6 +41,13 @@ class RulesConfig:
     max_turns: int = 30
     max_steps: int = 20000
     vacant_seat: bool = False
+    proxy: int = 0
+
+    def __post_init__(self) -> None:
+        if self.proxy not in (0, 1, 2) or isinstance(self.proxy, bool):
+            raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {self.proxy!r}")
+        if self.proxy and not self.vacant_seat:
+            raise StateError("proxy needs vacant_seat=True: a proxy sits at an otherwise vacant seat 1")
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""
@@ -44,10 +55,18 @@ class RulesConfig:
 
 
 def make_config(**overrides: Any) -> RulesConfig:
-    """The default ``RulesConfig`` with ``overrides``; unknown keys and non-positive caps are errors."""
+    """The default ``RulesConfig`` with ``overrides``; unknown keys and non-positive caps are errors.
+
+    ``proxy`` is 0, 1 or 2 (a proxy also needs ``vacant_seat``, which tables set, ``RulesConfig``).
+    """
     check_known(RulesConfig, overrides)
     for key, value in overrides.items():
-        check_int(key, value, 1)
+        if key == "proxy":
+            check_int(key, value, 0)
+            if value > 2:
+                raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {value!r}")
+        else:
+            check_int(key, value, 1)
     if overrides.get("hand_cap", 16) > 16:
         raise StateError("hand_cap is at most 16 (the HAND(h) block of the action encoding)")
     return RulesConfig(**overrides)

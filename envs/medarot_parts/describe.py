@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from envs.core import proxy
 from envs.core.describe import Described, described, place
 from envs.medarot_parts.actions import ALL_ACTIONS, DP, Action, Kind
 from envs.medarot_parts.cards import (
@@ -49,7 +50,7 @@ from envs.medarot_parts.cards import (
 )
 from envs.medarot_parts.rules.values import charge, medal_pays, mobility, power
 from envs.medarot_parts.state import GameState
-from envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural
+from envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural, proxy_name
 
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
 
@@ -227,6 +228,14 @@ def _use_part(v: _Voice, p: int, s: int) -> Described:
         bits = [f"{ACTION_WORDS[card.action]}, power {pw}", pay] + extras
         text = v.say("attack", f"with {card.name} ({SLOT_WORDS[s]}): " + "; ".join(bits))
         d = 1 - p
+        if d == 1 and st.config.proxy:
+            gets = (
+                "costs it the damage"
+                if st.config.proxy == proxy.GUEST
+                else "costs it 1 life if it deals damage"
+            )
+            text += f"; it hits the head of {proxy_name(st)}, which has {st.proxy_life} life: the hit {gets}"
+            return described(text, here, place("target", "medarot", 0, d))
         am = st.am[d]
         if am >= 0 and card.action != AIMED and not st.field[d][am].parts[LEGS].destroyed:
             return described(f"{text}; {v.medarot(d, am)} defends", here, place("target", "medarot", am, d))

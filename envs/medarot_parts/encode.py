@@ -20,6 +20,11 @@ is part of the observation).
 Observations are float32 vectors built from the named pieces of the layout, seen from the
 observing seat (own side first). Card identities appear as feature rows; the opponent's hand
 appears only as a count, and deck contents and order never appear.
+
+The proxy of an AMALOGS table (amalogs D37, D42) fills seat 1's first medarot rows: a medarot
+row with only ``stopped`` and ``defending`` set, and a head row with its counters and
+remaining armor (= its life P; /9 like every armor, so above 1 when P > 9), ``destroyed`` at
+P = 0; it has no other part and no card rows.
 """
 
 from __future__ import annotations
@@ -157,6 +162,9 @@ class PartsEncoder(Encoder):
         pk = _PART_KEY
         blocks = []
         for p in (seat, o):
+            if p == 1 and st.config.proxy:
+                blocks += self._proxy(st)
+                continue
             am = st.am[p]
             for m, med in enumerate(st.field[p]):
                 attacking = b is not None and b.attacker == p and b.medarot == m
@@ -209,6 +217,27 @@ class PartsEncoder(Encoder):
             for p in (seat, o):
                 pieces.append(self._pile(step, area[p]))
         return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
+
+    def _proxy(self, st: GameState) -> list[tuple[bytes, bytes, tuple[bytes, ...]]]:
+        """Seat 1's two medarot blocks on a proxy table (D37, D42): the proxy, then an empty one.
+
+        The proxy's block is a medarot row, a head row and three empty part rows, and no card rows.
+        """
+        b = st.battle
+        life = st.proxy_life
+        defending = b is not None and b.attacker == 0 and b.defender == 0
+        meds = [0.0] * MED_F
+        meds[6] = float(life == 0)
+        meds[9] = float(defending)
+        head = [0.0] * PART_F
+        head[1] = float(life == 0)
+        head[2] = (st.proxy_armor - life if life else 0) / 9
+        head[3] = life / 9
+        empty = (_ZERO4 * (5 * CARD_F),)
+        return [
+            (array("f", meds).tobytes(), array("f", head).tobytes() + _ZERO4 * (3 * PART_F), empty),
+            (_ZERO4 * MED_F, _ZERO4 * (4 * PART_F), empty),
+        ]
 
     def _pile(self, step: float, cards: list[str]) -> bytes:
         """A pile's counts piece (``step`` per copy of each card) as float32 bytes, memoised."""

@@ -43,6 +43,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "stop": ("player", "medarot"),
     "attach_effect": ("player", "card", "medarot", "slot"),
     "battle_end": ("player",),
+    "proxy_hit": ("player", "medarot", "slot", "proxy", "hit", "life"),
     "discard": ("player", "card"),
     "auto": ("player", "decision", "action"),
     "end": ("winner", "reason"),
@@ -101,6 +102,11 @@ DESCRIPTIONS: dict[str, str] = {
     "stop": "`player`'s medarot `medarot` is stopped (its head is destroyed)",
     "attach_effect": "`player` attaches effect card `card` to its attack part (medarot `medarot`, slot `slot`)",
     "battle_end": "the battle of attacker `player` is over",
+    "proxy_hit": (
+        "an AMALOGS table only: the attack part in slot `slot` of `player`'s medarot `medarot` hits the"
+        " proxy at seat 1 (`proxy` guest: the defender's stand-in, or base: the enemy base) for `hit`"
+        " damage; `life` is its life P after it (a guest loses the hit, a base 1; amalogs D37, D40)"
+    ),
     "discard": "`player` discards `card` from its hand in the end phase",
     "auto": (
         "the engine plays `action` for `player` at decision `decision`: its only legal option, or a"

@@ -4,14 +4,17 @@
 players' sides (assets, hand, deck, stock, play area, trash size and two medarots of five
 cards each), the battle under way and the last events. With ``viewer=None`` both hands are
 shown; with ``viewer=p`` the other player's hand is drawn as a count only (spec section 7).
+On an AMALOGS proxy table seat 1 is drawn as the stand-in: its kind, its head and its life P.
 """
 
 from __future__ import annotations
 
+from envs.core import proxy
 from envs.core.events import lines_for
 from envs.medarot_parts.cards import ACTION_WORDS, ENERGY_KINDS, LEGS, SLOT_WORDS
 from envs.medarot_parts.rules.values import charge, mobility, power
 from envs.medarot_parts.state import GameState
+from envs.medarot_parts.words import proxy_name
 
 #: How many of the latest events are shown.
 EVENTS_SHOWN = 8
@@ -53,7 +56,21 @@ def _header(st: GameState) -> str:
     return f"turn {st.turn} round {st.round}  priority P{st.priority}  first P{st.first}  {status}"
 
 
+def _proxy(st: GameState) -> list[str]:
+    """Seat 1 of an AMALOGS proxy table: the defender's stand-in or the enemy base (D37, D40)."""
+    life, armor = st.proxy_life, st.proxy_armor
+    how = "1 per attack dealing damage" if st.config.proxy == proxy.BASE else "the damage of each attack"
+    state = "destroyed" if life == 0 else f"{armor - life}/{armor} dmg"
+    return [
+        f"P1  {proxy_name(st)}: life {life} (loses {how}); no cards, medal or legs",
+        f"    medarot 0: stand-in{' stopped' if life == 0 else ''}",
+        f"      {_SLOT_LABEL[0]} {'Stand-in Head':<16} {'':<22} {state}",
+    ]
+
+
 def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
+    if p == 1 and st.config.proxy:
+        return _proxy(st)
     cards = st.cards
     if viewer is None or viewer == p:
         hand = ", ".join(cards[c].name for c in st.hand[p]) or "-"

@@ -16,6 +16,16 @@ Conventions of a side:
   two 5-card starters followed by the 40 deck cards.
 * A table is a one-turn game: it starts at the reset phase of turn ``t`` and its turn cap is
   ``t``, so the unchanged end of turn stops it ("truncated") when the turn is over.
+* Its nominal life L0 (D38, ``nominal_life``) is the sum of its two starter heads' armor
+  (7, 6 and 9 with the three packaged starter sets), fixed for the side's life.
+
+A *proxy table* (D37, D40) seats at seat 1 a stand-in for the defender (a guest proxy) or for
+the enemy base (a base proxy): one medarot with only a head of armor P0 = P at composition, no
+legs, medal, energy or cards. It is a vacant-seat table whose ``config.proxy`` is set; the
+stand-in is ``GameState.proxy_armor`` (P0) and ``proxy_life`` (P). The host's attacks hit it
+(``rules.damage.hit_proxy``): a guest loses the damage, a base 1 per attack dealing at least 1.
+P reaching 0 ends the table at once with seat 1 the loser. No effect of this ruleset damages
+the opponent without an attack (DAMAGE only lowers a battle's damage), so no effect lowers P.
 """
 
 from __future__ import annotations
@@ -25,6 +35,7 @@ import functools
 import random
 from typing import Any
 
+from envs.core import proxy as proxy_kinds
 from envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
 from envs.medarot_parts.config import RulesConfig
 from envs.medarot_parts.rules import damage, phases
@@ -41,10 +52,12 @@ OWN_MEDAROT_MASK = 0b0111
 class Side:
     """One player's core game between duels (D19), stored as player 0."""
 
-    __slots__ = ("assets", "deck", "decklist", "field", "hand", "mods", "play", "stock", "trash")
+    __slots__ = ("assets", "deck", "decklist", "field", "hand", "mods", "nominal", "play", "stock", "trash")
 
     def __init__(self, decklist: list[list[str]]) -> None:
         self.decklist = decklist
+        #: L0 (D38): the armor of the two starter heads, fixed for the side's life.
+        self.nominal = starter_life(decklist)
         self.deck: list[str] = list(decklist[2])
         self.hand: list[str] = []
         self.trash: list[str] = []
@@ -58,6 +71,7 @@ class Side:
         """An independent copy."""
         s = Side.__new__(Side)
         s.decklist = self.decklist
+        s.nominal = self.nominal
         s.deck = list(self.deck)
         s.hand = list(self.hand)
         s.trash = list(self.trash)
@@ -80,12 +94,15 @@ class Side:
             "assets": self.assets,
             "field": [m.to_list() for m in self.field],
             "mods": [list(m) for m in self.mods],
+            "nominal": self.nominal,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Side:
-        """Inverse of ``to_dict``."""
+        """Inverse of ``to_dict`` (a dict without ``nominal``, written before D38, gets the starters' value)."""
         s = cls([list(x) for x in d["decklist"]])
+        if "nominal" in d:
+            s.nominal = d["nominal"]
         s.deck = list(d["deck"])
         s.hand = list(d["hand"])
         s.trash = list(d["trash"])
@@ -124,6 +141,17 @@ def head_armor(field: list[Medarot], cards: CardPool) -> int:
     )
 
 
+def starter_life(decklist: list[list[str]]) -> int:
+    """L0 of a deck list (D38): the sum of the armor of its starter medarots' heads."""
+    cards = pool()
+    return sum(cards[row[1 + HEAD]].armor for row in decklist[:2])
+
+
+def nominal_life(side: Side) -> int:
+    """A8, D38: the side's nominal life L0 (the sum of its starter heads' armor, fixed at creation)."""
+    return side.nominal
+
+
 def flat_deck(decklist: list[list[str]]) -> list[str]:
     """The flat form of a deck list: 10 starter ids (medal, head, right arm, left arm, legs twice), then 40."""
     return [c for row in decklist for c in row]
@@ -136,9 +164,11 @@ def structured_deck(flat: list[str]) -> list[list[str]]:
 
 # ----------------------------------------------------------------------------- configs
 @functools.cache
-def table_config(turn: int, vacant: bool) -> RulesConfig:
-    """Config of a one-turn table: turn cap ``turn``, no decision cap, optional vacant seat 1."""
-    return dataclasses.replace(RulesConfig(), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant)
+def table_config(turn: int, vacant: bool, proxy: int = proxy_kinds.NONE) -> RulesConfig:
+    """Config of a one-turn table: turn cap ``turn``, no decision cap, optional vacant seat 1 or proxy."""
+    return dataclasses.replace(
+        RulesConfig(), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant or bool(proxy), proxy=proxy
+    )
 
 
 @functools.cache
@@ -181,16 +211,41 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
 
 
 # ----------------------------------------------------------------------------- A3 compose
-def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) -> GameState:
-    """A3: a table with ``host`` at seat 0 (priority) and ``champion`` or a vacant seat at seat 1.
+def compose(
+    host: Side,
+    champion: Side | None,
+    rng: random.Random,
+    turn: int,
+    proxy: int = proxy_kinds.NONE,
+    proxy_life: int = 0,
+) -> GameState:
+    """A3: a table with ``host`` at seat 0 (priority) and ``champion``, a proxy or a vacant seat at seat 1.
 
     The table is set at the start of turn ``turn``; ``begin`` runs it to its first decision.
-    The two sides share nothing on the parts game's field, so nothing conflicts.
+    The two sides share nothing on the parts game's field, so nothing conflicts. With
+    ``proxy`` ``GUEST`` or ``BASE`` (``envs.core.proxy``; D37, D40) ``champion`` must be None
+    and seat 1 holds the stand-in medarot: a head of armor ``proxy_life`` (an int >= 1), so
+    P = ``proxy_life``. ``proxy_life`` is ignored without a proxy.
+
+    Raises:
+        ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
     """
+    if not isinstance(proxy, int) or isinstance(proxy, bool) or proxy not in (0, 1, 2):
+        raise ValueError(f"proxy must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
+    if proxy:
+        if champion is not None:
+            raise ValueError("a proxy sits at seat 1 instead of a champion: champion must be None")
+        if not isinstance(proxy_life, int) or isinstance(proxy_life, bool) or proxy_life < 1:
+            raise ValueError(f"a proxy's life must be an int of at least 1, got {proxy_life!r}")
     vacant = champion is None
     st = GameState(
-        table_config(turn, vacant), pool(), [host.decklist, [] if champion is None else champion.decklist], 0
+        table_config(turn, vacant, proxy),
+        pool(),
+        [host.decklist, [] if champion is None else champion.decklist],
+        0,
     )
+    if proxy:
+        st.proxy_armor = st.proxy_life = proxy_life
     st.rng = rng
     st.turn = turn - 1
     st.prio1 = _priority_on(turn)
@@ -235,14 +290,30 @@ def begin(st: GameState) -> None:
 
 # ----------------------------------------------------------------------------- A5, A6
 def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss)."""
+    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
+
+    On a proxy table seat 1's flag is whether P reached 0 (D37, D40).
+    """
+    if st.config.proxy:
+        return (st.done and not st.truncated and st.winner in (1, 2), st.proxy_life == 0)
     if not st.done or st.truncated:
         return (False, False)
     return (st.winner in (1, 2), st.winner in (0, 2))
 
 
+def proxy_life(st: GameState) -> int:
+    """D37, D40: the life P of the proxy at seat 1 (P0 minus the counters on its head; 0 once destroyed).
+
+    Raises:
+        ValueError: the table has no proxy.
+    """
+    if not st.config.proxy:
+        raise ValueError("proxy_life: the table has no proxy at seat 1")
+    return st.proxy_life
+
+
 def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat).
+    """A6: the two updated sides (``None`` for a vacant seat or a proxy).
 
     What one side applies to the other ends, as if its source had left play: OPP_SLOT
     modifiers (effect bindings and TURN-duration modifiers) are dropped, and an effect card
@@ -257,7 +328,7 @@ def split(st: GameState) -> tuple[Side, Side | None]:
 
 def _side_of(st: GameState, seat: int) -> Side:
     cards = st.cards
-    side = Side(st.decks[seat])
+    side = Side(st.decks[seat])  # L0 from the deck list's starter heads, as when the side was created
     side.deck = list(st.deck[seat])
     side.hand = list(st.hand[seat])
     side.trash = list(st.trash[seat])
@@ -321,7 +392,8 @@ def lose_core_life(side: Side, n: int) -> bool:
         damage.destroy_part(st, p, m, HEAD)
     updated = _side_of(st, 0)
     for key in Side.__slots__:
-        setattr(side, key, getattr(updated, key))
+        if key != "nominal":  # L0 is fixed for the side's life (D38)
+            setattr(side, key, getattr(updated, key))
     return all(med.stopped for med in side.field)
 
 
@@ -331,7 +403,9 @@ def summary(side: Side) -> tuple[int, int, int, int]:
 
 
 def table_summary(st: GameState, seat: int) -> tuple[int, int, int, int]:
-    """A8 of the side at ``seat`` of a running table."""
+    """A8 of the side at ``seat`` of a running table (the proxy: life P, no cards, its one medarot)."""
+    if seat == 1 and st.config.proxy:
+        return (st.proxy_life, 0, 0, int(st.proxy_life > 0))
     field = st.field[seat]
     units = sum(1 for m in field if not m.stopped)
     return (head_armor(field, st.pool), len(st.hand[seat]), len(st.deck[seat]), units)
@@ -342,4 +416,6 @@ def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
     """The side with its deck order redrawn and, unless ``keep_private``, its hand too."""
     table = compose(side, None, rng, 1)
     table = table.resample_hidden(0 if keep_private else 1, rng)
-    return _side_of(table, 0)
+    out = _side_of(table, 0)
+    out.nominal = side.nominal
+    return out

@@ -145,6 +145,11 @@ class GameState(CardGameState):
     Public methods follow the engine protocol of ``envs.core.protocol``. Seat-indexed lists
     hold one entry per player. ``hand[p]`` is kept in canonical order (sorted by card id, D40).
     ``stock[p]`` is the energy stock as ``[card id, tapped]`` rows; ``play[p]`` the play area.
+
+    On an AMALOGS proxy table (``config.proxy``, D37, D40) seat 1's field stays empty: the
+    stand-in medarot is ``proxy_armor`` (P0, the armor of its only part, a head) and
+    ``proxy_life`` (P = P0 - the counters on that head; 0 once it is destroyed). Both are 0
+    on every other table.
     """
 
     RULES = "envs.medarot_parts.rules"
@@ -180,6 +185,8 @@ class GameState(CardGameState):
         self.dp: tuple[int, int, tuple[int, ...]] | None = None
         self.next_uid = 1
         self.steps = 0
+        self.proxy_armor = 0
+        self.proxy_life = 0
         self.done = False
         self.truncated = False
         self.winner = -1  # -1 none, 0/1 the winner, 2 draw
@@ -197,7 +204,10 @@ class GameState(CardGameState):
     def clone(self) -> GameState:
         """An independent copy sharing only the immutable config, card pool and deck lists."""
         s = self._copy_shared()
-        for key in ("turn", "round", "prio1", "priority", "first", "to_act", "passes", "next_uid", "steps"):
+        for key in (
+            "turn", "round", "prio1", "priority", "first", "to_act", "passes", "next_uid", "steps", "proxy_armor",
+            "proxy_life",
+        ):  # fmt: skip
             setattr(s, key, getattr(self, key))
         s.am = list(self.am)
         s.field = [[m.copy() for m in row] for row in self.field]
@@ -248,6 +258,7 @@ class GameState(CardGameState):
             "dp": None if self.dp is None else [self.dp[0], self.dp[1], list(self.dp[2])],
             "next_uid": self.next_uid,
             "steps": self.steps,
+            **({"proxy_armor": self.proxy_armor, "proxy_life": self.proxy_life} if self.config.proxy else {}),
             **self._outcome_dict(),
         }
 
@@ -266,6 +277,9 @@ class GameState(CardGameState):
             s.field = [[Medarot.from_list(m) for m in row] for row in d["field"]]
             s.battle = Battle.from_list(d["battle"]) if d["battle"] else None
             s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1], tuple(d["dp"][2]))
+            if s.config.proxy:
+                s.proxy_armor = d["proxy_armor"]
+                s.proxy_life = d["proxy_life"]
 
         return cls._from_dict_with(data, "medarot_parts", RulesConfig, load_pool, fill)
 
@@ -274,6 +288,7 @@ class GameState(CardGameState):
 
         Public facts are kept: every card on the field, in stocks, play areas and trashes, and
         the size of each hand and deck. ``seat``'s own deck keeps its contents (it knows its list).
+        A proxy's life is public and kept.
         """
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))

@@ -30,12 +30,21 @@ A card is ``{id, name, type, ...}`` with the stats of its type (a part's slot, a
 attribute, armor, charge, power or mobility, price and abilities in words; a medal's attribute and
 efficient value; an energy card's kind; a medaroter card's timing, cost, duration and effects
 in words) and ``text``, its one-line description in plain English.
+
+On an AMALOGS proxy table (amalogs D37, D40, D42) ``board.proxy`` is ``{kind, name, life,
+armor, text}`` (``kind`` ``"guest"`` or ``"base"``; ``name`` the defender's stand-in or the
+enemy base; ``life`` P; ``armor`` P0; ``text`` what it is, in words), and ``board.sides[1]``
+has one medarot, the stand-in: ``proxy`` is its kind, ``medal`` a card-like
+``{id: None, name, type: "MEDAL", attribute: None, efficient: None, text}``, ``mobility``
+None, and its only part is the head, whose ``card`` is card-like (``id`` None, ``armor`` P0,
+no action, power or charge) with ``armor_left`` P. ``board.proxy`` is None on other tables.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from envs.core import proxy
 from envs.core.view import frame
 from envs.medarot_parts.cards import (
     ACTIONS,
@@ -52,6 +61,7 @@ from envs.medarot_parts.cards import (
 from envs.medarot_parts.describe import resolving_text
 from envs.medarot_parts.rules.values import charge, mobility, power
 from envs.medarot_parts.state import Battle, GameState, Medarot
+from envs.medarot_parts.words import proxy_name
 
 ENV = "medarot_parts_v0"
 _RESPONSES = ("NOTHING", "EVADE", "PROTECT")
@@ -105,6 +115,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "payment": _payment(st),
         "use": _use(st),
         "resolving": resolving_text(st, seat),
+        "proxy": _proxy(st),
     }
     return frame(ENV, st, seat, turn=st.turn, decision=st.decision or None, players=players, board=board)
 
@@ -137,10 +148,95 @@ def _player(st: GameState, p: int, seat: int) -> dict[str, Any]:
     return out
 
 
+def _proxy(st: GameState) -> dict[str, Any] | None:
+    """The proxy of an AMALOGS table (D37, D40), or None."""
+    if not st.config.proxy:
+        return None
+    name = proxy_name(st)
+    if st.config.proxy == proxy.BASE:
+        text = (
+            f"Seat 1 is {name}: a stand-in medarot with only a head of armor {st.proxy_armor}; its life is"
+            f" {st.proxy_life}, and each attack on it that deals at least 1 damage costs it exactly 1"
+        )
+    else:
+        text = (
+            f"Seat 1 is {name}: a stand-in medarot with only a head of armor {st.proxy_armor}; its life is"
+            f" {st.proxy_life}, and each attack on it costs it the damage dealt (the defender loses as much"
+            " when the table ends)"
+        )
+    return {
+        "kind": proxy.KINDS[st.config.proxy],
+        "name": name,
+        "life": st.proxy_life,
+        "armor": st.proxy_armor,
+        "text": text,
+    }
+
+
+def _proxy_medarot(st: GameState) -> dict[str, Any]:
+    """The stand-in medarot of an AMALOGS proxy table: no medal, no legs, one head (D37, D42)."""
+    b = st.battle
+    defending = b is not None and b.attacker == 0 and b.defender == 0
+    life = st.proxy_life
+    name = proxy_name(st)
+    head: dict[str, Any] = {
+        "id": None,
+        "name": "Stand-in Head",
+        "type": PART,
+        "slot": SLOTS[0],
+        "action": None,
+        "charge": None,
+        "power": None,
+        "attribute": None,
+        "armor": st.proxy_armor,
+        "price": 0,
+        "effect_part": False,
+        "abilities": [],
+        "text": f"Stand-in Head: the only part of {name}; its remaining armor is the stand-in's life",
+    }
+    medal = {
+        "id": None,
+        "name": name[:1].upper() + name[1:],
+        "type": MEDAL,
+        "attribute": None,
+        "efficient": None,
+        "text": f"{name[:1].upper() + name[1:]}: no medal, legs, energy or cards; the host's attacks hit its head",
+    }
+    part = {
+        "slot": SLOTS[0],
+        "card": head,
+        "tapped": False,
+        "destroyed": life == 0,
+        "counters": st.proxy_armor - life if life else 0,
+        "armor_left": life,
+        "power": None,
+        "charge": None,
+        "effect": None,
+        "attached": [],
+        "attack_part": False,
+        "protect_part": False,
+    }
+    return {
+        "index": 0,
+        "proxy": proxy.KINDS[st.config.proxy],
+        "medal": medal,
+        "medal_tapped": False,
+        "stopped": life == 0,
+        "action_medarot": False,
+        "mobility": None,
+        "attacking": False,
+        "defending": defending,
+        "parts": [part],
+    }
+
+
 def _side(st: GameState, p: int) -> dict[str, Any]:
+    proxy_seat = p == 1 and st.config.proxy
     return {
         "seat": p,
-        "medarots": [_medarot(st, p, m, med) for m, med in enumerate(st.field[p])],
+        "medarots": [_proxy_medarot(st)]
+        if proxy_seat
+        else [_medarot(st, p, m, med) for m, med in enumerate(st.field[p])],
         "stock": [{**card_view(st.cards[c]), "tapped": bool(t)} for c, t in st.stock[p]],
         "play_area": _cards(st, st.play[p]),
         "trash": _cards(st, st.trash[p]),

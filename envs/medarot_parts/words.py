@@ -8,6 +8,7 @@ in the log, which every seat reads alike.
 
 from __future__ import annotations
 
+from envs.core import proxy
 from envs.medarot_parts.cards import ENERGY_KINDS, SLOT_WORDS
 from envs.medarot_parts.state import GameState
 
@@ -21,8 +22,18 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def proxy_name(st: GameState) -> str:
+    """What seat 1 of an AMALOGS proxy table is (D37, D40): ``the defender's stand-in`` or ``the enemy base``."""
+    return "the enemy base" if st.config.proxy == proxy.BASE else "the defender's stand-in"
+
+
 def medarot_label(st: GameState, p: int, m: int) -> str:
-    """``"Ember medarot"``: player ``p``'s medarot ``m`` named after its medal (no article, no owner)."""
+    """``"Ember medarot"``: player ``p``'s medarot ``m`` named after its medal (no article, no owner).
+
+    The proxy of an AMALOGS table (seat 1's only medarot, no medal) is the ``stand-in medarot``.
+    """
+    if p == 1 and st.config.proxy and not st.field[1]:
+        return "stand-in medarot"
     row = st.field[p]
     name = st.cards[row[m].medal].name
     base = name.removesuffix(" Medal")

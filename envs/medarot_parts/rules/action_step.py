@@ -11,7 +11,7 @@ from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
 from envs.medarot_parts.cards import ATTACK_ACTIONS, LEGS, MEDAROTER, PART, REPAIR, SLOT_WORDS, SLOTS, SUPPORT
 from envs.medarot_parts.rules.battle import start_battle
-from envs.medarot_parts.rules.damage import trash_attached
+from envs.medarot_parts.rules.damage import proxy_at, trash_attached
 from envs.medarot_parts.rules.effects import (
     damaged_medarots,
     has_targets,
@@ -57,8 +57,8 @@ def usable_part(st: GameState, p: int, s: int) -> bool:
     if part.destroyed or part.tapped:
         return False
     action = st.cards[part.card].action
-    if action in ATTACK_ACTIONS:  # an attack needs an opposing medarot (none at a vacant seat)
-        return bool(live_medarots(st, 1 - p)) and can_afford_part(st, p, m, s)
+    if action in ATTACK_ACTIONS:  # an attack needs an opposing medarot (none at a vacant seat) or a proxy
+        return (bool(live_medarots(st, 1 - p)) or proxy_at(st, 1 - p)) and can_afford_part(st, p, m, s)
     if med.parts[LEGS].tapped:
         return False
     if action == REPAIR:

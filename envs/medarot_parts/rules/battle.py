@@ -3,6 +3,11 @@
 The attacker (A) decides the attack part, its payment, its power window, the defending
 medarot when R8 allows it and the effect step; the defender (B) decides its power window,
 its defence window, the response, the protect amount and payment, and the allocation.
+
+Against the proxy of an AMALOGS table (amalogs D37) seat 1 decides nothing: its power window,
+defence window, response and allocation are skipped, it is always the defending medarot (it
+has no legs, hence no action medarot, R8 (c)), and the damage goes to its head
+(``damage.hit_proxy``).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
 from envs.medarot_parts.cards import AIMED, BATTLE, E_DEFENSE, LEGS, PROTECT, RECKLESS, SLOTS, Target
+from envs.medarot_parts.rules.damage import hit_proxy
 from envs.medarot_parts.rules.effects import Use, live_medarots, playable_card, resolve, start_card
 from envs.medarot_parts.rules.flow import ask, decision, push, task
 from envs.medarot_parts.rules.payment import payment_task
@@ -64,7 +70,9 @@ def attack_part(st: GameState) -> None:
 
 @task
 def power_window(st: GameState, p: int) -> None:
-    """B3 (R6, D21): player ``p`` may play POWER cards one at a time (DP5)."""
+    """B3 (R6, D21): player ``p`` may play POWER cards one at a time (DP5); a proxy has no window (D37)."""
+    if p == 1 and st.config.proxy:
+        return
     ask(st, DP.POWER_WINDOW, p, p)
 
 
@@ -112,10 +120,19 @@ def damage_step(st: GameState) -> None:
 
 @task
 def defender_step(st: GameState) -> None:
-    """B5 (R8): the defending medarot is B's action medarot, unless A may designate one (DP6)."""
+    """B5 (R8): the defending medarot is B's action medarot, unless A may designate one (DP6).
+
+    The proxy of an AMALOGS table is the defending medarot and takes the damage at once (D37);
+    the effect step (B8) follows.
+    """
     b = st.battle
     assert b is not None
     d = 1 - b.attacker
+    if d == 1 and st.config.proxy:
+        hit_proxy(st)
+        if not st.done:
+            push(st, ["effect_step"])
+        return
     am = st.am[d]
     attack_action = st.cards[st.field[b.attacker][b.medarot].parts[b.slot].card].action
     if am < 0 or attack_action == AIMED or st.field[d][am].parts[LEGS].destroyed:
@@ -147,10 +164,13 @@ def designate_defender(st: GameState, ctx: tuple[int, ...], action: Action) -> N
 
 @task
 def defense_window(st: GameState) -> None:
-    """B6 (D22): the defender may play DEFENSE cards (DP7); damage 0 skips to the end of battle."""
+    """B6 (D22): the defender may play DEFENSE cards (DP7); damage 0 skips to the end of battle.
+
+    The proxy of an AMALOGS table has no window nor response (D37): it took the damage at B5.
+    """
     b = st.battle
     assert b is not None
-    if b.damage <= 0:
+    if b.damage <= 0 or (b.attacker == 0 and st.config.proxy):
         return
     ask(st, DP.DEFENSE_WINDOW, 1 - b.attacker)
 
@@ -295,12 +315,21 @@ def protect_reduction(st: GameState) -> None:
 # ----------------------------------------------------------------------------- effect step and end
 @task
 def effect_step(st: GameState) -> None:
-    """B8 (R23-R26): after 1+ damage dealt, A may attach an effect card to a bare effect part (DP11)."""
+    """B8 (R23-R26): after 1+ damage dealt, A may attach an effect card to a bare effect part (DP11).
+
+    An effect bound to an opposing slot needs an opposing medarot to bind to: the proxy of an
+    AMALOGS table is never one (D37), so against it only effects on the part itself attach.
+    """
     b = st.battle
     assert b is not None
     p = b.attacker
     part = st.field[p][b.medarot].parts[b.slot]
-    if b.dealt < 1 or part.effect is not None or not st.cards[part.card].effect_part:
+    card = st.cards[part.card]
+    if b.dealt < 1 or part.effect is not None or not card.effect_part:
+        return
+    if not live_medarots(st, 1 - p) and any(
+        a.source == "EFFECT" and a.target == Target.OPP_SLOT for a in card.abilities
+    ):
         return
     if any(st.cards[c].type == "EFFECT" for c in st.hand[p]):
         ask(st, DP.EFFECT_ATTACH, p)

@@ -1,17 +1,19 @@
 """Damage: block shock, allocation, destroyed part processing, stopping and the loss check.
 
-Spec R16-R22, D26, D27, D33, D34 (battle step B7).
+Spec R16-R22, D26, D27, D33, D34 (battle step B7), and the damage to the proxy of an AMALOGS
+table (amalogs D37, D40): its only part, a head, takes all the damage as counters.
 """
 
 from __future__ import annotations
 
+from envs.core import proxy
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action
 from envs.medarot_parts.cards import SLOTS
 from envs.medarot_parts.rules.flow import ask, decision, end, task
 from envs.medarot_parts.rules.values import end_card_mods
 from envs.medarot_parts.state import GameState, Part
-from envs.medarot_parts.words import medarot_of, part_of
+from envs.medarot_parts.words import medarot_of, part_of, plural, proxy_name
 
 
 @task
@@ -135,3 +137,44 @@ def check_all_stopped(st: GameState, p: int) -> None:
     """Loss 1 (D34, section 8): a player all of whose medarots are stopped loses at once."""
     if all(m.stopped for m in st.field[p]):
         end(st, 1 - p, f"P{p} has no medarot left")
+
+
+# ----------------------------------------------------------------------------- the proxy (AMALOGS)
+def proxy_at(st: GameState, p: int) -> bool:
+    """Whether seat ``p`` holds the proxy of an AMALOGS table that still stands (D37: seat 1 only)."""
+    return p == 1 and st.config.proxy != proxy.NONE and st.proxy_life > 0
+
+
+def hit_proxy(st: GameState) -> None:
+    """B7 against the proxy (D37, D40): the whole damage goes to its head, no window or response.
+
+    A guest proxy's head takes the damage as counters (P drops by it); a base proxy's head
+    takes exactly 1 counter for a successful attack (damage >= 1). Counters reaching its armor
+    destroy it: P is 0 and the table ends at once, the host winning it (the rest of the action
+    step and the end phase are abandoned).
+    """
+    b = st.battle
+    assert b is not None
+    kind = st.config.proxy
+    before = st.proxy_life
+    st.proxy_life = proxy.after_attack(before, b.damage, kind)
+    b.defender = 0
+    b.dealt = before - st.proxy_life
+    name = proxy_name(st)
+    text = f"P{b.attacker}'s attack deals {b.damage} damage to {name}: " + (
+        f"{plural(b.dealt, 'counter')} on its head, life {before} -> {st.proxy_life}"
+        if st.proxy_life
+        else f"its head is destroyed, life {before} -> 0"
+    )
+    st.emit(
+        "proxy_hit",
+        text,
+        player=b.attacker,
+        medarot=b.medarot,
+        slot=SLOTS[b.slot],
+        proxy=proxy.KINDS[kind],
+        hit=b.damage,
+        life=st.proxy_life,
+    )
+    if st.proxy_life == 0:
+        end(st, b.attacker, f"{name} has no life left")
