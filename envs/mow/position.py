@@ -68,7 +68,8 @@ reaches its toughness (R26); life outside 1..20 (R6, D13); a turn outside 1..``m
 an ``active`` or ``first`` that is not a seat, an unknown start step; a monster that enters
 or a spell cast after ``turn``; charges beyond the charge limit (D7); malformed modifiers,
 ターンn counters and per-seat pairs; unknown rules options; and with ``vacant_seat=True`` a
-seat 1 that holds anything (its ``life`` is ignored and set to 0, as the AMALOGS tables do).
+seat 1 that holds anything (its ``life`` is ignored and set to 0, as the AMALOGS tables do;
+with ``proxy`` 1 or 2 as well, seat 1 is the proxy and its ``life`` is P, any integer >= 1).
 ``lenient=True`` skips only the 40-card and the destroyed-monster checks (test fixtures).
 
 Mid-turn situations it can express: a monster that already attacked this turn (``attacked``),
@@ -350,7 +351,7 @@ class _Builder:
             seat = f"P{p}"
             if p not in seated:
                 self._check_vacant(masters[p], args, decklists)
-                st.life[p] = 0
+                st.life[p] = self._proxy_life(args["life"][p]) if cfg.proxy else 0
                 continue
             m = self.card(f"{seat} master", masters[p], (MASTER,))
             st.masters[p] = m.id
@@ -392,6 +393,13 @@ class _Builder:
         st.phase = int(STEPS[start])
         st.agenda = [[start]]
         return st
+
+    @staticmethod
+    def _proxy_life(hp: Any) -> int:
+        """The life P of a proxy at seat 1 (amalogs D37: at least 1, not capped at 20)."""
+        if not _is_int(hp) or hp < 1:
+            raise PositionError(f"P1 life: {hp!r} is not a proxy's life P (an integer of at least 1, D37)")
+        return int(hp)
 
     def _check_vacant(self, master: Any, args: dict[str, list[Any]], decklists: list[Any] | None) -> None:
         """Seat 1 of a vacant-seat table holds nothing (``vacant_seat``)."""
