@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from envs.core import proxy as proxy_kind
 from envs.core.cards import read_toml
 from envs.core.errors import StateError
 from envs.core.options import check_known
 
 MODES = ("beginner", "normal", "advance")
+#: Values of ``RulesConfig.proxy``.
+PROXY_KINDS = (proxy_kind.NONE, proxy_kind.GUEST, proxy_kind.BASE)
 _VARIANTS = Path(__file__).with_name("variants.toml")
 
 
@@ -36,6 +39,10 @@ class RulesConfig:
         vacant_seat: seat 1 is an empty seat (a core-game table of the AMALOGS meta-game with
             no opponent): it holds no cards, never decides, pays nothing and meets no loss
             condition; only seat 0 plays the opening.
+        proxy: what a vacant seat 1 stands for (AMALOGS D37, D40; ``envs.core.proxy``): 0 nothing,
+            1 the defender's stand-in (a guest proxy), 2 the enemy base (a base proxy). A proxy
+            is a life counter P (seat 1's HP, ``GameState.hp[1]``) that the host's Medarots may
+            attack on the empty squares of seat 1's row; it needs ``vacant_seat``.
     """
 
     mode: str = "beginner"
@@ -52,6 +59,7 @@ class RulesConfig:
     max_steps: int = 5000
     hand_cap: int = 16
     vacant_seat: bool = False
+    proxy: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""
@@ -69,4 +77,9 @@ def make_config(mode: str = "beginner", **overrides: Any) -> RulesConfig:
     for key in ("max_turns", "max_steps"):
         if not isinstance(values.get(key, 1), int) or values.get(key, 1) < 1:
             raise StateError(f"{key} must be a positive integer, got {values[key]!r}")
+    proxy = values.get("proxy", 0)
+    if type(proxy) is not int or proxy not in PROXY_KINDS:
+        raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {proxy!r}")
+    if proxy and not values.get("vacant_seat", False):
+        raise StateError("proxy: a proxy sits at a vacant seat 1, so it needs vacant_seat=True")
     return RulesConfig(**values)

@@ -40,7 +40,15 @@ from envs.core.describe import Described, described, ordinal_list, place
 from envs.medarot_ocg.actions import DP, Action, Kind
 from envs.medarot_ocg.cards import DIRECTION_WORDS, CardDef, Effect, effect_action
 from envs.medarot_ocg.encode_actions import ActionCodec
-from envs.medarot_ocg.rules.board import NEIGHBOUR, attack_targets, eff_armor, eff_power, square_of
+from envs.medarot_ocg.rules.board import (
+    NEIGHBOUR,
+    attack_targets,
+    eff_armor,
+    eff_power,
+    proxy_targets,
+    square_of,
+)
+from envs.medarot_ocg.rules.flow import PROXY_NAMES
 from envs.medarot_ocg.rules.medaroter import (
     FROM_HAND,
     FROM_MASTER,
@@ -487,7 +495,7 @@ def _declare(
             return f"{actor} uses its special effect: {effect_action(card.effects[0])}", here
         return f"{whose}{actor} uses its special effect", here
     t = a.arg
-    far = dict(attack_targets(state, s)).get(t, False) if s >= 0 else False
+    far = dict(attack_targets(state, s) + proxy_targets(state, s)).get(t, False) if s >= 0 else False
     act = state.act
     extra = []
     if far:
@@ -496,8 +504,13 @@ def _declare(
     y = state.board[t]
     if x is not None and y is not None and (y.face_up or y.owner == reader):
         extra.append(f"power {eff_power(state, x)} against armor {eff_armor(state, y)}")
+    target = _unit(state, t, reader)
+    if y is None and state.config.proxy:  # AMALOGS D37, D40: the proxy's open row
+        target = f"{PROXY_NAMES[state.config.proxy]} on square {t}"
+        if x is not None:
+            extra.append(f"hit {eff_power(state, x) // 10}: power {eff_power(state, x)} ÷ 10")
     tail = f" ({'; '.join(extra)})" if extra else ""
-    text = f"{whose}{actor} attacks {_unit(state, t, reader)}{tail}"
+    text = f"{whose}{actor} attacks {target}{tail}"
     return text, [*here, place("target", "square", t)]
 
 

@@ -49,6 +49,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "player_effect": ("player", "op", "amount"),
     "store_charge": ("player", "slot"),
     "negate": ("player",),
+    "proxy_hit": ("player", "hit", "proxy_life", "why"),
     "auto": ("player", "decision", "action"),
     "end": ("winner", "reason"),
     "truncated": ("reason",),
@@ -112,6 +113,11 @@ DESCRIPTIONS: dict[str, str] = {
     "player_effect": "`player` starts the lasting player effect `op` of `amount` (TRAP or DOT)",
     "store_charge": "`player` stores a NEGATE charge on its card in slot `slot`",
     "negate": "`player` negates the current attack",
+    "proxy_hit": (
+        "AMALOGS proxy tables: `player`'s attack (`why` `attack`, `hit` its power ÷ 10) or effect (`why` the"
+        " payment's, `hit` its amount) reaches the proxy at seat 1, whose life is then `proxy_life` (a base"
+        " proxy loses 1 per attack whose hit is at least 1)"
+    ),
     "auto": (
         "the engine plays `action` for `player` at decision `decision` without asking: its only"
         " option (a late master, one usable effect of two, a cost split with an empty reserve)"

@@ -142,6 +142,10 @@ def _slot_text(state: GameState, slot: Slot | None, owner: int, viewer: int | No
 
 
 def _player_block(state: GameState, p: int, viewer: int | None) -> list[str]:
+    if p == 1 and state.config.proxy:
+        from envs.medarot_ocg.view import proxy_words
+
+        return [f"P1: {proxy_words(state)}"]
     you = "" if viewer is None or viewer != p else " (you)"
     counts = (
         f"P{p}{you}: HP {state.hp[p]} | deck {len(state.deck[p])} | hand {len(state.hand[p])} | "

@@ -15,6 +15,10 @@ Conventions of a side:
   user as player 0 and, for player-level or dynamic effects, their scope as player 0.
 * A table is a one-turn game: it starts at the start phase of turn ``t`` and its turn cap is
   ``t``, so the unchanged end phase stops it ("truncated") when the turn is over.
+* Seat 1 may hold a *proxy* (D36-D40): a life counter P kept as seat 1's HP and nothing else,
+  on a vacant-seat table whose config names its kind (``RulesConfig.proxy``). The host's
+  Medarots may attack the empty squares of seat 1's row (``rules.board.proxy_targets``); P
+  reaching 0 ends the table at once with seat 1 as the loser.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import functools
 import random
 from typing import Any
 
+from envs.core import proxy as proxy_kind
 from envs.medarot_ocg.cards import CardPool, load_pool
 from envs.medarot_ocg.config import RulesConfig, make_config
 from envs.medarot_ocg.rules import phases
@@ -33,6 +38,8 @@ from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
 _NO_STEP_CAP = 1 << 40
+#: D38: the nominal life L0 of each mode.
+NOMINAL_LIFE = {"beginner": 10, "normal": 20, "advance": 20}
 
 
 class Side:
@@ -168,9 +175,11 @@ def mode_config(mode: str) -> RulesConfig:
 
 
 @functools.cache
-def table_config(mode: str, turn: int, vacant: bool) -> RulesConfig:
-    """Config of a one-turn table: turn cap ``turn``, no decision cap, optional vacant seat 1."""
-    return dataclasses.replace(mode_config(mode), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant)
+def table_config(mode: str, turn: int, vacant: bool, proxy: int = proxy_kind.NONE) -> RulesConfig:
+    """Config of a one-turn table: turn cap ``turn``, no decision cap, optional vacant seat 1 and proxy there."""
+    return dataclasses.replace(
+        mode_config(mode), max_turns=turn, max_steps=_NO_STEP_CAP, vacant_seat=vacant, proxy=proxy
+    )
 
 
 @functools.cache
@@ -197,20 +206,39 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
 
 
 # ----------------------------------------------------------------------------- A3 compose
-def compose(host: Side, champion: Side | None, rng: random.Random, turn: int) -> GameState:
-    """A3: a table with ``host`` at seat 0 (first player) and ``champion`` or a vacant seat at seat 1.
+def compose(
+    host: Side,
+    champion: Side | None,
+    rng: random.Random,
+    turn: int,
+    proxy: int = proxy_kind.NONE,
+    proxy_life: int = 0,
+) -> GameState:
+    """A3: a table with ``host`` at seat 0 (first player) and ``champion``, a proxy or a vacant seat at seat 1.
 
     The table is set at the start of turn ``turn``; ``begin`` runs it to its first decision.
     A seat-1 Medarot whose neutral square holds a seat-0 Medarot moves to the own-row square
     of its column if empty, else to the lowest-numbered empty own-row square (its frame).
+    With ``proxy`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
+    ``proxy_life`` (seat 1's HP).
+
+    Raises:
+        ValueError: a proxy with a champion, a proxy life below 1, or an unknown proxy kind.
     """
+    if proxy not in (proxy_kind.NONE, proxy_kind.GUEST, proxy_kind.BASE):
+        raise ValueError(f"compose: unknown proxy kind {proxy!r}")
+    if proxy != proxy_kind.NONE:
+        if champion is not None:
+            raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D36)")
+        if type(proxy_life) is not int or proxy_life < 1:
+            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
     vacant = champion is None
     decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(host.mode, turn, vacant), pool(), decks, 0)
+    st = GameState(table_config(host.mode, turn, vacant, proxy), pool(), decks, 0)
     st.rng = rng
     st.turn = turn - 1
     st.first = 0
-    st.hp = [host.hp, 0]
+    st.hp = [host.hp, proxy_life if proxy != proxy_kind.NONE else 0]
     _seat_side(st, host, 0, 0)
     if champion is not None:
         _seat_side(st, champion, 1, host.units())
@@ -272,14 +300,36 @@ def begin(st: GameState) -> None:
 
 # ----------------------------------------------------------------------------- A5, A6
 def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss)."""
+    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
+
+    On a proxy table the second flag says whether the proxy's life P reached 0 (D37, D40).
+    """
+    if st.config.proxy != proxy_kind.NONE:
+        host_lost = st.done and not st.truncated and st.winner in (1, 2)
+        return (host_lost, st.hp[1] == 0)
     if not st.done or st.truncated:
         return (False, False)
     return (st.winner in (1, 2), st.winner in (0, 2))
 
 
+def proxy_life(st: GameState) -> int:
+    """D37, D40: the current life P of the table's proxy at seat 1.
+
+    Raises:
+        ValueError: the table has no proxy.
+    """
+    if st.config.proxy == proxy_kind.NONE:
+        raise ValueError("proxy_life: the table has no proxy at seat 1")
+    return st.hp[1]
+
+
+def nominal_life(side: Side) -> int:
+    """D38: the nominal life L0 of the side's mode (beginner 10, normal and advance 20)."""
+    return NOMINAL_LIFE[side.mode]
+
+
 def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat).
+    """A6: the two updated sides (``None`` for a vacant seat or a proxy).
 
     Effects end at the split unless they belong to the side that used them and affect only
     that side: targeted effects keep only their user's own Medarots (and end with none

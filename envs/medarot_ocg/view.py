@@ -10,6 +10,8 @@ It holds the same information as the seat's observation vector (``encode.py``), 
     other seat's face-down cards are ``{"slot", "face_up": false, "hidden": true}``), ``master``
     (same form; modes with masters, with ``master_used``), ``pending`` (a card between two
     decisions: named when public or own, else hidden), ``mulligans``, ``failed_draw``, ``first``.
+    On an AMALOGS proxy table (D37, D42) seat 1 also has ``proxy`` (``"guest"`` or ``"base"``) and
+    ``text``: it is a stand-in whose ``hp`` is its life P, with no cards and an empty row.
 ``board``
     ``mode``; ``layout`` (``count`` 15, ``width`` 5, ``height`` 3; a square is ``5 * row +
     column``, absolute for both seats: row 0 is seat 0's field, row 1 the neutral field, row 2
@@ -33,6 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from envs.core.proxy import BASE
+from envs.core.proxy import KINDS as PROXY_KINDS
 from envs.core.view import frame
 from envs.medarot_ocg.cards import DIRECTIONS, MEDAROTER, CardDef, Effect
 from envs.medarot_ocg.encode import ACT_FLAG_NAMES, COUNT_DPS
@@ -159,7 +163,19 @@ def _player(state: GameState, p: int, seat: int) -> dict[str, Any]:
         out["pending"] = {"public": False, **HIDDEN}
     out["mulligans"] = state.mulligans[p]
     out["failed_draw"] = bool(state.failed_draw[p])
+    if p == 1 and state.config.proxy:
+        out["proxy"] = PROXY_KINDS[state.config.proxy]
+        out["text"] = proxy_words(state)
     return out
+
+
+def proxy_words(state: GameState) -> str:
+    """Seat 1 of a proxy table in words (AMALOGS D37, D40, D42)."""
+    if state.config.proxy == BASE:
+        who, cost = "the enemy base", "each attack on its row with a hit of at least 1 costs it 1 life"
+    else:
+        who, cost = "the defender's stand-in", "an attack on its row costs it the power ÷ 10"
+    return f"Seat 1 is {who} with {state.hp[1]} life (its HP): {cost}; it has no cards and never decides"
 
 
 # ----------------------------------------------------------------------------- board

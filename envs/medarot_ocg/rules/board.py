@@ -188,6 +188,37 @@ def attack_targets_from(
     return out
 
 
+def proxy_targets(st: GameState, square: int) -> list[tuple[int, bool]]:
+    """Open-row squares the Medarot on ``square`` may attack on a proxy table (AMALOGS D37).
+
+    Seat 1's row is open: an empty square of it is a target exactly when a seat-1 Medarot
+    standing there would be one (R34, R35, D11, D12): shooting 2 ahead, melee 1 ahead or 2
+    ahead over an empty square (a far attack). Side attacks (D13) stay in the neutral row and
+    SPECIAL Medarots never attack. Empty without a proxy.
+    """
+    stack = st.board[square]
+    if not st.config.proxy or stack is None or stack.owner != 0:
+        return []
+    kind = top(st, stack).type
+    board = st.board
+    one, two = square + 5, square + 10
+    out: list[tuple[int, bool]] = []
+    if kind == SHOOTING:
+        if _open(board, two):
+            out.append((two, False))
+    elif kind == MELEE:
+        if _open(board, one):
+            out.append((one, False))
+        if _open(board, two) and board[one] is None:
+            out.append((two, True))
+    return out
+
+
+def _open(board: list[Stack | None], square: int) -> bool:
+    """An empty square of seat 1's row (the proxy's open row, D37)."""
+    return 10 <= square < 15 and board[square] is None
+
+
 def _enemy(stack: Stack | None, player: int) -> bool:
     return stack is not None and stack.owner != player
 

@@ -13,13 +13,14 @@ from envs.medarot_ocg.rules.board import (
     attack_targets,
     eff_armor,
     eff_power,
+    proxy_targets,
     remove_stack,
     square_of,
     stack_by_uid,
     top,
 )
 from envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
-from envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
+from envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
 from envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
 from envs.medarot_ocg.rules.phases import begin_chain, draw
 from envs.medarot_ocg.state import GameState
@@ -58,7 +59,7 @@ def _declare_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
         return out
     cost = far_cost(st)
     hp = st.hp[x.owner]
-    for t, far in attack_targets(st, s):
+    for t, far in attack_targets(st, s) + proxy_targets(st, s):
         if not far or hp >= cost:
             out.append(A.SQUARE[t])
     return out
@@ -88,11 +89,13 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         else:
             resolve_unit_effect(st)
         return
-    far = dict(attack_targets(st, s))[a.arg]
+    far = dict(attack_targets(st, s) + proxy_targets(st, s))[a.arg]
     if far:
         spend(st, x.owner, far_cost(st), "a 2-square melee attack")
     target = st.board[a.arg]
-    assert target is not None
+    if target is None:
+        attack_proxy(st, s, a.arg, far)
+        return
     act.target = target.uid
     act.far = far
     st.emit(
@@ -105,6 +108,29 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         target=a.arg,
     )
     push(st, ["defence"], ["judge"])
+
+
+def attack_proxy(st: GameState, s: int, t: int, far: bool) -> None:
+    """An attack on the proxy's open row (AMALOGS D37, D40): no defence, no judgement, then ON_HIT.
+
+    The hit is the attacker's effective power ÷ 10, rounded down; it lowers P (``hit_proxy``).
+    ON_HIT effects aimed at the attacked Medarot find none and do nothing; the others apply.
+    P reaching 0 ends the table at once.
+    """
+    x = st.board[s]
+    assert x is not None and st.act is not None
+    st.act.far = far
+    st.emit(
+        "attack",
+        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {PROXY_NAMES[st.config.proxy]}"
+        f" on square {t}" + (" from 2 squares away" if far else ""),
+        player=x.owner,
+        card=x.top(),
+        square=s,
+        target=t,
+    )
+    if hit_proxy(st, x.owner, eff_power(st, x)):
+        push(st, ["on_hit"])
 
 
 def _unit_words(st: GameState, square: int) -> str:

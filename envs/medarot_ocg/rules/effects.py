@@ -282,7 +282,9 @@ def trap(st: GameState, ctx: Ctx) -> None:
 
 @OPS.op("GAIN_HP", targets=PLAYER_TARGETS, amount=(1, 3))
 def gain_hp(st: GameState, ctx: Ctx) -> None:
-    """P7: the target player gains HP (no cap, D36)."""
+    """P7: the target player gains HP (no cap, D36); a proxy's life never rises (AMALOGS D37)."""
+    if ctx.player == 1 and st.config.proxy:
+        return
     st.hp[ctx.player] += ctx.effect.amount
     st.emit(
         "heal",

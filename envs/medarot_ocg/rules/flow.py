@@ -8,6 +8,7 @@ the next decision point or the game ends; a game that reaches the step cap is tr
 
 from __future__ import annotations
 
+from envs.core import proxy as proxy_kind
 from envs.core.flow import Agenda, ask, end, push, truncate
 from envs.medarot_ocg.actions import DP, Action
 from envs.medarot_ocg.state import GameState
@@ -18,6 +19,7 @@ __all__ = [
     "auto",
     "decision",
     "end",
+    "hit_proxy",
     "legal_actions",
     "pay",
     "push",
@@ -56,12 +58,68 @@ def why_words(why: str) -> str:
     return WHY_WORDS.get(why, why)
 
 
+#: Seat 1 as the log names it, by ``config.proxy`` (AMALOGS D37, D40).
+PROXY_NAMES = ("the vacant seat", "the defender's stand-in", "the enemy base")
+
+
+def hit_proxy(st: GameState, player: int, power: int) -> bool:
+    """An attack of effective power ``power`` by ``player``'s Medarot on the proxy at seat 1 (AMALOGS D37, D40).
+
+    The hit is ``power // 10``. A guest proxy loses the hit from its life P (``st.hp[1]``), a
+    base proxy exactly 1 when the hit is at least 1 (``envs.core.proxy.after_attack``). P
+    reaching 0 ends the table at once with seat 1 as the loser: the rest of the host's turn is
+    abandoned. Returns whether the table goes on.
+    """
+    kind = st.config.proxy
+    hit = power // 10
+    before = st.hp[1]
+    st.hp[1] = after = proxy_kind.after_attack(before, hit, kind)
+    name = PROXY_NAMES[kind]
+    if kind == proxy_kind.BASE and hit < 1:
+        text = f"The attack on {name} hits 0 (power {power} ÷ 10) and does not count (life {after})"
+    elif kind == proxy_kind.BASE:
+        text = f"A successful attack on {name} (hit {hit}, power {power} ÷ 10): it loses 1 life, {before} → {after}"
+    else:
+        text = (
+            f"{name[:1].upper()}{name[1:]} takes a hit of {hit} (power {power} ÷ 10): life {before} → {after}"
+        )
+    st.emit("proxy_hit", text, player=player, hit=hit, proxy_life=after, why="attack")
+    return _proxy_alive(st, player)
+
+
+def _proxy_loses(st: GameState, player: int, amount: int, why: str) -> bool:
+    """An effect makes the guest proxy pay or lose ``amount`` (D37): P goes down instead. Returns whether the table goes on."""
+    before = st.hp[1]
+    st.hp[1] = after = proxy_kind.after_effect(before, amount, st.config.proxy)
+    st.emit(
+        "proxy_hit",
+        f"The defender's stand-in loses {amount} life to {why_words(why)}: life {before} → {after}",
+        player=player,
+        hit=amount,
+        proxy_life=after,
+        why=why,
+    )
+    return _proxy_alive(st, player)
+
+
+def _proxy_alive(st: GameState, player: int) -> bool:
+    """End the table when the proxy's life is 0 (D37, D40: at once, seat 1 the loser)."""
+    if st.hp[1] > 0:
+        return True
+    end(st, player, f"{PROXY_NAMES[st.config.proxy]} has no life left")
+    return False
+
+
 def pay(st: GameState, player: int, amount: int, why: str) -> bool:
     """A mandatory payment (D27): HP goes down, or the payer loses at once (L1). Returns success.
 
-    A vacant seat (``config.vacant_seat``) pays nothing: effects aimed at it do nothing.
+    A vacant seat (``config.vacant_seat``) pays nothing: effects aimed at it do nothing. A guest
+    proxy there (AMALOGS D37) loses the amount from its life P instead, and ends the table at
+    0 (then this returns False, as for a payer who loses); a base proxy (D40) loses nothing.
     """
     if amount <= 0 or (player == 1 and st.config.vacant_seat):
+        if amount > 0 and st.config.proxy == proxy_kind.GUEST:
+            return _proxy_loses(st, 1 - player, amount, why)
         return True
     if amount > st.hp[player]:
         st.emit(
