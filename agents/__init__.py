@@ -19,7 +19,7 @@ HEURISTICS = {
     "medarot_ocg_v0": "agents.heuristic.medarot_ocg:MedarotHeuristic",
     "medarot_parts_v0": "agents.heuristic.medarot_parts:PartsHeuristic",
     "mow_v0": "agents.heuristic.mow:MowHeuristic",
-    "amalogs_v0": "agents.heuristic.amalogs:AmalogsHeuristic",
+    "amalogs_v1": "agents.heuristic.amalogs:AmalogsHeuristic",
 }
 
 

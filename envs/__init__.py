@@ -14,7 +14,7 @@ _REGISTRY = {
     "medarot_ocg_v0": "envs.medarot_ocg_v0",
     "medarot_parts_v0": "envs.medarot_parts_v0",
     "mow_v0": "envs.mow_v0",
-    "amalogs_v0": "envs.amalogs_v0",
+    "amalogs_v1": "envs.amalogs_v1",
 }
 
 

@@ -42,7 +42,7 @@ VARIANTS = {
     "medarot_ocg_v0:advance": ("medarot_ocg_v0", {"mode": "advance"}),
     "medarot_parts_v0": ("medarot_parts_v0", {}),
     "mow_v0": ("mow_v0", {}),
-    "amalogs_v0": ("amalogs_v0", {}),
+    "amalogs_v1": ("amalogs_v1", {}),
 }
 SEED = 950_000
 

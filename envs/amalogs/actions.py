@@ -71,6 +71,7 @@ class Role(enum.IntEnum):
     CAST = 2
     GUEST = 3
     CHAMPION = 4
+    DEFENDER = 5
 
 
 #: D13: directions d0..d7 as (delta row, delta column), the same for both teams.

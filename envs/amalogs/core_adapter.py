@@ -1,8 +1,9 @@
-"""The core-game adapter contract (spec D31, A1-A9) that every ruleset used in AMALOGS provides.
+"""The core-game adapter contract (spec D31, A1-A10) that every ruleset used in AMALOGS provides.
 
 A *side* is one player's persistent half of a two-player core game (D19); a *table* is one
-turn of the host's ruleset with the host at seat 0 and the champion, or a vacant seat, at
-seat 1 (D20, D21). Both are opaque to the meta engine: it only calls these methods. Every
+turn of the host's ruleset with the host at seat 0 and, at seat 1, the champion, a proxy (a
+life counter standing in for the defender or the enemy base, D37, D40) or a vacant seat
+(D20, D21). Both are opaque to the meta engine: it only calls these methods. Every
 method is pure Python and deterministic; all randomness comes from the ``rng`` handed in,
 which is the meta state's one RNG. Observation and action-index encoding of a core game live
 in ``envs.amalogs.encode`` (``CoreEncoding``), outside the engine.
@@ -47,8 +48,26 @@ class CoreAdapter(Protocol):
         """A2, D30: the opening and first-player first turn of ``side`` with a vacant seat 1, started."""
         ...
 
-    def compose(self, host: Any, champion: Any | None, rng: random.Random, turn: int) -> Any:
-        """A3: a table of core turn ``turn`` (host at seat 0, champion or ``None`` = vacant), not started."""
+    def compose(
+        self, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: int = 0, proxy_life: int = 0
+    ) -> Any:
+        """A3: a table of core turn ``turn``, not started.
+
+        Host at seat 0; at seat 1 the champion, or with ``champion=None`` a proxy of kind ``proxy``
+        (``envs.core.proxy.GUEST`` or ``BASE``) and life ``proxy_life`` (D37), or a vacant seat.
+        """
+        ...
+
+    def proxy_life(self, table: Any) -> int:
+        """D37: the life P of the proxy at seat 1 of a running or finished proxy table."""
+        ...
+
+    def proxy_damage(self, table: Any, composed: int) -> int:
+        """A10: the proxy damage d of a table, P at composition (``composed``) − P now, in host units."""
+        ...
+
+    def nominal_life(self, side: Any) -> int:
+        """A8, D38: the side's nominal life L0 (the unit its core life is converted by)."""
         ...
 
     def begin(self, table: Any) -> None:
@@ -155,9 +174,25 @@ class SidesCore:
         """A2: the side's solo first turn with seat 1 vacant."""
         return self.sides.solo_table(side, rng, turn)
 
-    def compose(self, host: Any, champion: Any | None, rng: random.Random, turn: int) -> Any:
-        """A3: one turn of this ruleset, host at seat 0 and the champion (or a vacant seat) at seat 1."""
+    def compose(
+        self, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: int = 0, proxy_life: int = 0
+    ) -> Any:
+        """A3: one turn of this ruleset, host at seat 0; the champion, a proxy (D37) or a vacant seat at seat 1."""
+        if proxy:
+            return self.sides.compose(host, champion, rng, turn, proxy=proxy, proxy_life=proxy_life)
         return self.sides.compose(host, champion, rng, turn)
+
+    def proxy_life(self, table: Any) -> int:
+        """D37: the proxy's life P now."""
+        return int(self.sides.proxy_life(table))
+
+    def proxy_damage(self, table: Any, composed: int) -> int:
+        """A10: d = P at composition (``composed``) − P now, in the host's units (D37)."""
+        return composed - self.proxy_life(table)
+
+    def nominal_life(self, side: Any) -> int:
+        """A8, D38: the side's nominal life L0."""
+        return int(self.sides.nominal_life(side))
 
     def begin(self, table: Any) -> None:
         """Run the table to its first decision."""

@@ -15,8 +15,8 @@ solo turn, encoded by that ruleset's own encoder from the deciding seat.
 | 13-20 | PUSH(d) | | | |
 | 21-28 | SWAP(d) | | | |
 
-Observations (length 1136 + O, O the largest core observation) are built from the pieces
-of ``build_layout``: the MAP in 12 channels, 21 global values, 6 player slots of 30 values,
+Observations (length 1152 + O, O the largest core observation) are built from the pieces
+of ``build_layout``: the MAP in 12 channels, 25 global values, 6 player slots of 32 values,
 and the core view: the running table from the agent's seat when it is seated (or playing a
 solo first turn), otherwise its own side alone; never another player's private core cards.
 """
@@ -34,6 +34,7 @@ from envs.amalogs.cores import adapter
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
+from envs.core.proxy import NONE as NO_PROXY
 from envs.core.protocol import block_offsets
 from envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
 from envs.encoding.layout import ObsLayout
@@ -62,8 +63,8 @@ _DECODE = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 
 MAP_CHANNELS = 12
-GLOBALS = 21
-PLAYER_F = 30
+GLOBALS = 25
+PLAYER_F = 32
 PLAYER_SLOTS = 6
 CORE_HEAD = 11
 
@@ -140,7 +141,8 @@ def build_layout(core_obs: int) -> ObsLayout:
                 (GLOBALS,),
                 (
                     "own base life/36, enemy base life/36, team turn/max, my team acts, my team is first, phase "
-                    "one-hot (11), I am to act, move allowance/12, last d1/6, last d2/6, strike value/12"
+                    "one-hot (11), I am to act, move allowance/12, last d1/6, last d2/6, strike value/12, proxy "
+                    "at seat 1 one-hot (none guest base), proxy life/20"
                 ),
             ),
             (
@@ -148,8 +150,9 @@ def build_layout(core_obs: int) -> ObsLayout:
                 (PLAYER_SLOTS, PLAYER_F),
                 (
                     "slots A0 A1 A2 B0 B1 B2: used, is me, my team, on map, row/10, col/6, AP/9, WE/4, range/3, "
-                    "ruleset one-hot (8), dueled, Guarding, exited, role one-hot (none host cast guest champion), "
-                    "core life/20, hand/10, deck/40, field units/10, turns as active player/50"
+                    "ruleset one-hot (8), dueled, Guarding, exited, role one-hot (none host cast guest champion "
+                    "defender), core life/20, hand/10, deck/40, field units/10, turns as active player/50, "
+                    "nominal life/20"
                 ),
             ),
             (
@@ -311,6 +314,9 @@ class AmalogsEncoder(Encoder):
         g[18] = st.dice[0] / 6
         g[19] = st.dice[1] / 6
         g[20] = st.duel.strike / 12 if st.duel is not None else 0.0
+        kind = st.duel.proxy if st.duel is not None else NO_PROXY
+        g[21 + kind] = 1.0
+        g[24] = proxy_life(st) / 20 if kind != NO_PROXY else 0.0
 
     def _write_players(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
         """One row per player slot, built as one list and written in one call."""
@@ -344,11 +350,12 @@ class AmalogsEncoder(Encoder):
             r[20 + roles.get(i, Role.NONE)] = 1.0
             summary = _summary(st, i)
             if summary is not None:
-                r[25] = summary.life / 20
-                r[26] = summary.hand / 10
-                r[27] = summary.deck / 40
-                r[28] = summary.units / 10
-                r[29] = a.core_turns / 50
+                r[26] = summary.life / 20
+                r[27] = summary.hand / 10
+                r[28] = summary.deck / 40
+                r[29] = summary.units / 10
+                r[30] = a.core_turns / 50
+            r[31] = a.nominal / 20
             flat += r
         buf[self._players : self._players + PLAYER_SLOTS * PLAYER_F] = flat
 
@@ -400,7 +407,18 @@ def duel_roles(st: AmalogsState) -> dict[int, Role]:
     out.update(dict.fromkeys(d.guests, Role.GUEST))
     if d.champion >= 0:
         out[d.champion] = Role.CHAMPION
+    if d.defender >= 0:
+        out[d.defender] = Role.DEFENDER
     return out
+
+
+def proxy_life(st: AmalogsState) -> int:
+    """D42: the proxy's life P now (read from the running table; after it, the duel's last count)."""
+    d = st.duel
+    assert d is not None
+    if st.table is not None and st.phase == Phase.DUEL_CORE:
+        return adapter(st.table_ruleset).proxy_life(st.table)
+    return d.proxy_life
 
 
 def _summary(st: AmalogsState, player: int) -> Any:

@@ -1,19 +1,22 @@
-"""AMALOGS meta-game: ``amalogs_v0`` (teams of 1-3 players whose duels are core-game turns).
+"""AMALOGS meta-game: ``amalogs_v1`` (teams of 1-3 players whose duels are core-game turns).
 
 | | |
 |---|---|
 | Agents | `player_0` .. `player_{n-1}`: team A's players first (A0, A1, A2), then team B's |
 | Action shape | `Discrete(119 + C)`, C = the largest core action space of the match's rulesets (78 for the Medarot OCG) |
 | Action values | 0..118 meta actions, 119.. the core block (table below) |
-| Observation shape | `Dict(observation=Box(float32, (1136 + O,)), action_mask=Box(int8, (119 + C,)))` |
+| Observation shape | `Dict(observation=Box(float32, (1152 + O,)), action_mask=Box(int8, (119 + C,)))` |
 | Options | `team_sizes` (1..3 each, default (2, 2)), `pools`, `decks`, `max_team_turns` (60), `duel_cap` (300) |
 
 Two teams own a base (life 18) and one avatar per player on an 11 x 7 MAP. In its team's
 turn each avatar gains 3 action points (cap 9), spends them on commands (MOVE, STEP, PUSH,
 SWAP, GUARD) and must declare one DUEL: every avatar and base in the host's range joins,
 then every avatar adjacent to a participant, chained. The duel is one turn of the host's
-core game (a Medarot OCG mode) against the nearest guest of the same ruleset (the champion)
-or an empty seat, then an optional strike on the enemy base or an exposed guest. A core
+core game (a Medarot OCG mode, the Medarot parts game or Master of the World). At the
+other seat sits the nearest guest of the same ruleset (the champion); else a stand-in for
+the nearest guest of any game (the defender), whose life is converted between the two
+games' nominal lives; else, with no guest, the enemy base, which loses 1 life per
+successful attack; else nobody. An optional strike on another exposed guest follows. A core
 game that wins or loses exits: its team gains 3 x WE or loses 2 x WE base life, and the
 player respawns with a new core game. A team wins when the other base reaches 0 or its own
 reaches 36. Meta and core decisions are decisions of the same agents: inside a duel the
@@ -22,11 +25,12 @@ The rules are those of ``docs/rules/amalogs.md``.
 
 ## Observation
 A float32 vector of named pieces (``env.unwrapped.encoder.observation_layout()``): the MAP
-(12 channels x 77 squares, absolute coordinates), 21 global values (base lives, team turn,
-phase, dice, strike value), 6 player slots x 30 values (position, AP, WE, range, ruleset,
-flags, duel role, public core summary) and the core view: the running table from the
-agent's seat when it is the host, the champion or plays its solo first turn, otherwise its
-own core side alone. No other player's private core cards (teammates' included) appear.
+(12 channels x 77 squares, absolute coordinates), 25 global values (base lives, team turn,
+phase, dice, strike value, the kind of stand-in at seat 1 and its life), 6 player slots x 32
+values (position, AP, WE, range, ruleset, flags, duel role, public core summary, nominal
+life) and the core view: the running table from the agent's seat when it is the host, the
+champion or plays its solo first turn, otherwise its own core side alone (the defender sees
+its own side: its stand-in is in the host's view). No other player's private core cards (teammates' included) appear.
 
 ## Action space
 | indices | meaning |
@@ -35,7 +39,7 @@ own core side alone. No other player's private core cards (teammates' included) 
 | 5-12 STEP(d), 13-20 PUSH(d), 21-28 SWAP(d) | d0..d7 = N, NE, E, SE, S, SW, W, NW (row up = north) |
 | 29-105 SQUARE(s) | MOVE destination, start-up and respawn placement, s = 7 row + col |
 | 106-113 RULESET(k) | core ruleset choice (slots 0 beginner, 1 advance, 4 normal Medarot OCG) |
-| 114 STRIKE_NONE, 115 STRIKE_BASE, 116-118 STRIKE_PLAYER(j) | the host's strike |
+| 114 STRIKE_NONE, 115 STRIKE_BASE, 116-118 STRIKE_PLAYER(j) | the host's strike (STRIKE_BASE is never legal since v1) |
 | 119 + a | core action a of the running table, in that ruleset's own encoding |
 
 ## Legal actions mask
@@ -55,6 +59,13 @@ is never an observation: a player sees only its own vector.
 After ``max_team_turns`` the higher base life wins (reported as truncation).
 
 ## Version history
+- v1: players of different games fight each other (``docs/rules/amalogs.md`` section 11,
+  D36-D42). Seat 1 holds the champion, else a stand-in (proxy) for the nearest guest of any
+  game, else the enemy base, which loses 1 life per successful attack; strikes hit only other
+  guests, in converted units, and never a base. The observation grows by 16 entries (the
+  proxy's kind and life in the global piece; the "defender" role and the nominal life in each
+  player slot); the events gain ``defender``/``proxy`` on ``duel``, ``proxy_damage`` and
+  ``base_hit``. Results of v0 are not comparable.
 - v0: initial release.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
@@ -90,7 +101,7 @@ class AmalogsRuleset:
         duel_cap: core decisions per table before auto-completion (D32).
     """
 
-    name = "amalogs_v0"
+    name = "amalogs_v1"
 
     def __init__(
         self,

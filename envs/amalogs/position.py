@@ -27,8 +27,8 @@ chosen start phase up to the first decision, so ``state.legal_actions()`` is rea
         max_team_turns=6,  # a short match keeps the search agent's rollouts short
     )
     st.decision, st.legal_actions()[:3]  # 'META_FIELD', [END_TURN, HAND_OVER, MOVE]
-    agents.make("heuristic", "amalogs_v0", team_sizes=(2, 2)).choose(st, st.current_player)
-    agents.make("search:2", "amalogs_v0", team_sizes=(2, 2), seed=1).choose(st, st.current_player)
+    agents.make("heuristic", "amalogs_v1", team_sizes=(2, 2)).choose(st, st.current_player)
+    agents.make("search:2", "amalogs_v1", team_sizes=(2, 2), seed=1).choose(st, st.current_player)
 
 ``choose(state, player)`` of the rule-of-thumb agent and of ``SearchAgent`` takes the engine
 state and the player to move (``state.current_player``) and returns an engine ``Action``, one

@@ -15,6 +15,8 @@ from envs.amalogs.actions import Phase
 from envs.amalogs.config import RULESETS, AmalogsConfig
 from envs.amalogs.cores import adapter
 from envs.core.errors import StateError
+from envs.core.proxy import KINDS as PROXY_KINDS
+from envs.core.proxy import NONE as NO_PROXY
 from envs.core.state import EngineState, copy_rng, rng_from_json, rng_to_json
 
 
@@ -29,6 +31,7 @@ class Avatar:
         "exited",
         "guarding",
         "last_turn",
+        "nominal",
         "ruleset",
         "side",
         "slot",
@@ -49,6 +52,8 @@ class Avatar:
         self.side: Any = None
         self.core_turns = 0
         self.last_turn = 0
+        #: D38: the nominal life L0 of the core game it holds (0 without one), read when the side is created
+        self.nominal = 0
 
     @property
     def on_map(self) -> bool:
@@ -92,18 +97,49 @@ class Avatar:
 
 
 class Duel:
-    """The duel under way (4.1): roles, champion or vacant seat, strike value and outcome."""
+    """The duel under way (4.1): roles, who sits at seat 1, strike value and outcome.
 
-    __slots__ = ("bases", "casts", "champion", "guests", "host", "lost", "strike", "struck")
+    Seat 1 holds the champion (D21), else a proxy (D36, D37): the defender's stand-in (``proxy``
+    ``GUEST``, ``defender`` its player) or the enemy base (``BASE``, D40), else nobody (vacant).
+    """
+
+    __slots__ = (
+        "bases",
+        "casts",
+        "champion",
+        "defender",
+        "guests",
+        "host",
+        "lost",
+        "proxy",
+        "proxy_life",
+        "proxy_start",
+        "strike",
+        "struck",
+    )
 
     def __init__(
-        self, host: int, casts: list[int], guests: list[int], bases: list[int], champion: int
+        self,
+        host: int,
+        casts: list[int],
+        guests: list[int],
+        bases: list[int],
+        champion: int,
+        defender: int = -1,
+        proxy: int = NO_PROXY,
     ) -> None:
         self.host = host
         self.casts = casts
         self.guests = guests
         self.bases = bases
         self.champion = champion
+        #: D36: the guest whose proxy sits at seat 1 (-1: none)
+        self.defender = defender
+        #: D37, D40: the kind of proxy at seat 1 (``envs.core.proxy``: NONE, GUEST or BASE)
+        self.proxy = proxy
+        #: D37: the proxy's life P at composition, and P as last seen (a base proxy's hits are counted by it)
+        self.proxy_start = 0
+        self.proxy_life = 0
         self.strike = 0
         #: per player index: the core game met its loss condition in this duel
         self.lost: list[int] = []
@@ -118,6 +154,8 @@ class Duel:
             "casts": list(self.casts),
             "bases": list(self.bases),
             "champion": self.champion,
+            "defender": None if self.defender < 0 else self.defender,
+            "proxy": None if self.proxy == NO_PROXY else PROXY_KINDS[self.proxy],
             "strike": self.strike,
         }
 
@@ -127,20 +165,26 @@ class Duel:
 
     def copy(self) -> Duel:
         """A copy."""
-        d = Duel(self.host, list(self.casts), list(self.guests), list(self.bases), self.champion)
-        d.strike = self.strike
-        d.lost = list(self.lost)
-        d.struck = list(self.struck)
-        return d
+        return Duel.from_dict(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {k: getattr(self, k) for k in Duel.__slots__}
+        return {k: (list(v) if isinstance(v, list) else v) for k in Duel.__slots__ for v in [getattr(self, k)]}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Duel:
         """Inverse of ``to_dict``."""
-        x = cls(d["host"], list(d["casts"]), list(d["guests"]), list(d["bases"]), d["champion"])
+        x = cls(
+            d["host"],
+            list(d["casts"]),
+            list(d["guests"]),
+            list(d["bases"]),
+            d["champion"],
+            d["defender"],
+            d["proxy"],
+        )
+        x.proxy_start = d["proxy_start"]
+        x.proxy_life = d["proxy_life"]
         x.strike = d["strike"]
         x.lost = list(d["lost"])
         x.struck = list(d["struck"])

@@ -77,7 +77,7 @@ from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
 from envs.core.view import frame
 
-ENV = "amalogs_v0"
+ENV = "amalogs_v1"
 TEAMS = "AB"
 #: The module holding the ``view(state, seat)`` of each core ruleset slot.
 CORE_VIEWS = {

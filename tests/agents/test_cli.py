@@ -15,7 +15,7 @@ runner = CliRunner()
 def test_envs_lists_the_rulesets():
     result = runner.invoke(app, ["envs"])
     assert result.exit_code == 0, result.output
-    for name in ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v0"):
+    for name in ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v1"):
         assert name in result.output
 
 
@@ -81,7 +81,7 @@ def test_evaluate_team_env_with_options():
         app,
         [
             "evaluate",
-            "amalogs_v0",
+            "amalogs_v1",
             "--options",
             '{"team_sizes": [1, 2]}',
             "--games",

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 CASES = [
-    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v0, medarot_ocg_v0"),
+    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v0"),
     (["evaluate", "medarot_ocg_v0", "--mode", "expert"], "unknown mode 'expert'; choose one of beginner"),
     (["evaluate", "medarot_ocg_v0", "--options", '{"bogus": 1}'], "unknown rules option(s) bogus; known:"),
     (["evaluate", "medarot_ocg_v0", "--options", "[1]"], "--options must be a JSON object, got '[1]'"),

@@ -33,15 +33,15 @@ VARIANTS = [
     ("medarot_ocg_v0", {"mode": "advance"}, 2, 150),
     ("medarot_parts_v0", {}, 3, 150),
     ("mow_v0", {}, 3, 150),
-    ("amalogs_v0", {"team_sizes": (1, 1)}, 1, 150),
-    ("amalogs_v0", {"team_sizes": (2, 2)}, 1, 150),
+    ("amalogs_v1", {"team_sizes": (1, 1)}, 1, 150),
+    ("amalogs_v1", {"team_sizes": (2, 2)}, 1, 150),
 ]
 IDS = ["-".join([n, *map(str, k.values())]) for n, k, _g, _p in VARIANTS]
 PACKAGE = {
     "medarot_ocg_v0": "medarot_ocg",
     "medarot_parts_v0": "medarot_parts",
     "mow_v0": "mow",
-    "amalogs_v0": "amalogs",
+    "amalogs_v1": "amalogs",
 }
 
 
@@ -167,7 +167,7 @@ CHEATS: dict[str, dict[str, Callable[[Any, int], Any]]] = {
         "own deck order": lambda st, seat: st.deck[seat],
         "rng": lambda st, seat: st.rng.getstate(),
     },
-    "amalogs_v0": {
+    "amalogs_v1": {
         "other players' hands": _amalogs_others_hands,
         "deck order": _amalogs_deck,
         "rng": lambda st, player: st.rng.getstate(),

@@ -100,7 +100,7 @@ CASES = [
     ("medarot_ocg_v0", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
-    ("amalogs_v0", {"team_sizes": (1, 1)}),
+    ("amalogs_v1", {"team_sizes": (1, 1)}),
 ]
 
 

@@ -37,15 +37,15 @@ VARIANTS = [
     ("medarot_ocg_v0", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
-    ("amalogs_v0", {"team_sizes": (1, 1)}),
-    ("amalogs_v0", {"team_sizes": (2, 2)}),
+    ("amalogs_v1", {"team_sizes": (1, 1)}),
+    ("amalogs_v1", {"team_sizes": (2, 2)}),
 ]
 IDS = [f"{n}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for n, kw in VARIANTS]
 RULESET = {
     "medarot_ocg_v0": "medarot_ocg",
     "medarot_parts_v0": "medarot_parts",
     "mow_v0": "mow",
-    "amalogs_v0": "amalogs",
+    "amalogs_v1": "amalogs",
 }
 DATA = Path(__file__).resolve().parents[1] / "data" / "events.json"
 
@@ -143,7 +143,7 @@ def test_private_fields_reach_their_seat_alone(name: str, kw: dict[str, Any]) ->
                 else:
                     assert {k: v for k, v in e.items() if k != "text"} == {**public, **only[1]}
         view = env.unwrapped.ruleset.view(st, 0)
-        if name != "amalogs_v0":  # an AMALOGS view shows the core table's events to its players
+        if name != "amalogs_v1":  # an AMALOGS view shows the core table's events to its players
             assert view["records"] == events_for(st, 0, last=EVENTS_IN_VIEW)
         assert len(view["records"]) == len(view["events"])
         assert [e["text"] for e in view["records"]] == view["events"]
@@ -162,7 +162,7 @@ def test_a_redrawn_state_keeps_no_other_seats_secrets(name: str, kw: dict[str, A
             assert all(r.get(ONLY) is None or r[ONLY][0] == s for r in redrawn.records)
             assert events_for(redrawn, s) == events_for(st, s)  # what the seat knew stays
             kept += sum(1 for r in redrawn.records if r.get(ONLY) is not None)
-    assert kept or name == "amalogs_v0", "no private event to keep"
+    assert kept or name == "amalogs_v1", "no private event to keep"
 
 
 def test_a_planted_public_card_is_caught() -> None:
@@ -201,7 +201,7 @@ def test_a_team_session_reads_every_teammates_private_events() -> None:
     """The play session's events and lines are those of the person's whole team of seats."""
     from agents.play.session import GameSession
 
-    s = GameSession("amalogs_v0", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
+    s = GameSession("amalogs_v1", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
     events = s.opponent_moves()
     while not s.done and len(s.game.records) < 60:
         events = s.play(s.legal()[0]["index"])

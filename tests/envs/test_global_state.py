@@ -29,10 +29,10 @@ OPTION_SETS = [
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("mow_v0", {"max_turns": 8}),
-    ("amalogs_v0", {"team_sizes": (1, 1)}),
-    ("amalogs_v0", {"team_sizes": (2, 2)}),
-    ("amalogs_v0", {"team_sizes": (3, 3)}),
-    ("amalogs_v0", {"team_sizes": (1, 1), "pools": ["master_of_the_world", "medarot_parts"]}),
+    ("amalogs_v1", {"team_sizes": (1, 1)}),
+    ("amalogs_v1", {"team_sizes": (2, 2)}),
+    ("amalogs_v1", {"team_sizes": (3, 3)}),
+    ("amalogs_v1", {"team_sizes": (1, 1), "pools": ["master_of_the_world", "medarot_parts"]}),
 ]
 IDS = [f"{n}-{k}" for n, k in OPTION_SETS]
 

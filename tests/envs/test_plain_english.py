@@ -29,8 +29,8 @@ VARIANTS = [
     ("medarot_ocg_v0", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
-    ("amalogs_v0", {}),
-    ("amalogs_v0", {"team_sizes": [2, 2]}),
+    ("amalogs_v1", {}),
+    ("amalogs_v1", {"team_sizes": [2, 2]}),
 ]
 IDS = [f"{name}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for name, kw in VARIANTS]
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")

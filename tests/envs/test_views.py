@@ -24,7 +24,7 @@ VARIANTS = [
     ("medarot_ocg_v0", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
-    ("amalogs_v0", {}),
+    ("amalogs_v1", {}),
 ]
 IDS = [f"{name}-{kw.get('mode', '')}".rstrip("-") for name, kw in VARIANTS]
 TOP_KEYS = {"env", "seat", "turn", "to_move", "decision", "done", "result", "players", "board", "events"}

@@ -117,7 +117,7 @@ def test_bench_labels_and_nested_split():
     bench = load_script("bench")
     assert bench.label_of("mow_v0", {}) == "mow_v0"
     assert bench.label_of("medarot_ocg_v0", {"mode": "advance"}) == "medarot_ocg_v0:advance"
-    assert bench.label_of("amalogs_v0", {"team_sizes": (2, 2)}) == "amalogs_v0:team_sizes=2x2"
+    assert bench.label_of("amalogs_v1", {"team_sizes": (2, 2)}) == "amalogs_v1:team_sizes=2x2"
     out = subprocess.run(
         [
             sys.executable,
@@ -128,7 +128,7 @@ def test_bench_labels_and_nested_split():
             "1",
             "--json",
             "--envs",
-            "amalogs_v0:team_sizes=1x1",
+            "amalogs_v1:team_sizes=1x1",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -136,6 +136,6 @@ def test_bench_labels_and_nested_split():
         timeout=300,
         check=True,
     )
-    aec = json.loads(out.stdout)["rulesets"]["amalogs_v0:team_sizes=1x1"]["aec"]
+    aec = json.loads(out.stdout)["rulesets"]["amalogs_v1:team_sizes=1x1"]["aec"]
     assert aec["meta_decisions_per_s"] > 0 and aec["core_decisions_per_s"] > 0
     assert aec["meta_decisions_per_s"] + aec["core_decisions_per_s"] == pytest.approx(aec["decisions_per_s"])

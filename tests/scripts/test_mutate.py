@@ -99,7 +99,7 @@ PLAY = """
 import hashlib, json, random, envs
 out = {}
 for name, kw in [("medarot_ocg_v0", {"mode": "advance"}), ("medarot_parts_v0", {}), ("mow_v0", {}),
-                 ("amalogs_v0", {"team_sizes": (2, 2)})]:
+                 ("amalogs_v1", {"team_sizes": (2, 2)})]:
     ruleset = envs.make(name, **kw).unwrapped.ruleset
     rng, h = random.Random(1), hashlib.sha256()
     for seed in range(3):

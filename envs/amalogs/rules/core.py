@@ -22,6 +22,8 @@ from envs.core.flow import MAX_AUTO_STEPS
 
 #: phase of the running table -> what follows when the table is over
 AFTER_TABLE: dict[Phase, Callable[[AmalogsState], None]] = {}
+#: phase of the running table -> what the meta-game reads after each core action (a base proxy's hits, D40)
+AFTER_STEP: dict[Phase, Callable[[AmalogsState], None]] = {}
 _CORE_PHASES = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
 
 
@@ -33,6 +35,22 @@ def after_table(phase: Phase) -> Callable[[Callable[[AmalogsState], None]], Call
         return fn
 
     return deco
+
+
+def after_step(phase: Phase) -> Callable[[Callable[[AmalogsState], None]], Callable[[AmalogsState], None]]:
+    """Register what to read after each core action of a table of ``phase``."""
+
+    def deco(fn: Callable[[AmalogsState], None]) -> Callable[[AmalogsState], None]:
+        AFTER_STEP[phase] = fn
+        return fn
+
+    return deco
+
+
+def _stepped(st: AmalogsState) -> None:
+    hook = AFTER_STEP.get(st.phase)
+    if hook is not None:
+        hook(st)
 
 
 # ----------------------------------------------------------------------------- D28 ruleset choice
@@ -64,6 +82,7 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
     side = ad.new_side(st.config.deck(player, slot), st.rng)
     st.core_turn += 1
     av.core_turns = 1
+    av.nominal = ad.nominal_life(side)
     av.last_turn = st.core_turn
     st.emit(
         "core_game",
@@ -86,6 +105,7 @@ def start_table(st: AmalogsState, phase: Phase) -> None:
     st.table_steps = 0
     st.phase = phase
     adapter(st.table_ruleset).begin(st.table)
+    _stepped(st)
     continue_table(st)
 
 
@@ -97,6 +117,7 @@ def on_core(st: AmalogsState, a: Action) -> None:
     """CORE a: the seated player's core action (A4)."""
     adapter(st.table_ruleset).step(st.table, a.arg)
     st.table_steps += 1
+    _stepped(st)
     continue_table(st)
 
 
@@ -124,6 +145,7 @@ def continue_table(st: AmalogsState) -> None:
                 action=f"CORE {auto}",
             )
             ad.step(table, auto)
+            _stepped(st)
         else:
             raise StateError(
                 f"amalogs: completing the core turn at the cap took more than {MAX_AUTO_STEPS} "

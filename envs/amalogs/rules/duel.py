@@ -1,7 +1,8 @@
-"""Duel phase (R13-R24, D18-D27).
+"""Duel phase (R13-R24, D18-D27, D36-D41).
 
-Participants by range and chained adjacency, roles, the champion or a vacant seat, one turn
-of the host's core game, the strike, exits and the end checks.
+Participants by range and chained adjacency, roles, who sits at seat 1 (the champion, the
+defender's proxy, the enemy base's proxy or nobody), one turn of the host's core game, the
+proxy's result, the strike on the other guests, exits and the end checks.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.cores import adapter
 from envs.amalogs.events import TITLES, names, player_name
 from envs.amalogs.rules import core, turn
+from envs.amalogs.rules.convert import strike_loss, to_guest, to_host
 from envs.amalogs.rules.end import end_check
 from envs.amalogs.rules.flow import ask, decision
 from envs.amalogs.rules.geometry import BASES, DIST
 from envs.amalogs.state import AmalogsState, Avatar, Duel
+from envs.core import proxy as proxy_kind
 
 #: R22, R23: base-life change per point of WE of an exited core game.
 LOSS_PER_WE = -2
@@ -46,33 +49,64 @@ def participants(st: AmalogsState, host: int) -> tuple[list[int], list[int]]:
 
 
 def champion(st: AmalogsState, host: int, guests: list[int]) -> int:
-    """D21: the guest with the host's ruleset nearest to the host (lowest index on ties), or -1 (vacant)."""
+    """D21: the guest with the host's ruleset nearest to the host (lowest index on ties), or -1."""
     h = st.avatars[host]
     same = [g for g in guests if st.avatars[g].ruleset == h.ruleset]
-    if not same:
+    return nearest(st, host, same)
+
+
+def nearest(st: AmalogsState, host: int, players: list[int]) -> int:
+    """The player nearest to the host (D10), ties to the lowest index; -1 for none."""
+    if not players:
         return -1
-    return min(same, key=lambda g: (DIST[h.square][st.avatars[g].square], g))
+    square = st.avatars[host].square
+    return min(players, key=lambda g: (DIST[square][st.avatars[g].square], g))
+
+
+def seat_one(st: AmalogsState, host: int, guests: list[int], bases: list[int]) -> tuple[int, int, int]:
+    """D21, D36: who sits at seat 1, as (champion, defender, proxy kind).
+
+    The champion comes first; else the nearest guest is the defender (a guest proxy); else a
+    participating enemy base sits there (a base proxy); else the seat is vacant.
+    """
+    champ = champion(st, host, guests)
+    if champ >= 0:
+        return champ, -1, proxy_kind.NONE
+    if guests:
+        return -1, nearest(st, host, guests), proxy_kind.GUEST
+    if 1 - st.avatars[host].team in bases:
+        return -1, -1, proxy_kind.BASE
+    return -1, -1, proxy_kind.NONE
 
 
 def declare_duel(st: AmalogsState, host: int) -> None:
-    """DUEL (R13, R16, R17, 5.3 step 1): roles, champion, strike value S = WE(host) + casts; the table runs."""
+    """DUEL (R13, R16, R17, 5.3 step 1): roles, seat 1 (D21, D36), strike value S = WE(host) + casts; the table runs."""
     h = st.avatars[host]
     h.dueled = True
     players, bases = participants(st, host)
     casts = [i for i in players if i != host and st.avatars[i].team == h.team]
     guests = [i for i in players if st.avatars[i].team != h.team]
-    champ = champion(st, host, guests)
-    d = st.duel = Duel(host, casts, guests, bases, champ)
+    champ, defender, kind = seat_one(st, host, guests, bases)
+    d = st.duel = Duel(host, casts, guests, bases, champ, defender, kind)
     d.strike = h.we + len(casts)
+    ad = adapter(h.ruleset)
+    if kind == proxy_kind.GUEST:
+        dav = st.avatars[defender]
+        life = adapter(dav.ruleset).summary(dav.side).life
+        d.proxy_start = to_host(life, h.nominal, dav.nominal)
+    elif kind == proxy_kind.BASE:
+        d.proxy_start = st.life[1 - h.team]
+    d.proxy_life = d.proxy_start
     st.emit(
         "duel",
         duel_line(st, d),
         **d.declared(),
     )
-    ad = adapter(h.ruleset)
     st.core_turn += 1
     other = st.avatars[champ] if champ >= 0 else None
-    st.table = ad.compose(h.side, None if other is None else other.side, st.rng, st.core_turn)
+    st.table = ad.compose(
+        h.side, None if other is None else other.side, st.rng, st.core_turn, proxy=kind, proxy_life=d.proxy_start
+    )
     st.table_ruleset = h.ruleset
     h.side = None
     h.core_turns += 1
@@ -83,13 +117,40 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     core.start_table(st, Phase.DUEL_CORE)
 
 
+@core.after_step(Phase.DUEL_CORE)
+def watch_base(st: AmalogsState) -> None:
+    """D40: each successful attack on a base proxy costs its team 1 base life, at once (R24 may end the match)."""
+    d = st.duel
+    assert d is not None
+    if d.proxy != proxy_kind.BASE:
+        return
+    life = adapter(st.table_ruleset).proxy_life(st.table)
+    team = 1 - st.avatars[d.host].team
+    while d.proxy_life > life:
+        d.proxy_life -= 1
+        st.life[team] -= 1
+        st.emit(
+            "base_hit",
+            f"{player_name(st, d.host)} hits base {'AB'[team]} (base life {st.life[team]})",
+            team=team,
+            base_life=st.life[team],
+        )
+
+
 def duel_line(st: AmalogsState, d: Duel) -> str:
     """The ``duel`` event's line: the host's game, who sits at the table, the other participants."""
     host = player_name(st, d.host)
     game = TITLES[st.avatars[d.host].ruleset]
-    seat = f"against {player_name(st, d.champion)}" if d.champion >= 0 else "with the opponent's seat empty"
+    if d.champion >= 0:
+        seat = f"against {player_name(st, d.champion)}"
+    elif d.proxy == proxy_kind.GUEST:
+        seat = f"against {player_name(st, d.defender)}, who defends with {d.proxy_start} life"
+    elif d.proxy == proxy_kind.BASE:
+        seat = f"against base {'AB'[1 - st.avatars[d.host].team]} ({d.proxy_start} life)"
+    else:
+        seat = "with the opponent's seat empty"
     parts = [f"{host} declares a duel of {game} {seat}"]
-    others = [g for g in d.guests if g != d.champion]
+    others = [g for g in d.guests if g not in (d.champion, d.defender)]
     if others:
         parts.append(f"guests {names(st, others)}" if len(others) > 1 else f"guest {names(st, others)}")
     if d.casts:
@@ -121,79 +182,91 @@ def result_line(st: AmalogsState, d: Duel, won: list[int], lost: list[int], chan
 # ----------------------------------------------------------------------------- D23 table result
 @core.after_table(Phase.DUEL_CORE)
 def after_duel_table(st: AmalogsState) -> None:
-    """5.3 step 3: split the table, read the loss flags; then the strike (D24) or the resolution."""
+    """5.3 step 3: split the table, read the loss flags; the proxy's result (D39); then the strike (D41) or the resolution."""
     d = st.duel
     assert d is not None
     ad = adapter(st.table_ruleset)
-    host_lost, champ_lost = ad.loss_flags(st.table)
+    host_lost, seat1_lost = ad.loss_flags(st.table)
+    damage = ad.proxy_damage(st.table, d.proxy_start) if d.proxy != proxy_kind.NONE else 0
     host_side, champ_side = ad.split(st.table)
     st.avatars[d.host].side = host_side
     if d.champion >= 0:
         st.avatars[d.champion].side = champ_side
     st.table = None
     st.table_ruleset = -1
-    d.lost = [p for p, lost in ((d.host, host_lost), (d.champion, champ_lost)) if lost and p >= 0]
+    d.lost = [p for p, lost in ((d.host, host_lost), (d.champion, seat1_lost)) if lost and p >= 0]
+    if d.proxy == proxy_kind.GUEST:
+        proxy_result(st, d, damage, seat1_lost)
     if d.host not in d.lost and exposed(st):
         ask(st, Phase.STRIKE, d.host)
     else:
         resolve(st)
 
 
+def proxy_result(st: AmalogsState, d: Duel, damage: int, zeroed: bool) -> None:
+    """D39 (D25 step 2b): the defender loses to_guest(d) core life (A7); P at 0 or that loss is its loss."""
+    av = st.avatars[d.defender]
+    core_damage = to_guest(damage, st.avatars[d.host].nominal, av.nominal)
+    lost = adapter(av.ruleset).lose_core_life(av.side, core_damage) if core_damage > 0 else False
+    d.proxy_life = d.proxy_start - damage
+    if zeroed or lost:
+        d.lost.append(d.defender)
+    st.emit(
+        "proxy_damage",
+        f"{player_name(st, d.defender)} takes {damage} damage at the table, {core_damage} core life in its own game"
+        + (" and loses its game" if d.defender in d.lost else ""),
+        host=d.host,
+        defender=d.defender,
+        damage=damage,
+        core_damage=core_damage,
+        proxy_life=d.proxy_life,
+    )
+
+
 def winners(d: Duel) -> list[int]:
-    """D23: a seat wins iff the other seat is occupied and lost while it did not."""
-    if d.champion < 0:
+    """D23, D39: a seat wins iff the other seat is a player or a guest proxy that lost while it did not."""
+    host_lost = d.host in d.lost
+    if d.champion >= 0:
+        champ_lost = d.champion in d.lost
+        if champ_lost and not host_lost:
+            return [d.host]
+        if host_lost and not champ_lost:
+            return [d.champion]
         return []
-    host_lost, champ_lost = d.host in d.lost, d.champion in d.lost
-    if champ_lost and not host_lost:
+    if d.proxy == proxy_kind.GUEST and d.proxy_life == 0 and not host_lost:
         return [d.host]
-    if host_lost and not champ_lost:
-        return [d.champion]
     return []
 
 
-# ----------------------------------------------------------------------------- D24, D26 strike
+# ----------------------------------------------------------------------------- D41, D26 strike
 def exposed(st: AmalogsState) -> list[Action]:
-    """D24, D26: strike options on the enemy base (if it participates) and non-champion guests, unless Guarded."""
+    """D41: strike options on the guests that are neither champion nor defender, unless their team Guards (D26)."""
     d = st.duel
     assert d is not None
     if any(st.avatars[g].guarding for g in d.guests):
         return []
-    enemy = 1 - st.avatars[d.host].team
-    out = [A.STRIKE_BASE] if enemy in d.bases else []
-    out += [A.STRIKE_PLAYER[st.avatars[g].slot] for g in d.guests if g != d.champion]
-    return out
+    return [A.STRIKE_PLAYER[st.avatars[g].slot] for g in d.guests if g not in (d.champion, d.defender)]
 
 
 @decision(Phase.STRIKE, legal=lambda st: [A.STRIKE_NONE, *exposed(st)])
 def on_strike(st: AmalogsState, a: Action) -> None:
-    """D24: lower the enemy base by S, or make a guest's core game lose S core life (A7)."""
+    """D41: a guest's core game loses ceil(S · L0 / 20) core life (A7); bases are never struck."""
     d = st.duel
     assert d is not None
-    enemy = 1 - st.avatars[d.host].team
-    if a.kind == Kind.STRIKE_BASE:
-        st.life[enemy] -= d.strike
-        st.emit(
-            "strike",
-            f"{player_name(st, d.host)} strikes base {'AB'[enemy]} for {d.strike} (base life {st.life[enemy]})",
-            player=d.host,
-            base=enemy,
-            target=None,
-            amount=d.strike,
-            life=st.life[enemy],
-        )
-    elif a.kind == Kind.STRIKE_PLAYER:
+    if a.kind == Kind.STRIKE_PLAYER:
         target = next(g for g in d.guests if st.avatars[g].slot == a.arg)
         av = st.avatars[target]
+        amount = strike_loss(d.strike, av.nominal)
         d.struck.append(target)
-        if adapter(av.ruleset).lose_core_life(av.side, d.strike):
+        if adapter(av.ruleset).lose_core_life(av.side, amount):
             d.lost.append(target)
         st.emit(
             "strike",
-            f"{player_name(st, d.host)} strikes {player_name(st, target)} for {d.strike} core life",
+            f"{player_name(st, d.host)} strikes {player_name(st, target)} for {amount} core life",
             player=d.host,
             base=None,
             target=target,
-            amount=d.strike,
+            amount=amount,
             life=None,
         )
     resolve(st)
@@ -261,3 +334,4 @@ def exit_avatar(av: Avatar) -> None:
     av.dueled = False
     av.exited = True
     av.core_turns = 0
+    av.nominal = 0

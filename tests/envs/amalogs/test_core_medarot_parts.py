@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from envs import amalogs_v0
+from envs import amalogs_v1
 from envs.amalogs.actions import Kind as MetaKind
 from envs.amalogs.actions import Phase
 from envs.amalogs.config import RULESETS
@@ -353,7 +353,7 @@ def test_invariants_of_random_2v2_games_with_parts_in_the_pools() -> None:
 
 def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
     """I12: resampling what a player cannot see (other hands, deck orders) leaves its observation."""
-    env = amalogs_v0.env(team_sizes=(2, 2), pools=["medarot_parts"])
+    env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
     env.reset(seed=4)
     raw = env.unwrapped
     rng = random.Random(4)
@@ -374,7 +374,7 @@ def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
 
 def test_state_round_trip_with_parts_sides_and_tables() -> None:
     """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
-    env = amalogs_v0.env(team_sizes=(2, 2), pools=["medarot_parts"])
+    env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
     env.reset(seed=6)
     raw = env.unwrapped
     rng = random.Random(6)

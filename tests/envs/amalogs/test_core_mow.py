@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from envs import amalogs_v0
+from envs import amalogs_v1
 from envs.amalogs import actions as A
 from envs.amalogs.actions import Phase
 from envs.amalogs.cores import IMPLEMENTED, adapter
@@ -362,7 +362,7 @@ def test_invariants_hold_in_random_2v2_games_with_mow() -> None:
 
 def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     """I12, 7.2: resampling hands, face-down spells and deck orders others cannot see changes no observation."""
-    env = amalogs_v0.env(pools=[MOW, ADV])
+    env = amalogs_v1.env(pools=[MOW, ADV])
     env.reset(seed=7)
     raw = env.unwrapped
     rng = random.Random(7)
@@ -383,7 +383,7 @@ def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
 
 def test_state_round_trip_with_mow_tables_is_exact() -> None:
     """to_dict / from_dict through JSON with MoW sides and tables: same dict, observations, continuation."""
-    env = amalogs_v0.env(pools=[MOW])
+    env = amalogs_v1.env(pools=[MOW])
     env.reset(seed=4)
     raw = env.unwrapped
     rng = random.Random(4)

@@ -1,4 +1,4 @@
-"""The ``amalogs_v0`` environment: PettingZoo API and seed tests for 1v1, 2v2 and 3v3, spaces,
+"""The ``amalogs_v1`` environment: PettingZoo API and seed tests for 1v1, 2v2 and 3v3, spaces,
 hidden information (I12), exact state round trips, illegal actions and bad options."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import envs
-from envs import amalogs_v0
+from envs import amalogs_v1
 from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import IMPLEMENTED
 from envs.amalogs.encode import core_encoding
@@ -25,18 +25,18 @@ SIZES = [(1, 1), (2, 2), (3, 3)]
 @pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
 def test_api_test(sizes: tuple[int, int]) -> None:
     """PettingZoo's api_test."""
-    api_test(amalogs_v0.env(team_sizes=sizes), num_cycles=200)
+    api_test(amalogs_v1.env(team_sizes=sizes), num_cycles=200)
 
 
 @pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
 def test_seed_test(sizes: tuple[int, int]) -> None:
     """PettingZoo's seed_test: the same seed gives the same game."""
-    seed_test(lambda: amalogs_v0.env(team_sizes=sizes), num_cycles=200)
+    seed_test(lambda: amalogs_v1.env(team_sizes=sizes), num_cycles=200)
 
 
 def test_registry_and_spaces() -> None:
     """Section 6/7.4: Discrete(119 + C), observation 1136 + O (C, O: largest core); agents player_0..player_{n-1}."""
-    env = envs.make("amalogs_v0", team_sizes=(3, 2))
+    env = envs.make("amalogs_v1", team_sizes=(3, 2))
     env.reset(seed=0)
     enc = env.unwrapped.encoder
     assert env.possible_agents == [f"player_{i}" for i in range(5)]
@@ -53,7 +53,7 @@ def test_registry_and_spaces() -> None:
 @pytest.mark.parametrize("sizes", [(2, 2), (3, 3)], ids=["2v2", "3v3"])
 def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes: tuple[int, int]) -> None:
     """I12, 7.2, 7.3: resampling what a player cannot see (teammates' cards too) leaves its observation."""
-    env = amalogs_v0.env(team_sizes=sizes)
+    env = amalogs_v1.env(team_sizes=sizes)
     env.reset(seed=3)
     raw = env.unwrapped
     rng = random.Random(3)
@@ -71,7 +71,7 @@ def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes:
 
 def test_I12_resampling_changes_hidden_cards() -> None:
     """The resample really redraws: another player's hand or deck order differs for some seed."""
-    env = amalogs_v0.env()
+    env = amalogs_v1.env()
     env.reset(seed=5)
     st = env.unwrapped.game
     while st.avatars[3].side is None:
@@ -85,7 +85,7 @@ def test_I12_resampling_changes_hidden_cards() -> None:
 
 def test_I7_masks_one_agent_at_a_time() -> None:
     """I7: exactly one agent has a non-zero mask while live; all zero after the end."""
-    env = amalogs_v0.env(team_sizes=(2, 2))
+    env = amalogs_v1.env(team_sizes=(2, 2))
     env.reset(seed=1)
     rng = random.Random(1)
     for _ in fx.walk(env, rng, 100_000):
@@ -101,7 +101,7 @@ def test_I7_masks_one_agent_at_a_time() -> None:
 
 def test_state_round_trip_is_exact() -> None:
     """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
-    env = amalogs_v0.env()
+    env = amalogs_v1.env()
     env.reset(seed=2)
     raw = env.unwrapped
     rng = random.Random(2)
@@ -114,7 +114,7 @@ def test_state_round_trip_is_exact() -> None:
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     """An illegal index raises IllegalActionError naming action, decision and options; the state stays."""
-    env = amalogs_v0.env()
+    env = amalogs_v1.env()
     env.reset(seed=4)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
@@ -131,7 +131,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 def test_illegal_engine_action_raises() -> None:
     """The engine rejects an action outside ``legal_actions`` and changes nothing."""
-    env = amalogs_v0.env()
+    env = amalogs_v1.env()
     env.reset(seed=4)
     st = env.unwrapped.game
     before = st.to_dict()
@@ -162,12 +162,12 @@ def test_illegal_engine_action_raises() -> None:
 def test_bad_options_raise_clear_value_errors(kwargs: dict, message: str) -> None:
     """Bad options raise ValueError naming the problem."""
     with pytest.raises(ValueError, match=message):
-        amalogs_v0.env(**kwargs)
+        amalogs_v1.env(**kwargs)
 
 
 def test_options_pools_and_decks() -> None:
     """Pools by name or slot, per player; decks per ruleset."""
-    env = amalogs_v0.env(
+    env = amalogs_v1.env(
         team_sizes=(1, 2),
         pools=[["medarot_ocg_beginner"], [1], [0, 4]],
         decks=[{"medarot_ocg_beginner": "beginner_sparks"}, None, None],
@@ -179,7 +179,7 @@ def test_options_pools_and_decks() -> None:
 
 def test_render_ansi() -> None:
     """The ansi render draws the MAP with both bases."""
-    env = amalogs_v0.env(render_mode="ansi")
+    env = amalogs_v1.env(render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
     assert "[A]" in text and "[B]" in text and "AMALOGS" in text

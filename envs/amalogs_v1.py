@@ -1,7 +1,7 @@
-"""``amalogs_v0``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
+"""``amalogs_v1``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
 
-    from envs import amalogs_v0
-    env = amalogs_v0.env(team_sizes=(2, 2))
+    from envs import amalogs_v1
+    env = amalogs_v1.env(team_sizes=(2, 2))
 
 See ``envs.amalogs.env`` for the documentation page.
 """
