@@ -49,7 +49,13 @@ class CoreAdapter(Protocol):
         ...
 
     def compose(
-        self, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: int = 0, proxy_life: int = 0
+        self,
+        host: Any,
+        champion: Any | None,
+        rng: random.Random,
+        turn: int,
+        proxy: int = 0,
+        proxy_life: int = 0,
     ) -> Any:
         """A3: a table of core turn ``turn``, not started.
 
@@ -175,7 +181,13 @@ class SidesCore:
         return self.sides.solo_table(side, rng, turn)
 
     def compose(
-        self, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: int = 0, proxy_life: int = 0
+        self,
+        host: Any,
+        champion: Any | None,
+        rng: random.Random,
+        turn: int,
+        proxy: int = 0,
+        proxy_life: int = 0,
     ) -> Any:
         """A3: one turn of this ruleset, host at seat 0; the champion, a proxy (D37) or a vacant seat at seat 1."""
         if proxy:

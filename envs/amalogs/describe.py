@@ -40,12 +40,15 @@ from typing import Any, NamedTuple
 
 from envs.amalogs.actions import DIRECTIONS, Kind, Phase
 from envs.amalogs.config import RULESETS
+from envs.amalogs.cores import adapter
 from envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
 from envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
 from envs.amalogs.rules.commands import COST
-from envs.amalogs.rules.duel import champion, participants
+from envs.amalogs.rules.convert import strike_loss, to_host
+from envs.amalogs.rules.duel import participants, seat_one
 from envs.amalogs.rules.geometry import BASES, NEIGHBOUR
 from envs.amalogs.state import AmalogsState, Avatar
+from envs.core import proxy as proxy_kind
 from envs.core.describe import Described, Place, described, place
 
 __all__ = [
@@ -279,7 +282,8 @@ def _strike_player(m: _Move, slot: int) -> _Words:
     vav = st.avatars[victim] if victim < st.num_players else None
     target = [place("target", "map", vav.square)] if vav is not None and vav.on_map else []
     them = m.who(victim) if vav is not None else f"enemy {'AB'[enemy]}{slot}"
-    return f"Strike {them} for {strike} core life", f"strikes {them} for {strike} core life", target
+    amount = strike_loss(strike, vav.nominal) if vav is not None and vav.nominal else strike
+    return f"Strike {them} for {amount} core life", f"strikes {them} for {amount} core life", target
 
 
 def _cap(text: str) -> str:
@@ -309,10 +313,19 @@ def _duel_words(m: _Move) -> tuple[str, str]:
     players, bases = participants(st, actor)
     guests = [p for p in players if st.avatars[p].team != av.team]
     casts = [p for p in players if p != actor and st.avatars[p].team == av.team]
-    champ = champion(st, actor, guests)
-    seat = f" against {m.who(champ)}" if champ >= 0 else " with nobody in the opponent's seat"
+    champ, defender, kind = seat_one(st, actor, guests, bases)
+    if champ >= 0:
+        seat = f" against {m.who(champ)}"
+    elif defender >= 0:
+        dav = st.avatars[defender]
+        life = to_host(adapter(dav.ruleset).summary(dav.side).life, av.nominal, dav.nominal)
+        seat = f" against {m.who(defender)}, who defends with {life} life"
+    elif kind == proxy_kind.BASE:
+        seat = f" against base {'AB'[1 - av.team]} ({st.life[1 - av.team]} life, 1 per successful attack)"
+    else:
+        seat = " with nobody in the opponent's seat"
     extra = []
-    others = [g for g in guests if g != champ]
+    others = [g for g in guests if g not in (champ, defender)]
     if others:
         extra.append(f"guest{'s' if len(others) > 1 else ''} {names(st, others)}")
     if casts:
@@ -421,7 +434,14 @@ def _core_decision(st: AmalogsState, seat: int, actor: int) -> str:
     game = TITLES.get(slot, "the core game")
     if st.duel is not None:
         d = st.duel
-        against = player_name(st, d.champion) if d.champion >= 0 else "an empty seat"
+        if d.champion >= 0:
+            against = player_name(st, d.champion)
+        elif d.proxy == proxy_kind.GUEST:
+            against = f"{player_name(st, d.defender)}'s stand-in"
+        elif d.proxy == proxy_kind.BASE:
+            against = f"base {'AB'[1 - st.avatars[d.host].team]}"
+        else:
+            against = "an empty seat"
         head = f"Duel of {game}, {player_name(st, d.host)} against {against}"
     else:
         head = f"First turn of {player_name(st, st.table_owner)}'s new {game} game"

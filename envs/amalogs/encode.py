@@ -34,8 +34,8 @@ from envs.amalogs.cores import adapter
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
-from envs.core.proxy import NONE as NO_PROXY
 from envs.core.protocol import block_offsets
+from envs.core.proxy import NONE as NO_PROXY
 from envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
 from envs.encoding.layout import ObsLayout
 

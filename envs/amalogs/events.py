@@ -76,44 +76,6 @@ DESCRIPTIONS: dict[str, str] = {
     "the end (D38, D39); also when the damage is 0.",
     "strike": "the duel's host `player` strikes the guest `target` for `amount` core life, converted "
     "to its game (D41); `base` and `life` are always null (bases are never struck).",
-    "duel_result": ("host", "winners", "losers", "change"),
-    "exit": ("player", "result", "per_we", "we"),
-    "base_life": ("life",),
-    "respawn": ("player", "square"),
-    "end": ("winner", "reason"),
-}
-
-#: kind -> the fields it may hold for one seat only: the meta-game has no private facts.
-PRIVATE: dict[str, tuple[str, ...]] = {}
-
-#: Fields that hold card ids: no meta-game event names a card.
-CARD_FIELDS: tuple[str, ...] = ()
-
-#: Kinds whose public cards may be out of every view: none (no event names a card).
-REVEALS: frozenset[str] = frozenset()
-
-#: kind -> what it means and what its fields are.
-DESCRIPTIONS: dict[str, str] = {
-    "core_game": "`player` opens a new core game of ruleset `ruleset` (its name) for its solo first "
-    "turn, core turn number `core_turn` (D28, D30).",
-    "core_cap": "a core table reached the decision cap `cap`: the engine completes the turn (D32).",
-    "auto": "the engine plays the core action `action` (`CORE <action>`) for `player` at the decision "
-    "`decision` while completing a core turn at the cap (D32).",
-    "place": "`player` places its avatar on `square` in the start-up (D8).",
-    "first_team": "the RNG draws team `team` (0 A, 1 B) to go first (R4).",
-    "team_turn": "team turn `turn` begins; team `team` (0 A, 1 B) acts (R6).",
-    "roll": "`player` commands MOVE: 2D6 `dice` ([d1, d2]), its `we`, and the resulting `allowance` (D17).",
-    "move": "`player`'s avatar moves to `square` (the MOVE destination).",
-    "step": "`player` steps one square in `direction` (0..7) to `square`.",
-    "push": "`player` pushes the enemy `target` one square in `direction` to `square`.",
-    "swap": "`player` and its `ally` next to it exchange squares.",
-    "guard": "`player`'s avatar is Guarding until its team's next action-point gain (D26).",
-    "hand_over": "`player` hands control over to its teammate `to` (D6).",
-    "end_turn": "`player` ends its part of the team turn (D5).",
-    "duel": "`host` declares a duel (or a position starts at its strike): the `guests`, `casts`, "
-    "participating `bases` (teams), the `champion` (-1 vacant) and the strike value `strike` (R13-R17).",
-    "strike": "the duel's host `player` strikes for `amount`: the enemy `base` (a team; `life` is its "
-    "base life after) or the guest `target`'s core life; the other pair is null (D24).",
     "duel_result": "`host`'s duel resolves: the seats that won (`winners`), the players that lost "
     "(`losers`) and the base-life `change` per team [A, B] their exits bring (all 0 when a base "
     "fell and the match ends) (D23, D25).",

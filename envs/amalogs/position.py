@@ -139,6 +139,7 @@ from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
 from envs.amalogs.cores import adapter, match_config
 from envs.amalogs.rules import duel, new_game, respawn, turn
+from envs.amalogs.rules.convert import to_host
 from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
 from envs.amalogs.state import AmalogsState, Duel
 from envs.core.errors import PositionError
@@ -611,14 +612,18 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
     players, bases = duel.participants(st, host)
     casts = [i for i in players if i != host and st.avatars[i].team == h.team]
     guests = [i for i in players if st.avatars[i].team != h.team]
-    champ = duel.champion(st, host, guests)
+    champ, defender, kind = duel.seat_one(st, host, guests, bases)
     if champion_lost and champ < 0:
         raise PositionError(
-            f"champion_lost: {names[host]}'s duel has no champion (no guest holds its ruleset), so seat 1 "
-            "is vacant and never loses (D21)"
+            f"champion_lost: {names[host]}'s duel has no champion (no guest holds its ruleset), so no "
+            "player sits at seat 1 to lose (D21, D36)"
         )
-    d = st.duel = Duel(host, casts, guests, bases, champ)
+    d = st.duel = Duel(host, casts, guests, bases, champ, defender, kind)
     d.strike = h.we + len(casts)
+    if defender >= 0:
+        dav = st.avatars[defender]
+        d.proxy_start = to_host(adapter(dav.ruleset).summary(dav.side).life, h.nominal, dav.nominal)
+    d.proxy_life = d.proxy_start
     d.lost = [champ] if champion_lost else []
     st.core_turn += 1
     h.core_turns += 1
@@ -630,7 +635,7 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
         why = (
             f"Guarded by {', '.join(guard)} (D26)"
             if guard
-            else "no enemy base and no non-champion guest (D24)"
+            else "no guest other than the champion or the defender (D41)"
         )
         raise PositionError(
             f"start: {names[host]}'s duel exposes no strike target ({why}), so there is no strike decision"

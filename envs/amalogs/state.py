@@ -169,7 +169,9 @@ class Duel:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {k: (list(v) if isinstance(v, list) else v) for k in Duel.__slots__ for v in [getattr(self, k)]}
+        return {
+            k: (list(v) if isinstance(v, list) else v) for k in Duel.__slots__ for v in [getattr(self, k)]
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Duel:

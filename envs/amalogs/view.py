@@ -14,11 +14,12 @@ avatar or a base stands.
     where its avatar stands.
 ``ap``, ``we``, ``range``, ``ruleset`` (name, None before the choice), ``ruleset_slot``
     its numbers and core ruleset.
-``dueled``, ``guarding``, ``ended``, ``role`` (``host``/``cast``/``guest``/``champion``/None)
+``dueled``, ``guarding``, ``ended``, ``role`` (``host``/``cast``/``guest``/``champion``/``defender``/None)
     its flags in this team turn and its part in the duel under way.
 ``core``
     the public summary of its core game: ``life``, ``hand``, ``deck``, ``units`` (counts),
-    ``turns`` (core turns as active player) and ``at_table``; None before it holds one.
+    ``turns`` (core turns as active player), ``nominal`` (its nominal life, the unit by which
+    a stand-in's life is converted, D38) and ``at_table``; None before it holds one.
 ``hand``
     the viewer's own entry only: its core hand as named cards ``{"id", "name"}``.
 
@@ -38,11 +39,17 @@ avatar or a base stands.
 ``control`` (player or -1), ``dice``, ``move_allowance``, ``core_turn``, ``winner``
     the meta-game's public numbers.
 ``duel``
-    the duel under way or None: ``host``, ``casts``, ``guests``, ``champion`` (-1 vacant),
-    ``bases`` (team letters), ``squares`` (participants'), ``strike``, ``lost``, ``struck``.
+    the duel under way or None: ``host``, ``casts``, ``guests``, ``champion`` (-1 if none),
+    ``defender`` (the guest whose stand-in sits at seat 1, -1 if none), ``proxy`` (``guest``,
+    ``base`` or None: what sits at seat 1 when no champion does), ``proxy_life`` (the
+    stand-in's life now, in the host's game; the enemy base's life for a base), ``proxy_start``
+    (its life when the table was composed), ``base_hits`` (successful attacks on the base in
+    this duel), ``bases`` (team letters), ``squares`` (participants'), ``strike``, ``lost``,
+    ``struck``.
 ``table``
     the running core table, public part, or None: ``ruleset``, ``kind`` (``duel``/``solo``),
-    ``seats`` (the player at seat 0 and 1, -1 vacant), ``to_move`` (its seat), ``decision``.
+    ``seats`` (the player at seat 0 and 1, -1 vacant or a stand-in), ``proxy`` (as in ``duel``),
+    ``to_move`` (its seat), ``decision``.
 ``core``
     the viewer's core game as its observation holds it: the running table from its seat when
     it sits there, else its own side alone (a table with seat 1 vacant); None without a side.
@@ -70,11 +77,14 @@ from envs.amalogs.actions import Phase, Role
 from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import adapter
 from envs.amalogs.describe import CORE_ENVS
-from envs.amalogs.encode import duel_roles
+from envs.amalogs.encode import duel_roles, proxy_life
 from envs.amalogs.events import SHORT, TITLES
 from envs.amalogs.rules.commands import move_destinations
 from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
 from envs.amalogs.state import AmalogsState
+from envs.core.proxy import BASE as BASE_PROXY
+from envs.core.proxy import KINDS as PROXY_KINDS
+from envs.core.proxy import NONE as NO_PROXY
 from envs.core.view import frame
 
 ENV = "amalogs_v1"
@@ -165,6 +175,7 @@ def _player(st: AmalogsState, i: int, seat: int, roles: dict[int, str]) -> dict[
             "deck": int(summary.deck),
             "units": int(summary.units),
             "turns": a.core_turns,
+            "nominal": a.nominal,
             "at_table": k >= 0,
         }
     return out
@@ -250,6 +261,11 @@ def _duel(st: AmalogsState) -> dict[str, Any] | None:
         "casts": list(d.casts),
         "guests": list(d.guests),
         "champion": d.champion,
+        "defender": d.defender,
+        "proxy": None if d.proxy == NO_PROXY else PROXY_KINDS[d.proxy],
+        "proxy_life": proxy_life(st) if d.proxy != NO_PROXY else None,
+        "proxy_start": d.proxy_start if d.proxy != NO_PROXY else None,
+        "base_hits": d.proxy_start - d.proxy_life if d.proxy == BASE_PROXY else 0,
         "bases": [TEAMS[t] for t in d.bases],
         "squares": [st.avatars[p].square for p in d.participants() if st.avatars[p].on_map],
         "strike": d.strike,
@@ -266,6 +282,7 @@ def _table(st: AmalogsState) -> dict[str, Any] | None:
         "ruleset": RULESETS[st.table_ruleset].name,
         "kind": "solo" if st.duel is None else "duel",
         "seats": [st.player_at(0), st.player_at(1)],
+        "proxy": None if st.duel is None or st.duel.proxy == NO_PROXY else PROXY_KINDS[st.duel.proxy],
         "to_move": int(ad.to_act(st.table)),
         "decision": str(getattr(st.table, "decision", "")),
     }
