@@ -5,18 +5,21 @@ lives, public core summaries; its own core cards through the core heuristic). De
 
 Rules of thumb, by decision:
 
-- **Ruleset**: the ruleset of the pool that the fewest enemies hold (fewer champions means more
-  duels against an empty seat, which cannot be lost to an opponent), heavier WE on ties (a
-  heavier core game strikes harder).
-- **Placement**: the free spawn square nearest to the enemy base.
-- **Meta-field** (approach or avoid): duel at once when the enemy base is within range (the
-  strike then hits the base); otherwise walk toward the enemy base (MOVE when far, STEP when
-  one or two squares short) before dueling; after the duel GUARD when an enemy avatar could
-  drag this avatar into a duel in its turn (Guard protects the team from strikes), then
-  END_TURN. It never hands control over: each player acts in index order.
-- **Move destination**: the reachable square nearest to the enemy base.
-- **Strike** (whom to strike): the enemy base when exposed; else the guest whose core game
-  the strike ends (core life below S); else the guest with the least core life.
+- **Ruleset** (for the position): when a target (an enemy avatar or the enemy base) is near
+  the spawn area, the heaviest game (a win is worth 3 x WE base life); when every target is
+  far, the longest duel range (contact sooner); the lower slot on ties.
+- **Placement**: the free spawn square nearest to the nearest target.
+- **Meta-field** (seek contact, or keep away when weak): duel at once when the duel would seat
+  an opponent at the table (a champion, a defender's stand-in or the enemy base, D21, D36,
+  D40). Otherwise walk toward the best target: the enemy avatar whose core game is weakest
+  among the nearest, or the enemy base when it is nearer (MOVE when far, STEP when one or two
+  squares short), then duel. After the duel, a weak avatar (a third of its nominal life or
+  less) that an enemy could reach retreats with a MOVE; then GUARD when an enemy could drag
+  it into a duel (Guard keeps its team from being struck), then END_TURN. It never hands
+  control over: each player acts in index order.
+- **Move destination**: toward the target before the duel, away from the enemies after it.
+- **Strike** (whom to strike): the guest whose core game the strike ends; else the guest with
+  the least core life for its nominal life.
 - **Core decisions**: the core ruleset's own heuristic on the table, from the player's seat.
 """
 
@@ -31,8 +34,11 @@ from envs.amalogs import actions as A
 from envs.amalogs.actions import Action, Kind, Phase
 from envs.amalogs.config import RULESETS
 from envs.amalogs.cores import adapter
-from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR
+from envs.amalogs.rules.convert import strike_loss
+from envs.amalogs.rules.duel import participants, seat_one
+from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN
 from envs.amalogs.state import AmalogsState
+from envs.core import proxy as proxy_kind
 
 #: An enemy avatar this close (MOVE allowance plus range) may pull us into its duel next turn.
 _THREAT_DISTANCE = 5
@@ -70,63 +76,109 @@ def core_choice(slot: int, table: Any, seat: int) -> Any:
 
 
 def _ruleset(st: AmalogsState, player: int, legal: list[Action]) -> Action:
-    """The least-held ruleset among the enemies, heavier WE on ties."""
-    team = st.avatars[player].team
-    held = [a.ruleset for a in st.avatars if a.team != team]
-    return min(legal, key=lambda a: (held.count(a.arg), -RULESETS[a.arg].we, a.arg))
+    """Heaviest WE when a target is within reach of the spawn area, else the longest range."""
+    me = st.avatars[player]
+    spawn = SPAWN[me.team]
+    near = min(DIST[q][t] for q in spawn for t in _target_squares(st, player))
+    if near <= _THREAT_DISTANCE:
+        return min(legal, key=lambda a: (-RULESETS[a.arg].we, -RULESETS[a.arg].range, a.arg))
+    return min(legal, key=lambda a: (-RULESETS[a.arg].range, -RULESETS[a.arg].we, a.arg))
 
 
 def _enemy_base(st: AmalogsState, player: int) -> int:
     return BASES[1 - st.avatars[player].team]
 
 
-def _place(st: AmalogsState, player: int, legal: list[Action]) -> Action:
-    """The free spawn square nearest to the enemy base."""
+def _enemies(st: AmalogsState, player: int) -> list[int]:
+    team = st.avatars[player].team
+    return [i for i, a in enumerate(st.avatars) if a.on_map and a.team != team]
+
+
+def _target_squares(st: AmalogsState, player: int) -> list[int]:
+    """Squares worth a duel: the enemy avatars' and the enemy base."""
+    return [st.avatars[i].square for i in _enemies(st, player)] + [_enemy_base(st, player)]
+
+
+def _weakness(st: AmalogsState, player: int) -> float:
+    """Core life over nominal life (1 without a core game): lower is weaker."""
+    a = st.avatars[player]
+    if a.side is None or not a.nominal:
+        return 1.0
+    return adapter(a.ruleset).summary(a.side).life / a.nominal
+
+
+def _target(st: AmalogsState, player: int) -> int:
+    """The square to approach: among the nearest targets the weakest enemy avatar, else the enemy base."""
+    me = st.avatars[player]
+    options = [
+        (DIST[me.square][st.avatars[i].square], _weakness(st, i), st.avatars[i].square)
+        for i in _enemies(st, player)
+    ]
     base = _enemy_base(st, player)
-    return min(legal, key=lambda a: (DIST[a.arg][base], abs(a.arg % 7 - 3), a.arg))
+    options.append((DIST[me.square][base], 1.0, base))
+    reach = me.range + 2
+    return min(options, key=lambda o: (max(o[0], reach), o[1], o[0], o[2]))[2]
+
+
+def _place(st: AmalogsState, player: int, legal: list[Action]) -> Action:
+    """The free spawn square nearest to the nearest target."""
+    targets = _target_squares(st, player)
+    return min(legal, key=lambda a: (min(DIST[a.arg][t] for t in targets), abs(a.arg % 7 - 3), a.arg))
 
 
 def _threatened(st: AmalogsState, player: int) -> bool:
     """Whether an enemy avatar stands close enough to drag this avatar into a duel next turn."""
     me = st.avatars[player]
-    return any(
-        a.on_map and a.team != me.team and DIST[a.square][me.square] <= _THREAT_DISTANCE for a in st.avatars
-    )
+    return any(DIST[st.avatars[i].square][me.square] <= _THREAT_DISTANCE for i in _enemies(st, player))
+
+
+def _contact(st: AmalogsState, player: int) -> bool:
+    """Whether a duel declared now seats an opponent: a champion, a defender or the enemy base."""
+    me = st.avatars[player]
+    players, bases = participants(st, player)
+    guests = [i for i in players if st.avatars[i].team != me.team]
+    champ, defender, kind = seat_one(st, player, guests, bases)
+    return champ >= 0 or defender >= 0 or kind != proxy_kind.NONE
+
+
+def _weak(st: AmalogsState, player: int) -> bool:
+    return _weakness(st, player) <= 1 / 3
 
 
 def _meta_field(st: AmalogsState, player: int, legal: list[Action]) -> Action:
-    """Approach the enemy base, duel, then guard or end the turn."""
+    """Seek contact and duel; then retreat when weak, guard when threatened, and end the turn."""
     me = st.avatars[player]
-    base = _enemy_base(st, player)
-    gap = DIST[me.square][base] - me.range
     if not me.dueled:
-        if gap <= 0:
+        if _contact(st, player):
             return A.DUEL
+        target = _target(st, player)
+        gap = DIST[me.square][target] - me.range
         if gap >= 3 and A.MOVE in legal:
             return A.MOVE
-        steps = [
-            a
-            for a in legal
-            if a.kind == Kind.STEP and DIST[NEIGHBOUR[me.square][a.arg]][base] < DIST[me.square][base]
-        ]
+        here = DIST[me.square][target]
+        steps = [a for a in legal if a.kind == Kind.STEP and DIST[NEIGHBOUR[me.square][a.arg]][target] < here]
         if steps:
-            return min(steps, key=lambda a: (DIST[NEIGHBOUR[me.square][a.arg]][base], a.arg))
+            return min(steps, key=lambda a: (DIST[NEIGHBOUR[me.square][a.arg]][target], a.arg))
         return A.DUEL
+    if _weak(st, player) and _threatened(st, player) and A.MOVE in legal and me.ap >= 5:
+        return A.MOVE
     if A.GUARD in legal and _threatened(st, player):
         return A.GUARD
     return A.END_TURN
 
 
 def _move_destination(st: AmalogsState, player: int, legal: list[Action]) -> Action:
-    """The reachable square nearest to the enemy base."""
-    base = _enemy_base(st, player)
-    return min(legal, key=lambda a: (DIST[a.arg][base], a.arg))
+    """Before the duel the square nearest to the target; after it the one farthest from the enemies."""
+    me = st.avatars[player]
+    if me.dueled:
+        enemies = [st.avatars[i].square for i in _enemies(st, player)]
+        return max(legal, key=lambda a: (min((DIST[a.arg][q] for q in enemies), default=0), -a.arg))
+    target = _target(st, player)
+    return min(legal, key=lambda a: (DIST[a.arg][target], a.arg))
 
 
 def _strike(st: AmalogsState, player: int, legal: list[Action]) -> Action:
-    """The enemy base if exposed; else a guest the strike knocks out; else the weakest guest."""
-    if A.STRIKE_BASE in legal:
-        return A.STRIKE_BASE
+    """A guest the strike knocks out; else the guest weakest for its nominal life."""
     d = st.duel
     assert d is not None
     targets = [a for a in legal if a.kind == Kind.STRIKE_PLAYER]
@@ -134,12 +186,15 @@ def _strike(st: AmalogsState, player: int, legal: list[Action]) -> Action:
         return A.STRIKE_NONE
     enemy = 1 - st.avatars[player].team
 
-    def life(a: Action) -> int:
-        i = next(i for i, x in enumerate(st.avatars) if x.team == enemy and x.slot == a.arg)
-        x = st.avatars[i]
-        return adapter(x.ruleset).summary(x.side).life
+    def guest(a: Action) -> int:
+        return next(i for i, x in enumerate(st.avatars) if x.team == enemy and x.slot == a.arg)
 
-    return min(targets, key=lambda a: (life(a) >= d.strike, life(a), a.arg))
+    def key(a: Action) -> tuple[bool, float, int]:
+        x = st.avatars[guest(a)]
+        life = adapter(x.ruleset).summary(x.side).life
+        return (life > strike_loss(d.strike, x.nominal), _weakness(st, guest(a)), a.arg)
+
+    return min(targets, key=key)
 
 
 _RULES = {
