@@ -1,0 +1,267 @@
+"""Cross-ruleset duels (spec section 11, D36-D42): the defender, the proxy seat, the base at the table.
+
+The worked examples E14-E18 and the amended E6/E7 are played through the meta engine with the
+real core engines. A host's turn at a table is played by ``attack_proxy``: at each decision it
+takes the action after which, within two of its own decisions, the proxy's life is lowest (the
+ruleset's pass/lowest option when nothing lowers it), so every attack the rules allow is made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from envs.amalogs import actions as A
+from envs.amalogs.actions import Action, Kind, Phase, Role
+from envs.amalogs.cores import adapter
+from envs.amalogs.encode import GLOBALS, PLAYER_F, AmalogsEncoder, duel_roles
+from envs.amalogs.rules import duel as duel_rules
+from envs.amalogs.rules.convert import strike_loss, to_guest, to_host
+from envs.amalogs.view import view
+from envs.core import proxy
+from tests.envs.amalogs.fixtures import ADV, BEG, NOR, assert_exact_round_trip, finish_table, position
+
+PARTS, MOW = 2, 3
+
+
+def _proxy_after(ad: Any, table: Any, action: Any, depth: int) -> int:
+    """The lowest proxy life reachable from ``table`` after ``action`` within ``depth`` more host decisions."""
+    t = ad.clone_table(table, table.rng.__class__(0))
+    ad.step(t, action)
+    best = ad.proxy_life(t)
+    if depth and ad.to_act(t) == 0:
+        for b in ad.legal_actions(t):
+            best = min(best, _proxy_after(ad, t, b, depth - 1))
+    return best
+
+
+def attack_proxy(st: Any) -> None:
+    """Play the running proxy table to its end, lowering the proxy's life whenever the rules allow."""
+    while st.phase == Phase.DUEL_CORE:
+        ad = adapter(st.table_ruleset)
+        now = ad.proxy_life(st.table)
+        legal = ad.legal_actions(st.table)
+        scored = [(_proxy_after(ad, st.table, a, 1), i) for i, a in enumerate(legal)]
+        best, i = min(scored)
+        st.apply(Action(Kind.CORE, legal[i] if best < now else ad.auto_action(st.table)))
+
+
+def _records(st: Any, kind: str) -> list[dict[str, Any]]:
+    return [r for r in st.records if r["kind"] == kind]
+
+
+def _ocg_hp(st: Any, player: int, hp: int) -> None:
+    st.avatars[player].side.hp = hp
+
+
+# ----------------------------------------------------------------------------- E14, D36-D39
+def _e14(hp: int = 24) -> Any:
+    """E14: 2v2, host A0 (MoW, range 1) at (5,3), defender B0 (OCG advance) at (6,3); all others far."""
+    st = position([MOW, ADV, ADV, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0)
+    _ocg_hp(st, 2, hp)
+    side = st.avatars[0].side
+    side.level = 2  # the master attacks for 2 (E14)
+    return st
+
+
+def test_E14_mow_host_against_an_ocg_defender() -> None:
+    """E14 (D36, D37, D38, D39): B0 defends at seat 1 with P = 24; it pays d HP after the table; no exits."""
+    st = _e14()
+    st.apply(A.DUEL)
+    d = st.duel
+    assert d is not None and d.guests == [2] and d.champion == -1
+    assert d.defender == 2 and d.proxy == proxy.GUEST and d.proxy_start == 24
+    assert adapter(MOW).proxy_life(st.table) == 24
+    assert st.seat_of(2) == -1 and st.player_at(1) == -1  # the defender never decides (D37)
+    duel_event = _records(st, "duel")[-1]
+    assert duel_event["defender"] == 2 and duel_event["proxy"] == "guest" and duel_event["champion"] == -1
+    attack_proxy(st)
+    dmg = _records(st, "proxy_damage")[-1]
+    assert dmg["defender"] == 2 and dmg["host"] == 0
+    assert dmg["damage"] >= 2  # at least the level-2 master's attack went in
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 20, 20) == dmg["damage"]
+    assert dmg["proxy_life"] == 24 - dmg["damage"]
+    assert st.avatars[2].side.hp == 24 - dmg["damage"]
+    assert st.life == [18, 18] and not _records(st, "exit")
+    assert not _records(st, "strike")  # B0 was the only guest, and it was seated (D41)
+
+
+def test_E15_proxy_at_zero_ends_the_table_and_exits_both() -> None:
+    """E15 (D37, D39): P reaches 0: seat 1 lost; the defender loses its game (-2 x WE), the host wins (+3 x WE).
+
+    Host A0 is MoW (WE 3) whose level-2 master hits for 2; defender B0 is OCG advance (WE 2) with
+    HP 2, so P = 2 and one master attack ends the table.
+    """
+    st = _e14(hp=2)
+    st.apply(A.DUEL)
+    assert st.duel is not None and st.duel.proxy_start == 2
+    attack_proxy(st)
+    dmg = _records(st, "proxy_damage")[-1]
+    assert dmg["damage"] == 2 and dmg["proxy_life"] == 0 and dmg["core_damage"] == 2
+    result = _records(st, "duel_result")[-1]
+    assert result["winners"] == [0] and result["losers"] == [2]
+    assert result["change"] == [3 * 3, -2 * 2]
+    assert st.life == [18 + 9, 18 - 4]
+    assert st.avatars[0].exited and st.avatars[2].exited
+
+
+def test_E16_base_at_the_table_loses_one_per_successful_attack() -> None:
+    """E16 (D36, D40): no guest, base B in range: base B sits at seat 1; each successful attack costs 1."""
+    st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0)
+    players, bases = duel_rules.participants(st, 0)
+    assert players == [0] and bases == [1]
+    st.apply(A.DUEL)
+    d = st.duel
+    assert d is not None and d.proxy == proxy.BASE and d.defender == -1 and d.proxy_start == 18
+    attack_proxy(st)
+    hits = _records(st, "base_hit")
+    assert [h["base_life"] for h in hits] == list(range(17, 17 - len(hits), -1))
+    assert all(h["team"] == 1 for h in hits)
+    assert st.life == [18, 18 - len(hits)]
+    assert not _records(st, "proxy_damage") and not _records(st, "exit")
+    assert A.STRIKE_BASE not in st.legal_actions()
+
+
+def test_E16_base_hits_are_counted_even_when_a_hit_is_large() -> None:
+    """D40: a hit of 4 and a hit of 2 cost the base 1 each; the base proxy's P always equals the base life."""
+    st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0)
+    st.apply(A.DUEL)
+    ad = adapter(ADV)
+    while st.phase == Phase.DUEL_CORE:
+        assert ad.proxy_life(st.table) == st.life[1]
+        legal = ad.legal_actions(st.table)
+        best = min(range(len(legal)), key=lambda i: _proxy_after(ad, st.table, legal[i], 1))
+        before = st.life[1]
+        pick = (
+            legal[best] if _proxy_after(ad, st.table, legal[best], 1) < before else ad.auto_action(st.table)
+        )
+        st.apply(Action(Kind.CORE, pick))
+        assert st.life[1] >= before - 1  # one core action attacks at most once
+
+
+def test_base_at_zero_ends_the_match_mid_table() -> None:
+    """D40 with R24: a base proxy reaching 0 ends the match in the middle of the table."""
+    st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0, life=(18, 1))
+    st.apply(A.DUEL)
+    attack_proxy(st)
+    assert _records(st, "base_hit"), "the OCG host could not attack the open row in this position"
+    assert st.done and st.winner == 0 and st.life[1] == 0
+    assert not _records(st, "exit")
+
+
+def test_E17_conversion_with_the_parts_game() -> None:
+    """E17 (D38): OCG beginner host (L0 10) against a parts defender (L0 = its heads' armor)."""
+    st = position([BEG, ADV, PARTS, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0)
+    dav = st.avatars[2]
+    l0 = adapter(PARTS).nominal_life(dav.side)
+    assert l0 == dav.nominal and l0 in (6, 7, 9)
+    life = adapter(PARTS).summary(dav.side).life
+    st.apply(A.DUEL)
+    d = st.duel
+    assert d is not None and d.defender == 2
+    assert d.proxy_start == to_host(life, 10, l0)
+    attack_proxy(st)
+    dmg = _records(st, "proxy_damage")[-1]
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 10, l0)
+    assert adapter(PARTS).summary(st.avatars[2].side).life == max(0, life - dmg["core_damage"]) or 2 in (
+        st.duel.lost if st.duel else [2]
+    )
+
+
+def test_E17_arithmetic() -> None:
+    """E17's numbers: P = floor(5 · 10/7 + 1/2) = 7; d = 4 gives ceil(4 · 7/10) = 3."""
+    assert to_host(5, 10, 7) == 7
+    assert to_guest(4, 10, 7) == 3
+    assert to_guest(0, 10, 7) == 0
+    assert to_host(0, 20, 20) == 1  # D38: never below 1
+    assert to_host(24, 20, 20) == 24  # E14: not capped
+    assert to_host(3, 20, 20) == 3  # E15
+
+
+def test_E18_champion_before_defender_and_converted_strike() -> None:
+    """E18 (D21, D36, D41): B1 (MoW) is the champion; B0 (OCG normal) is exposed; S = 3 costs B0 3 HP."""
+    st = position([MOW, ADV, NOR, MOW], [(5, 3), (0, 0), (6, 3), (6, 4)], acting=0)
+    st.apply(A.DUEL)
+    d = st.duel
+    assert d is not None and d.champion == 3 and d.defender == -1 and d.proxy == proxy.NONE
+    assert duel_roles(st) == {0: Role.HOST, 2: Role.GUEST, 3: Role.CHAMPION}
+    hp = st.avatars[2].side.hp
+    finish_table(st)
+    if st.phase == Phase.STRIKE:
+        assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
+        st.apply(A.STRIKE_PLAYER[0])
+        strike = _records(st, "strike")[-1]
+        assert strike["amount"] == strike_loss(d.strike, 20) == d.strike == 3
+        assert strike["base"] is None and strike["life"] is None
+        assert st.avatars[2].side.hp == hp - 3
+
+
+@pytest.mark.parametrize("guarding", [True, False])
+def test_E18_a_guarding_guest_hides_its_team_from_the_strike(guarding: bool) -> None:
+    """D41 (D26): if a guest of team B Guards, the champion included, no avatar of team B is exposed."""
+    st = position([MOW, ADV, NOR, MOW], [(5, 3), (0, 0), (6, 3), (6, 4)], acting=0)
+    st.avatars[3].guarding = guarding
+    st.apply(A.DUEL)
+    finish_table(st)
+    if guarding:
+        assert st.phase != Phase.STRIKE
+    else:
+        assert st.phase == Phase.STRIKE or 0 in (st.duel.lost if st.duel else [])
+
+
+def test_strike_converts_to_the_guest_nominal_life() -> None:
+    """D41: ceil(S · L0 / 20): S = 3 costs an OCG beginner 2, a parts game of L0 7 2, MoW 3."""
+    assert strike_loss(3, 10) == 2
+    assert strike_loss(3, 7) == 2
+    assert strike_loss(3, 20) == 3
+    assert strike_loss(1, 6) == 1
+
+
+def test_I5_defender_is_the_nearest_guest_lowest_index_on_ties() -> None:
+    """I5 (amended), D36: no guest shares the host's ruleset: the nearest guest defends, lowest index on ties."""
+    st = position([MOW, ADV, ADV, ADV], [(5, 3), (1, 1), (6, 2), (6, 4)], acting=0)
+    players, bases = duel_rules.participants(st, 0)
+    guests = [p for p in players if st.avatars[p].team == 1]
+    assert guests == [2, 3]
+    assert duel_rules.seat_one(st, 0, guests, bases) == (-1, 2, proxy.GUEST)
+
+
+def test_D36_own_base_alone_leaves_the_seat_vacant() -> None:
+    """D36: with no guest and only the host's own base participating, seat 1 is vacant."""
+    st = position([ADV, ADV, ADV, ADV], [(2, 3), (1, 1), (9, 0), (9, 6)], acting=0)
+    players, bases = duel_rules.participants(st, 0)
+    assert bases == [0] and players == [0]
+    assert duel_rules.seat_one(st, 0, [], bases) == (-1, -1, proxy.NONE)
+
+
+def test_D42_observation_and_view_of_a_proxy_duel() -> None:
+    """D42: the proxy kind one-hot and P/20 in the global piece; the defender role; L0/20 per slot; views."""
+    st = _e14()
+    st.apply(A.DUEL)
+    enc = AmalogsEncoder([MOW, ADV])
+    layout = enc.observation_layout()
+    host_obs = enc.observe(st, 0)
+    g = layout.view(host_obs, "global")
+    assert g.shape == (GLOBALS,) and GLOBALS == 25
+    assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(24 / 20)
+    players = layout.view(host_obs, "players").reshape(6, PLAYER_F)
+    assert players[3][20 + Role.DEFENDER] == 1.0  # slot B0 is player 2 (2v2: slots A0 A1 A2 B0 ...)
+    assert players[0][31] == pytest.approx(20 / 20) and players[3][31] == pytest.approx(20 / 20)
+    v = view(st, 0)
+    duel = v["board"]["duel"]
+    assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 24
+    assert v["players"][2]["role"] == "defender"
+    # the defender's core view is its own side (view kind 2), not the host's table
+    dv = view(st, 2)
+    assert dv["board"]["core"]["source"] == "own_side"
+
+
+def test_proxy_duel_round_trip_mid_table() -> None:
+    """A match in the middle of a proxy table reads back exactly and plays on alike."""
+    from envs.amalogs.env import AmalogsRuleset
+
+    st = _e14()
+    st.apply(A.DUEL)
+    raw = AmalogsRuleset(team_sizes=(2, 2), pools=[["master_of_the_world"], ["medarot_ocg_advance"]] * 2)
+    assert_exact_round_trip(raw, st)
