@@ -116,6 +116,7 @@ def test_E16_base_at_the_table_loses_one_per_successful_attack() -> None:
     assert d is not None and d.proxy == proxy.BASE and d.defender == -1 and d.proxy_start == 18
     attack_proxy(st)
     hits = _records(st, "base_hit")
+    assert hits, "the OCG advance host could not attack the open row in this position"
     assert [h["base_life"] for h in hits] == list(range(17, 17 - len(hits), -1))
     assert all(h["team"] == 1 for h in hits)
     assert st.life == [18, 18 - len(hits)]
@@ -188,13 +189,13 @@ def test_E18_champion_before_defender_and_converted_strike() -> None:
     assert duel_roles(st) == {0: Role.HOST, 2: Role.GUEST, 3: Role.CHAMPION}
     hp = st.avatars[2].side.hp
     finish_table(st)
-    if st.phase == Phase.STRIKE:
-        assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
-        st.apply(A.STRIKE_PLAYER[0])
-        strike = _records(st, "strike")[-1]
-        assert strike["amount"] == strike_loss(d.strike, 20) == d.strike == 3
-        assert strike["base"] is None and strike["life"] is None
-        assert st.avatars[2].side.hp == hp - 3
+    assert st.phase == Phase.STRIKE
+    assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
+    st.apply(A.STRIKE_PLAYER[0])
+    strike = _records(st, "strike")[-1]
+    assert strike["amount"] == strike_loss(d.strike, 20) == d.strike == 3
+    assert strike["base"] is None and strike["life"] is None
+    assert st.avatars[2].side.hp == hp - 3
 
 
 @pytest.mark.parametrize("guarding", [True, False])
@@ -204,10 +205,7 @@ def test_E18_a_guarding_guest_hides_its_team_from_the_strike(guarding: bool) -> 
     st.avatars[3].guarding = guarding
     st.apply(A.DUEL)
     finish_table(st)
-    if guarding:
-        assert st.phase != Phase.STRIKE
-    else:
-        assert st.phase == Phase.STRIKE or 0 in (st.duel.lost if st.duel else [])
+    assert st.phase == (Phase.META_FIELD if guarding else Phase.STRIKE)
 
 
 def test_strike_converts_to_the_guest_nominal_life() -> None:
@@ -229,7 +227,7 @@ def test_I5_defender_is_the_nearest_guest_lowest_index_on_ties() -> None:
 
 def test_D36_own_base_alone_leaves_the_seat_vacant() -> None:
     """D36: with no guest and only the host's own base participating, seat 1 is vacant."""
-    st = position([ADV, ADV, ADV, ADV], [(2, 3), (1, 1), (9, 0), (9, 6)], acting=0)
+    st = position([ADV, ADV, ADV, ADV], [(2, 3), (5, 6), (9, 0), (9, 6)], acting=0)
     players, bases = duel_rules.participants(st, 0)
     assert bases == [0] and players == [0]
     assert duel_rules.seat_one(st, 0, [], bases) == (-1, -1, proxy.NONE)
@@ -240,7 +238,7 @@ def test_D42_observation_and_view_of_a_proxy_duel() -> None:
     st = _e14()
     st.apply(A.DUEL)
     enc = AmalogsEncoder([MOW, ADV])
-    layout = enc.observation_layout()
+    layout = enc.layout
     host_obs = enc.observe(st, 0)
     g = layout.view(host_obs, "global")
     assert g.shape == (GLOBALS,) and GLOBALS == 25
