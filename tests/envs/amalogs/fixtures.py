@@ -127,3 +127,25 @@ def assert_exact_round_trip(raw: Any, st: AmalogsState) -> None:
         twin.apply(a)
         clone.apply(a)
     assert twin.to_dict() == clone.to_dict()
+
+
+def proxy_after(ad: Any, table: Any, action: Any, depth: int) -> int:
+    """The lowest proxy life reachable from ``table`` after ``action`` within ``depth`` more host decisions."""
+    t = ad.clone_table(table, table.rng.__class__(0))
+    ad.step(t, action)
+    best = ad.proxy_life(t)
+    if depth and ad.to_act(t) == 0:
+        for b in ad.legal_actions(t):
+            best = min(best, proxy_after(ad, t, b, depth - 1))
+    return best
+
+
+def attack_proxy(st: Any) -> None:
+    """Play the running proxy table to its end, lowering the proxy's life whenever the rules allow."""
+    while st.phase == Phase.DUEL_CORE:
+        ad = adapter(st.table_ruleset)
+        now = ad.proxy_life(st.table)
+        legal = ad.legal_actions(st.table)
+        scored = [(proxy_after(ad, st.table, a, 1), i) for i, a in enumerate(legal)]
+        best, i = min(scored)
+        st.apply(Action(Kind.CORE, legal[i] if best < now else ad.auto_action(st.table)))

@@ -19,7 +19,7 @@ from envs.mow.rules.combat import master_can_attack
 from envs.mow.rules.values import level_for
 from envs.mow.state import PERMANENT, TURN, GameState, Monster
 from tests.envs.amalogs import fixtures as fx
-from tests.envs.amalogs.fixtures import ADV, auto, config, finish_table, position
+from tests.envs.amalogs.fixtures import ADV, BEG, auto, config, finish_table, position
 from tests.envs.amalogs.test_invariants import Checker
 
 MOW = 3
@@ -79,7 +79,7 @@ def test_slot_3_is_implemented_with_its_encoder() -> None:
     assert (enc.action_size, enc.obs_size) == (294, 2314)
     meta = AmalogsEncoder(IMPLEMENTED)
     assert meta.action_size == 119 + max(core_encoding(s).action_size for s in IMPLEMENTED)
-    assert meta.obs_size == 1136 + max(core_encoding(s).obs_size for s in IMPLEMENTED)
+    assert meta.obs_size == 1152 + max(core_encoding(s).obs_size for s in IMPLEMENTED)
 
 
 def test_A2_solo_first_turn_has_seat_1_vacant_and_conserves_cards() -> None:
@@ -327,13 +327,18 @@ def test_duel_runs_one_mow_turn_and_splits_back() -> None:
 
 
 def test_strike_on_a_mow_guest_lowers_its_master_life() -> None:
-    """D24, A7: a struck MoW guest loses S master life; at 0 it exits with a loss (-2 x WE 3)."""
-    st = position([ADV, ADV, MOW, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0, ap=[4, 0, 0, 0])
+    """D41, A7: a struck MoW guest loses ceil(S x 20 / 20) master life; at 0 it exits with a loss (-2 x WE 3).
+
+    Host A0 (OCG advance, S = 2) at (5,3); B1 (OCG beginner) at (6,3), the nearest guest, defends
+    (D36); B0 (MoW) at (7,3), at distance 2, is exposed.
+    """
+    st = position([ADV, ADV, MOW, BEG], [(5, 3), (1, 1), (7, 3), (6, 3)], acting=0, ap=[4, 0, 0, 0])
     st.avatars[2].side.life = 2
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.champion == -1 and st.duel.strike == 2
+    assert st.duel.defender == 3
     finish_table(st)
-    assert A.STRIKE_PLAYER[0] in st.legal_actions()
+    assert A.STRIKE_PLAYER[0] in st.legal_actions() and A.STRIKE_PLAYER[1] not in st.legal_actions()
     st.apply(A.STRIKE_PLAYER[0])
     assert st.avatars[2].exited and st.life == [18, 18 - 6]
 

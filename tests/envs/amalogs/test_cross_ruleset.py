@@ -20,31 +20,18 @@ from envs.amalogs.rules import duel as duel_rules
 from envs.amalogs.rules.convert import strike_loss, to_guest, to_host
 from envs.amalogs.view import view
 from envs.core import proxy
-from tests.envs.amalogs.fixtures import ADV, BEG, NOR, assert_exact_round_trip, finish_table, position
+from tests.envs.amalogs.fixtures import (
+    ADV,
+    BEG,
+    NOR,
+    assert_exact_round_trip,
+    attack_proxy,
+    finish_table,
+    position,
+    proxy_after,
+)
 
 PARTS, MOW = 2, 3
-
-
-def _proxy_after(ad: Any, table: Any, action: Any, depth: int) -> int:
-    """The lowest proxy life reachable from ``table`` after ``action`` within ``depth`` more host decisions."""
-    t = ad.clone_table(table, table.rng.__class__(0))
-    ad.step(t, action)
-    best = ad.proxy_life(t)
-    if depth and ad.to_act(t) == 0:
-        for b in ad.legal_actions(t):
-            best = min(best, _proxy_after(ad, t, b, depth - 1))
-    return best
-
-
-def attack_proxy(st: Any) -> None:
-    """Play the running proxy table to its end, lowering the proxy's life whenever the rules allow."""
-    while st.phase == Phase.DUEL_CORE:
-        ad = adapter(st.table_ruleset)
-        now = ad.proxy_life(st.table)
-        legal = ad.legal_actions(st.table)
-        scored = [(_proxy_after(ad, st.table, a, 1), i) for i, a in enumerate(legal)]
-        best, i = min(scored)
-        st.apply(Action(Kind.CORE, legal[i] if best < now else ad.auto_action(st.table)))
 
 
 def _records(st: Any, kind: str) -> list[dict[str, Any]]:
@@ -132,11 +119,9 @@ def test_E16_base_hits_are_counted_even_when_a_hit_is_large() -> None:
     while st.phase == Phase.DUEL_CORE:
         assert ad.proxy_life(st.table) == st.life[1]
         legal = ad.legal_actions(st.table)
-        best = min(range(len(legal)), key=lambda i: _proxy_after(ad, st.table, legal[i], 1))
+        best = min(range(len(legal)), key=lambda i: proxy_after(ad, st.table, legal[i], 1))
         before = st.life[1]
-        pick = (
-            legal[best] if _proxy_after(ad, st.table, legal[best], 1) < before else ad.auto_action(st.table)
-        )
+        pick = legal[best] if proxy_after(ad, st.table, legal[best], 1) < before else ad.auto_action(st.table)
         st.apply(Action(Kind.CORE, pick))
         assert st.life[1] >= before - 1  # one core action attacks at most once
 

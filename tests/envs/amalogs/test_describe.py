@@ -21,10 +21,9 @@ from envs.amalogs.describe import (
     who,
 )
 from envs.amalogs.encode import CORE_OFFSET, OFFSET
-from envs.amalogs.rules.geometry import BASES
 from envs.amalogs.state import AmalogsState
 from envs.core.describe import ROLES, place_key
-from tests.envs.amalogs.fixtures import ADV, finish_table, position
+from tests.envs.amalogs.fixtures import ADV, BEG, finish_table, position
 
 MOW, PARTS = 3, 2
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
@@ -184,21 +183,21 @@ def test_commands_name_the_avatars_squares_and_directions_from_the_readers_side(
 
 
 def test_strike_and_move_destination_sentences() -> None:
-    # Host A0 (OCG advance) at (8,3): base B in range; guest B0 (MoW) at (9,2) is no champion.
-    st = position([ADV, ADV, MOW, ADV], [(8, 3), (1, 1), (9, 2), (1, 5)], acting=0)
+    # Host A0 (OCG advance, S = 2) at (8,3); guests B0 (MoW) at (9,2) and B1 (OCG beginner) at (9,4),
+    # both at distance 1: B0 defends (lowest index on the tie, D36) and B1 is exposed (D41).
+    st = position([ADV, ADV, MOW, BEG], [(8, 3), (1, 1), (9, 2), (9, 4)], acting=0)
     st.apply(A.DUEL)
     finish_table(st)
     assert st.phase == Phase.STRIKE
     text = {i: describe_action(st, 0, i) for i in _legal(st)}
     assert text[OFFSET[A.Kind.STRIKE_NONE]]["text"] == "Strike nothing"
-    base = text[OFFSET[A.Kind.STRIKE_BASE]]
-    assert base["text"] == "Strike the enemy base B for 2 base life"
-    assert [(p["role"], p["zone"], p["index"]) for p in base["places"]] == [("target", "map", BASES[1])]
-    guest = text[OFFSET[A.Kind.STRIKE_PLAYER] + 0]
-    assert guest["text"] == "Strike enemy B0 for 2 core life" and guest["places"][0]["index"] == 7 * 9 + 2
+    assert OFFSET[A.Kind.STRIKE_BASE] not in text  # bases are never struck (D41)
+    guest = text[OFFSET[A.Kind.STRIKE_PLAYER] + 1]
+    # S = 2 in units of a nominal life of 20 is ceil(2 x 10 / 20) = 1 HP of an OCG beginner game
+    assert guest["text"] == "Strike enemy B1 for 1 core life" and guest["places"][0]["index"] == 7 * 9 + 4
     assert (
-        describe_action(st, 2, OFFSET[A.Kind.STRIKE_PLAYER])["text"]
-        == "Enemy A0 strikes your avatar B0 for 2 core life"
+        describe_action(st, 3, OFFSET[A.Kind.STRIKE_PLAYER] + 1)["text"]
+        == "Enemy A0 strikes your avatar B1 for 1 core life"
     )
     assert decision_text(st, 0) == "Choose what to strike for 2, or strike nothing"
 

@@ -35,18 +35,18 @@ def test_seed_test(sizes: tuple[int, int]) -> None:
 
 
 def test_registry_and_spaces() -> None:
-    """Section 6/7.4: Discrete(119 + C), observation 1136 + O (C, O: largest core); agents player_0..player_{n-1}."""
+    """Section 6/7.4: Discrete(119 + C), observation 1152 + O (C, O: largest core); agents player_0..player_{n-1}."""
     env = envs.make("amalogs_v1", team_sizes=(3, 2))
     env.reset(seed=0)
     enc = env.unwrapped.encoder
     assert env.possible_agents == [f"player_{i}" for i in range(5)]
     assert env.action_space("player_0").n == 119 + max(core_encoding(s).action_size for s in IMPLEMENTED)
     assert enc.core_obs_size == max(core_encoding(s).obs_size for s in IMPLEMENTED)
-    assert enc.obs_size == 1136 + enc.core_obs_size
+    assert enc.obs_size == 1152 + enc.core_obs_size
     assert (
         enc.layout["map"].size == 924
-        and enc.layout["global"].size == 21
-        and enc.layout["players"].size == 180
+        and enc.layout["global"].size == 25
+        and enc.layout["players"].size == 192
     )
 
 

@@ -62,7 +62,9 @@ class Checker:
                 team = st.config.team_of(int(e["player"]))  # type: ignore[call-overload]
                 self.ledger[team] += int(e["per_we"]) * int(e["we"])  # type: ignore[call-overload]
             elif e["kind"] == "strike" and e["base"] is not None:
-                self.ledger[int(e["base"])] -= int(e["amount"])  # type: ignore[call-overload]
+                self.fail("D41", "a strike hit a base")
+            elif e["kind"] == "base_hit":
+                self.ledger[int(e["team"])] -= 1  # type: ignore[call-overload]
         self.events.clear()
         self.check()
 
@@ -135,11 +137,21 @@ class Checker:
             st.avatars[g].team == host.team for g in d.guests
         ):
             self.fail("I5", "roles of the wrong team")
-        if d.champion >= 0 and st.table is not None:
-            same = [g for g in d.guests if st.avatars[g].ruleset == host.ruleset]
+        same = [g for g in d.guests if st.avatars[g].ruleset == host.ruleset]
+        if st.table is not None and same:
             best = min(same, key=lambda g: (DIST[host.square][st.avatars[g].square], g))
             if best != d.champion:
                 self.fail("I5", f"champion P{d.champion}, expected P{best}")
+        elif st.table is not None and d.guests:
+            # I5 (amended), D36: no guest has the host's ruleset: the nearest guest defends
+            best = min(d.guests, key=lambda g: (DIST[host.square][st.avatars[g].square], g))
+            if d.champion >= 0 or best != d.defender or d.proxy != 1:
+                self.fail("I5", f"defender P{d.defender} (proxy {d.proxy}), expected P{best}")
+        elif st.table is not None:
+            # D36, D40: no guest: the enemy base sits at seat 1 when it participates, else nobody
+            want = 2 if 1 - host.team in d.bases else 0
+            if d.defender >= 0 or d.proxy != want:
+                self.fail("D36", f"seat 1 proxy {d.proxy}, expected {want}")
 
 
 def play(team_sizes: tuple[int, int], seed: int) -> list[str]:

@@ -149,23 +149,15 @@ def _e6(b0_guarding: bool):
     )
 
 
-def test_a_guarding_guest_protects_its_base_E6() -> None:
-    st = _e6(b0_guarding=True)
-    assert st.current_player == 1
-    st.apply(A.DUEL)
-    fx.finish_table(st)
-    assert st.decision == "META_FIELD" and st.life[1] == 12  # no strike decision at all (D26)
-
-    st = _e6(b0_guarding=False)
-    st.apply(A.DUEL)
-    fx.finish_table(st)
-    assert st.decision == "STRIKE" and st.legal_actions() == [
-        A.STRIKE_NONE,
-        A.STRIKE_BASE,
-        A.STRIKE_PLAYER[0],
-    ]
-    st.apply(A.STRIKE_BASE)
-    assert st.life[1] == 9  # S = WE 3 + 0 casts
+def test_the_defender_protects_its_base_E6() -> None:
+    """E6 as amended (D36, D40, D41): B0 defends at seat 1, so base B cannot be attacked and nothing is struck."""
+    for guarding in (True, False):
+        st = _e6(b0_guarding=guarding)
+        assert st.current_player == 1
+        st.apply(A.DUEL)
+        assert st.duel is not None and st.duel.defender == 2 and st.duel.proxy == 1
+        fx.finish_table(st)
+        assert st.decision == "META_FIELD" and st.life[1] == 12
 
 
 def test_next_dice_fixes_the_next_move_roll() -> None:
@@ -228,7 +220,7 @@ BAD = [
     ({"start": "move_dest"}, r"dice: start='move_dest' needs the MOVE's roll"),
     ({"start": "move_dest", "dice": (1, 1)}, r"dice: P0 \(a_0\) rolled 1\+1 with WE 2: allowance 0"),
     ({"dice": (7, 1)}, r"dice: \(7, 1\) is not two d6 results"),
-    ({"start": "strike"}, r"start: P0 \(a_0\)'s duel exposes no strike target \(no enemy base"),
+    ({"start": "strike"}, r"start: P0 \(a_0\)'s duel exposes no strike target \(no guest other than the champion or the defender"),
     ({"champion_lost": True}, r"champion_lost: only a position at start='strike'"),
     (
         {"start": "respawn", "team_turn": 60},

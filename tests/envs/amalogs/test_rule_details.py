@@ -27,13 +27,14 @@ D13 = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
 
 
 def _duel_with_two_team_b_losses():  # type: ignore[no-untyped-def]
-    """Host A0 (med_adv) beats champion B0 (med_adv, empty deck) and strikes guest B1 (med_beg, 1 HP).
+    """Host A0 (med_adv) beats champion B0 (med_adv, empty deck) and strikes guest B1 (med_beg, 0 HP).
 
-    A0 at (5,3), A1 far at (1,1), B0 at (7,3) in range, B1 at (8,3) pulled in next to B0. S = WE 2.
+    A0 at (5,3), A1 far at (1,1), B0 at (7,3) in range, B1 at (8,3) pulled in next to B0. S = WE 2,
+    which costs an OCG beginner game ceil(2 x 10 / 20) = 1 HP (D41): with 0 HP B1 cannot pay (A7).
     """
     st = position([ADV, ADV, ADV, BEG], [(5, 3), (1, 1), (7, 3), (8, 3)])
     empty_deck(st, 2)
-    st.avatars[3].side.hp = 1
+    st.avatars[3].side.hp = 0
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.champion == 2 and d.guests == [2, 3] and d.strike == 2

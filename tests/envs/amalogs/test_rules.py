@@ -15,6 +15,7 @@ from tests.envs.amalogs.fixtures import (
     BEG,
     NOR,
     WIDE,
+    attack_proxy,
     auto,
     config,
     empty_deck,
@@ -177,13 +178,14 @@ def test_R23_D23_win_exit_gains_3_we_and_needs_a_champion() -> None:
     assert st.life == [24, 14]
 
 
-def test_R24_D25_base_at_zero_after_strike_loses_before_exits() -> None:
-    """R24, D25 (3): a strike that takes a base to 0 ends the game before any exit is resolved."""
-    st = position([ADV, ADV, BEG, ADV], [(8, 2), (1, 1), (9, 5), (6, 6)], life=(18, 2))
+def test_R24_D40_base_at_zero_after_a_base_hit_loses_before_exits() -> None:
+    """R24, D40: a base hit that takes a base to 0 ends the game at once, mid-table, before any exit."""
+    st = position([ADV, ADV, BEG, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], life=(18, 1))
     st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.STRIKE_BASE)
+    assert st.duel is not None and st.duel.proxy == 2
+    attack_proxy(st)
     assert st.done and st.winner == 0 and st.life[1] == 0
+    assert not any(r["kind"] == "exit" for r in st.records)
 
 
 def test_R25_D29_respawn_after_every_team_turn() -> None:

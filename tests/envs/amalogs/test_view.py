@@ -131,11 +131,13 @@ def test_the_duel_and_the_table_from_each_seat() -> None:
     v = view(st, 3)
     d = v["board"]["duel"]
     assert (d["host"], d["casts"], d["guests"], d["champion"]) == (0, [1], [2], 2)
+    assert (d["defender"], d["proxy"], d["proxy_life"], d["base_hits"]) == (-1, None, None, 0)
     assert [p["role"] for p in v["players"]] == ["host", "cast", "champion", None]
     assert v["board"]["table"] == {
         "ruleset": RULESETS[ADV].name,
         "kind": "duel",
         "seats": [0, 2],
+        "proxy": None,
         "to_move": adapter(ADV).to_act(st.table),
         "decision": st.table.decision,
     }
