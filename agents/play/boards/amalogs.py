@@ -6,9 +6,13 @@ numbered from 1 as the move sentences name them ("row 4, column 3"). A square sh
 its life, or an avatar: its name (``A0``..``B2``), its card game in a few letters, its action
 points, ``G`` when it is Guarding and ``d`` when it has dueled this team turn; the acting
 avatar's duel range is shaded yellow, the squares a Move can reach green, spawn areas in the
-team's pale colour. Below: one line per player, the duel under way with its roles, and the
-running core table drawn by that card game's own terminal board (``agents.play.boards.<core>``),
-or the viewer's own core game between duels. ``details`` adds square and player numbers.
+team's pale colour; in a duel each participant's square names its role (host, cast, guest,
+champion, defender) and a base at the table says so. Below: one line per player, the duel under
+way with its roles and who sits opposite the host (the champion, the defender through its
+stand-in and the stand-in's life as it falls, the enemy base with its life and hits, or
+nobody), and the running core table drawn by that card game's own terminal board
+(``agents.play.boards.<core>``), or the viewer's own core game between duels. ``details`` adds
+square and player numbers.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ ROLE_WORDS = {
     "champion": "champion (plays the host at the table)",
     "cast": "cast (an ally of the host)",
     "guest": "guest (an enemy of the host)",
+    "defender": "defender (its stand-in sits opposite the host)",
 }
 PHASES = {
     "STARTUP_RULESET": "start-up: choosing card games",
@@ -66,6 +71,10 @@ def _who(view: dict[str, Any], i: int) -> str:
     if i == view["seat"]:
         return f"you ({p['name']})"
     return f"{'ally' if p['ally'] else 'enemy'} {p['name']}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _ruleset(view: dict[str, Any], rid: str | None) -> dict[str, Any]:
@@ -164,7 +173,10 @@ def _cell(
         style = "on #b9ecc1"
     if s in bases:
         team = bases[s]
-        return Text(f"Base {team['name']}\n{team['life']}", style=TEAM_STYLE[team["name"]], justify="center")
+        t = Text(f"Base {team['name']}\n{team['life']}", style=TEAM_STYLE[team["name"]], justify="center")
+        if _base_at_table(view) == team:
+            t.append("\nat table", style="magenta")
+        return t
     if s in occupant:
         i = occupant[s]
         p = view["players"][i]
@@ -177,7 +189,7 @@ def _cell(
         )
         t.append(f"{p['ap']}AP {flags}".strip(), style=TEAM_COLOUR[p["team"]] + (" bold" if in_duel else ""))
         if p.get("role"):
-            t.append(f" {p['role'][:4]}", style="magenta")
+            t.append(f"\n{p['role']}", style="bold magenta")
         return t
     mark = "+" if dest else "#" if in_duel else "."
     text = f"{mark}\n{s}" if details else f"{mark}\n"
@@ -227,26 +239,87 @@ def _roster(view: dict[str, Any], details: bool) -> Table:
     return table
 
 
+def _base_at_table(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The enemy base that sits opposite the host (a base proxy), or None."""
+    d = view["board"].get("duel") or {}
+    if d.get("proxy") != "base":
+        return None
+    host_team = view["players"][d["host"]]["team"]
+    return next((t for t in view["board"]["teams"] if t["name"] != host_team), None)
+
+
+def _nominal(view: dict[str, Any], i: int) -> tuple[str, int | None]:
+    p = view["players"][i]
+    core = p.get("core") or {}
+    return _ruleset(view, p.get("ruleset"))["title"], core.get("nominal")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _seat_one(view: dict[str, Any]) -> list[str]:
+    """Who sits opposite the host in the duel under way, in sentences (the web board says the same)."""
+    d = view["board"].get("duel")
+    if not d:
+        return []
+    if d["champion"] >= 0:
+        who = _who(view, d["champion"])
+        return [f"Champion at the table: {who} (the same card game as the host, with its own cards)"]
+    if d.get("proxy") == "guest" and d.get("defender", -1) >= 0:
+        i = d["defender"]
+        verb = "defend" if i == view["seat"] else "defends"
+        life, start = d.get("proxy_life"), d.get("proxy_start")
+        line = f"{_capital(_who(view, i))} {verb} through a stand-in with {life} life"
+        if start is not None and life is not None and life < start:
+            line += f" (it started with {start})"
+        lines = [line]
+        (host_game, host_l0), (guest_game, guest_l0) = _nominal(view, d["host"]), _nominal(view, i)
+        if host_l0 and guest_l0:
+            loses = "you lose" if i == view["seat"] else f"{view['players'][i]['name']} loses"
+            lines.append(
+                f"Life converts by the games' nominal lives ({host_game} {host_l0}, {guest_game} {guest_l0}):"
+                f" when the table ends {loses} the stand-in's damage, converted, in {guest_game}"
+            )
+        return lines
+    if d.get("proxy") == "base":
+        base = _base_at_table(view)
+        name = base["name"] if base else "?"
+        life = d.get("proxy_life") if d.get("proxy_life") is not None else (base or {}).get("life")
+        hits = int(d.get("base_hits") or 0)
+        line = f"Base {name} is at the table: {life} life, {_plural(hits, 'hit')} this duel"
+        return [line + " (each successful attack costs it 1 base life)"]
+    return ["Nobody sits opposite: the opponent's seat is empty"]
+
+
 def _duel(view: dict[str, Any]) -> Panel | None:
     d = view["board"].get("duel")
     if not d:
         return None
     host = view["players"][d["host"]]
     game = _ruleset(view, host.get("ruleset"))["title"]
-    lines = [f"Host: {_who(view, d['host'])}"]
-    lines.append(
-        f"Champion at the table: {_who(view, d['champion'])}"
-        if d["champion"] >= 0
-        else "The opponent's seat is empty"
-    )
+    lines = [f"Host: {_who(view, d['host'])}", *_seat_one(view)]
     if d["casts"]:
         lines.append("Casts: " + ", ".join(_who(view, i) for i in d["casts"]))
-    others = [g for g in d["guests"] if g != d["champion"]]
+    others = [g for g in d["guests"] if g not in (d["champion"], d.get("defender", -1))]
     if others:
-        lines.append("Guests: " + ", ".join(_who(view, i) for i in others))
+        lines.append("Other guests: " + ", ".join(_who(view, i) for i in others))
     if d["bases"]:
-        lines.append("Bases in the duel: " + ", ".join(d["bases"]))
-    lines.append(f"Strike value {d['strike']}")
+        at_table = _base_at_table(view)
+        words = []
+        for b in d["bases"]:
+            if at_table is not None and b == at_table["name"]:
+                words.append(f"{b} (at the table)")
+            elif b == host["team"]:
+                words.append(f"{b} (the host's own)")
+            else:
+                words.append(f"{b} (defended, cannot be attacked)")
+        lines.append("Bases in the duel: " + ", ".join(words))
+    lines.append(f"Strike value {d['strike']} (a strike hits only the other guests, never a base)")
+    if d.get("lost"):
+        lines.append("Lost their game: " + ", ".join(_who(view, i) for i in d["lost"]))
+    if d.get("struck"):
+        lines.append("Struck: " + ", ".join(_who(view, i) for i in d["struck"]))
     return Panel("\n".join(lines), title=f"Duel: {game}", title_align="left", border_style="magenta")
 
 
@@ -293,6 +366,19 @@ def _core_board(core: dict[str, Any], details: bool) -> RenderableType:
     return Text("\n".join(lines))
 
 
+def _opposite(view: dict[str, Any]) -> str:
+    """What sits at seat 1 of a duel table whose seat 1 no player holds: a stand-in, a base or nobody."""
+    d = view["board"].get("duel") or {}
+    if d.get("proxy") == "guest" and d.get("defender", -1) >= 0:
+        i = d["defender"]
+        owner = "your" if i == view["seat"] else f"{_who(view, i)}'s"
+        return f"{owner} stand-in ({d.get('proxy_life')} life)"
+    base = _base_at_table(view)
+    if base is not None:
+        return f"base {base['name']} ({d.get('proxy_life', base['life'])} life)"
+    return "an empty seat"
+
+
 def _core(view: dict[str, Any], details: bool) -> list[RenderableType]:
     b = view["board"]
     core = b.get("core")
@@ -302,18 +388,24 @@ def _core(view: dict[str, Any], details: bool) -> list[RenderableType]:
         seats = [_who(view, p) for p in table["seats"] if p >= 0]
         title = _ruleset(view, table["ruleset"])["title"]
         if table["kind"] == "duel":
-            against = " against ".join(seats) + (" against an empty seat" if table["seats"][1] < 0 else "")
+            against = " against ".join(seats) + (
+                f" against {_opposite(view)}" if table["seats"][1] < 0 else ""
+            )
             out.append(Text(f"{title}: {against} at the table (you do not see it)", style="italic"))
         else:
             out.append(Text(f"{title}: {seats[0]} plays the first turn of a new core game", style="italic"))
     if not core:
         return out
+    duel = b.get("duel") or {}
     if core.get("source") == "table":
-        title = (
-            f"The duel table: {core.get('title')}"
-            if b.get("duel")
-            else f"First turn of your new {core.get('title')} game"
-        )
+        if not b.get("duel"):
+            title = f"First turn of your new {core.get('title')} game"
+        elif duel.get("proxy") and core.get("seat") == 0:
+            title = f"The duel table: {core.get('title')}, against {_opposite(view)}"
+        else:
+            title = f"The duel table: {core.get('title')}"
+    elif duel.get("defender", -1) == view["seat"]:
+        title = f"Your core game: {core.get('title')} (your stand-in is at the table)"
     else:
         title = f"Your core game: {core.get('title')} (between duels)"
     out.append(Panel(_core_board(core, details), title=title, title_align="left"))

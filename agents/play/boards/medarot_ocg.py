@@ -7,7 +7,8 @@ viewer sees its owner), with the acting Medarot and its target marked; a face-do
 viewer may not see is only "face down". Each side shows HP, deck, hand (the opponent's only
 counted), stock (face-down cards unnamed), master, MedaForce reserve (advance) and trash (every
 card by name). The lasting effects are listed in words. ``details`` adds card ids, seats and
-the action's flags.
+the action's flags. At an AMALOGS proxy table the opponent is a stand-in (the defender's, or the
+enemy base) with HP and an open row: only its HP and what attacking it does are drawn.
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ def _arrows(card: dict[str, Any], turned: bool) -> list[str]:
 def _unit_label(view: dict[str, Any], s: int) -> str:
     sq = view["board"]["squares"][s]
     if sq is None:
+        seat1 = view["players"][1] if len(view["players"]) > 1 else {}
+        if seat1.get("proxy") and s >= 10:  # an attack on a stand-in's open row (amalogs D37)
+            return f"{_proxy_name(seat1)} on square {s}"
         return f"square {s}"
     if sq.get("hidden") or not sq.get("card"):
         return f"the face-down Medarot on square {s}"
@@ -101,8 +105,16 @@ def _cell(view: dict[str, Any], s: int, details: bool) -> Text:
     return out
 
 
+def _proxy_name(pl: dict[str, Any]) -> str:
+    return "the enemy base" if pl.get("proxy") == "base" else "the defender's stand-in"
+
+
 def _grid(view: dict[str, Any], details: bool) -> Table:
     me = view["seat"]
+    opponent = view["players"][1 - me] if len(view["players"]) > 1 - me else {}
+    theirs = "Base's row" if opponent.get("proxy") == "base" else "Stand-in's row"
+    if not opponent.get("proxy"):
+        theirs = "Opponent's field"
     rows = (0, 1, 2) if me == 1 else (2, 1, 0)
     cols = (4, 3, 2, 1, 0) if me == 1 else (0, 1, 2, 3, 4)
     own_row = 2 if me == 1 else 0
@@ -111,7 +123,7 @@ def _grid(view: dict[str, Any], details: bool) -> Table:
     for _ in cols:
         table.add_column(width=15)
     for r in rows:
-        label = "Neutral field" if r == 1 else "Your field" if r == own_row else "Opponent's field"
+        label = "Neutral field" if r == 1 else "Your field" if r == own_row else theirs
         table.add_row(label, *[_cell(view, 5 * r + c, details) for c in cols])
     return table
 
@@ -147,9 +159,25 @@ def _card_line(card: dict[str, Any]) -> str:
     return f"{head}{'  ' + effects if effects else ''}"
 
 
+def _proxy_side(pl: dict[str, Any], details: bool) -> Panel:
+    """An AMALOGS stand-in (amalogs D37, D40): HP and an open row, no cards, no decisions."""
+    name = _proxy_name(pl)
+    head = Text(f"HP {pl['hp']}", style="bold")
+    if details:
+        head.append(f"  (seat {pl['seat']})", style="dim")
+    text = str(pl.get("text", "")).removeprefix("Seat 1 is ")
+    lines: list[RenderableType] = [head, Text(text[:1].upper() + text[1:])]
+    lines.append(
+        Text("Its row is open: an empty square there is a target wherever your Medarot could attack one.")
+    )
+    return Panel(Group(*lines), title=f"Opponent: {name}", border_style="red", box=box.ROUNDED)
+
+
 def _side(view: dict[str, Any], p: int, details: bool) -> Panel:
     pl = view["players"][p]
     mine = p == view["seat"]
+    if pl.get("proxy") and not mine:
+        return _proxy_side(pl, details)
     facts = [f"HP {pl['hp']}", f"deck {pl['deck']}", f"hand {pl['hand_count']}"]
     if pl.get("first"):
         facts.append("first player")

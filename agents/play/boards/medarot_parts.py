@@ -6,7 +6,8 @@ or stopped; each part with its action, current power and charge, armor left, dam
 tapped or destroyed, and the effect or medaroter cards on it), its energy stock by kind, its
 play area, deck and trash (every card, by name and count) and its assets; the viewer's hand is
 listed with each card's text, the opponent's only counted. ``details`` adds ids, seats and
-bookkeeping numbers.
+bookkeeping numbers. At an AMALOGS proxy table the opponent is a stand-in (the defender's, or the
+enemy base): one stand-in medarot with only a head, whose armor left is its life.
 """
 
 from __future__ import annotations
@@ -110,11 +111,43 @@ def _medarot(med: dict[str, Any], details: bool) -> Panel:
     return Panel(Group(title, medal_line, table), border_style=style, box=box.ROUNDED, expand=False)
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _proxy_side(view: dict[str, Any], p: int, details: bool) -> Panel:
+    """An AMALOGS stand-in (amalogs D37, D40): one medarot with only a head; its armor left is its life."""
+    proxy = view["board"].get("proxy") or {}
+    med = view["board"]["sides"][p]["medarots"][0]
+    head_part = med["parts"][0]
+    name = str(proxy.get("name") or med["medal"]["name"])
+    life = proxy.get("life", head_part["armor_left"])
+    head = Text(f"The opponent: {name}", style="bold")
+    if details:
+        head.append(f" (seat {p})", style="dim")
+    head.append(f"  life {life}", style="bold red" if life <= 2 else "bold")
+    text = str(proxy.get("text", "")).removeprefix("Seat 1 is ")
+    armor = Text(f"stand-in medarot, head only: armor {head_part['armor_left']}/{head_part['card']['armor']}")
+    if head_part["counters"]:
+        armor.append(f", {head_part['counters']} damage")
+    if head_part["destroyed"]:
+        armor.append(", destroyed", style="bold red")
+    if med.get("defending"):
+        armor.append(", defending", style="bold cyan")
+    lines: list[RenderableType] = [head, armor]
+    if text:
+        lines.append(Text(_capital(text), style="dim"))
+    lines.append(Text("No medal, legs, energy or cards; it never decides.", style="dim"))
+    return Panel(Group(*lines), border_style="red", box=box.ROUNDED)
+
+
 def _side(view: dict[str, Any], p: int, details: bool) -> Panel:
     seat = view["seat"]
     player = view["players"][p]
     side = view["board"]["sides"][p]
     mine = p == seat
+    if not mine and any(m.get("proxy") for m in side.get("medarots", [])):
+        return _proxy_side(view, p, details)
     head = Text("You" if mine else "The opponent", style="bold")
     if details:
         head.append(f" (seat {p})", style="dim")

@@ -5,7 +5,8 @@ bottom. Each side shows its master (level, life, attack / guard, experience), it
 (attack / toughness, damage, this-turn flags), its weapon and spell slot (the opponent's
 face-down spell as a back), its discard and experience piles (every card, by name and count),
 its deck and hand counts; the viewer's hand is listed with each card's text. ``details`` adds
-ids, seats and bookkeeping numbers.
+ids, seats and bookkeeping numbers. At an AMALOGS proxy table the opponent is a stand-in (the
+defender's, or the enemy base): only its life and what attacking it does are drawn.
 """
 
 from __future__ import annotations
@@ -137,9 +138,37 @@ def _piles(player: dict[str, Any], side: dict[str, Any], mine: bool) -> Text:
     return t
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _proxy_side(player: dict[str, Any], details: bool) -> Panel:
+    """An AMALOGS stand-in (amalogs D37, D40): a master with life and nothing else."""
+    m = player["master"]
+    t = Text()
+    t.append(_capital(str(m["name"])), style="bold")
+    t.append("  ")
+    t.append(f"life {player['life']}", style="bold red" if player["life"] <= 5 else "bold")
+    t.append(f"  attack {m['attack']} / guard {m['guard']}")
+    if details:
+        t.append(f"  (seat {player['seat']})", style="dim")
+    _, _, rest = str(m.get("text", "")).partition(": ")
+    lines: list[RenderableType] = [t]
+    if rest:
+        lines.append(Text(_capital(rest)))
+    lines.append(
+        Text("It has no cards and never decides; your master and ready monsters attack it.", style="dim")
+    )
+    return Panel(
+        Group(*lines), title=f"Opponent: {m['name']}", title_align="left", box=box.ROUNDED, border_style="red"
+    )
+
+
 def _side(view: dict[str, Any], p: int, details: bool) -> RenderableType:
     seat = view["seat"]
     player = view["players"][p]
+    if player.get("proxy"):
+        return _proxy_side(player, details)
     side = view["board"]["sides"][p]
     mine = p == seat
     title = "You" if mine else "Opponent"

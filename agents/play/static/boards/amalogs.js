@@ -3,15 +3,19 @@
 // Draws one player's view (envs/amalogs/view.py): the 11 x 7 map with both bases and their
 // base life, the two spawn areas, every avatar in its team's colour with its card game, AP,
 // Guard and whether it has dueled; the acting avatar's duel range and the squares a pending
-// Move may reach; the duel under way with its participants and their roles; and the running
-// core table, drawn by that card game's own board (window.deckgymBoards[<core env>]).
+// Move may reach; the duel under way with its participants and their roles (host, cast, guest,
+// champion, defender) and who sits opposite the host: the champion, the defender through a
+// stand-in whose life falls as it is hit, the enemy base at the table with its life and hits,
+// or nobody; and the running core table, drawn by that card game's own board
+// (window.deckgymBoards[<core env>]).
 //
 // The viewer's team is at the bottom: for team A row 1 is the bottom row, for team B the map
 // is turned half a turn. Rows and columns are numbered from 1 as the move sentences name them
 // ("row 4, column 3"). Places (envs/amalogs/describe.py): every map square is
 // data-place="map//<square>"; the running table's spots keep their own board's keys with
-// "table:" before the zone; each player's line in the list of players is "player/<i>/" ("table:square//6"); the viewer's own core game between duels is
-// drawn with "side:" keys, which no move names.
+// "table:" before the zone ("table:square//6"); each player's line in the list of players is
+// "player/<i>/"; the viewer's own core game between duels is drawn with "side:" keys, which no
+// move names.
 "use strict";
 
 (() => {
@@ -24,6 +28,7 @@
     champion: "champion: plays the host at the table",
     cast: "cast: an ally of the host in the duel",
     guest: "guest: an enemy of the host in the duel",
+    defender: "defender: its stand-in sits opposite the host at the table",
   };
   const PHASE_WORDS = {
     STARTUP_RULESET: "Start-up: choosing card games",
@@ -45,6 +50,8 @@
 
   const { el } = window.deckgymDom;
 
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const squareName = (s) => `row ${Math.floor(s / COLS) + 1}, column ${(s % COLS) + 1}`;
   const dist = (a, b) =>
     Math.max(Math.abs(Math.floor(a / COLS) - Math.floor(b / COLS)), Math.abs((a % COLS) - (b % COLS)));
@@ -66,6 +73,60 @@
     const b = view.board;
     if (b.control !== undefined && b.control !== null && b.control >= 0) return b.control;
     return view.to_move >= 0 ? view.to_move : -1;
+  }
+
+  /** The enemy base that sits opposite the host (a base at the table), or null. */
+  function baseAtTable(view) {
+    const d = view.board.duel;
+    if (!d || d.proxy !== "base") return null;
+    const hostTeam = view.players[d.host].team;
+    return view.board.teams.find((t) => t.name !== hostTeam) || null;
+  }
+
+  /** Who sits opposite the host in the duel under way, in sentences (as the terminal board says). */
+  function seatOne(view) {
+    const d = view.board.duel;
+    if (!d) return [];
+    if (d.champion >= 0) return [`Champion at the table: ${who(view, d.champion)} (the same card game as the host, with its own cards)`];
+    if (d.proxy === "guest" && d.defender >= 0) {
+      const i = d.defender;
+      const verb = i === view.seat ? "defend" : "defends";
+      let line = `${capital(who(view, i))} ${verb} through a stand-in with ${d.proxy_life} life`;
+      if (d.proxy_start !== null && d.proxy_start !== undefined && d.proxy_life < d.proxy_start) line += ` (it started with ${d.proxy_start})`;
+      const lines = [line];
+      const host = view.players[d.host];
+      const guest = view.players[i];
+      const hostL0 = host.core && host.core.nominal;
+      const guestL0 = guest.core && guest.core.nominal;
+      if (hostL0 && guestL0) {
+        const hostGame = rulesetInfo(view, host.ruleset).title;
+        const guestGame = rulesetInfo(view, guest.ruleset).title;
+        const loses = i === view.seat ? "you lose" : `${guest.name} loses`;
+        lines.push(
+          `Life converts by the games' nominal lives (${hostGame} ${hostL0}, ${guestGame} ${guestL0}):` +
+            ` when the table ends ${loses} the stand-in's damage, converted, in ${guestGame}`,
+        );
+      }
+      return lines;
+    }
+    if (d.proxy === "base") {
+      const base = baseAtTable(view);
+      const life = d.proxy_life !== null && d.proxy_life !== undefined ? d.proxy_life : base ? base.life : "?";
+      return [`Base ${base ? base.name : "?"} is at the table: ${life} life, ${plural(d.base_hits || 0, "hit")} this duel (each successful attack costs it 1 base life)`];
+    }
+    return ["Nobody sits opposite: the opponent's seat is empty"];
+  }
+
+  /** What sits at seat 1 of a duel table that no player holds: a stand-in, a base or nobody. */
+  function opposite(view) {
+    const d = view.board.duel || {};
+    if (d.proxy === "guest" && d.defender >= 0) {
+      const owner = d.defender === view.seat ? "your" : `${who(view, d.defender)}'s`;
+      return `${owner} stand-in (${d.proxy_life} life)`;
+    }
+    const base = baseAtTable(view);
+    if (base) return `base ${base.name} (${d.proxy_life !== null && d.proxy_life !== undefined ? d.proxy_life : base.life} life)`;
+    return "an empty seat";
   }
 
   /** The avatar tile on a map square. */
@@ -105,7 +166,7 @@
       el("div", { class: "amalogs-avatar-game" }, r.short),
       el("div", { class: "amalogs-avatar-ap" }, `${p.ap} AP`),
       flags.length ? el("div", { class: "amalogs-flags" }, flags) : null,
-      p.role ? el("div", { class: `amalogs-role amalogs-role-${p.role}` }, p.role) : null,
+      p.role ? el("div", { class: `amalogs-role amalogs-role-${p.role}`, title: ROLE_WORDS[p.role] || p.role }, p.role) : null,
       ctx.details ? el("div", { class: "amalogs-detail" }, `player ${i}`) : null,
     );
   }
@@ -132,6 +193,7 @@
       for (let s = 0; s < ROWS * COLS; s++) if (dist(s, actor.square) <= actor.range) range.add(s);
     }
     if (b.duel) for (const t of b.teams) if (b.duel.bases.includes(t.name)) duelSquares.add(t.square);
+    const tableBase = baseAtTable(view);
 
     const rows = flip ? [...Array(ROWS).keys()] : [...Array(ROWS).keys()].reverse();
     const cols = flip ? [...Array(COLS).keys()].reverse() : [...Array(COLS).keys()];
@@ -150,8 +212,11 @@
         if (dest.has(s)) cls.push("amalogs-dest");
         if (duelSquares.has(s)) cls.push("amalogs-in-duel");
         if (base) cls.push("amalogs-base", `amalogs-base-${base.name}`);
+        const atTable = !!(base && tableBase && tableBase.name === base.name);
+        if (atTable) cls.push("amalogs-base-at-table");
         const tip = [squareName(s)];
         if (base) tip.push(`Base ${base.name} (${base.name === me.team ? "your team's" : "the enemy's"}): base life ${base.life}`);
+        if (atTable) tip.push("At the table: each successful attack costs it 1 base life");
         if (spawnA.has(s) || spawnB.has(s)) tip.push(`Spawn area of team ${spawnA.has(s) ? "A" : "B"}`);
         if (range.has(s)) tip.push(`In ${acting === view.seat ? "your" : actor.name + "'s"} duel range`);
         if (dest.has(s)) tip.push("A Move can end here");
@@ -161,6 +226,7 @@
             el("div", { class: "amalogs-base-name" }, `Base ${base.name}`),
             el("div", { class: "amalogs-base-life", title: "base life" }, `${base.life}`),
           );
+          if (atTable) cell.append(el("div", { class: "amalogs-base-table", title: "at the table: each successful attack costs it 1 base life" }, "at table"));
         }
         if (occupant[s] !== undefined) cell.append(avatarTile(view, occupant[s], ctx));
         if (ctx.details) cell.append(el("div", { class: "amalogs-detail amalogs-sq" }, `${s}`));
@@ -225,23 +291,43 @@
     return el("div", { class: "amalogs-roster" }, rows);
   }
 
-  /** The duel under way: host, seat 1, casts, guests, bases, strike value. */
+  /** The duel under way: host, who sits opposite (champion, defender's stand-in, base, nobody), casts, guests, bases, strike value. */
   function drawDuel(view) {
     const d = view.board.duel;
     if (!d) return null;
     const host = view.players[d.host];
     const r = rulesetInfo(view, host.ruleset);
     const names = (list) => list.map((i) => who(view, i)).join(", ");
-    const others = d.guests.filter((g) => g !== d.champion);
+    const defender = d.defender === undefined ? -1 : d.defender;
+    const others = d.guests.filter((g) => g !== d.champion && g !== defender);
+    const tableBase = baseAtTable(view);
+    const baseWords = d.bases.map((b) => {
+      if (tableBase && b === tableBase.name) return `${b} (at the table)`;
+      if (b === host.team) return `${b} (the host's own)`;
+      return `${b} (defended, cannot be attacked)`;
+    });
+    const [first, ...rest] = seatOne(view);
+    let seat = null;
+    if (first) {
+      const kind = d.champion >= 0 ? "champion" : d.proxy || "empty";
+      seat = el("div", { class: `amalogs-duel-seat amalogs-duel-seat-${kind}` }, first);
+      if (d.proxy && d.proxy_start) {
+        seat.append(
+          el("meter", { class: "amalogs-proxy-life", min: "0", max: String(Math.max(d.proxy_start, d.proxy_life || 0)), value: String(Math.max(0, d.proxy_life || 0)), title: `${d.proxy_life} life left of ${d.proxy_start}` }),
+        );
+      }
+    }
     const lines = [
       el("div", { class: "amalogs-duel-title" }, `Duel: ${r.title}`),
       el("div", {}, `Host: ${who(view, d.host)}`),
-      el("div", {}, d.champion >= 0 ? `Champion at the table: ${who(view, d.champion)}` : "The opponent's seat is empty"),
+      seat,
+      ...rest.map((t) => el("div", { class: "amalogs-duel-note" }, t)),
       d.casts.length ? el("div", {}, `Casts: ${names(d.casts)}`) : null,
-      others.length ? el("div", {}, `Guests: ${names(others)}`) : null,
-      d.bases.length ? el("div", {}, `Bases in the duel: ${d.bases.join(", ")}`) : null,
-      el("div", {}, `Strike value ${d.strike}`),
-      d.lost.length ? el("div", {}, `Lost: ${names(d.lost)}`) : null,
+      others.length ? el("div", {}, `Other guests: ${names(others)}`) : null,
+      d.bases.length ? el("div", {}, `Bases in the duel: ${baseWords.join(", ")}`) : null,
+      el("div", {}, `Strike value ${d.strike} (a strike hits only the other guests, never a base)`),
+      d.lost.length ? el("div", {}, `Lost their game: ${names(d.lost)}`) : null,
+      d.struck && d.struck.length ? el("div", {}, `Struck: ${names(d.struck)}`) : null,
     ];
     return el("div", { class: "amalogs-duel" }, lines);
   }
@@ -287,7 +373,7 @@
   /** A plain summary for a core game whose board is not available. */
   function coreSummary(view, core) {
     const rows = (core.players || []).map((p, j) => {
-      const who_ = p.player >= 0 ? who(view, p.player) : "empty seat";
+      const who_ = p.player >= 0 ? who(view, p.player) : p.proxy ? opposite(view) : "empty seat";
       const bits = Object.entries(p)
         .filter(([k, v]) => ["life", "hp", "hand", "hand_count", "deck", "units"].includes(k) && typeof v === "number")
         .map(([k, v]) => `${k.replace("_count", "")} ${v}`);
@@ -305,14 +391,16 @@
     const box = el("div", { class: "amalogs-core" });
     if (table && (!core || core.source !== "table")) {
       const seats = table.seats.filter((p) => p >= 0).map((p) => who(view, p));
-      const what = table.kind === "duel" ? `${seats.join(" against ")}${table.seats[1] < 0 ? " against an empty seat" : ""} at the table` : `${seats[0]} plays the first turn of a new core game`;
+      const what = table.kind === "duel" ? `${seats.join(" against ")}${table.seats[1] < 0 ? ` against ${opposite(view)}` : ""} at the table` : `${seats[0]} plays the first turn of a new core game`;
       box.append(el("div", { class: "amalogs-core-title" }, `${rulesetInfo(view, table.ruleset).title}: ${what}`));
     }
     if (!core) return box.childNodes.length ? box : null;
     const atTable = core.source === "table";
     let title;
-    if (atTable && b.duel) title = `The duel table: ${core.title}`;
+    if (atTable && b.duel && b.duel.proxy && core.seat === 0) title = `The duel table: ${core.title}, against ${opposite(view)}`;
+    else if (atTable && b.duel) title = `The duel table: ${core.title}`;
     else if (atTable) title = `First turn of your new ${core.title} game`;
+    else if (b.duel && b.duel.defender === view.seat) title = `Your core game: ${core.title} (your stand-in is at the table)`;
     else title = `Your core game: ${core.title} (between duels)`;
     const prefix = atTable ? "table:" : "side:";
     const holder = el("div", { class: `amalogs-core-board amalogs-core-${atTable ? "table" : "side"}` });

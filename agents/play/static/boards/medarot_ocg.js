@@ -8,7 +8,8 @@
 // (advance), decks and trashes (which fold open), and the lasting effects in words. Every spot a
 // move can concern carries data-place="zone/player/index", the places of
 // envs/medarot_ocg/describe.py: square (player empty, 0-14), hand, stock (0-2), master, deck,
-// reserve, trash.
+// reserve, trash. At an AMALOGS proxy table the opponent is a stand-in (the defender's, or the
+// enemy base): its HP and what attacking it does are drawn, and its row is an open row.
 "use strict";
 
 (() => {
@@ -148,16 +149,25 @@
     );
   }
 
+  /** The stand-in at seat 1 of an AMALOGS proxy table, in words ("the defender's stand-in"), or "". */
+  function proxyName(view) {
+    const pl = view.players[1];
+    if (!pl || !pl.proxy) return "";
+    return pl.proxy === "base" ? "the enemy base" : "the defender's stand-in";
+  }
+
   /** The 3x5 grid: rows top to bottom from the viewer's seat, the viewer's field at the bottom. */
   function grid(view, ctx) {
     const me = view.seat;
+    const proxy = proxyName(view);
+    const theirs = proxy ? (view.players[1].proxy === "base" ? "Base's row" : "Stand-in's row") : "Opponent's field";
     const squares = view.board.squares || [];
     const rows = me === 1 ? [0, 1, 2] : [2, 1, 0];
     const cols = me === 1 ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4];
     const ownRow = me === 1 ? 2 : 0;
     const table = el("div", { class: "ocg-grid", role: "grid", "aria-label": "board" });
     for (const r of rows) {
-      const label = r === 1 ? "Neutral field" : r === ownRow ? "Your field" : "Opponent's field";
+      const label = r === 1 ? "Neutral field" : r === ownRow ? "Your field" : theirs;
       const rowClass = r === 1 ? "ocg-row-neutral" : r === ownRow ? "ocg-row-own" : "ocg-row-enemy";
       table.append(el("div", { class: `ocg-row-label ${rowClass}`, text: label }));
       for (const c of cols) {
@@ -166,7 +176,7 @@
         table.append(
           el(
             "div",
-            { ...spot("square", null, s, `ocg-square ${rowClass}`), title: `square ${s}` },
+            { ...spot("square", null, s, `ocg-square ${rowClass}`), title: proxy && r === 2 && !sq ? `square ${s}: the open row of ${proxy}` : `square ${s}` },
             el("span", { class: "ocg-sqno", text: String(s) }),
             sq ? unitTile(sq, view, ctx) : null,
           ),
@@ -225,10 +235,31 @@
     return det;
   }
 
+  /** An AMALOGS stand-in (amalogs D37, D40): HP and an open row, no cards, no decisions. */
+  function proxySide(view, p, ctx) {
+    const pl = view.players[p];
+    const name = proxyName(view);
+    const text = String(pl.text || "").replace(/^Seat 1 is /, "");
+    return el(
+      "section",
+      { class: "ocg-side ocg-side-theirs" },
+      el(
+        "div",
+        { class: "ocg-facts" },
+        el("span", { class: "ocg-who", text: `Opponent: ${name}` }),
+        el("div", { class: "ocg-hp", title: "its life, as HP" }, `HP ${pl.hp}`),
+        ctx.details ? el("span", { class: "ocg-detail", text: `seat ${p}` }) : null,
+      ),
+      el("div", { class: "ocg-type", text: text.charAt(0).toUpperCase() + text.slice(1) }),
+      el("div", { class: "ocg-type", text: "Its row is open: an empty square there is a target wherever your Medarot could attack one." }),
+    );
+  }
+
   /** One player's side: counts, stock, master, reserve, trash, hand. */
   function side(view, p, ctx) {
     const pl = view.players[p];
     const mine = p === view.seat;
+    if (pl && pl.proxy && !mine) return proxySide(view, p, ctx);
     const who = mine ? "You" : "Opponent";
     const hp = el("div", { class: "ocg-hp", title: "HP (medals): every cost is paid with it" }, `HP ${pl.hp}`);
     const facts = [
@@ -302,6 +333,7 @@
 
   function squareName(view, s) {
     const sq = view.board.squares[s];
+    if (!sq && proxyName(view) && s >= 10) return `${proxyName(view)} on square ${s}`;
     if (!sq) return `square ${s}`;
     if (sq.hidden || !sq.card) return `the face-down Medarot on square ${s}`;
     return `${sq.card.name} (square ${s})`;

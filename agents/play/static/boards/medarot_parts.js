@@ -7,7 +7,9 @@
 // opponent's as card backs), its deck, its play area and its trash, which folds open. Every
 // spot a move can concern carries data-place="zone/player/index", the places of
 // envs/medarot_parts/describe.py: part (4 x medarot + slot), medarot, medal, hand, energy
-// (by kind); also deck, trash and play.
+// (by kind); also deck, trash and play. At an AMALOGS proxy table the opponent is a stand-in
+// (the defender's, or the enemy base): one stand-in medarot with only a head, whose armor left
+// is its life.
 "use strict";
 
 (() => {
@@ -206,10 +208,48 @@
     return el("div", { class: "mp-hand-zone" }, el("div", { class: "mp-label" }, mine ? `your hand (${(player.hand || []).length})` : `opponent's hand (${player.hand_count})`), row);
   }
 
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+  /** An AMALOGS stand-in (amalogs D37, D40): one medarot with only a head; its armor left is its life. */
+  function proxySide(view, p, ctx) {
+    const proxy = view.board.proxy || {};
+    const med = view.board.sides[p].medarots[0];
+    const part = med.parts[0];
+    const name = proxy.name || med.medal.name;
+    const life = proxy.life !== undefined ? proxy.life : part.armor_left;
+    const armor = part.card.armor;
+    const pips = el("div", { class: "mp-armor", title: `Armor ${part.armor_left} of ${armor} left; ${part.counters} damage counters` });
+    for (let i = 0; i < armor; i++) pips.append(el("span", { class: part.destroyed || i >= armor - part.counters ? "mp-pip mp-hit" : "mp-pip" }));
+    const state = part.destroyed ? "destroyed" : `armor ${part.armor_left}/${armor}${part.counters ? `, ${part.counters} dmg` : ""}`;
+    const head = el(
+      "div",
+      { ...spot("part", p, 0, `mp-part mp-slot-0 card mp-card mp-part-card${part.destroyed ? " mp-destroyed" : ""}`), title: part.card.text },
+      el("div", { class: "mp-slotname" }, "head"),
+      el("div", { class: "mp-name" }, part.card.name),
+      pips,
+      el("div", { class: "mp-state" }, state),
+    );
+    const text = String(proxy.text || "").replace(/^Seat 1 is /, "");
+    const box = el(
+      "div",
+      { ...spot("medarot", p, med.index, `mp-medarot${med.defending ? " mp-acting" : ""}`) },
+      el("div", { class: "mp-medarot-head" }, el("span", { class: "mp-medarot-name" }, "stand-in medarot"), " · head only", med.defending ? el("span", { class: "mp-flags" }, " · defending") : null),
+      el("div", { class: "mp-body" }, head),
+      el("div", { class: "mp-note" }, capital(text), ". No medal, legs, energy or cards; it never decides."),
+    );
+    return el(
+      "section",
+      { class: "mp-side mp-theirs" },
+      el("div", { class: "mp-who" }, `Opponent: ${name}${ctx.details ? ` (seat ${p})` : ""}`, el("span", { class: "mp-assets" }, ` · ${life} life`)),
+      el("div", { class: "mp-medarots" }, box),
+    );
+  }
+
   function sideBox(view, p, ctx) {
     const player = view.players[p];
     const side = view.board.sides[p];
     const mine = p === view.seat;
+    if (!mine && side && (side.medarots || []).some((m) => m.proxy)) return proxySide(view, p, ctx);
     const box = el("section", { class: `mp-side ${mine ? "mp-mine" : "mp-theirs"}` });
     const who = mine ? "You" : "Opponent";
     const flags = [];

@@ -5,7 +5,9 @@
 // master (level, life, attack / guard, experience), its monster slots, its weapon and spell
 // slots, its deck, and its discard and experience piles, which fold open. Every spot a move
 // can concern carries data-place="zone/player/index" (the places of envs/mow/describe.py):
-// master, monster, weapon, spell, hand, deck, discard, experience, chain.
+// master, monster, weapon, spell, hand, deck, discard, experience, chain. At an AMALOGS proxy
+// table the opponent is a stand-in (the defender's, or the enemy base): only its master spot,
+// its life and what attacking it does are drawn.
 "use strict";
 
 (() => {
@@ -155,10 +157,39 @@
     return el("div", { class: "mow-hand-zone" }, el("div", { class: "mow-label" }, mine ? "your hand" : `opponent's hand (${player.hand_count})`), row);
   }
 
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+  /** An AMALOGS stand-in (amalogs D37, D40): a master with life, and nothing else. */
+  function proxySide(player, p, ctx) {
+    const m = player.master;
+    const text = String(m.text || "");
+    const rest = text.includes(": ") ? text.slice(text.indexOf(": ") + 2) : text;
+    const tile = el(
+      "div",
+      { ...spot("master", p, null, "card mow-card mow-master"), title: `${capital(m.name)}: ${rest}\nLife ${player.life}. Attack ${m.attack}, guard ${m.guard}.` },
+      el("div", { class: "mow-name" }, capital(m.name)),
+      el("div", { class: "mow-life" }, el("span", { class: "mow-big" }, String(player.life)), " life"),
+      el("div", { class: "mow-stats" }, `attack ${m.attack} / guard ${m.guard}`),
+    );
+    if (player.life <= 5) tile.classList.add("mow-low");
+    return el(
+      "section",
+      { class: "mow-side mow-theirs mow-proxy" },
+      el("div", { class: "mow-who" }, `Opponent: ${m.name}${ctx.details ? ` (seat ${p})` : ""}`),
+      el(
+        "div",
+        { class: "mow-field" },
+        tile,
+        el("div", { class: "mow-note" }, capital(rest), " It has no cards and never decides; your master and ready monsters attack it."),
+      ),
+    );
+  }
+
   function sideBox(view, p, ctx) {
     const player = view.players[p];
     const side = view.board.sides[p];
     const mine = p === view.seat;
+    if (player && player.proxy && !mine) return proxySide(player, p, ctx);
     const box = el("section", { class: `mow-side ${mine ? "mow-mine" : "mow-theirs"}` });
     const who = mine ? "You" : "Opponent";
     if (!player || player.vacant) {
