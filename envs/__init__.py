@@ -30,6 +30,12 @@ def make(name: str, **kwargs: Any) -> Any:
     return importlib.import_module(_REGISTRY[name]).env(**kwargs)
 
 
+def family(name: str) -> str:
+    """The env's family without its version: ``"amalogs_v1"`` -> ``"amalogs"``."""
+    base, sep, version = name.rpartition("_v")
+    return base if sep and version.isdigit() else name
+
+
 def _pettingzoo_id(name: str) -> str:
     base, _, version = name.rpartition("_v")
     return f"deckgym/{base}-v{version}"

@@ -134,7 +134,7 @@ def level_of(value: str, env: str, options: Mapping[str, Any] | None = None) -> 
 
 def help_text(env: str) -> str:
     """The "How to play" text of ``env`` (markdown, ``agents/play/help/``; "" when there is none)."""
-    path = Path(__file__).with_name("help") / f"{env.removesuffix('_v0')}.md"
+    path = Path(__file__).with_name("help") / f"{envs.family(env)}.md"
     return path.read_text() if path.is_file() else ""
 
 

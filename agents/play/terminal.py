@@ -29,6 +29,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from agents.play.session import GameSession, PlayError, help_text, new_events
+from envs import family
 
 COMMANDS = """commands (type the word):
   a, b, ...  play the move with that key
@@ -61,7 +62,7 @@ def keys(n: int) -> list[str]:
 def board_for(env: str) -> Callable[..., RenderableType] | None:
     """The ruleset's terminal board drawing (``agents.play.boards.<ruleset>.render``), if any."""
     try:
-        module = importlib.import_module(f"agents.play.boards.{env.removesuffix('_v0')}")
+        module = importlib.import_module(f"agents.play.boards.{family(env)}")
     except ModuleNotFoundError:
         return None
     render: Callable[..., RenderableType] = module.render

@@ -220,7 +220,10 @@ BAD = [
     ({"start": "move_dest"}, r"dice: start='move_dest' needs the MOVE's roll"),
     ({"start": "move_dest", "dice": (1, 1)}, r"dice: P0 \(a_0\) rolled 1\+1 with WE 2: allowance 0"),
     ({"dice": (7, 1)}, r"dice: \(7, 1\) is not two d6 results"),
-    ({"start": "strike"}, r"start: P0 \(a_0\)'s duel exposes no strike target \(no guest other than the champion or the defender"),
+    (
+        {"start": "strike"},
+        r"start: P0 \(a_0\)'s duel exposes no strike target \(no guest other than the champion or the defender",
+    ),
     ({"champion_lost": True}, r"champion_lost: only a position at start='strike'"),
     (
         {"start": "respawn", "team_turn": 60},
