@@ -127,6 +127,8 @@ def test_bench_labels_and_nested_split():
             "--rounds",
             "1",
             "--json",
+            "--latency-decisions",
+            "5",
             "--envs",
             "amalogs_v1:team_sizes=1x1",
         ],
