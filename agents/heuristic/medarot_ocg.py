@@ -27,6 +27,15 @@ Rules of thumb, by decision point:
 - **Substitution** (SUB_CARD): the strongest Medarot card in hand. **Two usable effects**
   (EFFECT_CHOICE): in a defence the one that stops the hit (NEGATE, then armor, then a cut of
   the attacker's power), in support the larger power gain.
+- **AMALOGS proxy table** (seat 1 is a life counter P, amalogs D37, D40; only the host, seat
+  0, plays): every Medarot whose hit (power ÷ 10) takes something from P attacks an empty
+  square of seat 1's row. Before acting it stays if it reaches one for free, else moves to a
+  square that does; a far melee attack (1 HP) only when it ends the table or more than a
+  quarter of the starting HP stays. A move before or after an attack never spoils the only
+  attack of an own Medarot yet to act (after an attack it rather stays and pays the movement
+  penalty, while HP stays above that quarter); among tied Medarots one with a free attack, the
+  strongest, acts first; a power card from the support window only when it makes the hit end
+  the table or count at all.
 
 Every decision point has its rule, and a rule that would return an illegal action raises
 ``IllegalMoveError`` instead of being replaced by another action.
@@ -34,14 +43,17 @@ Every decision point has its rule, and a rule that would return an illegal actio
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
+from envs.core import proxy as proxy_kind
 from envs.medarot_ocg import actions as A
 from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, SPECIAL, CardDef
+from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, MELEE, SHOOTING, SPECIAL, CardDef
 from envs.medarot_ocg.rules.board import (
+    MOVABLE,
     NEIGHBOUR,
     NEUTRAL_ROW,
     attack_targets,
@@ -49,9 +61,11 @@ from envs.medarot_ocg.rules.board import (
     eff_armor,
     eff_power,
     forward,
+    has_status,
     square_of,
     top,
 )
+from envs.medarot_ocg.rules.combat import FAR_COST, far_cost
 from envs.medarot_ocg.rules.effects import DEFENCE
 from envs.medarot_ocg.rules.medaroter import holder
 from envs.medarot_ocg.state import GameState, Stack
@@ -142,6 +156,202 @@ def _threatened(st: GameState, square: int, seat: int, armor: int) -> bool:
     return False
 
 
+# ----------------------------------------------------------------------------- the proxy (AMALOGS)
+#: HP spent for an attack on the proxy (a far melee attack, the movement penalty) is paid while more
+#: HP than the starting HP divided by this stays.
+_HP_SHARE = 4
+#: What a move that takes its attack on the proxy from an own Medarot yet to act costs, in move values.
+_BLOCK_COST = 4.0
+#: The open row (seat 1's row, whose empty squares are the proxy's) and seat 0's step forward.
+_OPEN_ROW = range(10, 15)
+_AHEAD = 5
+
+
+def _proxy_table(st: GameState, seat: int) -> bool:
+    """Whether ``seat`` is the host of an AMALOGS proxy table (seat 1's row is open to its attacks, D37, D40)."""
+    return st.config.proxy != proxy_kind.NONE and seat == 0
+
+
+def _proxy_hit(st: GameState, power: int) -> tuple[bool, int]:
+    """(whether the table ends, P lost) if an attack of effective ``power`` hits the proxy now.
+
+    A guest proxy loses the hit (power ÷ 10), a base proxy 1 when the hit is at least 1
+    (``envs.core.proxy.after_attack``); P is seat 1's HP, which is public.
+    """
+    life = st.hp[1]
+    after = proxy_kind.after_attack(life, power // 10, st.config.proxy)
+    return after == 0, life - after
+
+
+def _far_price(st: GameState) -> int:
+    """HP a 2-square melee attack costs now (before an action: the ordinary cost)."""
+    return far_cost(st) if st.act is not None else FAR_COST
+
+
+def _hp_to_spare(st: GameState, seat: int, price: int) -> bool:
+    """Whether paying ``price`` HP leaves more than a quarter of the starting HP (HP stays comfortable)."""
+    return st.hp[seat] - price > st.config.start_hp // _HP_SHARE
+
+
+def _far_worth(st: GameState, seat: int, power: int) -> bool:
+    """Whether a far melee attack on the proxy is worth its HP: it ends the table, or HP stays comfortable."""
+    price = _far_price(st)
+    if st.hp[seat] < price:
+        return False  # not legal
+    ends, lost = _proxy_hit(st, power)
+    return lost >= 1 and (ends or price == 0 or _hp_to_spare(st, seat, price))
+
+
+def _open_reach(st: GameState, x: Stack, square: int, board: list[Stack | None]) -> list[tuple[int, bool]]:
+    """(open-row square, far) that ``x`` would attack from ``square`` on ``board`` (``rules.board.proxy_targets``).
+
+    Shooting 2 ahead; melee 1 ahead, or 2 ahead over an empty square (far). Side attacks and
+    SPECIAL Medarots never reach the open row. ``board`` may be a look-ahead copy.
+    """
+    kind = top(st, x).type
+    one, two = square + _AHEAD, square + 2 * _AHEAD
+    out: list[tuple[int, bool]] = []
+    if kind == SHOOTING and two in _OPEN_ROW and board[two] is None:
+        out.append((two, False))
+    elif kind == MELEE:
+        if one in _OPEN_ROW and board[one] is None:
+            out.append((one, False))
+        if two in _OPEN_ROW and board[two] is None and board[one] is None:
+            out.append((two, True))
+    return out
+
+
+def _proxy_attack(
+    st: GameState, seat: int, x: Stack, square: int, board: list[Stack | None], power: int
+) -> tuple[int, bool] | None:
+    """The open-row square ``x`` would attack from ``square`` with ``power``, and whether it is far.
+
+    A free attack first; a far one only when it is worth its HP (``_far_worth``); None when the
+    hit would take nothing from P or nothing is in reach.
+    """
+    if top(st, x).type == SPECIAL or _proxy_hit(st, power)[1] < 1:
+        return None
+    reach = _open_reach(st, x, square, board)
+    free = [t for t, far in reach if not far]
+    if free:
+        return free[0], False
+    far = [t for t, far in reach if far]
+    if far and _far_worth(st, seat, power):
+        return far[0], True
+    return None
+
+
+def _moved(board: list[Stack | None], s: int, t: int) -> list[Stack | None]:
+    """A copy of ``board`` with the Medarot on ``s`` moved to ``t``."""
+    out = list(board)
+    out[t], out[s] = out[s], None
+    return out
+
+
+def _moves_on(st: GameState, x: Stack, square: int, board: list[Stack | None]) -> list[int]:
+    """Squares ``x`` on ``square`` may move to on ``board`` (``rules.board.move_options_from``)."""
+    if has_status(st, x, "ROOT"):
+        return []
+    arrows = 0xFF if not st.config.arrow_movement else top(st, x).arrows
+    movable = MOVABLE[x.owner]
+    return [
+        t
+        for d, t in enumerate(NEIGHBOUR[x.owner][square])
+        if arrows >> d & 1 and t >= 0 and board[t] is None and t in movable
+    ]
+
+
+def _proxy_chance(st: GameState, seat: int, x: Stack, square: int, board: list[Stack | None]) -> int:
+    """How ``x`` on ``square`` could attack the proxy when it acts: 2 free, 1 only far, 0 not at all."""
+    power = eff_power(st, x)
+    best = 0
+    for t in [square, *_moves_on(st, x, square, board)]:
+        plan = _proxy_attack(st, seat, x, t, board if t == square else _moved(board, square, t), power)
+        if plan is not None:
+            best = max(best, 1 if plan[1] else 2)
+    return best
+
+
+def _blocked(st: GameState, seat: int, s: int, t: int) -> int:
+    """Own Medarots yet to act whose attack on the proxy a move from ``s`` to ``t`` would spoil."""
+    after = _moved(st.board, s, t)
+    n = 0
+    for q, y in enumerate(st.board):
+        if y is None or q == s or y.owner != seat or not y.face_up or y.acted or y.placed:
+            continue
+        if _proxy_chance(st, seat, y, q, after) < _proxy_chance(st, seat, y, q, st.board):
+            n += 1
+    return n
+
+
+def _proxy_move_before(st: GameState, seat: int, legal: list[Action]) -> Action | None:
+    """MOVE_BEFORE on a proxy table: reach the open row, for free if a move allows it.
+
+    Stay when a free attack is in reach (move after as usual). Otherwise the option that adds
+    the most attacks this turn (its own, less those of Medarots yet to act that it would spoil),
+    then a free attack before a far one worth its HP (a far attack from here before a move to
+    one), then the neutral row and a safe square. None when no option adds an attack.
+    """
+    s, x = _acting(st)
+    power = eff_power(st, x)
+    here = _proxy_attack(st, seat, x, s, st.board, power)
+    if here is not None and not here[1]:
+        return A.PASS
+    best: tuple[int, int, float, int] | None = None
+    choice: Action | None = None
+    if here is not None:
+        best, choice = (1, 1, 0.0, 0), A.PASS
+    armor = eff_armor(st, x)
+    for a in legal:
+        if a.kind != Kind.MOVE:
+            continue
+        t = NEIGHBOUR[seat][s][a.arg]
+        plan = _proxy_attack(st, seat, x, t, _moved(st.board, s, t), power)
+        if plan is None or (plan[1] and here is not None):
+            continue  # no attack there, or a far one where staying gives one and keeps the move
+        value = (3.0 if t // 5 == NEUTRAL_ROW else 0.0) - (5.0 if _threatened(st, t, seat, armor) else 0.0)
+        key = (1 - _blocked(st, seat, s, t), 1 if plan[1] else 2, value, -a.arg)
+        if best is None or key > best:
+            best, choice = key, a
+    return choice if best is not None and best[0] >= 1 else None
+
+
+def _proxy_declare(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """DECLARE on a proxy table: the open-row square in reach, a free attack first (``_proxy_attack``)."""
+    s, x = _acting(st)
+    plan = _proxy_attack(st, seat, x, s, st.board, eff_power(st, x))
+    if plan is not None and A.SQUARE[plan[0]] in legal:
+        return A.SQUARE[plan[0]]
+    return A.PASS
+
+
+def _proxy_support(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """SUPPORT on a proxy table: a power card only when it makes the coming hit end the table or count at all."""
+    s, x = _acting(st)
+    power = eff_power(st, x)
+    ends, lost = _proxy_hit(st, power)
+    if ends:
+        return A.PASS
+    for a, amount in _power_boosts(st, seat, legal):
+        if amount <= 0 or _proxy_attack(st, seat, x, s, st.board, power + amount) is None:
+            continue
+        ends_now, lost_now = _proxy_hit(st, power + amount)
+        if ends_now or (lost == 0 and lost_now >= 1):
+            return a
+    return A.PASS
+
+
+def _proxy_tie_break(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """TIE_BREAK on a proxy table: the Medarot with a free attack first, then the strongest hit."""
+
+    def score(a: Action) -> tuple[int, int, int]:
+        x = st.board[a.arg]
+        assert x is not None
+        return (_proxy_chance(st, seat, x, a.arg, st.board), eff_power(st, x), -a.arg)
+
+    return max(legal, key=score)
+
+
 # ----------------------------------------------------------------------------- the choice
 def choose(st: GameState, seat: int) -> Action:
     """The heuristic's action at the current decision point of ``seat``."""
@@ -229,6 +439,9 @@ def _discard(st: GameState, seat: int, legal: list[Action]) -> Action | None:
 
 
 def _tie_break(st: GameState, seat: int, legal: list[Action]) -> Action:
+    if _proxy_table(st, seat):
+        return _proxy_tie_break(st, seat, legal)
+
     def score(a: Action) -> float:
         x = st.board[a.arg]
         assert x is not None
@@ -252,6 +465,11 @@ def _action_start(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 
 def _best_move(st: GameState, seat: int, legal: list[Action], before: bool) -> Action:
+    proxy = _proxy_table(st, seat)
+    if before and proxy:
+        planned = _proxy_move_before(st, seat, legal)
+        if planned is not None:
+            return planned
     s, x = _acting(st)
     moves = [a for a in legal if a.kind == Kind.MOVE]
     power = eff_power(st, x)
@@ -272,11 +490,20 @@ def _best_move(st: GameState, seat: int, legal: list[Action], before: bool) -> A
             val = (3.0 if t // 5 == NEUTRAL_ROW else 0.0) + (1.0 if tg else 0.0)
             if _threatened(st, t, seat, armor):
                 val -= 5.0
+            if proxy:
+                val -= _BLOCK_COST * _blocked(st, seat, s, t)
         key = (val, -a.arg)
         if best is None or key > best:
             best, choice = key, a
     if before:
         return choice if best is not None and best[0] >= 100 else A.PASS
+    if (
+        proxy
+        and choice != A.PASS
+        and _blocked(st, seat, s, NEIGHBOUR[seat][s][choice.arg])
+        and _hp_to_spare(st, seat, 1)
+    ):
+        return A.PASS  # every move spoils an attack on the proxy: the movement penalty is cheaper
     return choice
 
 
@@ -290,11 +517,21 @@ def _move_after(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 def _support(st: GameState, seat: int, legal: list[Action]) -> Action:
     s, x = _acting(st)
+    if _proxy_table(st, seat) and top(st, x).type != SPECIAL:
+        return _proxy_support(st, seat, legal)
     power = eff_power(st, x)
     tg = _targets(st, s, seat, power)
     if not tg or tg[0][0] >= 100 or top(st, x).type == SPECIAL:
         return A.PASS
     need = min(_armor(st, st.board[t], seat) for _, t, _ in tg) - power  # type: ignore[arg-type]
+    for a, amount in _power_boosts(st, seat, legal):
+        if amount >= need > 0:
+            return a
+    return A.PASS
+
+
+def _power_boosts(st: GameState, seat: int, legal: list[Action]) -> Iterator[tuple[Action, int]]:
+    """(option, power gain) for each power gain for the acting Medarot that a support option offers, in order."""
     for a in legal:
         card = _card_of(st, seat, a)
         if card is None:
@@ -303,11 +540,9 @@ def _support(st: GameState, seat: int, legal: list[Action]) -> Action:
             if (
                 e.op == "MOD_POWER"
                 and e.timing in ("ACTION", "TRIGGER")
-                and e.amount >= need > 0
                 and e.target.name in ("ACTING", "SELF", "ALL_ALLIES")
             ):
-                return a
-    return A.PASS
+                yield a, e.amount
 
 
 def _card_of(st: GameState, seat: int, a: Action) -> CardDef | None:
@@ -325,6 +560,8 @@ def _card_of(st: GameState, seat: int, a: Action) -> CardDef | None:
 def _declare(st: GameState, seat: int, legal: list[Action]) -> Action:
     if A.SPECIAL in legal:
         return A.SPECIAL
+    if _proxy_table(st, seat):
+        return _proxy_declare(st, seat, legal)
     s, x = _acting(st)
     tg = [r for r in _targets(st, s, seat, eff_power(st, x)) if A.SQUARE[r[1]] in legal]
     for score, t, far in tg:

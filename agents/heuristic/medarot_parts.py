@@ -29,18 +29,32 @@ Rules of thumb, by decision point:
   with the most counters, the head first.
 - **Discards**: keep evade cards and usable energy; drop the card of least use first, and stop
   at 7 cards.
+- **AMALOGS proxy table** (seat 1 is a stand-in with life P, amalogs D37, D40; only seat 0
+  plays): a plan counts what the attack parts still open this turn (this round's and those of
+  a medarot acting in a later round) can take from P with the energy left, modelled exactly as
+  it is paid (energy kinds, medals), with the cards and support parts that untap energy. The
+  action step attacks first with the part that starts the best plan (against a guest the
+  stronger part on ties, against a base, which loses 1 per attack dealing damage, the cheaper),
+  untaps energy when the plan needs it, and spends energy on repairs, support or cards only
+  when the plan keeps all it takes; each payment and each untapped kind is the one that keeps
+  the most for the plan; a power card only when it adds more to the hit than its cost takes
+  from the plan.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import Any
 
 from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
+from envs.core import proxy
 from envs.medarot_parts import actions as A
 from envs.medarot_parts.actions import DP, Action, Kind
 from envs.medarot_parts.cards import (
     ATTACK_ACTIONS,
+    E_SUPPORT,
     EFFICIENT_KIND,
     ENERGY,
     EVADE,
@@ -53,7 +67,7 @@ from envs.medarot_parts.cards import (
     Target,
 )
 from envs.medarot_parts.rules.effects import use_abilities
-from envs.medarot_parts.rules.values import charge, power
+from envs.medarot_parts.rules.values import charge, part_payment, power
 from envs.medarot_parts.state import GameState
 
 
@@ -108,6 +122,387 @@ def _best_attack_power(st: GameState, p: int, m: int) -> int:
     )
 
 
+# ----------------------------------------------------------------------------- the proxy (AMALOGS)
+# On a proxy table (amalogs D37, D40) seat 1 is a stand-in that never acts: the turn's energy goes
+# to hits on it. A plan counts what the attack parts still open this turn can take from P with
+# the energy left: a guest proxy loses each damage, a base proxy 1 per attack that deals any.
+# The energy is modelled as it is paid (``rules.values``, ``rules.payment``): per energy kind the
+# untapped and the tapped cards (an untapped one pays 2 EP for its efficient kind, 1 EP for
+# another), per own medarot whether its medal (2 EP per efficient point, for its own parts of its
+# attribute) is untapped, and what untaps energy: medaroter cards in hand and support parts.
+
+#: (untapped cards per kind, tapped cards per kind, medal untapped per own medarot, medal EP per own medarot).
+Energy = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
+#: One attack still to come: (EP to pay, efficient kind, medarot whose medal may pay or -1, P it takes).
+Hit = tuple[int, int, int, int]
+#: What untaps energy: (cards it untaps, EP to pay, efficient kind, medal's medarot or -1, 1 if it is
+#: played in a power window, its round: -1 any (a card in hand), 0 this one, 1 a later one (a part),
+#: the medarot of a support part or -1: a medarot uses one support part a round, D30).
+Untap = tuple[int, int, int, int, int, int, int]
+
+
+def _proxy_table(st: GameState, seat: int) -> bool:
+    """Whether ``seat`` hosts an AMALOGS proxy table: the stand-in at seat 1 is its target (D37, D40)."""
+    return seat == 0 and st.config.proxy != proxy.NONE
+
+
+def _part_payment_need(st: GameState, p: int, m: int, s: int) -> tuple[int, int, int]:
+    """(EP, efficient kind, medarot whose medal may pay or -1) of using the part in slot ``s`` of medarot ``m``."""
+    kind, medal = part_payment(st, p, m, s)
+    return 2 * charge(st, p, m, s), kind, (m if medal is not None else -1)
+
+
+def _energy_now(st: GameState, seat: int) -> Energy:
+    """The energy and medals of ``seat`` now."""
+    free, tapped = [0, 0, 0, 0], [0, 0, 0, 0]
+    for cid, t in st.stock[seat]:
+        (tapped if t else free)[st.cards[cid].kind] += 1
+    field = st.field[seat]
+    return (
+        tuple(free),
+        tuple(tapped),
+        tuple(not med.medal_tapped for med in field),
+        tuple(2 * st.cards[med.medal].efficient for med in field),
+    )
+
+
+def _taken(st: GameState, dmg: int) -> int:
+    """What an attack dealing ``dmg`` takes from P now."""
+    life = st.proxy_life
+    return life - proxy.after_attack(life, min(dmg, 9), st.config.proxy)
+
+
+def _hit(st: GameState, seat: int, m: int, s: int) -> Hit | None:
+    """The part in slot ``s`` of medarot ``m`` as a hit on the proxy, or None (no open attack, or it takes nothing)."""
+    part = st.field[seat][m].parts[s]
+    if part.destroyed or part.tapped or st.cards[part.card].action not in ATTACK_ACTIONS:
+        return None
+    taken = _taken(st, power(st, seat, m, s))
+    return (*_part_payment_need(st, seat, m, s), taken) if taken >= 1 else None
+
+
+def _untap_card(c: Any) -> Untap | None:
+    """A medaroter card in hand whose effect untaps energy as an ``Untap``, else None."""
+    if c.type != MEDAROTER or not c.abilities or c.abilities[0].op != "UNTAP_ENERGY":
+        return None
+    return c.abilities[0].amount, 2 * c.cost, E_SUPPORT, -1, int(c.timing == "POWER"), -1, -1
+
+
+def _untap_part(st: GameState, seat: int, m: int, s: int, later: bool) -> Untap | None:
+    """A support part whose use untaps energy as an ``Untap``, else None."""
+    med = st.field[seat][m]
+    part = med.parts[s]
+    if part.destroyed or part.tapped or med.parts[LEGS].tapped or st.cards[part.card].action != SUPPORT:
+        return None
+    amount = sum(
+        ab.amount for ab in st.cards[part.card].abilities if ab.source == "ON_USE" and ab.op == "UNTAP_ENERGY"
+    )
+    return (amount, *_part_payment_need(st, seat, m, s), 0, int(later), m) if amount else None
+
+
+class _Plan:
+    """What the attacks still open this turn can take from P, from a position of ``seat``'s own side."""
+
+    def __init__(self, st: GameState, seat: int) -> None:
+        am = st.am[seat]
+        now: list[Hit] = []
+        later: list[Hit] = []
+        untaps = [u for u in (_untap_card(st.cards[c]) for c in st.hand[seat]) if u is not None]
+        for m, med in enumerate(st.field[seat]):
+            # a medarot that is not stopped and whose legs are untapped acts in a later round (D9)
+            if med.stopped or (m != am and med.parts[LEGS].tapped):
+                continue
+            for s in range(3):
+                h = _hit(st, seat, m, s)
+                if h is not None:
+                    (now if m == am else later).append(h)
+                u = _untap_part(st, seat, m, s, m != am)
+                if u is not None:
+                    untaps.append(u)
+        self.now, self.later, self.untaps = tuple(sorted(now)), tuple(sorted(later)), tuple(sorted(untaps))
+        # the energy step of a later round puts a card of the kind ``_energy`` picks into the stock
+        need = _energy_need(st, seat)
+        kinds = [st.cards[c].kind for c in st.hand[seat] if st.cards[c].type == ENERGY]
+        self.bonus = max(kinds, key=lambda k: need[k]) if kinds and later else -1
+        self.cap = st.proxy_life
+        self.energy = _energy_now(st, seat)
+        # during a battle the attacker's power window is open or comes before the next action
+        self.window = st.battle is not None
+
+    def most(
+        self,
+        energy: Energy | None = None,
+        now: tuple[Hit, ...] | None = None,
+        untaps: tuple[Untap, ...] | None = None,
+        window: bool | None = None,
+    ) -> int:
+        """The most the open hits take from P from ``energy`` (default: now), ``now``, ``untaps``, ``window`` replaced."""
+        return _most(
+            self.energy if energy is None else energy,
+            self.now if now is None else now,
+            self.later,
+            self.bonus,
+            self.untaps if untaps is None else untaps,
+            self.cap,
+            self.window if window is None else window,
+        )
+
+    def after(self, need: int, kind: int, medal: int, energy: Energy | None = None) -> int:
+        """The most the open hits take from P after a payment of ``need`` EP (-1: it cannot be paid)."""
+        covers = _covers(self.energy if energy is None else energy, need, kind, medal)
+        return max((self.most(left) for left in covers), default=-1)
+
+    def untap_now(self, u: Untap) -> int:
+        """The most the open hits take from P if ``u`` (one of ``self.untaps``) is used now (-1: it cannot be)."""
+        amount, need, kind, medal, _timing, _round, _medarot = u
+        paid = _covers(self.energy, need, kind, medal)
+        rest = _without(self.untaps, u)
+        return max((self.most(e, untaps=rest) for left in paid for e in _untaps(left, amount)), default=-1)
+
+
+def _without(untaps: tuple[Untap, ...], u: Untap) -> tuple[Untap, ...]:
+    """``untaps`` once ``u`` is used: a support part takes the other support parts of its medarot along (D30)."""
+    i = untaps.index(u)
+    rest = untaps[:i] + untaps[i + 1 :]
+    return rest if u[6] < 0 else tuple(v for v in rest if v[6] != u[6])
+
+
+def _covers(energy: Energy, need: int, kind: int, medal: int) -> list[Energy]:
+    """The energy left after each way of paying ``need`` EP one card (or the medal) at a time.
+
+    A payment stops as soon as it is complete, so a way is one whose last card was still needed:
+    its total minus its largest single payment is below ``need``.
+    """
+    free, tapped, medals, medal_ep = energy
+    if need <= 0:
+        return [energy]
+    out = []
+    medal_options = (False, True) if medal >= 0 and medals[medal] else (False,)
+    gains = [2 if k == kind else 1 for k in range(4)]
+    ranges = [range(min(free[k], -(-need // gains[k])) + 1) for k in range(4)]
+    for use_medal in medal_options:
+        m_ep = medal_ep[medal] if use_medal else 0
+        for counts in itertools.product(*ranges):
+            total = m_ep + sum(c * g for c, g in zip(counts, gains, strict=True))
+            if total < need:
+                continue
+            if total - max([m_ep] + [g for c, g in zip(counts, gains, strict=True) if c]) >= need:
+                continue
+            out.append(
+                (
+                    tuple(f - c for f, c in zip(free, counts, strict=True)),
+                    tuple(t + c for t, c in zip(tapped, counts, strict=True)),
+                    tuple(u and i != medal for i, u in enumerate(medals)) if use_medal else medals,
+                    medal_ep,
+                )
+            )
+    return out
+
+
+def _untaps(energy: Energy, n: int) -> list[Energy]:
+    """The energy after untapping ``n`` tapped cards (all of them if fewer), each way of choosing their kinds."""
+    free, tapped, medals, medal_ep = energy
+    k = min(n, sum(tapped))
+    out = []
+    for counts in itertools.product(*(range(min(t, k) + 1) for t in tapped)):
+        if sum(counts) == k:
+            out.append(
+                (
+                    tuple(f + c for f, c in zip(free, counts, strict=True)),
+                    tuple(t - c for t, c in zip(tapped, counts, strict=True)),
+                    medals,
+                    medal_ep,
+                )
+            )
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _most(
+    energy: Energy,
+    now: tuple[Hit, ...],
+    later: tuple[Hit, ...],
+    bonus: int,
+    untaps: tuple[Untap, ...],
+    cap: int,
+    window: bool,
+) -> int:
+    """The most the hits ``now`` (this round, any order) then ``later`` can take from P, at most ``cap``.
+
+    Between the rounds the energy step adds a card of kind ``bonus`` (-1: none). What ``untaps``
+    energy may be used between the hits: a card of the power window only while ``window`` (the
+    window of the hit just paid) is open, a support part only in its medarot's round.
+    """
+    best = 0
+    if later:
+        free = list(energy[0])
+        if bonus >= 0:
+            free[bonus] += 1
+        nxt = tuple(sorted(v[:5] + (max(-1, v[5] - 1),) + v[6:] for v in untaps if v[5] != 0))
+        best = _most((tuple(free), *energy[1:]), later, (), -1, nxt, cap, False)  # type: ignore[arg-type]
+    if any(energy[1]):
+        for j, u in enumerate(untaps):
+            amount, need, kind, medal, timing, rnd, _medarot = u
+            if best >= cap:
+                return cap
+            if (j and u == untaps[j - 1]) or (timing and not window) or rnd > 0:
+                continue  # the same again (the same plans), or not usable now
+            rest = _without(untaps, u)
+            for paid in _covers(energy, need, kind, medal):
+                for more in _untaps(paid, amount):
+                    best = max(best, _most(more, now, later, bonus, rest, cap, window and bool(timing)))
+    for i, (need, kind, medal, taken) in enumerate(now):
+        if best >= cap:
+            return cap
+        if i and now[i] == now[i - 1]:
+            continue  # the same hit again: the same plans
+        rest_now = now[:i] + now[i + 1 :]
+        for left in _covers(energy, need, kind, medal):
+            best = max(best, taken + _most(left, rest_now, later, bonus, untaps, cap, True))
+    return min(best, cap)
+
+
+def _spare_energy(st: GameState, seat: int) -> Any:
+    """A test of whether a payment (EP, kind, medal) leaves the open attacks all they can take from P."""
+    plan = _Plan(st, seat)
+    full = plan.most()
+
+    def spare(need: int, kind: int, medal: int) -> bool:
+        return full == 0 or plan.after(need, kind, medal) >= full
+
+    return spare
+
+
+def _proxy_action(st: GameState, seat: int, uses: list[Action], cards: list[Action]) -> Action | None:
+    """ACTION on a proxy table: the attack that starts the plan taking the most from P, before repairs.
+
+    When the best plan untaps energy before this round's next hit, the card or support part that
+    does; when it spends the energy in a later round, None (then only what spares that energy).
+    Ties: against a guest the stronger part, then the cheaper; against a base the cheaper, then
+    the stronger. None as well when no hit is open this turn.
+    """
+    plan = _Plan(st, seat)
+    full = plan.most()
+    if full == 0:
+        return None
+    m = st.am[seat]
+    best: tuple[int, ...] | None = None
+    choice = None
+    for a in uses:
+        h = _hit(st, seat, m, a.arg)
+        if h is None:
+            continue
+        i = plan.now.index(h)
+        rest = plan.now[:i] + plan.now[i + 1 :]
+        need, kind, medal, taken = h
+        total = max(
+            (taken + plan.most(left, rest, window=True) for left in _covers(plan.energy, need, kind, medal)),
+            default=-1,
+        )
+        pw, ch = power(st, seat, m, a.arg), charge(st, seat, m, a.arg)
+        order = (pw, -ch) if st.config.proxy == proxy.GUEST else (-ch, pw)
+        key = (min(total, plan.cap), *order, -a.arg)
+        if best is None or key > best:
+            best, choice = key, a
+    if best is not None and best[0] >= full:
+        return choice
+    hand = st.hand[seat]
+    sources = [(a, _untap_card(st.cards[hand[a.arg]])) for a in cards]
+    sources += [(a, _untap_part(st, seat, m, a.arg, False)) for a in uses]
+    for a, u in sources:
+        if u is not None and plan.untap_now(u) >= full:
+            return a
+    return None
+
+
+def _proxy_payment(st: GameState, seat: int, legal: list[Action], usual: Action) -> Action:
+    """PAYMENT on a proxy table: the energy (or medal) that leaves the open attacks the most to take from P.
+
+    A card or support part being paid for that untaps energy does so once paid. Ties: the usual
+    choice (``_usual_payment``).
+    """
+    pay = st.pay
+    assert pay is not None
+    _, need, paid, mp, mi, kind = pay
+    plan = _Plan(st, seat)
+    free, tapped, medals, medal_ep = plan.energy
+    medal = mi if mp >= 0 else -1
+    amount = 0
+    if st.use is not None and st.use[0] == seat:
+        amount = sum(ab.amount for ab in use_abilities(st) if ab.op == "UNTAP_ENERGY")
+
+    def value(a: Action) -> int:
+        if a.kind == Kind.PAY_MEDAL:
+            gain = medal_ep[mi]
+            left = (free, tapped, tuple(u and i != mi for i, u in enumerate(medals)), medal_ep)
+        else:
+            gain = 2 if a.arg == kind else 1
+            one = tuple(int(k == a.arg) for k in range(4))
+            left = (
+                tuple(f - o for f, o in zip(free, one, strict=True)),
+                tuple(t + o for t, o in zip(tapped, one, strict=True)),
+                medals,
+                medal_ep,
+            )
+        covers = _covers(left, need - paid - gain, kind, medal)
+        return max(plan.most(e) for c in covers for e in (_untaps(c, amount) if amount else [c]))
+
+    return max(legal, key=lambda a: (value(a), a == usual, -legal.index(a)))
+
+
+def _proxy_power(st: GameState, seat: int, legal: list[Action], dmg: int) -> Action:
+    """The attacker's power window against the proxy.
+
+    A power card when what it adds to this hit is more than what its cost takes from the hits
+    still open (so none once this hit takes all of P; against a base, only to lift a damage of
+    0); a card that untaps energy when the open hits take less if the window closes without it.
+    """
+    hand = st.hand[seat]
+    taken = _taken(st, dmg)
+    if taken >= st.proxy_life:
+        return A.PASS
+    plan = _Plan(st, seat)
+    plan.cap -= taken
+    full = plan.most()
+    for a in legal:
+        if a.kind != Kind.HAND:
+            continue
+        c = st.cards[hand[a.arg]]
+        u = _untap_card(c)
+        if u is not None:
+            played = plan.untap_now(u)
+            if played >= full and played > plan.most(window=False):  # passing closes the window
+                return a
+        elif c.abilities and c.abilities[0].op == "POWER" and c.abilities[0].amount > 0:
+            gain = _taken(st, dmg + c.abilities[0].amount) - taken
+            if gain > 0 and gain + plan.after(2 * c.cost, E_SUPPORT, -1) > full:
+                return a
+    return A.PASS
+
+
+def _proxy_untap(st: GameState, seat: int, kinds: list[Action], usual: Action) -> Action:
+    """Which energy kind an untap effect untaps on a proxy table: the one the open hits use best.
+
+    The effect may untap more cards after this one (the last number of the decision's context).
+    """
+    assert st.dp is not None
+    plan = _Plan(st, seat)
+    free, tapped, medals, medal_ep = plan.energy
+    more_to_come = st.dp[2][2] - 1
+
+    def value(a: Action) -> int:
+        one = tuple(int(k == a.arg) for k in range(4))
+        more = (
+            tuple(f + o for f, o in zip(free, one, strict=True)),
+            tuple(max(0, t - o) for t, o in zip(tapped, one, strict=True)),
+            medals,
+            medal_ep,
+        )
+        return max(plan.most(e) for e in _untaps(more, more_to_come))
+
+    return max(kinds, key=lambda a: (value(a), a == usual, -a.arg))
+
+
 # ----------------------------------------------------------------------------- decisions
 def _tie(st: GameState, seat: int, legal: list[Action]) -> Action:
     return max(legal, key=lambda a: (_best_attack_power(st, seat, a.arg), -a.arg))
@@ -125,24 +520,39 @@ def _action(st: GameState, seat: int, legal: list[Action]) -> Action:
     m = st.am[seat]
     uses = [a for a in legal if a.kind == Kind.USE_PART]
     cards = [a for a in legal if a.kind == Kind.HAND]
+    spare = _spare_energy(st, seat) if _proxy_table(st, seat) else None
     if m >= 0:
         parts = st.field[seat][m].parts
         for a in cards:
             c = st.cards[hand[a.arg]]
             if c.type == PART and parts[c.slot].destroyed:
                 return a
+        if spare is not None:
+            plan = _proxy_action(st, seat, uses, cards)
+            if plan is not None:
+                return plan
         for a in uses:
-            if st.cards[parts[a.arg].card].action == REPAIR and _worst_damage(st, seat) >= 0.5:
+            if (
+                st.cards[parts[a.arg].card].action == REPAIR
+                and _worst_damage(st, seat) >= 0.5
+                and (spare is None or spare(*_part_payment_need(st, seat, m, a.arg)))
+            ):
                 return a
         attacks = [a for a in uses if st.cards[parts[a.arg].card].action in ATTACK_ACTIONS]
-        if attacks:
+        if attacks and spare is None:
             return max(attacks, key=lambda a: (power(st, seat, m, a.arg), -charge(st, seat, m, a.arg)))
         for a in uses:
-            if st.cards[parts[a.arg].card].action == SUPPORT:
+            if st.cards[parts[a.arg].card].action == SUPPORT and (
+                spare is None or spare(*_part_payment_need(st, seat, m, a.arg))
+            ):
                 return a
     for a in cards:
         c = st.cards[hand[a.arg]]
-        if c.type == MEDAROTER and _card_useful(st, seat, c.abilities):
+        if (
+            c.type == MEDAROTER
+            and _card_useful(st, seat, c.abilities)
+            and (spare is None or spare(2 * c.cost, E_SUPPORT, -1))
+        ):
             return a
     return A.PASS
 
@@ -172,6 +582,13 @@ def _card_useful(st: GameState, seat: int, abilities: Any) -> bool:
 
 
 def _payment(st: GameState, seat: int, legal: list[Action]) -> Action:
+    usual = _usual_payment(st, seat, legal)
+    if _proxy_table(st, seat):
+        return _proxy_payment(st, seat, legal, usual)
+    return usual
+
+
+def _usual_payment(st: GameState, seat: int, legal: list[Action]) -> Action:
     pay = st.pay
     assert pay is not None
     _, need, paid, mp, mi, kind = pay
@@ -195,6 +612,8 @@ def _power_window(st: GameState, seat: int, legal: list[Action]) -> Action:
     hand = st.hand[seat]
     attacking = b.attacker == seat
     dmg = power(st, b.attacker, b.medarot, b.slot)
+    if attacking and _proxy_table(st, seat):
+        return _proxy_power(st, seat, legal, dmg)
     for a in legal:
         if a.kind != Kind.HAND:
             continue
@@ -325,6 +744,8 @@ def _target(st: GameState, seat: int, legal: list[Action]) -> Action:
     if stage == 2:
         need = _energy_need(st, seat)
         kinds = [a for a in legal if a.kind == Kind.ENERGY]
+        if kinds and _proxy_table(st, seat):
+            return _proxy_untap(st, seat, kinds, max(kinds, key=lambda a: (need[a.arg], -a.arg)))
         return max(kinds, key=lambda a: (need[a.arg], -a.arg)) if kinds else A.PASS
     ab = use_abilities(st)[e]
     if stage == 1:

@@ -45,18 +45,32 @@ Rules of thumb, by decision point:
   it kills, the most valuable first); heals and buffs go to its own best card.
 - **Discards, sacrifices, overflow**: lose the least valuable card or monster. **Search and
   recover**: take the most valuable card type.
+- **AMALOGS proxy table** (seat 1 is a proxy master with life P, attack and guard 0, amalogs
+  D37, D40): it deals nothing back and never acts, so every ready attacker whose hit takes
+  something from P attacks it, the strongest hit first. Charge one more card whenever charging
+  up to the charge limit reaches a level whose attacks (the master's, and the monsters' under
+  the master's skills) take P to 0 this turn.
 """
 
 from __future__ import annotations
 
 from agents.base import checked_move
 from agents.heuristic.base import RuleOfThumbAgent
+from envs.core.proxy import after_attack
 from envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
 from envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
 from envs.mow.rules.card_use import ability_sources, restricted
-from envs.mow.rules.combat import combat_damage
+from envs.mow.rules.combat import combat_damage, master_can_attack
 from envs.mow.rules.field import locate, ref_at
-from envs.mow.rules.values import level_for, master_attack, master_guard, monster_attack, toughness
+from envs.mow.rules.values import (
+    charge_limit,
+    level_for,
+    master_attack,
+    master_guard,
+    monster_attack,
+    sick,
+    toughness,
+)
 from envs.mow.state import GameState
 
 _MIN_LIFE_FOR_COSTS = 8
@@ -136,6 +150,8 @@ def _choose(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 
 def _charge(st: GameState, seat: int, legal: list[Action]) -> Action:
+    if st.is_proxy(1 - seat) and _charges_to_end_table(st, seat) > 0:
+        return _lowest(st, seat, [a for a in legal if a.kind == Kind.HAND])
     level = st.level[seat]
     master = st.cards[st.masters[seat]]
     want = level < 2 or (level < master.max_level and len(st.hand[seat]) >= 4)
@@ -146,6 +162,31 @@ def _charge(st: GameState, seat: int, legal: list[Action]) -> Action:
     if want:
         return _lowest(st, seat, [a for a in legal if a.kind == Kind.HAND])
     return PASS
+
+
+def _charges_to_end_table(st: GameState, seat: int) -> int:
+    """On a proxy table: the fewest charges this turn after which its attacks take P to 0; -1 if none do.
+
+    The attacks are those of the ready monsters and, if it may attack, the master, at the level
+    the charges bring (its attack and its skills); the proxy's guard is 0 and it deals nothing
+    back (amalogs D37, D40: a guest loses each hit, a base 1 per hit of 1 or more).
+    """
+    o = 1 - seat
+    master = st.cards[st.masters[seat]]
+    target = ref_at(st, seat, 8)
+    attackers = [m.uid for m in st.monsters[seat] if not m.attacked and not sick(st, m)]
+    if master_can_attack(st, seat):
+        attackers.append(-1 - seat)
+    room = min(len(st.hand[seat]), charge_limit(st, seat) - st.charges)
+    at = st.clone()
+    for k in range(room + 1):
+        at.level[seat] = level_for(master, len(st.exp[seat]) + k)
+        life = st.life[o]
+        for ref in attackers:
+            life = after_attack(life, combat_damage(at, seat, ref, o, target), st.config.proxy)
+        if life == 0:
+            return k
+    return -1
 
 
 def _needs_blocker(st: GameState, seat: int) -> bool:
@@ -367,6 +408,8 @@ def _threat(st: GameState, seat: int) -> int:
 
 
 def _attack(st: GameState, seat: int, legal: list[Action], kind: int) -> Action:
+    if kind == DP.ATTACK_DECLARE and st.is_proxy(1 - seat):
+        return _attack_proxy(st, seat, legal)
     o = 1 - seat
     targets = [ref_at(st, seat, 8)] if not st.monsters[o] else [m.uid for m in st.monsters[o]]
     if kind == DP.ATTACK_TARGET:
@@ -382,6 +425,28 @@ def _attack(st: GameState, seat: int, legal: list[Action], kind: int) -> Action:
         score = max(_trade(st, seat, ref, t) for t in targets)
         if score > best_score:
             best, best_score = a, score
+    return best
+
+
+def _attack_proxy(st: GameState, seat: int, legal: list[Action]) -> Action:
+    """ATTACK_DECLARE against the proxy master of an AMALOGS table (amalogs D37, D40).
+
+    The proxy deals nothing back and never acts, so every ready attacker whose hit takes
+    something from P attacks, the strongest hit first (on a guest proxy a hit that ends the
+    table comes first; on a base proxy each hit of 1 or more costs it exactly 1).
+    """
+    target = ref_at(st, seat, 8)
+    life = st.life[1 - seat]
+    best, best_key = PASS, (0, 0, 0)
+    for a in legal:
+        if a.kind != Kind.ATTACKER:
+            continue
+        ref = -1 - seat if a.arg == 0 else st.monsters[seat][a.arg - 1].uid
+        hit = combat_damage(st, seat, ref, 1 - seat, target)
+        lost = life - after_attack(life, hit, st.config.proxy)
+        key = (lost, hit, -a.arg)
+        if lost >= 1 and key > best_key:
+            best, best_key = a, key
     return best
 
 
