@@ -117,7 +117,10 @@ def agent_games(
             else:
                 action = players[agent].act(obs["observation"], obs["action_mask"])
             env.step(int(action))
-        games += 1
+            if decisions and time.perf_counter() - t0 >= seconds:
+                break  # a long game (a search seat in AMALOGS) stops with the time, not at its end
+        else:
+            games += 1
     return games / (time.perf_counter() - t0), decisions / max(1e-9, spent)
 
 
