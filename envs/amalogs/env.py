@@ -119,6 +119,17 @@ class AmalogsRuleset:
         """A new match for ``seed``."""
         return new_game(self.config, seed)
 
+    def potential(self, state: AmalogsState, seat: int) -> float:
+        """A shaping potential from public facts: the base lives, own team's minus the other's.
+
+        Base life is what the match is won on (R23: a base at 0 loses, one at twice its start
+        wins), and every exit, base hit and strike moves it. The difference counts over that
+        winning margin and is clipped to [-0.5, 0.5], so it never outweighs the final +-1.
+        """
+        team = state.avatars[seat].team
+        margin = 2 * self.config.start_life
+        return max(-0.5, min(0.5, (state.life[team] - state.life[1 - team]) / margin))
+
     def state_from_dict(self, data: dict[str, Any]) -> AmalogsState:
         """Rebuild a state written by ``AmalogsState.to_dict``."""
         return AmalogsState.from_dict(data)

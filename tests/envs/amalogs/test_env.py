@@ -183,3 +183,19 @@ def test_render_ansi() -> None:
     env.reset(seed=0)
     text = env.render()
     assert "[A]" in text and "[B]" in text and "AMALOGS" in text
+
+
+def test_shaping_potential_follows_base_lives() -> None:
+    """The training potential is the base-life difference over the winning margin, own team first,
+    equal for teammates, opposite for the two teams, and clipped to [-0.5, 0.5]."""
+    env = envs.make("amalogs_v1", team_sizes=(2, 2))
+    env.reset(seed=3)
+    ruleset, st = env.unwrapped.ruleset, env.unwrapped.game
+    teams = [a.team for a in st.avatars]
+    assert all(ruleset.potential(st, p) == 0.0 for p in range(4))  # both bases at their start
+    st.life = [st.config.start_life + 9, st.config.start_life - 3]
+    phi = [ruleset.potential(st, p) for p in range(4)]
+    for p, team in enumerate(teams):
+        assert phi[p] == pytest.approx((12 if team == 0 else -12) / (2 * st.config.start_life))
+    st.life = [2 * st.config.start_life, 0]
+    assert sorted({ruleset.potential(st, p) for p in range(4)}) == [-0.5, 0.5]
