@@ -63,7 +63,7 @@ $(VENV)/.notebooks: pyproject.toml | $(VENV)/.core
 install-notebooks: $(VENV)/.notebooks
 
 demo: install
-	$(VENV)/bin/deckgym train medarot_ocg_v0 --mode beginner --out runs/demo
+	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode beginner --out runs/demo
 
 test: install $(VENV)/.distributed $(VENV)/.rllib $(VENV)/.play $(VENV)/.mutate $(VENV)/.notebooks
 	$(PY) -m pytest -q -n 2
@@ -88,10 +88,16 @@ mutate: install-mutate
 mutate-sample: install-mutate
 	$(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.4
 
-lint: install-core
+lint: install-core typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# mypy checks the engines under their import name, deckgym.envs, through a folder of links.
+typecheck: install-core
+	mkdir -p .typecheck/deckgym
+	ln -sfn ../../envs .typecheck/deckgym/envs
+	ln -sfn ../../deckgym/__init__.py .typecheck/deckgym/__init__.py
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache mutants mutants-work
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .typecheck mutants mutants-work

@@ -16,17 +16,17 @@ import importlib
 from typing import Any
 
 HEURISTICS = {
-    "medarot_ocg_v0": "agents.heuristic.medarot_ocg:MedarotHeuristic",
-    "medarot_parts_v0": "agents.heuristic.medarot_parts:PartsHeuristic",
-    "mow_v0": "agents.heuristic.mow:MowHeuristic",
-    "amalogs_v1": "agents.heuristic.amalogs:AmalogsHeuristic",
+    "medarot_ocg_v1": "deckgym.agents.heuristic.medarot_ocg:MedarotHeuristic",
+    "medarot_parts_v0": "deckgym.agents.heuristic.medarot_parts:PartsHeuristic",
+    "mow_v0": "deckgym.agents.heuristic.mow:MowHeuristic",
+    "amalogs_v1": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
 }
 
 
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:
     """Create the agent named by ``spec`` for environment ``env_name``."""
     if spec == "random":
-        from agents.random_agent import RandomAgent
+        from deckgym.agents.random_agent import RandomAgent
 
         return RandomAgent(seed=seed)
     if spec == "heuristic":
@@ -35,7 +35,7 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         module, _, cls = HEURISTICS[env_name].partition(":")
         return getattr(importlib.import_module(module), cls)(seed=seed)
     if spec == "search" or spec.startswith("search:"):
-        from agents.search import SearchAgent
+        from deckgym.agents.search import SearchAgent
 
         worlds, _, prior = spec.partition(":")[2].partition(":")
         if worlds and not worlds.isdigit():
@@ -43,7 +43,7 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
                 f"agent spec {spec!r}: the number of worlds must be a whole number, as in 'search:8'"
             )
         if prior:  # "search:WORLDS:ppo:PATH": the policy proposes the candidates (``PolicySearchAgent``)
-            from agents.search import PolicySearchAgent
+            from deckgym.agents.search import PolicySearchAgent
 
             if not prior.startswith("ppo:"):
                 raise ValueError(
@@ -58,14 +58,14 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
             )
         return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
     if spec == "ppo:pretrained":
-        from agents.ppo import PPOAgent
-        from agents.pretrained import SPEC, model_path
+        from deckgym.agents.ppo import PPOAgent
+        from deckgym.agents.pretrained import SPEC, model_path
 
         agent = PPOAgent(model_path(env_name, env_kwargs))
         agent.name = SPEC
         return agent
     if spec.startswith("ppo:"):
-        from agents.ppo import PPOAgent
+        from deckgym.agents.ppo import PPOAgent
 
         return PPOAgent(spec[4:])
     raise ValueError(

@@ -113,7 +113,7 @@ def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
     An agent that does not read its observation (``agents.base.needs_observation``) gets None
     and the legal-action mask alone, so its decisions skip the encoding.
     """
-    from agents.base import bind, needs_observation
+    from deckgym.agents.base import bind, needs_observation
 
     env.reset(seed=seed)
     for i, a in enumerate(agents):
@@ -150,11 +150,12 @@ def one_torch_thread(*specs: str) -> None:
 
 def _play_chunk(args: tuple[str, str, str, dict[str, Any], list[int]]) -> list[tuple[float, float]]:
     spec_a, spec_b, env_name, env_kwargs, pairs = args
-    import agents as agent_lib
-    import envs
+    from deckgym import agents as agent_lib
+    from deckgym import envs
 
     one_torch_thread(spec_a, spec_b)
-    env = envs.make(env_name, **env_kwargs)
+    # an agent that sends an action outside the mask is a bug to see, not a game it loses
+    env = envs.make(env_name, **{"illegal_action": "raise", **env_kwargs})
     a = agent_lib.make(spec_a, env_name, seed=1, **env_kwargs)
     b = agent_lib.make(spec_b, env_name, seed=2, **env_kwargs)
     return pair_points(env, a, b, pairs)

@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from envs.core.errors import IllegalActionError
+from deckgym.envs.core.errors import IllegalActionError
 
 
 class IllegalMoveError(IllegalActionError):

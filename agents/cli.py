@@ -1,10 +1,10 @@
 """The ``deckgym`` command: list environments, train a PPO agent, evaluate agents.
 
 deckgym envs
-deckgym train medarot_ocg_v0 --mode beginner --out runs/beginner
-deckgym evaluate medarot_ocg_v0 --agent heuristic --opponent random --games 400
+deckgym train medarot_ocg_v1 --mode beginner --out runs/beginner
+deckgym evaluate medarot_ocg_v1 --agent heuristic --opponent random --games 400
 deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark --games 400
-deckgym play medarot_ocg_v0 --opponent search --seed 3 --record game.jsonl
+deckgym play medarot_ocg_v1 --opponent search --seed 3 --record game.jsonl
 deckgym replay game.jsonl --seat 0
 deckgym serve --port 8000
 """
@@ -19,8 +19,8 @@ from typing import Annotated, Any
 
 import typer
 
-from agents.cli_input import UserError, check_agent, check_count, check_env
-from agents.training.config import TrainConfig, default_settings
+from deckgym.agents.cli_input import UserError, check_agent, check_count, check_env
+from deckgym.agents.training.config import TrainConfig, default_settings
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
 _TRAIN = TrainConfig()
@@ -30,8 +30,29 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from deckgym import version_line
+
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="print the version (and whether the engines are compiled) and exit",
+    ),
+) -> None:
+    """deckgym: card-game environments and agents."""
+
+
 def _add_decks() -> None:
-    from agents.decks.cli import decks_app
+    from deckgym.agents.decks.cli import decks_app
 
     app.add_typer(decks_app, name="decks")
 
@@ -79,7 +100,7 @@ def _parse_opponents(text: str) -> dict[str, float]:
 @app.command()
 def envs() -> None:
     """List the registered environments."""
-    import envs as env_lib
+    from deckgym import envs as env_lib
 
     for name in env_lib.names():
         raw = env_lib.make(name).unwrapped
@@ -116,9 +137,18 @@ def _with_settings(cfg: TrainConfig, text: str) -> TrainConfig:
     return dataclasses.replace(cfg, **settings)
 
 
+def _validate(cfg: TrainConfig) -> None:
+    """Every setting of the run, before any work or file: a bad one is a ``UserError`` naming it."""
+    try:
+        cfg.validate()
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    check_env(cfg.env, cfg.env_kwargs)  # --config may name another env or options
+
+
 def _with_preset(cfg: TrainConfig, name: str) -> TrainConfig:
     """``cfg`` with the preset's settings where the command line left the default."""
-    from agents.training.config import preset
+    from deckgym.agents.training.config import preset
 
     try:
         settings = preset(name)
@@ -131,7 +161,7 @@ def _with_preset(cfg: TrainConfig, name: str) -> TrainConfig:
 @app.command()
 def train(
     env: Annotated[
-        str | None, typer.Argument(help="environment name, e.g. medarot_ocg_v0 (none with --resume)")
+        str | None, typer.Argument(help="environment name, e.g. medarot_ocg_v1 (none with --resume)")
     ] = None,
     mode: Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")] = None,
     options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
@@ -189,14 +219,15 @@ def train(
     OUT/learning_curve.png (the score over training), OUT/train.json, checkpoints, snapshots
     and TensorBoard logs (OUT/tb).
     """
-    from agents.arena import match
-    from agents.training.loop import resume_config
-    from agents.training.loop import train as run_training
+    from deckgym.agents.arena import match
+    from deckgym.agents.training.loop import resume_config
+    from deckgym.agents.training.loop import train as run_training
 
     if resume is not None:
         given = ctx is not None and ctx.get_parameter_source("timesteps").name == "COMMANDLINE"
         try:
             cfg = resume_config(resume, timesteps if given else None)
+            cfg.validate()
         except (FileNotFoundError, ValueError) as exc:
             raise UserError(f"--resume {resume}: {exc}") from None
         env, kwargs, out = cfg.env, cfg.env_kwargs, resume
@@ -205,7 +236,7 @@ def train(
         _finish(summary, cfg, env, kwargs, out, eval_games, workers, match)
         return
     if env is None:
-        raise UserError("Missing argument 'env': an environment name, e.g. medarot_ocg_v0 (or --resume DIR)")
+        raise UserError("Missing argument 'env': an environment name, e.g. medarot_ocg_v1 (or --resume DIR)")
     kwargs = _env_kwargs(mode, options)
     check_env(env, kwargs)
     check_count("--timesteps", timesteps)
@@ -234,6 +265,7 @@ def train(
     if config:
         cfg = _with_settings(cfg, config)
         env, kwargs, out = cfg.env, cfg.env_kwargs, Path(cfg.out)
+    _validate(cfg)
     typer.echo(f"training MaskablePPO on {env} {kwargs} for {cfg.timesteps:,} steps -> {cfg.out}")
     summary = run_training(cfg, log=typer.echo)
     _finish(summary, cfg, env, kwargs, out, eval_games, workers, match)
@@ -267,7 +299,10 @@ def _finish(
             **kwargs,
         )
         rows.append(res.to_dict())
+    from deckgym import provenance
+
     report = {
+        "provenance": provenance(env, kwargs, seed=cfg.seed, eval_seed=cfg.seed + 50_000),
         "env": env,
         "env_kwargs": kwargs,
         "timesteps": summary["timesteps"],
@@ -301,7 +336,7 @@ def evaluate(
 
     The score is wins + draws/2 per game; its interval is over seat-swapped pairs of games.
     """
-    from agents.arena import match
+    from deckgym.agents.arena import match
 
     kwargs = _env_kwargs(mode, options)
     check_env(env, kwargs)
@@ -311,7 +346,9 @@ def evaluate(
     check_agent(opponent, env, kwargs, "--opponent")
     res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **kwargs)
     if as_json:
-        typer.echo(json.dumps(res.to_dict(), indent=1))
+        from deckgym import provenance
+
+        typer.echo(json.dumps({"provenance": provenance(env, kwargs, seed=seed), **res.to_dict()}, indent=1))
     else:
         typer.echo(_results_table([res.to_dict()]))
 
@@ -324,7 +361,7 @@ def _fail(message: str) -> None:
 
 @app.command()
 def play(
-    env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v0")],
+    env: Annotated[str, typer.Argument(help="environment name, e.g. medarot_ocg_v1")],
     opponent: Annotated[
         str,
         typer.Option(
@@ -339,8 +376,8 @@ def play(
     record: Annotated[Path | None, typer.Option(help="write the game to this replay file")] = None,
 ) -> None:
     """Play the AI in the terminal: type the letter of a move, or a command (? for how to play)."""
-    from agents.play.session import GameSession, PlayError
-    from agents.play.terminal import play as run
+    from deckgym.agents.play.session import GameSession, PlayError
+    from deckgym.agents.play.terminal import play as run
 
     if seat not in ("0", "1", "random"):
         _fail(f"--seat must be 0, 1 or random, got {seat!r}")
@@ -361,7 +398,7 @@ def replay(
     step: Annotated[bool, typer.Option(help="step forward and back by hand (n, p, q)")] = False,
 ) -> None:
     """Show a recorded game move by move, from one seat's view or the whole board."""
-    from agents.play.replays import ReplayError, run_replay
+    from deckgym.agents.play.replays import ReplayError, run_replay
 
     try:
         code = run_replay(file, seat=seat, verify=verify, interactive=step)
@@ -389,7 +426,7 @@ def serve(
     except (OSError, UnicodeError) as exc:
         _fail(f"--host {host!r} is not an address of this machine ({exc})")
     try:
-        from agents.play.server import serve as run_server
+        from deckgym.agents.play.server import serve as run_server
     except ImportError as exc:
         _fail(f"deckgym serve needs the [play] extra (pip install 'deckgym[play]'): {exc}")
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
@@ -404,7 +441,7 @@ def serve(
 
 def main() -> None:
     """Entry point of the console script: user errors are one ``Error:`` line and exit status 2."""
-    from agents.cli_input import main as run_main
+    from deckgym.agents.cli_input import main as run_main
 
     run_main()
 

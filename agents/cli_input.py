@@ -33,8 +33,11 @@ def _message(exc: BaseException) -> str:
 
 def check_env(env: str, kwargs: dict[str, Any]) -> None:
     """Build ``env`` with ``kwargs`` once: an unknown env, mode or option is a ``UserError``."""
-    import envs
+    from deckgym import envs
 
+    if env in envs.RENAMED:
+        new, why = envs.RENAMED[env]
+        raise UserError(f"environment {env!r} is now {new!r}: {why}")
     if env not in envs.names():
         raise UserError(f"unknown environment {env!r}; known: {', '.join(envs.names())}")
     try:
@@ -47,7 +50,7 @@ def check_env(env: str, kwargs: dict[str, Any]) -> None:
 
 def check_agent(spec: str, env: str, kwargs: dict[str, Any], option: str = "--agent") -> None:
     """Build the agent ``spec`` once: an unknown spec or a missing model file is a ``UserError``."""
-    import agents
+    from deckgym import agents
 
     try:
         agents.make(spec, env, seed=0, **kwargs)
@@ -101,6 +104,6 @@ def run(app: Any, argv: Sequence[str] | None = None) -> int:
 
 def main() -> None:
     """The ``deckgym`` console script."""
-    from agents.cli import app
+    from deckgym.agents.cli import app
 
     sys.exit(run(app))

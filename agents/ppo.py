@@ -13,11 +13,11 @@ import numpy as np
 # Old models: ``card_set_extractor`` and ``global_critic_policy`` were defined in this module
 # before training moved to ``agents.training``. stable-baselines3 saves ``policy_kwargs`` (the
 # extractor class) and the policy class with cloudpickle, and a model saved then carries those
-# classes with ``__module__ == "agents.ppo"``. They are pickled by value (they are built inside
+# classes with ``__module__ == "deckgym.agents.ppo"``. They are pickled by value (they are built inside
 # functions), so loading one does not look them up here (tests/agents/test_ppo.py loads a
 # saved model with this module and ``agents.training`` blocked); the names stay importable
 # under their old path all the same, for anything that does look them up.
-from agents.training.policy import (
+from deckgym.agents.training.policy import (
     card_set_extractor,
     global_critic_policy,
     masked_probabilities,

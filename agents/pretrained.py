@@ -1,7 +1,7 @@
 """The models shipped with the package: ``agents.make("ppo:pretrained", env, **options)``.
 
 Each shipped model is a MaskablePPO file in ``agents/models/``, named after the env it was
-trained on and, for the OCG, its mode (``medarot_ocg_v0-beginner.zip``). It was trained with
+trained on and, for the OCG, its mode (``medarot_ocg_v1-beginner.zip``). It was trained with
 ``deckgym train ENV --preset strong``; ``agents/models/README.md`` records, per model, the
 run and its measured score against the heuristic and against ``search``.
 
@@ -27,7 +27,7 @@ SPEC = "ppo:pretrained"
 
 def model_key(env_name: str, options: dict[str, Any] | None = None) -> str:
     """The shipped model's file stem for ``env_name`` with ``options`` (the OCG's mode counts)."""
-    if env_name == "medarot_ocg_v0":
+    if env_name == "medarot_ocg_v1":
         return f"{env_name}-{(options or {}).get('mode', 'beginner')}"
     return env_name
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from agents.heuristic.base import RuleOfThumbAgent
+from deckgym.agents.heuristic.base import RuleOfThumbAgent
 
 #: The best return a seat can get (the protocol's ``returns``: +1 win, 0 draw, -1 loss).
 WIN = 1.0

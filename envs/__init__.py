@@ -1,7 +1,7 @@
 """deckgym environments: ``envs.make(name, **kwargs)`` and ``envs.names()``.
 
 Importing this package also registers every ruleset in PettingZoo's own registry, so
-``pettingzoo.make("aec", "deckgym/medarot_ocg-v0", mode="advance")`` works too.
+``pettingzoo.make("aec", "deckgym/medarot_ocg-v1", mode="advance")`` works too.
 """
 
 from __future__ import annotations
@@ -11,10 +11,19 @@ import warnings
 from typing import Any
 
 _REGISTRY = {
-    "medarot_ocg_v0": "envs.medarot_ocg_v0",
-    "medarot_parts_v0": "envs.medarot_parts_v0",
-    "mow_v0": "envs.mow_v0",
-    "amalogs_v1": "envs.amalogs_v1",
+    "medarot_ocg_v1": "deckgym.envs.medarot_ocg_v1",
+    "medarot_parts_v0": "deckgym.envs.medarot_parts_v0",
+    "mow_v0": "deckgym.envs.mow_v0",
+    "amalogs_v1": "deckgym.envs.amalogs_v1",
+}
+
+
+#: Ids that a newer version replaced: old id -> (new id, what changed).
+RENAMED = {
+    "medarot_ocg_v0": (
+        "medarot_ocg_v1",
+        "its starter decks were rebalanced and its observation grew from 4,761 to 4,813 entries",
+    ),
 }
 
 
@@ -24,7 +33,10 @@ def names() -> list[str]:
 
 
 def make(name: str, **kwargs: Any) -> Any:
-    """Create environment ``name`` (e.g. ``"medarot_ocg_v0"``) with its keyword arguments."""
+    """Create environment ``name`` (e.g. ``"medarot_ocg_v1"``) with its keyword arguments."""
+    if name in RENAMED:
+        new, why = RENAMED[name]
+        raise KeyError(f"environment {name!r} is now {new!r}: {why}")
     if name not in _REGISTRY:
         raise KeyError(f"unknown environment {name!r}; known: {', '.join(names())}")
     return importlib.import_module(_REGISTRY[name]).env(**kwargs)
@@ -54,4 +66,37 @@ def _register_with_pettingzoo() -> None:
                 register("aec", env_id, entry_point=f"{module}:env")
 
 
+def _gym_ids() -> dict[str, tuple[str, dict[str, Any]]]:
+    """Gymnasium id -> (env name, options), one per variant; the id's version is the env's."""
+    variants: list[tuple[str, str, dict[str, Any]]] = [
+        *(("MedarotOCG-" + m, "medarot_ocg_v1", {"mode": m}) for m in ("beginner", "normal", "advance")),
+        ("MedarotParts", "medarot_parts_v0", {}),
+        ("MasterOfTheWorld", "mow_v0", {}),
+        *((f"Amalogs-{n}v{n}", "amalogs_v1", {"team_sizes": (n, n)}) for n in (1, 2, 3)),
+    ]
+    return {f"deckgym/{title}-v{name.rpartition('_v')[2]}": (name, kw) for title, name, kw in variants}
+
+
+#: Gymnasium ids of the single-agent envs (the learner against the heuristic), one per variant.
+GYM_IDS = _gym_ids()
+
+
+def _register_with_gymnasium() -> None:
+    """``gymnasium.make("deckgym/MedarotOCG-beginner-v1")`` and the others of ``GYM_IDS``.
+
+    Each is ``deckgym.agents.training.selfplay_env.gym_env``: one learner against an agent
+    (``opponent="heuristic"`` by default; ``gymnasium.make(id, opponent="random")``).
+    """
+    import gymnasium
+
+    for env_id, (name, kwargs) in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point="deckgym.agents.training.selfplay_env:gym_env",
+                kwargs={"env_name": name, **kwargs},
+            )
+
+
 _register_with_pettingzoo()
+_register_with_gymnasium()

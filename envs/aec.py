@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -17,10 +18,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from envs.core.describe import Described
-from envs.core.errors import IllegalActionError, StateError
-from envs.core.events import events_for
-from envs.encoding.codec import Encoder
+from deckgym.envs.core.describe import Described
+from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning, StateError
+from deckgym.envs.core.events import events_for
+from deckgym.envs.encoding.codec import Encoder
 
 ILLEGAL_POLICIES = ("raise", "penalize")
 RENDER_MODES = ("ansi", "human")
@@ -208,16 +209,19 @@ class CardGameEnv(AECEnv):
     Args:
         ruleset: the ruleset plug-in.
         render_mode: None, "ansi" (``render()`` returns the board) or "human" (prints it).
-        illegal_action: "raise" (default) raises ``IllegalActionError`` and changes nothing;
-            "penalize" ends the game with -1 for the offender and 0 for the others, as
-            PettingZoo's ``TerminateIllegalWrapper`` does.
+        illegal_action: "penalize" (default) ends the game when a legal index is outside the
+            mask: -1 for the offender, 0 for the others, and an ``IllegalActionWarning``, as
+            PettingZoo's classic envs (``TerminateIllegalWrapper``) do, so that checkers that
+            sample without the mask (``state_test``, RLlib's) play on. "raise" raises
+            ``IllegalActionError`` naming the action and the legal options, and changes nothing.
+            An action outside the action space (not an index 0..n-1) raises in both.
     """
 
     #: The class default; each instance replaces it with a copy that adds its ruleset's ``name``.
     metadata: Mapping[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(
-        self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "raise"
+        self, ruleset: Ruleset, render_mode: str | None = None, illegal_action: str = "penalize"
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, got {render_mode!r}")
@@ -322,10 +326,17 @@ class CardGameEnv(AECEnv):
             # the engine checks legality and raises before changing anything (engine protocol)
             st.apply(self.encoder.index_to_action(index, st))
         except IllegalActionError:
+            label = f"{index} = {self.encoder.action_label(index, st)}"
             if self.illegal_action == "raise":
-                label = f"{index} = {self.encoder.action_label(index, st)}"
                 raise IllegalActionError(label, f"{st.decision} ({agent})", self._labels(st)) from None
-            self._penalize(agent)
+            warnings.warn(
+                f"illegal action {label} by {agent} at {st.decision}: the game ends with -1 for "
+                f"{agent} (illegal_action='penalize'; the mask in obs['action_mask'] holds the legal "
+                "actions; illegal_action='raise' raises instead)",
+                IllegalActionWarning,
+                stacklevel=2,
+            )
+            self._penalize(agent, index)
             return
         if st.is_terminal():
             self._finish()
@@ -350,11 +361,11 @@ class CardGameEnv(AECEnv):
             flags[a] = True
             self.infos[a] = {"reason": st.reason}
 
-    def _penalize(self, offender: str) -> None:
+    def _penalize(self, offender: str, index: int) -> None:
         for a in self.agents:
             self.rewards[a] = -1.0 if a == offender else 0.0
             self.terminations[a] = True
-            self.infos[a] = {"reason": f"illegal action by {offender}"}
+            self.infos[a] = {"reason": f"illegal action by {offender}", "illegal_action": index}
         self._cumulative_rewards[offender] = 0.0
         self._accumulate_rewards()
 

@@ -1,6 +1,6 @@
 """``amalogs_v1``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
 
-    from envs import amalogs_v1
+    from deckgym.envs import amalogs_v1
     env = amalogs_v1.env(team_sizes=(2, 2))
 
 See ``envs.amalogs.env`` for the documentation page.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.aec import CardGameEnv, shared_ruleset
-from envs.amalogs.env import AmalogsRuleset
-from envs.amalogs.env import __doc__ as _DOC
+from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.amalogs.env import AmalogsRuleset
+from deckgym.envs.amalogs.env import __doc__ as _DOC
 
 __doc__ = _DOC
 
@@ -24,7 +24,7 @@ def raw_env(
     max_team_turns: int = 60,
     duel_cap: int = 300,
     render_mode: str | None = None,
-    illegal_action: str = "raise",
+    illegal_action: str = "penalize",
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
     ruleset = shared_ruleset(

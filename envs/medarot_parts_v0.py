@@ -1,6 +1,6 @@
 """``medarot_parts_v0``: the Medarot parts card game as a PettingZoo AEC environment.
 
-    from envs import medarot_parts_v0
+    from deckgym.envs import medarot_parts_v0
     env = medarot_parts_v0.env()
 
 See ``envs.medarot_parts.env`` for the documentation page.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import CardGameEnv, shared_ruleset
-from envs.medarot_parts.env import PartsRuleset
-from envs.medarot_parts.env import __doc__ as _DOC
+from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.medarot_parts.env import PartsRuleset
+from deckgym.envs.medarot_parts.env import __doc__ as _DOC
 
 __doc__ = _DOC
 
@@ -22,7 +22,7 @@ def raw_env(
     decks: Sequence[Any] | None = None,
     max_turns: int = 30,
     render_mode: str | None = None,
-    illegal_action: str = "raise",
+    illegal_action: str = "penalize",
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""

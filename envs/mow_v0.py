@@ -1,6 +1,6 @@
 """``mow_v0``: Master of the World as a PettingZoo AEC environment.
 
-    from envs import mow_v0
+    from deckgym.envs import mow_v0
     env = mow_v0.env(decks=["ashen_aggro", "tide_control"])
 
 See ``envs.mow.env`` for the documentation page.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import CardGameEnv, shared_ruleset
-from envs.mow.env import MowRuleset
-from envs.mow.env import __doc__ as _DOC
+from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.mow.env import MowRuleset
+from deckgym.envs.mow.env import __doc__ as _DOC
 
 __doc__ = _DOC
 
@@ -22,7 +22,7 @@ def raw_env(
     decks: Sequence[Any] | None = None,
     max_turns: int = 100,
     render_mode: str | None = None,
-    illegal_action: str = "raise",
+    illegal_action: str = "penalize",
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""

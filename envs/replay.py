@@ -5,7 +5,7 @@ written out, ``seed``), one line per decision (``agent``, ``action`` index and a
 ``label``), and a footer with the result and a digest of the final state. Re-simulating the
 header and actions reproduces the final state exactly (checked by the digest).
 
-    rec = Recorder("medarot_ocg_v0", seed=7, mode="advance")
+    rec = Recorder("medarot_ocg_v1", seed=7, mode="advance")
     while not rec.done:
         rec.step(policy(rec.env))
     rec.finish().save("game.jsonl")
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envs.core.errors import StateError
+from deckgym.envs.core.errors import StateError
 
 FORMAT = "deckgym-replay/1"
 
@@ -97,7 +97,7 @@ class Replay:
 
     def simulate(self) -> Any:
         """Play the recorded actions in a fresh env; return the env at the end."""
-        import envs
+        from deckgym import envs
 
         env = envs.make(self.env, **self.kwargs)
         env.reset(seed=self.seed)
@@ -119,7 +119,7 @@ class Recorder:
     """Plays a game in a fresh env while recording it. Decks are written out in the header."""
 
     def __init__(self, env_name: str, seed: int, **kwargs: Any) -> None:
-        import envs
+        from deckgym import envs
 
         self.env = envs.make(env_name, **kwargs)
         self.env.reset(seed=seed)

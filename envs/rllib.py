@@ -17,8 +17,8 @@ counted in ``RllibEnv.illegal_actions`` (per process), so a training run can sho
 policy never sent one. ``{"illegal_action": "raise"}`` raises instead.
 
     from ray.rllib.algorithms.ppo import PPOConfig
-    from envs.rllib import RllibEnv
-    config = PPOConfig().environment(RllibEnv, env_config={"env": "medarot_ocg_v0", "mode": "beginner"})
+    from deckgym.envs.rllib import RllibEnv
+    config = PPOConfig().environment(RllibEnv, env_config={"env": "medarot_ocg_v1", "mode": "beginner"})
 
 ``scripts/rllib_ppo.py`` trains PPO with an action-masking RLModule on it. Needs the ``rllib``
 extra (``pip install -e '.[rllib]'``).
@@ -35,9 +35,9 @@ from gymnasium import spaces
 try:
     from ray.rllib.env.multi_agent_env import MultiAgentEnv
 except ImportError as exc:  # the optional extra
-    raise ImportError("envs.rllib needs RLlib: pip install -e '.[rllib]'") from exc
+    raise ImportError("deckgym.envs.rllib needs RLlib: pip install -e '.[rllib]'") from exc
 
-import envs
+from deckgym import envs
 
 
 class RllibEnv(MultiAgentEnv):
@@ -49,7 +49,7 @@ class RllibEnv(MultiAgentEnv):
     def __init__(self, config: dict[str, Any] | None = None) -> None:
         super().__init__()
         options = dict(config or {})
-        name = options.pop("env", "medarot_ocg_v0")
+        name = options.pop("env", "medarot_ocg_v1")
         self.illegal_policy = options.pop("illegal_action", "penalize")
         if self.illegal_policy not in ("penalize", "raise"):
             raise ValueError(f"illegal_action must be 'penalize' or 'raise', got {self.illegal_policy!r}")

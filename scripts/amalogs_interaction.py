@@ -75,7 +75,7 @@ ENDINGS = ("base0", "base36", "cap")
 @functools.cache
 def env_name() -> str:
     """The newest AMALOGS env module (``amalogs_v1`` over ``amalogs_v0``)."""
-    import envs
+    from deckgym import envs
 
     found = [
         (int(m.group(1)), m.group(0))
@@ -89,15 +89,15 @@ def env_name() -> str:
 
 def pool_names() -> list[str]:
     """The ruleset names the env's ``pools`` option accepts, in slot order."""
-    from envs.amalogs.config import RULESETS
-    from envs.amalogs.cores import IMPLEMENTED
+    from deckgym.envs.amalogs.config import RULESETS
+    from deckgym.envs.amalogs.cores import IMPLEMENTED
 
     return [RULESETS[s].name for s in IMPLEMENTED]
 
 
 def make_agent(spec: str, name: str, seed: int) -> Any:
     """The agent ``spec`` for env ``name`` (the heuristic of an older AMALOGS version if it has none)."""
-    import agents
+    from deckgym import agents
 
     try:
         return agents.make(spec, name, seed=seed)
@@ -124,7 +124,7 @@ def make_env(config: dict[str, Any]) -> Any:
 # ----------------------------------------------------------------------------- one game
 def play(env: Any, spec: str, seed: int) -> Any:
     """One game with ``spec`` in every seat; the final engine state, its whole event log kept."""
-    from agents.base import bind, needs_observation
+    from deckgym.agents.base import bind, needs_observation
 
     env.reset(seed=seed)
     raw = env.unwrapped
@@ -253,7 +253,7 @@ def summarize(config: dict[str, Any], rows: list[dict[str, Any]], seed: int) -> 
 
 def run(configs: list[dict[str, Any]], games: int, seed: int, workers: int) -> list[dict[str, Any]]:
     """Play every configuration's games (over ``workers`` processes) and summarize each."""
-    from agents.arena import run_chunks
+    from deckgym.agents.arena import run_chunks
 
     starts = range(0, games, CHUNK)
     jobs = [(c, [seed + k for k in range(s, min(games, s + CHUNK))]) for c in configs for s in starts]

@@ -12,7 +12,7 @@ small ratings must stay in it over ``--games`` games per pairing on seeds the tu
 used, or the tuning goes on; that rating is the reported result.
 
     python scripts/balance.py mow_v0 --out runs/balance/mow
-    python scripts/balance.py medarot_ocg_v0 --mode beginner --out runs/balance/beginner --write
+    python scripts/balance.py medarot_ocg_v1 --mode beginner --out runs/balance/beginner --write
 
 ``OUT/best`` keeps the set whose full rating came closest to the band (a later tuning can make
 things worse). ``--write`` copies the balanced decks over the ruleset's starter deck files.
@@ -83,7 +83,7 @@ def step_size(result: dict[str, Any], deck: str) -> int:
 
 def tuned_toml(env: str, path: Path, found: dict[str, Any], ruleset: Any) -> str:
     """The searched deck as a deck file with the original deck's name and description."""
-    from agents.decks.search import deck_toml
+    from deckgym.agents.decks.search import deck_toml
 
     deck = ruleset.deck_list(str(path))
     return deck_toml(env, found["best"], ruleset, deck.name, deck.description, found["starter"])
@@ -91,13 +91,13 @@ def tuned_toml(env: str, path: Path, found: dict[str, Any], ruleset: Any) -> str
 
 def main(argv: list[str] | None = None) -> int:
     """Balance the decks; print each iteration and the final matrix; exit 1 if not balanced."""
-    import envs
-    from agents.arena import pool
-    from agents.decks.ratings import rate
-    from agents.decks.search import deck_search
+    from deckgym import envs
+    from deckgym.agents.arena import pool
+    from deckgym.agents.decks.ratings import rate
+    from deckgym.agents.decks.search import deck_search
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("env", help="a deck ruleset: medarot_ocg_v0, medarot_parts_v0, mow_v0")
+    ap.add_argument("env", help="a deck ruleset: medarot_ocg_v1, medarot_parts_v0, mow_v0")
     ap.add_argument("--mode", default=None, help="the OCG mode")
     ap.add_argument("--decks", default=None, help="decks, comma separated (default: the starter decks)")
     ap.add_argument("--pilot", default="heuristic", help="agent spec piloting both sides")

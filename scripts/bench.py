@@ -6,7 +6,7 @@ numbers compare across machines. Measurements are interleaved in rounds to even 
 
     python scripts/bench.py                 # table
     python scripts/bench.py --json          # one JSON object
-    python scripts/bench.py --seconds 2 --envs medarot_ocg_v0:beginner
+    python scripts/bench.py --seconds 2 --envs medarot_ocg_v1:beginner
 
 The PPO-training rows time ``deckgym train``'s loop (default settings, no imitation, no
 evaluations) as learner steps per second, and give it as a ratio to the env's own AEC
@@ -45,7 +45,7 @@ import numpy as np
 
 #: Environments and variants measured by default.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "medarot_ocg_v0": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
+    "medarot_ocg_v1": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
     "medarot_parts_v0": [{}],
     "mow_v0": [{}],
     "amalogs_v1": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
@@ -116,7 +116,7 @@ def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[in
 
 
 #: Deck rulesets whose deck tournaments are timed (``tournament_rates``).
-DECK_RULESETS = frozenset({"medarot_ocg_v0", "medarot_parts_v0", "mow_v0"})
+DECK_RULESETS = frozenset({"medarot_ocg_v1", "medarot_parts_v0", "mow_v0"})
 
 
 def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int) -> dict[str, float]:
@@ -125,9 +125,9 @@ def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int
     Both run the same number of seat-swapped games over the same worker processes, in the same
     run, so their ratio compares across machines. The first two starter decks of the variant play.
     """
-    import envs
-    from agents.arena import match
-    from agents.decks.matches import deck_match
+    from deckgym import envs
+    from deckgym.agents.arena import match
+    from deckgym.agents.decks.matches import deck_match
 
     starters = envs.make(name, **kwargs).unwrapped.ruleset.starter_names
     t0 = time.perf_counter()
@@ -148,9 +148,8 @@ def ai_latency(
     with two or more options are timed (a forced move takes no thought); the heuristic's time
     on the same decisions is measured beside it, so the ratio compares across machines.
     """
-    import agents
-    import envs
-    from agents.base import bind
+    from deckgym import agents, envs
+    from deckgym.agents.base import bind
 
     times: list[float] = []
     base: list[float] = []
@@ -202,7 +201,7 @@ def training_rate(name: str, kwargs: dict[str, Any], steps: int, **settings: Any
     """
     import tempfile
 
-    from agents.training import TrainConfig, train
+    from deckgym.agents.training import TrainConfig, train
 
     with tempfile.TemporaryDirectory() as out:
         cfg = TrainConfig(
@@ -265,7 +264,7 @@ def _extra_rows(
                 )
                 result["training"][label] = row
     if args.latency_decisions > 0:
-        from agents.play.session import DEFAULT_LEVEL, spec_for
+        from deckgym.agents.play.session import DEFAULT_LEVEL, spec_for
 
         result["latency"] = {}
         for label, name, _make in jobs:
@@ -302,7 +301,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument(
         "--train-on",
         nargs="*",
-        default=["medarot_ocg_v0:beginner"],
+        default=["medarot_ocg_v1:beginner"],
         help="variants of the training rows (ENV or ENV:MODE labels)",
     )
     ap.add_argument(
@@ -320,7 +319,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     args = ap.parse_args(argv)
 
-    import envs
+    from deckgym import envs
 
     jobs: list[tuple[str, str, Callable[[], Any]]] = []
     wanted = args.envs

@@ -71,15 +71,14 @@ def agent_games(
     time); otherwise whole games through ``agents.arena.play_game`` (each copy of the code its
     own loop, as its matches play), counting every decision of every seat.
     """
-    import agents
-    import envs
-    from agents.base import bind
+    from deckgym import agents, envs
+    from deckgym.agents.base import bind
 
     decisions = games = 0
     spent = 0.0
     t0 = time.perf_counter()
     if count_seat is None:  # whole games through the package's own game loop, as matches play them
-        from agents.arena import play_game
+        from deckgym.agents.arena import play_game
 
         while time.perf_counter() - t0 < seconds:
             seed = seed0 + games
@@ -126,7 +125,7 @@ def agent_games(
 
 def rows(name: str, kwargs: dict[str, Any], seconds: float, seed0: int, worlds: int) -> dict[str, float]:
     """Every row of one variant; ``seconds`` for each measurement."""
-    import envs
+    from deckgym import envs
 
     def make() -> Any:
         return envs.make(name, **kwargs)

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import VARIANTS, label_of
 
-from envs.core.events import events_for
+from deckgym.envs.core.events import events_for
 
 #: Events per variant stored in full (the rest is covered by the hash).
 SHOWN = 60

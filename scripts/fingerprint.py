@@ -64,9 +64,8 @@ def _feed(h: Any, obs: Any) -> None:
 
 def fingerprint(name: str, kwargs: dict[str, Any], policy: str, games: int, seed0: int = 0) -> dict[str, Any]:
     """The hash of ``games`` games of one variant under ``policy``, with the steps it covered."""
-    import agents
-    import envs
-    from agents.base import bind
+    from deckgym import agents, envs
+    from deckgym.agents.base import bind
 
     h = hashlib.sha256()
     steps = 0

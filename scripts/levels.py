@@ -30,16 +30,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import envs
-from agents import make
-from agents.arena import match, sides
-from agents.base import bind
-from agents.play.session import LEVELS, levels_for
+from deckgym import envs
+from deckgym.agents import make
+from deckgym.agents.arena import match, sides
+from deckgym.agents.base import bind
+from deckgym.agents.play.session import LEVELS, levels_for
 
 VARIANTS = {
-    "medarot_ocg_v0:beginner": ("medarot_ocg_v0", {"mode": "beginner"}),
-    "medarot_ocg_v0:normal": ("medarot_ocg_v0", {"mode": "normal"}),
-    "medarot_ocg_v0:advance": ("medarot_ocg_v0", {"mode": "advance"}),
+    "medarot_ocg_v1:beginner": ("medarot_ocg_v1", {"mode": "beginner"}),
+    "medarot_ocg_v1:normal": ("medarot_ocg_v1", {"mode": "normal"}),
+    "medarot_ocg_v1:advance": ("medarot_ocg_v1", {"mode": "advance"}),
     "medarot_parts_v0": ("medarot_parts_v0", {}),
     "mow_v0": ("mow_v0", {}),
     "amalogs_v1": ("amalogs_v1", {}),

@@ -51,7 +51,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ["tests/agents"],
     ),
 }
-LINKED = ["agents", "tests", "scripts", "docs", "notebooks", "README.md"]
+LINKED = ["tests", "scripts", "docs", "notebooks", "README.md"]
 #: Decorators that register a function and return it unchanged (rewritten by ``undecorate``).
 REGISTERING = {"task", "decision", "OPS.op", "OPS_REGISTRY.op", "core.after_table"}
 PYTEST_ARGS = ["-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow and not train", "-x", "-q"]
@@ -87,9 +87,9 @@ def undecorate(source: str) -> str:
 
 
 def _mirror_envs(work: Path) -> None:
-    """``work/envs``: links to every file of ``envs/``, and undecorated copies of the rules modules."""
+    """``work/deckgym/envs``: links to every file of ``envs/``, and undecorated copies of the rules modules."""
     src_root = ROOT / "envs"
-    dst_root = work / "envs"
+    dst_root = work / "deckgym" / "envs"
     if dst_root.is_symlink():
         dst_root.unlink()
     for src_dir, dirs, names in os.walk(src_root):
@@ -119,8 +119,20 @@ def prepare(package: str, root: Path = WORK) -> Path:
     """The package's work folder: links to the tree, undecorated rules and its mutmut settings."""
     files, tests = PACKAGES[package]
     work = root / package
-    work.mkdir(parents=True, exist_ok=True)
+    (work / "deckgym").mkdir(parents=True, exist_ok=True)
     _mirror_envs(work)
+    # The package as it is installed (deckgym/envs, deckgym/agents), so that mutmut's module
+    # names (from the file paths) are the names the tests import. Its own files are copies: a
+    # link would resolve to the repository, where ``deckgym`` reaches the unmutated ``envs/``.
+    for name in ("__init__.py", "__main__.py", "cli.py"):
+        dst = work / "deckgym" / name
+        text = (ROOT / "deckgym" / name).read_text()
+        if dst.is_symlink():
+            dst.unlink()
+        if not dst.exists() or dst.read_text() != text:
+            dst.write_text(text)
+    if not (work / "deckgym" / "agents").exists():
+        (work / "deckgym" / "agents").symlink_to(ROOT / "agents")
     for name in LINKED:
         link = work / name
         if not link.exists():
@@ -130,8 +142,8 @@ def prepare(package: str, root: Path = WORK) -> Path:
     base = head + ("[" + tail if tail else "")
     settings = (
         "[tool.mutmut]\n"
-        'source_paths = ["envs", "agents"]\n'
-        f"only_mutate = {_toml_list(files)}\n"
+        'source_paths = ["deckgym"]\n'
+        f"only_mutate = {_toml_list(['deckgym/' + f for f in files])}\n"
         f"pytest_add_cli_args = {_toml_list(PYTEST_ARGS)}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         'also_copy = ["scripts", "docs", "notebooks", "README.md"]\n'
@@ -230,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("packages", nargs="*", help=f"packages: {', '.join(PACKAGES)}")
     ap.add_argument("--all", action="store_true", help="every package")
     ap.add_argument(
-        "--only", nargs="*", default=[], help="mutant name patterns, e.g. 'envs.amalogs.rules.end*'"
+        "--only", nargs="*", default=[], help="mutant name patterns, e.g. 'deckgym.envs.amalogs.rules.end*'"
     )
     ap.add_argument(
         "--sample", type=int, default=0, help="run only this many mutants per package, drawn by --seed"

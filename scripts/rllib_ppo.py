@@ -31,7 +31,7 @@ def build(env: str, options: dict[str, Any], batch: int, minibatch: int, epochs:
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
 
-    from envs.rllib import RllibEnv
+    from deckgym.envs.rllib import RllibEnv
 
     config = (
         PPOConfig()
@@ -66,7 +66,7 @@ def _get(result: dict[str, Any], *keys: str) -> Any:
 def main(argv: list[str] | None = None) -> int:
     """Train; print one line per iteration (or JSON); exit 1 if the policy sent an illegal action."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--env", default="medarot_ocg_v0")
+    ap.add_argument("--env", default="medarot_ocg_v1")
     ap.add_argument("--options", default='{"mode": "beginner"}', help="env options as a JSON object")
     ap.add_argument("--iterations", type=int, default=5)
     ap.add_argument("--batch", type=int, default=1000, help="env steps per iteration")
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import ray
 
-    from envs.rllib import RllibEnv
+    from deckgym.envs.rllib import RllibEnv
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:

@@ -19,7 +19,7 @@ can be replayed, and makes the exit status 1.
 
     python scripts/soak.py                          # 10^6 decisions over every variant
     python scripts/soak.py --decisions 10000000 --workers 2 --json
-    python scripts/soak.py --envs mow_v0 medarot_ocg_v0:advance --decisions 200000
+    python scripts/soak.py --envs mow_v0 medarot_ocg_v1:advance --decisions 200000
 """
 
 from __future__ import annotations
@@ -81,8 +81,8 @@ def soak_chunk(job: tuple[str, dict[str, Any], int, int, int, bool]) -> dict[str
     name, kwargs, decisions, seed0, check_every, checks = job
     import numpy as np
 
-    import envs
-    from envs.core import flow
+    from deckgym import envs
+    from deckgym.envs.core import flow
 
     env = envs.make(name, **kwargs)
     u = env.unwrapped

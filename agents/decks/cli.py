@@ -1,7 +1,7 @@
 """``deckgym decks``: list and check decks, and rate them against each other with a fixed pilot.
 
 deckgym decks list mow_v0
-deckgym decks check medarot_ocg_v0 --mode advance my_deck.toml
+deckgym decks check medarot_ocg_v1 --mode advance my_deck.toml
 deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
 deckgym decks compare mow_v0 iron_bulwark ashen_aggro --elo0 0 --elo1 20
 """
@@ -15,6 +15,9 @@ from typing import Annotated, Any, Self
 
 import typer
 
+from deckgym import provenance
+from deckgym.agents.cli_input import check_agent
+
 decks_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="Deck-strength evaluation: list, check and rate decks."
 )
@@ -27,7 +30,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _ruleset(env: str, mode: str | None) -> Any:
-    import envs as env_lib
+    from deckgym import envs as env_lib
 
     if env not in env_lib.names():
         raise _fail(f"unknown environment {env!r}; known: {', '.join(env_lib.names())}")
@@ -38,7 +41,7 @@ def _ruleset(env: str, mode: str | None) -> Any:
         raise _fail(str(exc).splitlines()[0]) from None
     if not hasattr(ruleset, "starter_names"):
         raise _fail(
-            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v0, medarot_parts_v0, mow_v0)"
+            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v1, medarot_parts_v0, mow_v0)"
         )
     return ruleset
 
@@ -53,10 +56,12 @@ def _pool(backend: str, workers: int) -> Any:
     """One pool of workers for the whole command (``agents.arena.pool``), or a one-line error."""
     import importlib.util
 
-    from agents.arena import BACKENDS, pool
+    from deckgym.agents.arena import BACKENDS, pool
 
     if backend not in BACKENDS:
         raise _fail(f"unknown --backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if workers < 0:
+        raise _fail(f"--workers must be at least 0 (0: all cores), got {workers}")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise _fail("--backend ray needs Ray: pip install -e '.[distributed]'")
     return pool(backend, workers or None)
@@ -84,7 +89,7 @@ def check_decks(
     mode: Annotated[str | None, _MODE] = None,
 ) -> None:
     """Exit 0 when every deck is legal; else one line per problem and exit status 2."""
-    from envs.core.errors import DeckError
+    from deckgym.envs.core.errors import DeckError
 
     ruleset = _ruleset(env, mode)
     bad = 0
@@ -136,8 +141,8 @@ def rate_decks(
     ] = None,
 ) -> None:
     """Round robin: score matrix with 95% intervals, Bradley-Terry Elo ratings, field scores."""
-    from agents.decks.ratings import pilot_agreement, rate
-    from envs.core.errors import DeckError
+    from deckgym.agents.decks.ratings import pilot_agreement, rate
+    from deckgym.envs.core.errors import DeckError
 
     _ruleset(env, mode)
     if games < 2:
@@ -149,6 +154,8 @@ def rate_decks(
     specs = [p.strip() for p in pilots.split(",") if p.strip()] if pilots else [pilot]
     if len(set(specs)) != len(specs):
         raise _fail(f"--pilots names a pilot twice: {pilots}")
+    for spec in specs:
+        check_agent(spec, env, kwargs, "--pilots" if pilots else "--pilot")
     by_pilot: dict[str, dict[str, Any]] = {}
     try:
         with _pool(backend, workers):
@@ -161,6 +168,7 @@ def rate_decks(
     except (DeckError, ValueError) as exc:
         raise _fail(str(exc)) from None
     for spec, result in by_pilot.items():
+        result["provenance"] = provenance(env, kwargs, seed=seed)
         if out is not None:
             write_outputs(result, out if len(specs) == 1 else out / spec.replace(":", "_").replace("/", "_"))
         if not as_json:
@@ -168,7 +176,8 @@ def rate_decks(
     agreement = pilot_agreement(by_pilot) if len(specs) > 1 else None
     if as_json:
         single = by_pilot[specs[0]]
-        typer.echo(json.dumps(single if agreement is None else {"by_pilot": by_pilot, **agreement}, indent=1))
+        both = {"provenance": provenance(env, kwargs, seed=seed), "by_pilot": by_pilot, **(agreement or {})}
+        typer.echo(json.dumps(single if agreement is None else both, indent=1))
         return
     if agreement is not None:
         for key, tau in agreement["kendall_tau"].items():
@@ -203,11 +212,12 @@ def compare_decks(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Sequential test (pentanomial SPRT over game pairs): is A stronger than B by elo1 rather than elo0?"""
-    from agents.decks.sprt import compare
-    from envs.core.errors import DeckError
+    from deckgym.agents.decks.sprt import compare
+    from deckgym.envs.core.errors import DeckError
 
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
     with _pool(backend, workers), _progress(max_games, "LLR 0.00", as_json) as bar:
         try:
             result = compare(
@@ -227,6 +237,7 @@ def compare_decks(
             )
         except (DeckError, ValueError) as exc:
             raise _fail(str(exc)) from None
+    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -274,11 +285,12 @@ def search_decks(
     ] = None,
 ) -> None:
     """Search a legal deck that scores best against the field (or nearest --target); score it on fresh seeds."""
-    from agents.decks.search import deck_search
-    from envs.core.errors import DeckError
+    from deckgym.agents.decks.search import deck_search
+    from deckgym.envs.core.errors import DeckError
 
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
     names = [d.strip() for d in field.split(",") if d.strip()]
     with _pool(backend, workers), _progress(budget, "incumbent score -", as_json) as bar:
         try:
@@ -300,11 +312,12 @@ def search_decks(
             )
         except (DeckError, ValueError) as exc:
             raise _fail(str(exc)) from None
+    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "best.toml").write_text(result["best_toml"])
         (out / "search.json").write_text(json.dumps(result, indent=1))
-        from agents.decks.plots import search_curve
+        from deckgym.agents.decks.plots import search_curve
 
         search_curve(result, out / "search_curve.png")
     if as_json:
@@ -384,7 +397,7 @@ def format_rating(result: dict[str, Any]) -> str:
 
 def write_outputs(result: dict[str, Any], out: Path) -> None:
     """``ratings.json``, ``matrix.csv``, ``heatmap.png`` and ``ratings.png`` in ``out``."""
-    from agents.decks.plots import matchup_heatmap, rating_plot
+    from deckgym.agents.decks.plots import matchup_heatmap, rating_plot
 
     out.mkdir(parents=True, exist_ok=True)
     (out / "ratings.json").write_text(json.dumps(result, indent=1))

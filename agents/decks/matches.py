@@ -13,7 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.arena import chunked, one_torch_thread, pair_interval, play_game, points, run_chunks, tally
+from deckgym.agents.arena import (
+    chunked,
+    one_torch_thread,
+    pair_interval,
+    play_game,
+    points,
+    run_chunks,
+    tally,
+)
 
 #: Deck values a match accepts: a starter name, a deck file, ``{id: count}`` or a list of ids.
 Deck = Any
@@ -97,8 +105,8 @@ def _play_deck_chunk(
     job: tuple[str, Deck, Deck, str, dict[str, Any], list[int]],
 ) -> list[tuple[float, float]]:
     env_name, deck_a, deck_b, pilot, env_kwargs, seeds = job
-    import agents as agent_lib
-    import envs
+    from deckgym import agents as agent_lib
+    from deckgym import envs
 
     one_torch_thread(pilot)
     env_ab = envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})
@@ -133,7 +141,7 @@ def deck_match(
     """
     if games < 2:
         raise ValueError(f"games must be at least 2 (one seat-swapped pair), got {games}")
-    import envs
+    from deckgym import envs
 
     envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})  # validate both decks now
     seeds = [seed + k for k in range((games + 1) // 2)]

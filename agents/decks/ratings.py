@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from agents.decks.matches import Deck, DeckMatch, deck_label, deck_match, run_record
+from deckgym.agents.decks.matches import Deck, DeckMatch, deck_label, deck_match, run_record
 
 
 def bradley_terry(

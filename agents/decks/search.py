@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agents.arena import Z95, pair_interval
+from deckgym.agents.arena import Z95, pair_interval
 
 #: A deck as card counts ({id: count}); the ruleset turns it into a validated deck.
 Counts = dict[str, int]
@@ -181,7 +181,7 @@ def swap_mutator(
 
 
 #: Deck rulesets whose decks are plain card counts the search can mutate.
-SEARCHABLE = ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0")
+SEARCHABLE = ("medarot_ocg_v1", "medarot_parts_v0", "mow_v0")
 
 
 def card_class(card: Any) -> tuple[str, str] | None:
@@ -236,7 +236,7 @@ def deck_toml(
     pool = ruleset.pool
     head = [f"name = {json.dumps(name)}", f"description = {json.dumps(description)}"]  # TOML basic strings
     cards = dict(counts)
-    if env_name == "medarot_ocg_v0":
+    if env_name == "medarot_ocg_v1":
         head.insert(1, f'mode = "{ruleset.config.mode}"')
     elif starter is not None:  # the parts game: the starter set, then the 40-card deck
         head += ["", "[starter]", "# medal, head, right arm, left arm, legs"]
@@ -277,9 +277,9 @@ def deck_search(
             the target outside (0, 1).
         DeckError: a field or start deck breaks the deck rules.
     """
-    import envs
-    from agents.decks.matches import deck_label, deck_match, run_record
-    from envs.core.errors import DeckError
+    from deckgym import envs
+    from deckgym.agents.decks.matches import deck_label, deck_match, run_record
+    from deckgym.envs.core.errors import DeckError
 
     if env_name not in SEARCHABLE:
         raise ValueError(f"deck search works on {', '.join(SEARCHABLE)}; got {env_name}")
@@ -298,7 +298,7 @@ def deck_search(
         start = field[0]
     starter: list[list[str]] | None = None
     if env_name == "medarot_parts_v0":  # the search changes the 40-card deck; the starter set stays
-        from envs.medarot_parts.cards import resolve_deck
+        from deckgym.envs.medarot_parts.cards import resolve_deck
 
         first = resolve_deck(start, ruleset.pool, ruleset.config)
         starter = [list(m) for m in first.starter.medarots]

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.arena import chunked, run_chunks, worker_count
-from agents.decks.matches import Deck, DeckMatch, _play_deck_chunk, deck_label, run_record
+from deckgym.agents.arena import chunked, run_chunks, worker_count
+from deckgym.agents.decks.matches import Deck, DeckMatch, _play_deck_chunk, deck_label, run_record
 
 #: The five pair scores (A's points in a pair of games, per game).
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -118,7 +118,7 @@ def compare(
     first deciding pair, so the result never depends on ``workers``. ``progress(games, llr)``
     is called after each batch.
     """
-    import envs
+    from deckgym import envs
 
     test = PentanomialSPRT(elo0, elo1, alpha, beta)  # checks the settings first
     if max_games < 2:

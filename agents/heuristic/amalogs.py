@@ -28,17 +28,17 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from agents.base import checked_move
-from agents.heuristic.base import RuleOfThumbAgent
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import adapter
-from envs.amalogs.rules.convert import strike_loss
-from envs.amalogs.rules.duel import participants, seat_one
-from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN
-from envs.amalogs.state import AmalogsState
-from envs.core import proxy as proxy_kind
+from deckgym.agents.base import checked_move
+from deckgym.agents.heuristic.base import RuleOfThumbAgent
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.rules.convert import strike_loss
+from deckgym.envs.amalogs.rules.duel import participants, seat_one
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core import proxy as proxy_kind
 
 #: An enemy avatar this close (MOVE allowance plus range) may pull us into its duel next turn.
 _THREAT_DISTANCE = 5
@@ -71,8 +71,8 @@ def core_choice(slot: int, table: Any, seat: int) -> Any:
     Every ruleset's heuristic module ``agents.heuristic.<ruleset package>`` offers
     ``choose(state, seat)``; the table is a state of that package's engine.
     """
-    package = type(table).__module__.split(".")[1]  # envs.<package>.state
-    return importlib.import_module(f"agents.heuristic.{package}").choose(table, seat)
+    package = type(table).__module__.split(".")[2]  # deckgym.envs.<package>.state
+    return importlib.import_module(f"deckgym.agents.heuristic.{package}").choose(table, seat)
 
 
 def _ruleset(st: AmalogsState, player: int, legal: list[Action]) -> Action:

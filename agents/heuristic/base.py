@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import IllegalMoveError
+from deckgym.agents.base import IllegalMoveError
 
 
 class RuleOfThumbAgent:

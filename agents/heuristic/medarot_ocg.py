@@ -46,13 +46,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from agents.base import checked_move
-from agents.heuristic.base import RuleOfThumbAgent
-from envs.core import proxy as proxy_kind
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, MELEE, SHOOTING, SPECIAL, CardDef
-from envs.medarot_ocg.rules.board import (
+from deckgym.agents.base import checked_move
+from deckgym.agents.heuristic.base import RuleOfThumbAgent
+from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, MELEE, SHOOTING, SPECIAL, CardDef
+from deckgym.envs.medarot_ocg.rules.board import (
     MOVABLE,
     NEIGHBOUR,
     NEUTRAL_ROW,
@@ -65,10 +65,10 @@ from envs.medarot_ocg.rules.board import (
     square_of,
     top,
 )
-from envs.medarot_ocg.rules.combat import FAR_COST, far_cost
-from envs.medarot_ocg.rules.effects import DEFENCE
-from envs.medarot_ocg.rules.medaroter import holder
-from envs.medarot_ocg.state import GameState, Stack
+from deckgym.envs.medarot_ocg.rules.combat import FAR_COST, far_cost
+from deckgym.envs.medarot_ocg.rules.effects import DEFENCE
+from deckgym.envs.medarot_ocg.rules.medaroter import holder
+from deckgym.envs.medarot_ocg.state import GameState, Stack
 
 _UNKNOWN_ARMOR = 30
 _UNKNOWN_POWER = 30

@@ -47,12 +47,12 @@ import functools
 import itertools
 from typing import Any
 
-from agents.base import checked_move
-from agents.heuristic.base import RuleOfThumbAgent
-from envs.core import proxy
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import (
+from deckgym.agents.base import checked_move
+from deckgym.agents.heuristic.base import RuleOfThumbAgent
+from deckgym.envs.core import proxy
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import (
     ATTACK_ACTIONS,
     E_SUPPORT,
     EFFICIENT_KIND,
@@ -66,9 +66,9 @@ from envs.medarot_parts.cards import (
     SUPPORT,
     Target,
 )
-from envs.medarot_parts.rules.effects import use_abilities
-from envs.medarot_parts.rules.values import charge, part_payment, power
-from envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.rules.effects import use_abilities
+from deckgym.envs.medarot_parts.rules.values import charge, part_payment, power
+from deckgym.envs.medarot_parts.state import GameState
 
 
 class PartsHeuristic(RuleOfThumbAgent):

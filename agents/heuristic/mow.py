@@ -54,15 +54,15 @@ Rules of thumb, by decision point:
 
 from __future__ import annotations
 
-from agents.base import checked_move
-from agents.heuristic.base import RuleOfThumbAgent
-from envs.core.proxy import after_attack
-from envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
-from envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
-from envs.mow.rules.card_use import ability_sources, restricted
-from envs.mow.rules.combat import combat_damage, master_can_attack
-from envs.mow.rules.field import locate, ref_at
-from envs.mow.rules.values import (
+from deckgym.agents.base import checked_move
+from deckgym.agents.heuristic.base import RuleOfThumbAgent
+from deckgym.envs.core.proxy import after_attack
+from deckgym.envs.mow.actions import DP, PASS, SLOT_SPELL, Action, Kind, Use
+from deckgym.envs.mow.cards import MONSTER, ON_ENTER, ON_LEVEL_UP, SPELL, WEAPON, CardDef, Effect
+from deckgym.envs.mow.rules.card_use import ability_sources, restricted
+from deckgym.envs.mow.rules.combat import combat_damage, master_can_attack
+from deckgym.envs.mow.rules.field import locate, ref_at
+from deckgym.envs.mow.rules.values import (
     charge_limit,
     level_for,
     master_attack,
@@ -71,7 +71,7 @@ from envs.mow.rules.values import (
     sick,
     toughness,
 )
-from envs.mow.state import GameState
+from deckgym.envs.mow.state import GameState
 
 _MIN_LIFE_FOR_COSTS = 8
 #: Cards the deck clock must stay ahead by after an optional draw, search or experience gain.

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from agents.play.session import describer, new_events
-from agents.play.terminal import board_text
-from envs.core.errors import StateError
-from envs.core.events import lines_for
-from envs.replay import Replay, state_digest
+from deckgym.agents.play.session import describer, new_events
+from deckgym.agents.play.terminal import board_text
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.events import lines_for
+from deckgym.envs.replay import Replay, state_digest
 
 
 class ReplayError(ValueError):
@@ -38,7 +38,7 @@ def load(path: Path) -> Replay:
 
 def positions(rep: Replay) -> tuple[Any, list[Any]]:
     """The game's ruleset, and its states: before the first move, then after each move (clones)."""
-    import envs
+    from deckgym import envs
 
     if rep.env not in envs.names():
         raise ReplayError(f"replay of an unknown env {rep.env!r}; known: {', '.join(envs.names())}")

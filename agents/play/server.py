@@ -65,8 +65,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-import envs
-from agents.play.session import (
+from deckgym import envs
+from deckgym.agents.play.session import (
     DEFAULT_LEVEL,
     LEVELS,
     GameSession,
@@ -83,7 +83,7 @@ MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 2 * 1024 * 1024
 #: Env names in words.
 TITLES = {
-    "medarot_ocg_v0": "Medarot Official Card Game",
+    "medarot_ocg_v1": "Medarot Official Card Game",
     "medarot_parts_v0": "Medarot parts card game",
     "mow_v0": "Master of the World",
     "amalogs_v1": "AMALOGS (teams of card-game players on a map)",
@@ -178,13 +178,13 @@ def _level_entry(lv: Level, measured: dict[str, Any]) -> dict[str, Any]:
 @cache
 def catalogue() -> dict[str, Any]:
     """What the lobby offers: envs in words with modes, options, decks, levels and help."""
-    import envs
-    from envs.medarot_ocg.config import MODES
+    from deckgym import envs
+    from deckgym.envs.medarot_ocg.config import MODES
 
     measured = _scores().get("levels", {})
     out = []
     for name in envs.names():
-        modes = list(MODES) if name == "medarot_ocg_v0" else []
+        modes = list(MODES) if name == "medarot_ocg_v1" else []
         decks: dict[str, list[str]] = {}
         levels: dict[str, list[dict[str, Any]]] = {}
         for mode in modes or [""]:
@@ -476,9 +476,9 @@ def _control_routes(app: FastAPI, games: Games) -> None:
 
 def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
     """A replay's positions for the viewer: the seat's view, or the whole board as text."""
-    from agents.play.replays import ReplayError, positions
-    from envs.core.errors import StateError
-    from envs.replay import Replay
+    from deckgym.agents.play.replays import ReplayError, positions
+    from deckgym.envs.core.errors import StateError
+    from deckgym.envs.replay import Replay
 
     try:
         rep = Replay.loads(text, "the replay")

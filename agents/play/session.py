@@ -1,6 +1,6 @@
 """One game between a person and an agent: the object the terminal and the web server both drive.
 
-    s = GameSession("medarot_ocg_v0", {"mode": "beginner"}, opponent="Hard", seat=0, seed=3)
+    s = GameSession("medarot_ocg_v1", {"mode": "beginner"}, opponent="Hard", seat=0, seed=3)
     while not s.done:
         print(s.view()["board"], [o["text"] for o in s.legal()])
         s.play(s.legal()[0]["index"])     # the person's move, then the agent's replies
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import envs
-from agents.arena import sides
-from agents.base import bind
-from envs.core.errors import StateError
-from envs.core.events import events_for, line_for
-from envs.replay import Recorder, Replay
+from deckgym import envs
+from deckgym.agents.arena import sides
+from deckgym.agents.base import bind
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.events import events_for, line_for
+from deckgym.envs.replay import Recorder, Replay
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def _has_model(env: str, options: Mapping[str, Any]) -> bool:
     The model must exist, torch must be installed (the [train] extra), and the model's
     observation length must be the env's (AMALOGS' depends on the team sizes).
     """
-    from agents.pretrained import model_key, shipped
+    from deckgym.agents.pretrained import model_key, shipped
 
     key = model_key(env, dict(options))
     if key not in shipped():
@@ -107,7 +107,7 @@ def _model_size(key: str) -> int | None:
         from sb3_contrib import MaskablePPO
     except ImportError:
         return None
-    from agents.pretrained import MODELS
+    from deckgym.agents.pretrained import MODELS
 
     model = MaskablePPO.load(str(MODELS / f"{key}.zip"), device="cpu")
     return int(model.observation_space.shape[0])
@@ -188,7 +188,7 @@ class GameSession:
         seed: int | None = None,
         auto: bool = True,
     ) -> None:
-        import agents
+        from deckgym import agents
 
         _check_request(env, options)  # validate before anything starts
         self.env_name = env
@@ -476,7 +476,7 @@ class GameSession:
         Raises:
             PlayError: it is not the person's turn (409).
         """
-        import agents
+        from deckgym import agents
 
         if not self.your_turn:
             raise PlayError("a hint is given when it is your turn", 409)

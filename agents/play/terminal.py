@@ -3,7 +3,7 @@
 The board is each ruleset's own drawing (``agents/play/boards/<ruleset>.py``) of the person's
 per-seat view (``envs.core.view``). The moves are listed as sentences, keyed by letters (``a``,
 ``b``, ... ``z``, then ``aa``, ``ab``...), so a key is never mistaken for a number in a move.
-Moves come from standard input, so ``yes a | deckgym play medarot_ocg_v0 --opponent Beginner
+Moves come from standard input, so ``yes a | deckgym play medarot_ocg_v1 --opponent Beginner
 --seed 3`` plays a whole game unattended. Commands are words: ``?`` (how to play and the
 commands), ``undo``, ``hint``, ``resign``, ``log``, ``board``, ``details``, ``quit``.
 """
@@ -28,8 +28,8 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from agents.play.session import GameSession, PlayError, help_text, new_events
-from envs import family
+from deckgym.agents.play.session import GameSession, PlayError, help_text, new_events
+from deckgym.envs import family
 
 COMMANDS = """commands (type the word):
   a, b, ...  play the move with that key
@@ -62,7 +62,7 @@ def keys(n: int) -> list[str]:
 def board_for(env: str) -> Callable[..., RenderableType] | None:
     """The ruleset's terminal board drawing (``agents.play.boards.<ruleset>.render``), if any."""
     try:
-        module = importlib.import_module(f"agents.play.boards.{family(env)}")
+        module = importlib.import_module(f"deckgym.agents.play.boards.{family(env)}")
     except ModuleNotFoundError:
         return None
     render: Callable[..., RenderableType] = module.render

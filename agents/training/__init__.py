@@ -35,18 +35,23 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agents.training.config import TrainConfig, default_opponents, default_settings
-    from agents.training.imitation import (
+    from deckgym.agents.training.config import TrainConfig, default_opponents, default_settings
+    from deckgym.agents.training.imitation import (
         IMITATION_KEYS,
         heuristic_dataset,
         imitate_heuristic,
         start_from_imitation,
         student_dataset,
     )
-    from agents.training.loop import evaluate_live, train
-    from agents.training.plots import plot_learning_curve
-    from agents.training.policy import card_set_extractor, global_critic_policy, policy_action, policy_kwargs
-    from agents.training.selfplay_env import CRITICS, SingleAgentEnv, make_single_agent_env
+    from deckgym.agents.training.loop import evaluate_live, train
+    from deckgym.agents.training.plots import plot_learning_curve
+    from deckgym.agents.training.policy import (
+        card_set_extractor,
+        global_critic_policy,
+        policy_action,
+        policy_kwargs,
+    )
+    from deckgym.agents.training.selfplay_env import CRITICS, SingleAgentEnv, make_single_agent_env
 
 #: Public name -> the module that defines it.
 _EXPORTS = {

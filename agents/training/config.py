@@ -86,7 +86,7 @@ class TrainConfig:
             core. Runs that share the cores with other jobs may want 1.
     """
 
-    env: str = "medarot_ocg_v0"
+    env: str = "medarot_ocg_v1"
     env_kwargs: dict[str, Any] = field(default_factory=lambda: {"mode": "beginner"})
     timesteps: int = 400_000
     seed: int = 0
@@ -131,6 +131,104 @@ class TrainConfig:
     kl_decay_steps: int = 200_000
     value_warmup_steps: int = 0
 
+    def validate(self) -> None:
+        """Check every setting's type, range and names before any work.
+
+        ``ValueError`` names the first bad field, what it got and what is allowed (``deckgym
+        train`` prints it as one line and exits with status 2).
+        """
+        for name, (kinds, ok, allowed) in _RULES.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+                # True is an int to Python, not to a setting
+                raise ValueError(f"{name} must be {allowed}, got {value!r}")
+            if not isinstance(value, kinds) or not ok(value):
+                raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        _check_pool(self.opponents)
+        for name in ("teacher", "dagger_teacher"):
+            spec = getattr(self, name)
+            if (name == "dagger_teacher" and spec == "") or spec in ("heuristic", "search"):
+                continue
+            if not (spec.startswith("search:") and spec[7:].isdigit() and int(spec[7:]) >= 1):
+                raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
+
+
+def _check_pool(pool: Any) -> None:
+    """An opponent pool: agent kinds with positive weights, at least one besides ``self``."""
+    kinds = ("random", "heuristic", "self")
+    if not isinstance(pool, dict) or not pool:
+        raise ValueError(
+            f"opponents must be a non-empty object of weights, e.g. {{'heuristic': 1.0}}, got {pool!r}"
+        )
+    for kind, weight in pool.items():
+        if kind not in kinds and not str(kind).startswith(("search", "ppo:")):
+            raise ValueError(
+                f"opponents: unknown kind {kind!r}; known: random, heuristic, self, search[:W], ppo:PATH"
+            )
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or not weight > 0:
+            raise ValueError(f"opponents: the weight of {kind!r} must be a number > 0, got {weight!r}")
+    if set(pool) == {"self"}:
+        raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
+
+
+def _positive(x: Any) -> bool:
+    return x > 0
+
+
+def _natural(x: Any) -> bool:
+    return x >= 0
+
+
+NUM = (int, float)
+#: field -> (accepted types, check, what is allowed), read by ``TrainConfig.validate``.
+_RULES: dict[str, tuple[Any, Any, str]] = {
+    "env": (str, lambda x: bool(x), "an environment name"),
+    "env_kwargs": (dict, lambda x: all(isinstance(k, str) for k in x), "an object of environment options"),
+    "timesteps": (int, _positive, "an integer >= 1"),
+    "seed": (int, _natural, "an integer >= 0"),
+    "n_envs": (int, lambda x: 0 <= x <= 256, "an integer in 0..256 (0: one per core)"),
+    "vec_env": (str, lambda x: x in ("dummy", "subproc"), "'dummy' or 'subproc'"),
+    "snapshot_every": (int, _natural, "an integer >= 0"),
+    "max_snapshots": (int, _positive, "an integer >= 1"),
+    "eval_every": (int, _natural, "an integer >= 0 (0: no evaluations during training)"),
+    "eval_games": (int, lambda x: x >= 2, "an integer >= 2 (seat-swapped pairs)"),
+    "checkpoint_every": (int, _natural, "an integer >= 0 (0: none)"),
+    "n_steps": (int, lambda x: x >= 16, "an integer >= 16"),
+    "batch_size": (int, lambda x: x >= 2, "an integer >= 2"),
+    "n_epochs": (int, _positive, "an integer >= 1"),
+    "learning_rate": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
+    "clip_range": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
+    "gamma": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
+    "ent_coef": (NUM, lambda x: 0 <= x <= 1, "a number in [0, 1]"),
+    "shaping": (NUM, lambda x: 0 <= x <= 10, "a number in [0, 10] (0: only the final +-1)"),
+    "pretrain_games": (int, _natural, "an integer >= 0 (0: no imitation)"),
+    "pretrain_epochs": (int, _natural, "an integer >= 0"),
+    "pretrain_lr": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
+    "pretrain_samples": (int, _positive, "an integer >= 1"),
+    "imitation_cache": (str, lambda x: True, "a file path or '' (none)"),
+    "teacher": (str, lambda x: True, "'heuristic', 'search' or 'search:WORLDS'"),
+    "teacher_workers": (int, _positive, "an integer >= 1"),
+    "dagger_rounds": (int, _natural, "an integer >= 0"),
+    "dagger_games": (int, _natural, "an integer >= 0"),
+    "dagger_epochs": (int, _natural, "an integer >= 0"),
+    "dagger_teacher": (str, lambda x: True, "'' (the teacher), 'heuristic', 'search' or 'search:WORLDS'"),
+    "critic": (str, lambda x: x in ("seat", "global"), "'seat' or 'global'"),
+    "net_arch": (
+        (tuple, list),
+        lambda x: all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in x),
+        "a list of layer sizes >= 1",
+    ),
+    "features_dim": (int, _positive, "an integer >= 1"),
+    "out": (str, lambda x: bool(x), "an output folder"),
+    "progress_bar": (bool, lambda x: True, "true or false"),
+    "verbose": (int, lambda x: x in (0, 1, 2), "0, 1 or 2"),
+    "torch_threads": (int, _natural, "an integer >= 0 (0: torch's default)"),
+    "update_threads": (int, _natural, "an integer >= 0 (0: one per core)"),
+    "kl_coef": (NUM, _natural, "a number >= 0 (0: no anchor)"),
+    "kl_decay_steps": (int, _natural, "an integer >= 0"),
+    "value_warmup_steps": (int, _natural, "an integer >= 0"),
+}
+
 
 #: Opponent pools that differ from ``TrainConfig``'s default, by environment. In Master of the
 #: World a policy trained with the default pool beat the heuristic (63.5% of 400 games) but
@@ -142,7 +240,7 @@ class TrainConfig:
 #: the random agent and early snapshots taught little.
 OPPONENTS_BY_ENV: dict[str, dict[str, float]] = {
     "mow_v0": {"heuristic": 0.6, "random": 0.25, "self": 0.15},
-    "medarot_ocg_v0": {"heuristic": 1.0},
+    "medarot_ocg_v1": {"heuristic": 1.0},
 }
 
 
@@ -158,7 +256,7 @@ def default_opponents(env: str) -> dict[str, float]:
 #: loop ran about twice as many steps per second. In MoW the same change gave 0.556 where the
 #: default gave 0.620: its policy learns from the more frequent updates.
 PPO_BY_ENV: dict[str, dict[str, Any]] = {
-    "medarot_ocg_v0": {"n_steps": 8192, "n_epochs": 4},
+    "medarot_ocg_v1": {"n_steps": 8192, "n_epochs": 4},
 }
 
 

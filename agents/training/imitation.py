@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.training.config import TrainConfig
-from agents.training.policy import _reads_dict, torch_threads
+from deckgym.agents.training.config import TrainConfig
+from deckgym.agents.training.policy import _reads_dict, torch_threads
 
 #: The settings that decide the imitated policy (the key of ``TrainConfig.imitation_cache``).
 IMITATION_KEYS = (
@@ -101,7 +101,7 @@ def heuristic_dataset(
     """
     import contextlib
 
-    from agents.arena import pool, run_chunks
+    from deckgym.agents.arena import pool, run_chunks
 
     games: list[Game] = []
     total = 0
@@ -138,8 +138,8 @@ Game = tuple[list[np.ndarray], list[np.ndarray], list[int], list[float], list[np
 
 def _teacher_games(args: tuple[TrainConfig, list[int]]) -> list[Game]:
     """The samples of the teacher's self-play games ``numbers`` (a task of the worker pool)."""
-    import agents as agent_lib
-    import envs
+    from deckgym import agents as agent_lib
+    from deckgym import envs
 
     cfg, numbers = args
     env = envs.make(cfg.env, **cfg.env_kwargs)
@@ -318,9 +318,9 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     (observations, masks, the labeller's actions, the policy's discounted returns, global
     states or None), as ``heuristic_dataset``.
     """
-    import agents as agent_lib
-    import envs
-    from agents.training.policy import policy_action
+    from deckgym import agents as agent_lib
+    from deckgym import envs
+    from deckgym.agents.training.policy import policy_action
 
     env = envs.make(cfg.env, **cfg.env_kwargs)
     raw = env.unwrapped

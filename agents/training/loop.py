@@ -29,17 +29,17 @@ from typing import Any
 
 import numpy as np
 
-from agents.training.config import TrainConfig
-from agents.training.imitation import start_from_imitation
-from agents.training.plots import plot_learning_curve
-from agents.training.policy import (
+from deckgym.agents.training.config import TrainConfig
+from deckgym.agents.training.imitation import start_from_imitation
+from deckgym.agents.training.plots import plot_learning_curve
+from deckgym.agents.training.policy import (
     global_critic_policy,
     per_core,
     policy_action,
     policy_kwargs,
     value_only,
 )
-from agents.training.selfplay_env import CRITICS, make_single_agent_env
+from deckgym.agents.training.selfplay_env import make_single_agent_env
 
 #: The baselines the live policy plays at each evaluation.
 BASELINES = ("random", "heuristic")
@@ -69,9 +69,9 @@ def evaluate_live(
     Returns the score (wins + draws/2 per game) with its 95% interval over the pairs
     (``score``, ``score_ci95``, as ``MatchResult`` computes them) and the win/draw/loss rates.
     """
-    import agents as agent_lib
-    import envs
-    from agents.arena import MatchResult, pair_points, tally
+    from deckgym import agents as agent_lib
+    from deckgym import envs
+    from deckgym.agents.arena import MatchResult, pair_points, tally
 
     env = envs.make(env_name, **env_kwargs)
     opp = agent_lib.make(opponent, env_name, seed=seed, **env_kwargs)
@@ -89,6 +89,42 @@ def evaluate_live(
     }
 
 
+def _record(history: list[dict[str, Any]], row: dict[str, Any]) -> None:
+    """Append an evaluation; one of the same step (the model before the last update) gives way to it."""
+    if history and history[-1]["timesteps"] == row["timesteps"]:
+        history.pop()
+    history.append(row)
+
+
+def _crossed(n: int, k: int, every: int) -> bool:
+    """Whether the last ``k`` steps up to step ``n`` crossed a multiple of ``every`` (0: never)."""
+    return bool(every) and n // every != (n - k) // every
+
+
+class _EvalBoard:
+    """The evaluations in TensorBoard (``OUT/tb/evaluation``).
+
+    Per baseline: the score with the ends of its 95% interval, and the win, draw and loss
+    rates, at the step they were measured.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        from torch.utils.tensorboard import SummaryWriter
+
+        self.writer = SummaryWriter(str(folder / "evaluation"))
+
+    def write(self, row: dict[str, Any]) -> None:
+        step = int(row["timesteps"])
+        for opp in BASELINES:
+            r = row[opp]
+            lo, hi = r["score_ci95"]
+            for key, value in (("score", r["score"]), ("score_lo95", lo), ("score_hi95", hi)):
+                self.writer.add_scalar(f"eval_vs_{opp}/{key}", value, step)
+            for key in ("win", "draw", "loss"):
+                self.writer.add_scalar(f"eval_vs_{opp}/{key}", r[key], step)
+        self.writer.flush()
+
+
 def _summary(opponent: str, r: dict[str, Any]) -> str:
     """One evaluation as text: the score with its 95% interval, then the win rate."""
     lo, hi = r["score_ci95"]
@@ -97,7 +133,7 @@ def _summary(opponent: str, r: dict[str, Any]) -> str:
 
 def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[], list[Any]]:
     def build() -> list[Any]:
-        import agents as agent_lib
+        from deckgym import agents as agent_lib
 
         return [agent_lib.make(s, env_name, seed=seed + i) for i, s in enumerate(specs)]
 
@@ -132,28 +168,8 @@ def resume_config(out: str | Path, timesteps: int | None = None) -> TrainConfig:
 
 
 def _check(cfg: TrainConfig) -> None:
-    """Settings errors, raised before any worker env is built (so the error is one line)."""
-    if cfg.critic not in CRITICS:
-        raise ValueError(f"critic must be one of {CRITICS}, got {cfg.critic!r}")
-    if cfg.vec_env not in ("subproc", "dummy"):
-        raise ValueError(f"vec_env must be 'subproc' or 'dummy', got {cfg.vec_env!r}")
-    for name in ("teacher", "dagger_teacher"):
-        spec = getattr(cfg, name)
-        if (name == "dagger_teacher" and spec == "") or spec in ("heuristic", "search"):
-            continue
-        if not (spec.startswith("search:") and spec[7:].isdigit()):
-            raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
-    if cfg.teacher_workers < 1:
-        raise ValueError(f"teacher_workers must be at least 1, got {cfg.teacher_workers}")
-    for name in ("dagger_rounds", "dagger_games", "dagger_epochs", "torch_threads", "update_threads"):
-        if getattr(cfg, name) < 0:
-            raise ValueError(f"{name} must be >= 0, got {getattr(cfg, name)}")
-    if cfg.value_warmup_steps < 0:
-        raise ValueError(f"value_warmup_steps must be >= 0, got {cfg.value_warmup_steps}")
-    if cfg.kl_coef < 0 or cfg.kl_decay_steps < 0:
-        raise ValueError(
-            f"kl_coef and kl_decay_steps must be >= 0, got {cfg.kl_coef} and {cfg.kl_decay_steps}"
-        )
+    """Settings errors, raised before any worker env is built or file written (one line each)."""
+    cfg.validate()
 
 
 def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
@@ -167,7 +183,7 @@ def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
 def _ppo_class(cfg: TrainConfig) -> Any:
     """MaskablePPO, or its anchored form when ``cfg.kl_coef`` is set (``agents.training.anchor``)."""
     if cfg.kl_coef > 0:
-        from agents.training.anchor import anchored_ppo
+        from deckgym.agents.training.anchor import anchored_ppo
 
         return anchored_ppo()
     from sb3_contrib import MaskablePPO
@@ -209,7 +225,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     """
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
     _check(cfg)
     out = Path(cfg.out)
@@ -237,6 +253,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
+    vec = VecMonitor(vec)  # episode returns and lengths (rollout/ep_rew_mean, ep_len_mean in TensorBoard)
     state: dict[str, Any] | None = None
     if resume:
         state = json.loads((out / RESUME_FILE).read_text())
@@ -285,12 +302,15 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         tmp.write_text(json.dumps(record, indent=1))
         tmp.replace(out / RESUME_FILE)  # a run killed while writing keeps the previous one
 
+    board = _EvalBoard(out / "tb")
+
     def evaluate(step: int) -> None:
         started = time.perf_counter()
         row: dict[str, Any] = {"timesteps": step, "seconds": started - t0}
         for opp in BASELINES:
             row[opp] = evaluate_live(model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step)
-        history.append(row)
+        _record(history, row)
+        board.write(row)
         (out / "history.json").write_text(json.dumps(history, indent=1))
         log(
             f"[{step:>9,} steps, {row['seconds']:6.0f}s] "
@@ -310,13 +330,11 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
 
         def _on_step(self) -> bool:
             n = self.num_timesteps
-            if cfg.eval_every and n // cfg.eval_every != (n - self.training_env.num_envs) // cfg.eval_every:
+            k = self.training_env.num_envs
+            # the end of the run is evaluated once, after its last update
+            if _crossed(n, k, cfg.eval_every) and n < cfg.timesteps:
                 evaluate(n)
-            if (
-                "self" in cfg.opponents
-                and cfg.snapshot_every
-                and n // cfg.snapshot_every != (n - self.training_env.num_envs) // cfg.snapshot_every
-            ):
+            if "self" in cfg.opponents and _crossed(n, k, cfg.snapshot_every):
                 path = out / "snapshots" / f"step_{n}.zip"
                 model.save(path)
                 snapshots.append(str(path))
@@ -324,10 +342,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
                 pool = base + [f"ppo:{p}" for p in snapshots]
                 share = cfg.opponents["self"] / len(snapshots)
                 self.training_env.env_method("set_pool", pool, weights + [share] * len(snapshots))
-            if (
-                cfg.checkpoint_every
-                and n // cfg.checkpoint_every != (n - self.training_env.num_envs) // cfg.checkpoint_every
-            ):
+            if _crossed(n, k, cfg.checkpoint_every):
                 checkpoint(n, f"checkpoint_{n}.zip")
             return True
 
@@ -355,7 +370,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     checkpoint(int(model.num_timesteps), "model.zip")  # the end of a run can be extended too
     vec.close()
     evaluate(model.num_timesteps)
+    from deckgym import provenance
+
     summary = {
+        "provenance": provenance(cfg.env, cfg.env_kwargs, seed=cfg.seed),
         "config": {**asdict(cfg), "n_envs": n_envs},
         "timesteps": int(model.num_timesteps),
         "train_seconds": elapsed,

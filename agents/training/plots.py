@@ -21,10 +21,10 @@ def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from agents.arena import wilson
+    from deckgym.agents.arena import wilson
 
     scored = all("score" in h[opp] for h in history for opp, _ in CURVES)
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(9, 4))
     steps = [h["timesteps"] for h in history]
     for opp, colour in CURVES:
         wins = [h[opp]["win"] for h in history]
@@ -45,7 +45,8 @@ def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: 
     ax.set_xlabel("PPO learner decisions (0: after imitating the heuristic, when enabled)")
     ax.set_ylabel("score (wins + draws/2), 95% band over pairs" if scored else "win rate")
     ax.set_title(title or "learning curve")
-    ax.legend(loc="lower right")
+    # beside the axes, so that no curve (the latest point least of all) is hidden under it
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.training.config import TrainConfig
+from deckgym.agents.training.config import TrainConfig
 
 
 def card_set_extractor() -> type:
@@ -110,7 +110,7 @@ def global_critic_policy() -> type:
 
 def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     """Policy settings: the shared card-set extractor, then small policy and value heads."""
-    import envs
+    from deckgym import envs
 
     region = envs.make(cfg.env, **cfg.env_kwargs).unwrapped.encoder.card_region
     if cfg.critic == "global":

@@ -15,16 +15,17 @@ It was ``envs.single_agent``; it lives with training because its opponents are `
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
 
-import agents as agent_lib
-import envs
-from agents.base import bind, needs_observation
-from envs.core.errors import IllegalActionError
+from deckgym import agents as agent_lib
+from deckgym import envs
+from deckgym.agents.base import bind, needs_observation
+from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning
 
 #: What the value function may read: the learner's own observation, or the whole game too.
 CRITICS = ("seat", "global")
@@ -54,7 +55,11 @@ class SingleAgentEnv(gym.Env):
         opponents: agents or zero-argument factories of agents (each with ``act`` and
             ``reset``); one is drawn per episode.
         env_kwargs: options of the environment (``mode``, ``decks``...).
-        learner_seat: ``"alternate"`` (0, 1, 0, ...), ``"random"`` or a fixed seat.
+        learner_seat: ``"alternate"`` (default), ``"random"`` or a fixed seat. Alternating
+            seats start from the reset seed (seed mod the number of seats) and take turns over
+            the episodes after it, so ``reset(seed=s)`` always seats the learner the same way
+            (Gymnasium's ``check_env`` resets twice with one seed) and a run that seeds once
+            plays every seat equally often.
         weights: optional drawing weights of the opponents.
         shaping: weight of potential-based reward shaping (0: off). With a ruleset that defines
             ``potential(state, seat)`` (public facts only), each step adds
@@ -66,7 +71,8 @@ class SingleAgentEnv(gym.Env):
             automatically (the env flag ``auto_forced`` of the rules, D41), so every step the
             learner takes is a real choice.
         illegal_action: "penalize" (default) ends the episode with -1 for an action outside
-            the mask, as PettingZoo's classic envs do (``info["illegal_action"]`` is set);
+            the mask and an ``IllegalActionWarning``, as PettingZoo's classic envs do
+            (``info["illegal_action"]`` is set);
             "raise" raises ``IllegalActionError``. ``MaskablePPO`` never picks one.
         critic: "seat" (default): the observation is the learner's own vector. "global": it is
             ``{"observation": own vector, "state": env.state()}``, the whole game for a value
@@ -94,7 +100,8 @@ class SingleAgentEnv(gym.Env):
         if not opponents:
             raise ValueError("SingleAgentEnv needs at least one opponent")
         self.env_name = env_name
-        self.aec = envs.make(env_name, **(env_kwargs or {}))
+        # the wrapper applies its own illegal-action policy; the AEC env under it always raises
+        self.aec = envs.make(env_name, **{**(env_kwargs or {}), "illegal_action": "raise"})
         self.raw = self.aec.unwrapped
         a0 = self.raw.possible_agents[0]
         if critic not in CRITICS:
@@ -127,6 +134,7 @@ class SingleAgentEnv(gym.Env):
         self._phi = 0.0
         self._forfeit = False
         self.episodes = 0
+        self._seat0 = 0  # the first seat of the alternation, from the last reset seed
         self.seat = 0
         self.opponent: Any = None
 
@@ -163,8 +171,10 @@ class SingleAgentEnv(gym.Env):
         rng = self.np_random
         mode = self.learner_seat_mode
         n = len(self.raw.possible_agents)
+        if seed is not None:  # a seeded reset starts the alternation again, from the seed
+            self._seat0, self.episodes = int(seed) % n, 0
         if mode == "alternate":
-            self.seat = self.episodes % n
+            self.seat = (self._seat0 + self.episodes) % n
         elif mode == "random":
             self.seat = int(rng.integers(n))
         else:
@@ -189,6 +199,12 @@ class SingleAgentEnv(gym.Env):
         if not (0 <= index < self.action_space.n and self.raw.encoder.action_mask(st)[index]):
             if self.illegal_action == "raise":
                 self.aec.step(index)  # raises IllegalActionError naming the action and the options
+            warnings.warn(
+                f"illegal action {index} by the learner (seat {self.seat}): the episode ends with -1 "
+                "(illegal_action='penalize'; info['action_mask'] and action_masks() hold the legal actions)",
+                IllegalActionWarning,
+                stacklevel=2,
+            )
             self._forfeit = True
             info = {**self._info(), "illegal_action": index}
             return self._obs(), -1.0, True, False, info
@@ -248,11 +264,41 @@ class SingleAgentEnv(gym.Env):
 
     def _info(self) -> dict[str, Any]:
         st = self.raw.game
-        info: dict[str, Any] = {"seat": self.seat, "opponent": getattr(self.opponent, "name", "?")}
+        info: dict[str, Any] = {
+            "seat": self.seat,
+            "opponent": getattr(self.opponent, "name", "?"),
+            "action_mask": self.action_masks(),
+        }
         if st.is_terminal():
             info["winner"] = st.winner
             info["reason"] = getattr(st, "reason", "")
         return info
+
+
+def gym_env(
+    env_name: str, opponent: str = "heuristic", render_mode: str | None = None, **env_kwargs: Any
+) -> SingleAgentEnv:
+    """The env behind ``gymnasium.make("deckgym/...")``: the learner against one agent.
+
+    Args:
+        env_name: a registered environment (``envs.names()``).
+        opponent: the opponent's agent spec (``agents.make``: ``heuristic``, ``random``,
+            ``search:4``, ``ppo:PATH``...).
+        render_mode: None or ``"ansi"`` (``render()`` returns the board as text).
+        **env_kwargs: options of the environment (``mode``, ``decks``, ``team_sizes``...).
+
+    The observation is the learner's vector, the mask is ``info["action_mask"]`` (and
+    ``env.unwrapped.action_masks()``, which sb3-contrib's ``MaskablePPO`` reads); the
+    learner's seat comes from the reset seed.
+    """
+    modes = SingleAgentEnv.metadata["render_modes"]
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode must be None or one of {modes}, got {render_mode!r}")
+    env = SingleAgentEnv(
+        env_name, [agent_lib.make(opponent, env_name, seed=0, **env_kwargs)], env_kwargs=env_kwargs
+    )
+    env.render_mode = render_mode
+    return env
 
 
 def make_single_agent_env(

@@ -171,7 +171,7 @@ class SidesCore:
     render: ClassVar[str]
 
     def __init__(self, slot: int, _arg: str = "") -> None:
-        from envs.amalogs.config import RULESETS
+        from deckgym.envs.amalogs.config import RULESETS
 
         self.slot = slot
         self.name = RULESETS[slot].name

@@ -38,18 +38,18 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from envs.amalogs.actions import DIRECTIONS, Kind, Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import adapter
-from envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
-from envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
-from envs.amalogs.rules.commands import COST
-from envs.amalogs.rules.convert import strike_loss, to_host
-from envs.amalogs.rules.duel import participants, seat_one
-from envs.amalogs.rules.geometry import BASES, NEIGHBOUR
-from envs.amalogs.state import AmalogsState, Avatar
-from envs.core import proxy as proxy_kind
-from envs.core.describe import Described, Place, described, place
+from deckgym.envs.amalogs.actions import DIRECTIONS, Kind, Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
+from deckgym.envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
+from deckgym.envs.amalogs.rules.commands import COST
+from deckgym.envs.amalogs.rules.convert import strike_loss, to_host
+from deckgym.envs.amalogs.rules.duel import participants, seat_one
+from deckgym.envs.amalogs.rules.geometry import BASES, NEIGHBOUR
+from deckgym.envs.amalogs.state import AmalogsState, Avatar
+from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.describe import Described, Place, described, place
 
 __all__ = [
     "CORE_ENVS",
@@ -65,19 +65,19 @@ __all__ = [
 
 #: Ruleset slot -> the module with that core ruleset's ``describe_action`` and ``decision_text``.
 CORE_DESCRIBE = {
-    0: "envs.medarot_ocg.describe",
-    1: "envs.medarot_ocg.describe",
-    2: "envs.medarot_parts.describe",
-    3: "envs.mow.describe",
-    4: "envs.medarot_ocg.describe",
+    0: "deckgym.envs.medarot_ocg.describe",
+    1: "deckgym.envs.medarot_ocg.describe",
+    2: "deckgym.envs.medarot_parts.describe",
+    3: "deckgym.envs.mow.describe",
+    4: "deckgym.envs.medarot_ocg.describe",
 }
 #: Ruleset slot -> the env name of the core ruleset (its board is drawn under that name).
 CORE_ENVS = {
-    0: "medarot_ocg_v0",
-    1: "medarot_ocg_v0",
+    0: "medarot_ocg_v1",
+    1: "medarot_ocg_v1",
     2: "medarot_parts_v0",
     3: "mow_v0",
-    4: "medarot_ocg_v0",
+    4: "medarot_ocg_v1",
 }
 #: The prefix of a running table's zones among the AMALOGS places.
 TABLE = "table:"
@@ -297,7 +297,7 @@ def _standing(st: AmalogsState, s: int) -> int:
 
 def _next_teammate(st: AmalogsState) -> int:
     """The teammate a HAND_OVER gives control to (D6), or -1."""
-    from envs.amalogs.rules.turn import teammates_after
+    from deckgym.envs.amalogs.rules.turn import teammates_after
 
     if st.control < 0:
         return -1

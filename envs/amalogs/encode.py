@@ -29,15 +29,15 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from envs.amalogs.actions import Action, Kind, Phase, Role
-from envs.amalogs.cores import adapter
-from envs.amalogs.rules.commands import move_destinations
-from envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
-from envs.amalogs.state import AmalogsState
-from envs.core.protocol import block_offsets
-from envs.core.proxy import NONE as NO_PROXY
-from envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
-from envs.encoding.layout import ObsLayout
+from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.rules.commands import move_destinations
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.protocol import block_offsets
+from deckgym.envs.core.proxy import NONE as NO_PROXY
+from deckgym.envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
+from deckgym.envs.encoding.layout import ObsLayout
 
 META_SIZE = 119
 CORE_OFFSET = META_SIZE
@@ -106,18 +106,18 @@ class CoreEncoding(Protocol):
 def core_encoding(slot: int) -> CoreEncoding:
     """The encoder of ruleset ``slot``'s core game."""
     if slot in (0, 1, 4):
-        from envs.medarot_ocg.env import encoder_for
-        from envs.medarot_ocg.sides import pool
+        from deckgym.envs.medarot_ocg.env import encoder_for
+        from deckgym.envs.medarot_ocg.sides import pool
 
         return encoder_for(pool())  # type: ignore[return-value]
     if slot == 2:
-        from envs.medarot_parts.env import encoder_for as parts_encoder_for
-        from envs.medarot_parts.sides import pool as parts_pool
+        from deckgym.envs.medarot_parts.env import encoder_for as parts_encoder_for
+        from deckgym.envs.medarot_parts.sides import pool as parts_pool
 
         return parts_encoder_for(parts_pool())  # type: ignore[return-value]
     if slot == 3:
-        from envs.mow.env import encoder_for as mow_encoder_for
-        from envs.mow.sides import pool as mow_pool
+        from deckgym.envs.mow.env import encoder_for as mow_encoder_for
+        from deckgym.envs.mow.sides import pool as mow_pool
 
         return mow_encoder_for(mow_pool())  # type: ignore[return-value]
     raise KeyError(f"no core encoder for ruleset slot {slot}")

@@ -80,12 +80,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.amalogs.config import AmalogsConfig
-from envs.amalogs.cores import match_config
-from envs.amalogs.encode import AmalogsEncoder
-from envs.amalogs.rules import new_game
-from envs.amalogs.state import AmalogsState
-from envs.core.describe import Described
+from deckgym.envs.amalogs.config import AmalogsConfig
+from deckgym.envs.amalogs.cores import match_config
+from deckgym.envs.amalogs.encode import AmalogsEncoder
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.describe import Described
 
 
 class AmalogsRuleset:
@@ -136,18 +136,18 @@ class AmalogsRuleset:
 
     def render_text(self, state: AmalogsState, viewer: int | None) -> str:
         """The MAP and the running core table as text."""
-        from envs.amalogs.render import render_text
+        from deckgym.envs.amalogs.render import render_text
 
         return render_text(state, viewer)
 
     def view(self, state: AmalogsState, seat: int) -> dict[str, Any]:
         """What player ``seat`` may know, as a JSON-safe dict (``envs.amalogs.view``)."""
-        from envs.amalogs.view import view
+        from deckgym.envs.amalogs.view import view
 
         return view(state, seat)
 
     def describe_action(self, state: AmalogsState, seat: int, index: int) -> Described:
         """Action ``index`` in words, as player ``seat`` may know it (``envs.amalogs.describe``)."""
-        from envs.amalogs.describe import describe_action
+        from deckgym.envs.amalogs.describe import describe_action
 
         return describe_action(state, seat, index)

@@ -6,8 +6,8 @@ regression cases of the meta-game. It checks what it is given against the rules,
 index and agent name), the square or team and the rule, then runs the automatic steps from the
 chosen start phase up to the first decision, so ``state.legal_actions()`` is ready::
 
-    import agents
-    from envs.amalogs.position import position
+    from deckgym import agents
+    from deckgym.envs.amalogs.position import position
 
     # Team A's third team turn (A went first). A0 (Medarot OCG advance) has just come back
     # from its duel with 4 action points left; A1 (Master of the World) has not dueled yet;
@@ -134,15 +134,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
-from envs.amalogs.cores import adapter, match_config
-from envs.amalogs.rules import duel, new_game, respawn, turn
-from envs.amalogs.rules.convert import to_host
-from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
-from envs.amalogs.state import AmalogsState, Duel
-from envs.core.errors import PositionError
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
+from deckgym.envs.amalogs.cores import adapter, match_config
+from deckgym.envs.amalogs.rules import duel, new_game, respawn, turn
+from deckgym.envs.amalogs.rules.convert import to_host
+from deckgym.envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
+from deckgym.envs.amalogs.state import AmalogsState, Duel
+from deckgym.envs.core.errors import PositionError
 
 __all__ = ["START_PHASES", "position"]
 

@@ -8,12 +8,12 @@ running core table (drawn by its ruleset, from ``viewer``'s seat) and the last e
 
 from __future__ import annotations
 
-from envs.amalogs.actions import Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import adapter
-from envs.amalogs.rules.geometry import BASES, COLS, ROWS, SPAWN
-from envs.amalogs.state import AmalogsState
-from envs.core.events import lines_for
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.rules.geometry import BASES, COLS, ROWS, SPAWN
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.events import lines_for
 
 EVENTS_SHOWN = 8
 

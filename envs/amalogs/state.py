@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from envs.amalogs.actions import Phase
-from envs.amalogs.config import RULESETS, AmalogsConfig
-from envs.amalogs.cores import adapter
-from envs.core.errors import StateError
-from envs.core.proxy import KINDS as PROXY_KINDS
-from envs.core.proxy import NONE as NO_PROXY
-from envs.core.state import EngineState, copy_rng, rng_from_json, rng_to_json
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
+from deckgym.envs.core.proxy import NONE as NO_PROXY
+from deckgym.envs.core.state import EngineState, copy_rng, rng_from_json, rng_to_json
 
 
 class Avatar:
@@ -214,7 +214,7 @@ class AmalogsState(EngineState):
         duel: the duel under way, or None.
     """
 
-    RULES = "envs.amalogs.rules"
+    RULES = "deckgym.envs.amalogs.rules"
     EVENT_CAP = 400
 
     def __init__(self, config: AmalogsConfig, seed: int) -> None:

@@ -73,29 +73,29 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from envs.amalogs.actions import Phase, Role
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import adapter
-from envs.amalogs.describe import CORE_ENVS
-from envs.amalogs.encode import duel_roles, proxy_life
-from envs.amalogs.events import SHORT, TITLES
-from envs.amalogs.rules.commands import move_destinations
-from envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
-from envs.amalogs.state import AmalogsState
-from envs.core.proxy import BASE as BASE_PROXY
-from envs.core.proxy import KINDS as PROXY_KINDS
-from envs.core.proxy import NONE as NO_PROXY
-from envs.core.view import frame
+from deckgym.envs.amalogs.actions import Phase, Role
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.describe import CORE_ENVS
+from deckgym.envs.amalogs.encode import duel_roles, proxy_life
+from deckgym.envs.amalogs.events import SHORT, TITLES
+from deckgym.envs.amalogs.rules.commands import move_destinations
+from deckgym.envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.proxy import BASE as BASE_PROXY
+from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
+from deckgym.envs.core.proxy import NONE as NO_PROXY
+from deckgym.envs.core.view import frame
 
 ENV = "amalogs_v1"
 TEAMS = "AB"
 #: The module holding the ``view(state, seat)`` of each core ruleset slot.
 CORE_VIEWS = {
-    0: "envs.medarot_ocg.view",
-    1: "envs.medarot_ocg.view",
-    2: "envs.medarot_parts.view",
-    3: "envs.mow.view",
-    4: "envs.medarot_ocg.view",
+    0: "deckgym.envs.medarot_ocg.view",
+    1: "deckgym.envs.medarot_ocg.view",
+    2: "deckgym.envs.medarot_parts.view",
+    3: "deckgym.envs.mow.view",
+    4: "deckgym.envs.medarot_ocg.view",
 }
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from envs.core.errors import CardDataError, DeckError
+from deckgym.envs.core.errors import CardDataError, DeckError
 
 
 class Card(Protocol):

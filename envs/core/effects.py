@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, overload
 
-from envs.core.errors import CardDataError
-from envs.core.targets import SelectorT, Target
+from deckgym.envs.core.errors import CardDataError
+from deckgym.envs.core.targets import SelectorT, Target
 
 
 @dataclass(frozen=True, slots=True)

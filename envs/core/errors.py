@@ -27,6 +27,14 @@ class IllegalActionError(DeckgymError, ValueError):
         )
 
 
+class IllegalActionWarning(UserWarning):
+    """An illegal action ended a game (``illegal_action="penalize"``, the envs' default).
+
+    Filter it with ``warnings.simplefilter("ignore", IllegalActionWarning)`` or make it an
+    error with ``"error"``; ``illegal_action="raise"`` raises ``IllegalActionError`` instead.
+    """
+
+
 class CardDataError(DeckgymError, ValueError):
     """A card file that breaks the card schema: names the file, the card and the rule."""
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
-from envs.core.errors import IllegalActionError, StateError
-from envs.core.protocol import State
+from deckgym.envs.core.errors import IllegalActionError, StateError
+from deckgym.envs.core.protocol import State
 
 
 class AgendaState(State, Protocol):
@@ -220,8 +220,8 @@ class Agenda(Generic[S]):
             seen.append(task[0])
             self.tasks[task[0]](st, *task[1:])
         ruleset = (
-            type(st).__module__.split(".")[1]
-            if type(st).__module__.startswith("envs.")
+            type(st).__module__.split(".")[2]
+            if type(st).__module__.startswith("deckgym.envs.")
             else type(st).__name__
         )
         names = getattr(st, "DECISIONS", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from envs.core.errors import StateError
+from deckgym.envs.core.errors import StateError
 
 
 def check_known(config_class: Any, overrides: dict[str, Any]) -> None:

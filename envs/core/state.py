@@ -17,8 +17,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar, Self
 
-from envs.core.errors import StateError
-from envs.core.events import make_record
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.events import make_record
 
 
 @functools.cache

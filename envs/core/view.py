@@ -5,7 +5,7 @@ Every ruleset's ``view(state, seat)`` (``envs/<ruleset>/view.py``, reached throu
 terminal, the web page and the replay viewer can draw any ruleset from the same top-level keys:
 
 ``env``
-    the env name (``"medarot_ocg_v0"``...).
+    the env name (``"medarot_ocg_v1"``...).
 ``seat``
     the seat the view is for.
 ``turn``
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.events import events_for
+from deckgym.envs.core.events import events_for
 
 #: How many of the latest events a view carries.
 EVENTS_IN_VIEW = 30

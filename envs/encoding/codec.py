@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from envs.encoding.layout import ObsLayout
+from deckgym.envs.encoding.layout import ObsLayout
 
 E = TypeVar("E", bound="Encoder")
 #: Cards of each deck written in order (top first) into the global state.

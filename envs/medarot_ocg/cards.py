@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envs.core import cards as core_cards
-from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
-from envs.core.errors import CardDataError, DeckError
-from envs.core.targets import ATTACK_TARGETS, Target, parse_target
-from envs.medarot_ocg.config import RulesConfig
+from deckgym.envs.core import cards as core_cards
+from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.core.targets import ATTACK_TARGETS, Target, parse_target
+from deckgym.envs.medarot_ocg.config import RulesConfig
 
 MEDAROT, MEDAROTER, MEDACHANGE = "MEDAROT", "MEDAROTER", "MEDACHANGE"
 KINDS = (MEDAROT, MEDAROTER, MEDACHANGE)
@@ -248,7 +248,7 @@ _CARD_ONLY_OPS = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
 
 
 def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) -> Effect:
-    from envs.medarot_ocg.rules.effects import OPS
+    from deckgym.envs.medarot_ocg.rules.effects import OPS
 
     check_record(raw, schema, file, cid, what="effect field")
     target = parse_target(raw["target"])

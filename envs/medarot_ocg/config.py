@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envs.core import proxy as proxy_kind
-from envs.core.cards import read_toml
-from envs.core.errors import StateError
-from envs.core.options import check_known
+from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.cards import read_toml
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.options import check_known
 
 MODES = ("beginner", "normal", "advance")
 #: Values of ``RulesConfig.proxy``.

@@ -36,11 +36,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from envs.core.describe import Described, described, ordinal_list, place
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import DIRECTION_WORDS, CardDef, Effect, effect_action
-from envs.medarot_ocg.encode_actions import ActionCodec
-from envs.medarot_ocg.rules.board import (
+from deckgym.envs.core.describe import Described, described, ordinal_list, place
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import DIRECTION_WORDS, CardDef, Effect, effect_action
+from deckgym.envs.medarot_ocg.encode_actions import ActionCodec
+from deckgym.envs.medarot_ocg.rules.board import (
     NEIGHBOUR,
     attack_targets,
     eff_armor,
@@ -48,8 +48,8 @@ from envs.medarot_ocg.rules.board import (
     proxy_targets,
     square_of,
 )
-from envs.medarot_ocg.rules.flow import PROXY_NAMES
-from envs.medarot_ocg.rules.medaroter import (
+from deckgym.envs.medarot_ocg.rules.flow import PROXY_NAMES
+from deckgym.envs.medarot_ocg.rules.medaroter import (
     FROM_HAND,
     FROM_MASTER,
     FROM_STOCK,
@@ -58,7 +58,7 @@ from envs.medarot_ocg.rules.medaroter import (
     free_slot,
     usable_effects,
 )
-from envs.medarot_ocg.state import GameState, Stack
+from deckgym.envs.medarot_ocg.state import GameState, Stack
 
 _CODEC = ActionCodec()
 _SUPPORT, _DEFENCE = 0, 1

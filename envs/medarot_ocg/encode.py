@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from envs.encoding.codec import Encoder
-from envs.medarot_ocg.cards import CardPool
-from envs.medarot_ocg.encode_actions import _INDEX_OF, _REL, ACTION_SIZE, OFFSET, ActionCodec
-from envs.medarot_ocg.encode_layout import (
+from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.medarot_ocg.cards import CardPool
+from deckgym.envs.medarot_ocg.encode_actions import _INDEX_OF, _REL, ACTION_SIZE, OFFSET, ActionCodec
+from deckgym.envs.medarot_ocg.encode_layout import (
     _N_CARD_SLOTS,
     _SQ_F,
     ACT_FLAG_NAMES,
@@ -32,9 +32,9 @@ from envs.medarot_ocg.encode_layout import (
     _card_row,
     build_layout,
 )
-from envs.medarot_ocg.encode_obs import _ACTING_DPS, ObservationWriter
-from envs.medarot_ocg.encode_tactics import _TYPE_INDEX, _effect_summary, _tactics
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.encode_obs import _ACTING_DPS, ObservationWriter
+from deckgym.envs.medarot_ocg.encode_tactics import _TYPE_INDEX, _effect_summary, _tactics
+from deckgym.envs.medarot_ocg.state import GameState
 
 __all__ = [
     "ACTION_SIZE",

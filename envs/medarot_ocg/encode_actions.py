@@ -19,10 +19,10 @@ Actions: one ``Discrete(78)``; the meaning of an index depends on the decision p
 
 from __future__ import annotations
 
-from envs.core.protocol import block_offsets
-from envs.medarot_ocg.actions import ARG_COUNT, Action, Kind
-from envs.medarot_ocg.rules.board import to_relative
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.core.protocol import block_offsets
+from deckgym.envs.medarot_ocg.actions import ARG_COUNT, Action, Kind
+from deckgym.envs.medarot_ocg.rules.board import to_relative
+from deckgym.envs.medarot_ocg.state import GameState
 
 ACTION_SIZE = 78
 #: First index of each action kind (section 6): the blocks follow each other in ``Kind`` order.

@@ -12,10 +12,10 @@ from __future__ import annotations
 import operator
 import struct
 
-from envs.core.targets import Target
-from envs.encoding.layout import ObsLayout
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.cards import (
+from deckgym.envs.core.targets import Target
+from deckgym.envs.encoding.layout import ObsLayout
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.cards import (
     CARD_TIMINGS,
     KINDS,
     TRASH_TIMINGS,
@@ -24,7 +24,7 @@ from envs.medarot_ocg.cards import (
     UNIT_TIMINGS,
     CardDef,
 )
-from envs.medarot_ocg.rules.effects import OPS
+from deckgym.envs.medarot_ocg.rules.effects import OPS
 
 _TIMINGS = UNIT_TIMINGS + CARD_TIMINGS
 _OPS = tuple(OPS.names())

@@ -10,12 +10,12 @@ from __future__ import annotations
 import array
 import itertools
 
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.encode_actions import _REL
-from envs.medarot_ocg.encode_layout import _ACT_FLAGS, _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
-from envs.medarot_ocg.encode_tactics import _REACH
-from envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.encode_actions import _REL
+from deckgym.envs.medarot_ocg.encode_layout import _ACT_FLAGS, _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
+from deckgym.envs.medarot_ocg.encode_tactics import _REACH
+from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
+from deckgym.envs.medarot_ocg.state import GameState
 
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
 _ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})

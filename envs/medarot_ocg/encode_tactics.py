@@ -6,7 +6,7 @@ square for either side, and the statuses and modifiers that the lasting effects 
 
 from __future__ import annotations
 
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.state import GameState
 
 #: Card type -> attack kind of ``_REACH`` (0 shooting, 1 melee); other types do not attack.
 _TYPE_INDEX = {"SHOOTING": 0, "MELEE": 1}

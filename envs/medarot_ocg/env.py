@@ -1,4 +1,4 @@
-"""Medarot Official Card Game: ``medarot_ocg_v0`` (beginner, normal, advance).
+"""Medarot Official Card Game: ``medarot_ocg_v1`` (beginner, normal, advance).
 
 | | |
 |---|---|
@@ -43,6 +43,9 @@ an observation: a seat sees only its own vector.
 +1 win, -1 loss, 0 draw or truncation (``max_turns``, ``max_steps``), given at the end.
 
 ## Version history
+- v1: the id of the env that the v0 entries below changed (rebalanced starter decks, the
+  observation of 4,813 entries). ``medarot_ocg_v0`` now names the changes in a one-line error;
+  games, observations and models are those of the last v0 entry.
 - v0: initial release.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
@@ -66,14 +69,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import DeckRuleset
-from envs.core.describe import Described
-from envs.encoding.codec import encoder_for_pool
-from envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import RulesConfig, make_config
-from envs.medarot_ocg.encode import MedarotEncoder
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.aec import DeckRuleset
+from deckgym.envs.core.describe import Described
+from deckgym.envs.encoding.codec import encoder_for_pool
+from deckgym.envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.encode import MedarotEncoder
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.state import GameState
 
 
 def encoder_for(pool: CardPool) -> MedarotEncoder:
@@ -94,7 +97,7 @@ class MedarotRuleset(DeckRuleset):
         **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
     """
 
-    name = "medarot_ocg_v0"
+    name = "medarot_ocg_v1"
     state_type = GameState
     start = staticmethod(new_game)
 
@@ -139,18 +142,18 @@ class MedarotRuleset(DeckRuleset):
 
     def render_text(self, state: GameState, viewer: int | None) -> str:
         """The board as text."""
-        from envs.medarot_ocg.render import render_text
+        from deckgym.envs.medarot_ocg.render import render_text
 
         return render_text(state, viewer)
 
     def view(self, state: GameState, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_ocg.view``)."""
-        from envs.medarot_ocg.view import view
+        from deckgym.envs.medarot_ocg.view import view
 
         return view(state, seat)
 
     def describe_action(self, state: GameState, seat: int, index: int) -> Described:
         """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.medarot_ocg.describe``)."""
-        from envs.medarot_ocg.describe import describe_action
+        from deckgym.envs.medarot_ocg.describe import describe_action
 
         return describe_action(state, seat, index)

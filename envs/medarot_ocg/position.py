@@ -10,8 +10,8 @@ card uids); unlike a fresh game (``rules.new_game``) it skips the opening.
 
 Example::
 
-    import agents
-    from envs.medarot_ocg.position import position
+    from deckgym import agents
+    from deckgym.envs.medarot_ocg.position import position
 
     st = position(
         "beginner",
@@ -23,7 +23,7 @@ Example::
         effects=[{"square": 12, "targets": [12]}],  # P1's Bulwarkin guards itself
     )
     assert st.decision == "ACTION_START" and st.current_player == 1  # Rivetclaw, speed 10
-    agent = agents.make("heuristic", "medarot_ocg_v0", mode="beginner")
+    agent = agents.make("heuristic", "medarot_ocg_v1", mode="beginner")
     move = agent.choose(st, st.current_player)  # also agents.make("search:2", ...)
     st.apply(move)
 
@@ -85,8 +85,8 @@ cannot draw at the start phase loses, L2). ``state.to_dict()`` / ``GameState.fro
 trip it exactly, and ``state.clone()`` copies it.
 
 Agents are then asked with ``choose(state, seat)`` for the seat to move
-(``state.current_player``): ``agents.make("heuristic", "medarot_ocg_v0", mode=...)`` (the
-rule-of-thumb player) or ``agents.make("search:N", "medarot_ocg_v0", mode=...)`` (look-ahead
+(``state.current_player``): ``agents.make("heuristic", "medarot_ocg_v1", mode=...)`` (the
+rule-of-thumb player) or ``agents.make("search:N", "medarot_ocg_v1", mode=...)`` (look-ahead
 over ``N`` redrawn worlds; it resamples the cards the seat cannot see with
 ``state.resample_hidden``). Both read only what that seat may know.
 """
@@ -97,15 +97,23 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from envs.core.errors import PositionError, StateError
-from envs.core.targets import PLAYER_TARGETS, Target
-from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, CardDef, CardPool, Effect, load_pool
-from envs.medarot_ocg.config import RulesConfig, make_config
-from envs.medarot_ocg.rules import flow
-from envs.medarot_ocg.rules.action import begin_action
-from envs.medarot_ocg.rules.board import MOVABLE, NEUTRAL_ROW
-from envs.medarot_ocg.rules.phases import HAND_LIMIT, MAX_UNITS
-from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.core.targets import PLAYER_TARGETS, Target
+from deckgym.envs.medarot_ocg.cards import (
+    MEDACHANGE,
+    MEDAROT,
+    MEDAROTER,
+    CardDef,
+    CardPool,
+    Effect,
+    load_pool,
+)
+from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.rules import flow
+from deckgym.envs.medarot_ocg.rules.action import begin_action
+from deckgym.envs.medarot_ocg.rules.board import MOVABLE, NEUTRAL_ROW
+from deckgym.envs.medarot_ocg.rules.phases import HAND_LIMIT, MAX_UNITS
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 __all__ = ["LASTING_OPS", "STARTS", "position"]
 

@@ -10,9 +10,9 @@ card between two decisions become ``??``.
 
 from __future__ import annotations
 
-from envs.core.events import lines_for
-from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
-from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
+from deckgym.envs.core.events import lines_for
+from deckgym.envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 HIDDEN = "??"
 #: Inner width of one board cell.
@@ -143,7 +143,7 @@ def _slot_text(state: GameState, slot: Slot | None, owner: int, viewer: int | No
 
 def _player_block(state: GameState, p: int, viewer: int | None) -> list[str]:
     if p == 1 and state.config.proxy:
-        from envs.medarot_ocg.view import proxy_words
+        from deckgym.envs.medarot_ocg.view import proxy_words
 
         return [f"P1: {proxy_words(state)}"]
     you = "" if viewer is None or viewer != p else " (you)"
@@ -236,7 +236,7 @@ def _effect_source(state: GameState, e: Eff, viewer: int | None) -> str:
 def _effects_block(state: GameState, viewer: int | None) -> list[str]:
     if not state.effects:
         return ["effects: none"]
-    from envs.medarot_ocg.view import effect_words
+    from deckgym.envs.medarot_ocg.view import effect_words
 
     lines = ["effects:"]
     for e in state.effects:

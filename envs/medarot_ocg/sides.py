@@ -28,13 +28,13 @@ import functools
 import random
 from typing import Any
 
-from envs.core import proxy as proxy_kind
-from envs.medarot_ocg.cards import CardPool, load_pool
-from envs.medarot_ocg.config import RulesConfig, make_config
-from envs.medarot_ocg.rules import phases
-from envs.medarot_ocg.rules.board import to_relative
-from envs.medarot_ocg.rules.flow import run
-from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
+from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
+from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.rules import phases
+from deckgym.envs.medarot_ocg.rules.board import to_relative
+from deckgym.envs.medarot_ocg.rules.flow import run
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
 _NO_STEP_CAP = 1 << 40

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from envs.core.events import known_to
-from envs.core.state import CardGameState, Record, rng_to_json
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.cards import CardDef, CardPool
-from envs.medarot_ocg.config import RulesConfig
+from deckgym.envs.core.events import known_to
+from deckgym.envs.core.state import CardGameState, Record, rng_to_json
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.cards import CardDef, CardPool
+from deckgym.envs.medarot_ocg.config import RulesConfig
 
 
 class Stack:
@@ -189,7 +189,7 @@ class GameState(CardGameState):
     Public methods follow the engine protocol of ``envs.core.protocol``.
     """
 
-    RULES = "envs.medarot_ocg.rules"
+    RULES = "deckgym.envs.medarot_ocg.rules"
     DECISIONS = DP
     num_players = 2
 
@@ -296,7 +296,7 @@ class GameState(CardGameState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
-        from envs.medarot_ocg.cards import load_pool
+        from deckgym.envs.medarot_ocg.cards import load_pool
 
         def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in (
@@ -334,7 +334,7 @@ class GameState(CardGameState):
         Public facts are kept: card counts per zone, and the kind a hidden place must hold
         (a face-down Medarot is a Medarot card, a face-down stock card or master a Medaroter).
         """
-        from envs.medarot_ocg.cards import MEDAROT, MEDAROTER
+        from deckgym.envs.medarot_ocg.cards import MEDAROT, MEDAROTER
 
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))

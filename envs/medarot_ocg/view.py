@@ -35,15 +35,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.proxy import BASE
-from envs.core.proxy import KINDS as PROXY_KINDS
-from envs.core.view import frame
-from envs.medarot_ocg.cards import DIRECTIONS, MEDAROTER, CardDef, Effect
-from envs.medarot_ocg.encode import ACT_FLAG_NAMES, COUNT_DPS
-from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
-from envs.medarot_ocg.state import Eff, GameState, Slot, Stack
+from deckgym.envs.core.proxy import BASE
+from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
+from deckgym.envs.core.view import frame
+from deckgym.envs.medarot_ocg.cards import DIRECTIONS, MEDAROTER, CardDef, Effect
+from deckgym.envs.medarot_ocg.encode import ACT_FLAG_NAMES, COUNT_DPS
+from deckgym.envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
-ENV = "medarot_ocg_v0"
+ENV = "medarot_ocg_v1"
 #: The master's slot number in ``Eff.src_slot`` and ``GameState.use``.
 MASTER_SLOT = 3
 _STATUS_OPS = ("DISABLE", "ROOT", "GUARD")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from envs.core.protocol import block_offsets
+from deckgym.envs.core.protocol import block_offsets
 
 
 class Kind(enum.IntEnum):

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from envs.core import cards as core_cards
-from envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
-from envs.core.errors import CardDataError, DeckError
-from envs.medarot_parts.config import RulesConfig
+from deckgym.envs.core import cards as core_cards
+from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.medarot_parts.config import RulesConfig
 
 CARDS_DIR = Path(__file__).with_name("cards")
 DECKS_DIR = Path(__file__).with_name("decks")
@@ -295,7 +295,7 @@ _EFFECT_ABILITY = {("POWER", Target.OPP_SLOT), ("CHARGE", Target.OPP_SLOT), ("PO
 
 def _check_effect(raw: Any, schema: Mapping[str, Field], timing: str, file: str, cid: str) -> Ability:
     """Validate one effect record against the op registry; return the ``Ability``."""
-    from envs.medarot_parts.rules.effects import OPS_REGISTRY
+    from deckgym.envs.medarot_parts.rules.effects import OPS_REGISTRY
 
     check_record(raw, schema, file, cid, what="effect field")
     target = Target[raw["target"]]

@@ -6,8 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.options import check_int, check_known
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.options import check_int, check_known
 
 
 @dataclass(frozen=True, slots=True)

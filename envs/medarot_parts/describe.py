@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core import proxy
-from envs.core.describe import Described, described, place
-from envs.medarot_parts.actions import ALL_ACTIONS, DP, Action, Kind
-from envs.medarot_parts.cards import (
+from deckgym.envs.core import proxy
+from deckgym.envs.core.describe import Described, described, place
+from deckgym.envs.medarot_parts.actions import ALL_ACTIONS, DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import (
     ACTION_WORDS,
     AIMED,
     ATTACK_ACTIONS,
@@ -48,9 +48,9 @@ from envs.medarot_parts.cards import (
     Ability,
     Target,
 )
-from envs.medarot_parts.rules.values import charge, medal_pays, mobility, power
-from envs.medarot_parts.state import GameState
-from envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural, proxy_name
+from deckgym.envs.medarot_parts.rules.values import charge, medal_pays, mobility, power
+from deckgym.envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural, proxy_name
 
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
 
@@ -469,7 +469,7 @@ def _target(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
         return described(
             v.say("untap", f"a {ENERGY_NAMES[a.arg]}{more}"), place("target", "energy", a.arg, p)
         )
-    from envs.medarot_parts.rules.effects import use_abilities
+    from deckgym.envs.medarot_parts.rules.effects import use_abilities
 
     ab = use_abilities(st)[e]
     name = st.cards[cid].name

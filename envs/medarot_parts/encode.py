@@ -34,10 +34,10 @@ from operator import attrgetter
 
 import numpy as np
 
-from envs.encoding.codec import Encoder
-from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Action, Kind
-from envs.medarot_parts.cards import LEGS, CardPool
-from envs.medarot_parts.encode_layout import (
+from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Action, Kind
+from deckgym.envs.medarot_parts.cards import LEGS, CardPool
+from deckgym.envs.medarot_parts.encode_layout import (
     CARD_F,
     MED_F,
     N_CARD_ROWS,
@@ -45,7 +45,7 @@ from envs.medarot_parts.encode_layout import (
     build_layout,
     card_row,
 )
-from envs.medarot_parts.state import STAT_POWER, GameState, Medarot
+from deckgym.envs.medarot_parts.state import STAT_POWER, GameState, Medarot
 
 __all__ = ["CARD_F", "PartsEncoder", "build_layout", "card_row"]
 

@@ -6,9 +6,9 @@ importable from there.
 
 from __future__ import annotations
 
-from envs.encoding.layout import ObsLayout
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.cards import OPS, SLOTS, TIMINGS, TYPES, CardDef, Target
+from deckgym.envs.encoding.layout import ObsLayout
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.cards import OPS, SLOTS, TIMINGS, TYPES, CardDef, Target
 
 _SOURCES = ("STATIC", "ON_USE", "EFFECT")
 _TARGETS = tuple(Target)

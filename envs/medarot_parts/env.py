@@ -65,14 +65,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from envs.aec import DeckRuleset
-from envs.core.describe import Described
-from envs.encoding.codec import encoder_for_pool
-from envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
-from envs.medarot_parts.config import RulesConfig, make_config
-from envs.medarot_parts.encode import PartsEncoder
-from envs.medarot_parts.rules import new_game
-from envs.medarot_parts.state import GameState
+from deckgym.envs.aec import DeckRuleset
+from deckgym.envs.core.describe import Described
+from deckgym.envs.encoding.codec import encoder_for_pool
+from deckgym.envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.encode import PartsEncoder
+from deckgym.envs.medarot_parts.rules import new_game
+from deckgym.envs.medarot_parts.state import GameState
 
 
 def encoder_for(pool: CardPool) -> PartsEncoder:
@@ -134,18 +134,18 @@ class PartsRuleset(DeckRuleset):
 
     def render_text(self, state: GameState, viewer: int | None) -> str:
         """The board as text."""
-        from envs.medarot_parts.render import render_text
+        from deckgym.envs.medarot_parts.render import render_text
 
         return render_text(state, viewer)
 
     def view(self, state: GameState, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_parts.view``)."""
-        from envs.medarot_parts.view import view
+        from deckgym.envs.medarot_parts.view import view
 
         return view(state, seat)
 
     def describe_action(self, state: GameState, seat: int, index: int) -> Described:
         """Action ``index`` in words as ``seat`` may know it (``envs.medarot_parts.describe``)."""
-        from envs.medarot_parts.describe import describe_action
+        from deckgym.envs.medarot_parts.describe import describe_action
 
         return describe_action(state, seat, index)

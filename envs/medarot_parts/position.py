@@ -9,7 +9,7 @@ the seat, the zone or slot and the rule.
 
 Example: seat 0 at its turn-to-act in round 1, its right arm already used this round::
 
-    from envs.medarot_parts.position import position
+    from deckgym.envs.medarot_parts.position import position
 
     st = position(
         field=(
@@ -32,7 +32,7 @@ Example: seat 0 at its turn-to-act in round 1, its right arm already used this r
     )
     st.legal_actions()  # [PASS, USE_PART(head), USE_PART(left arm)]
 
-    import agents
+    from deckgym import agents
 
     agents.make("heuristic", "medarot_parts_v0").choose(st, st.current_player)
     agents.make("search:8", "medarot_parts_v0", seed=1).choose(st, st.current_player)
@@ -116,8 +116,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from envs.core.errors import PositionError, StateError
-from envs.medarot_parts.cards import (
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.medarot_parts.cards import (
     ATTACHED,
     EFFECT,
     ENERGY,
@@ -132,10 +132,10 @@ from envs.medarot_parts.cards import (
     Target,
     load_pool,
 )
-from envs.medarot_parts.config import RulesConfig, make_config
-from envs.medarot_parts.rules import flow, phases
-from envs.medarot_parts.rules.values import mobility
-from envs.medarot_parts.state import (
+from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.rules import flow, phases
+from deckgym.envs.medarot_parts.rules.values import mobility
+from deckgym.envs.medarot_parts.state import (
     STAT_CHARGE,
     STAT_POWER,
     UNTIL_CARD,

@@ -9,12 +9,12 @@ On an AMALOGS proxy table seat 1 is drawn as the stand-in: its kind, its head an
 
 from __future__ import annotations
 
-from envs.core import proxy
-from envs.core.events import lines_for
-from envs.medarot_parts.cards import ACTION_WORDS, ENERGY_KINDS, LEGS, SLOT_WORDS
-from envs.medarot_parts.rules.values import charge, mobility, power
-from envs.medarot_parts.state import GameState
-from envs.medarot_parts.words import proxy_name
+from deckgym.envs.core import proxy
+from deckgym.envs.core.events import lines_for
+from deckgym.envs.medarot_parts.cards import ACTION_WORDS, ENERGY_KINDS, LEGS, SLOT_WORDS
+from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
+from deckgym.envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.words import proxy_name
 
 #: How many of the latest events are shown.
 EVENTS_SHOWN = 8

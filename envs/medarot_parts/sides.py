@@ -35,12 +35,12 @@ import functools
 import random
 from typing import Any
 
-from envs.core import proxy as proxy_kinds
-from envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
-from envs.medarot_parts.config import RulesConfig
-from envs.medarot_parts.rules import damage, phases
-from envs.medarot_parts.rules.flow import run
-from envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
+from deckgym.envs.core import proxy as proxy_kinds
+from deckgym.envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
+from deckgym.envs.medarot_parts.config import RulesConfig
+from deckgym.envs.medarot_parts.rules import damage, phases
+from deckgym.envs.medarot_parts.rules.flow import run
+from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
 _NO_STEP_CAP = 1 << 40

@@ -12,11 +12,11 @@ import copy
 import random
 from typing import Any
 
-from envs.core.events import known_to
-from envs.core.state import CardGameState, Record, rng_to_json
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.cards import CardDef, CardPool
-from envs.medarot_parts.config import RulesConfig
+from deckgym.envs.core.events import known_to
+from deckgym.envs.core.state import CardGameState, Record, rng_to_json
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.cards import CardDef, CardPool
+from deckgym.envs.medarot_parts.config import RulesConfig
 
 #: Modifier fields (``GameState.mods`` rows): stat 0 power / 1 charge, signed amount, the part uid it
 #: follows (-1: bound to slots instead), the bound slots (player, medarot, slot bit mask), how long it
@@ -152,7 +152,7 @@ class GameState(CardGameState):
     on every other table.
     """
 
-    RULES = "envs.medarot_parts.rules"
+    RULES = "deckgym.envs.medarot_parts.rules"
     DECISIONS = DP
     num_players = 2
 
@@ -265,7 +265,7 @@ class GameState(CardGameState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
-        from envs.medarot_parts.cards import load_pool
+        from deckgym.envs.medarot_parts.cards import load_pool
 
         def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in (

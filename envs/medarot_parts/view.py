@@ -44,9 +44,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core import proxy
-from envs.core.view import frame
-from envs.medarot_parts.cards import (
+from deckgym.envs.core import proxy
+from deckgym.envs.core.view import frame
+from deckgym.envs.medarot_parts.cards import (
     ACTIONS,
     DURATIONS,
     ENERGY,
@@ -58,10 +58,10 @@ from envs.medarot_parts.cards import (
     SLOTS,
     CardDef,
 )
-from envs.medarot_parts.describe import resolving_text
-from envs.medarot_parts.rules.values import charge, mobility, power
-from envs.medarot_parts.state import Battle, GameState, Medarot
-from envs.medarot_parts.words import proxy_name
+from deckgym.envs.medarot_parts.describe import resolving_text
+from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
+from deckgym.envs.medarot_parts.state import Battle, GameState, Medarot
+from deckgym.envs.medarot_parts.words import proxy_name
 
 ENV = "medarot_parts_v0"
 _RESPONSES = ("NOTHING", "EVADE", "PROTECT")

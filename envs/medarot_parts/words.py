@@ -8,9 +8,9 @@ in the log, which every seat reads alike.
 
 from __future__ import annotations
 
-from envs.core import proxy
-from envs.medarot_parts.cards import ENERGY_KINDS, SLOT_WORDS
-from envs.medarot_parts.state import GameState
+from deckgym.envs.core import proxy
+from deckgym.envs.medarot_parts.cards import ENERGY_KINDS, SLOT_WORDS
+from deckgym.envs.medarot_parts.state import GameState
 
 #: Energy kind names as their cards are called ("Shooting Energy"...), by kind index.
 ENERGY_NAMES = ("Shooting Energy", "Melee Energy", "Defense Energy", "Support Energy")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from envs.mow.config import STANDARD_LEVELS
+from deckgym.envs.mow.config import STANDARD_LEVELS
 
 MASTER, MONSTER, WEAPON, SPELL = "MASTER", "MONSTER", "WEAPON", "SPELL"
 KINDS = (MASTER, MONSTER, WEAPON, SPELL)

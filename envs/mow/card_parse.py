@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from envs.core.cards import check_record
-from envs.core.errors import CardDataError
-from envs.mow.card_defs import (
+from deckgym.envs.core.cards import check_record
+from deckgym.envs.core.errors import CardDataError
+from deckgym.envs.mow.card_defs import (
     ACT_TIMINGS,
     ANCIENT,
     CARD_TIMINGS,
@@ -43,7 +43,7 @@ from envs.mow.card_defs import (
     Static,
     Target,
 )
-from envs.mow.card_schema import (
+from deckgym.envs.mow.card_schema import (
     _ABILITY,
     _ABILITY_LIMIT,
     _EFFECT,
@@ -56,7 +56,7 @@ from envs.mow.card_schema import (
     _STATIC,
     _WEAPON,
 )
-from envs.mow.config import MAX_ACT_ABILITIES, STANDARD_LEVELS
+from deckgym.envs.mow.config import MAX_ACT_ABILITIES, STANDARD_LEVELS
 
 
 class _Ctx:
@@ -120,7 +120,7 @@ def _parse_effect(raw: Any, ctx: _Ctx, timing: str, prev: Effect | None, prev_t:
         raw.get("same_name", False),
     )
     _check_selector(eff, ctx, timing, prev)
-    from envs.mow.rules.effects import OPS
+    from deckgym.envs.mow.rules.effects import OPS
 
     reg_amount = None if OPS[op].amount is None else (5 if amount == OWN_LEVEL else amount)
     OPS.validate(op, reg_amount, _selector(eff, prev_t), timing, ctx.file, ctx.cid)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.cards import Field
-from envs.mow.card_defs import (
+from deckgym.envs.core.cards import Field
+from deckgym.envs.mow.card_defs import (
     CARD_TIMINGS,
     DISCARD_MODES,
     DURATIONS,

@@ -17,10 +17,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from envs.core import cards as core_cards
-from envs.core.cards import DeckList, Field, deck_from_value, load_deck_file
-from envs.core.errors import CardDataError, DeckError
-from envs.mow.card_defs import (
+from deckgym.envs.core import cards as core_cards
+from deckgym.envs.core.cards import DeckList, Field, deck_from_value, load_deck_file
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.mow.card_defs import (
     ACT_TIMINGS,
     ACTIVATED,
     ANCIENT,
@@ -68,8 +68,8 @@ from envs.mow.card_defs import (
     Static,
     Target,
 )
-from envs.mow.card_parse import _Ctx, _parse_main, _parse_master
-from envs.mow.config import DECK_SIZE, M_MAX, P_MAX, STARTER_MAX_COPIES
+from deckgym.envs.mow.card_parse import _Ctx, _parse_main, _parse_master
+from deckgym.envs.mow.config import DECK_SIZE, M_MAX, P_MAX, STARTER_MAX_COPIES
 
 __all__ = [
     "ACTIVATED",

@@ -10,8 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.options import check_int, check_known
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.options import check_int, check_known
 
 LIFE_START = 20
 DECK_SIZE = 40

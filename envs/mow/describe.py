@@ -30,9 +30,9 @@ Slots are shown to people counted from 1 ("slot 1" is position 0).
 
 from __future__ import annotations
 
-from envs.core.describe import Described, Place, described, place
-from envs.mow.actions import ALL_ACTIONS, DP, SPELL_POS, WEAPON_POS, Action, Kind, Use
-from envs.mow.card_defs import (
+from deckgym.envs.core.describe import Described, Place, described, place
+from deckgym.envs.mow.actions import ALL_ACTIONS, DP, SPELL_POS, WEAPON_POS, Action, Kind, Use
+from deckgym.envs.mow.card_defs import (
     CONDITION_WORDS,
     MONSTER,
     TIMING_WORDS,
@@ -42,7 +42,7 @@ from envs.mow.card_defs import (
     plural,
     stat_words,
 )
-from envs.mow.state import GameState
+from deckgym.envs.mow.state import GameState
 
 __all__ = ["ZONES", "card_names", "decision_text", "describe_action"]
 
@@ -388,7 +388,7 @@ def describe_action(state: GameState, seat: int, index: int) -> Described:
 
 # ----------------------------------------------------------------------------- the decision
 def _prompt_charge(st: GameState, p: int, me: bool, seat: int) -> str:
-    from envs.mow.rules.values import charge_limit
+    from deckgym.envs.mow.rules.values import charge_limit
 
     left = charge_limit(st, p) - st.charges
     if me:

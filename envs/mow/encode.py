@@ -30,13 +30,13 @@ import math
 
 import numpy as np
 
-from envs.encoding.codec import Encoder
-from envs.encoding.layout import ObsLayout
-from envs.mow.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind, Phase, Use
-from envs.mow.cards import MASTER, OPS_ORDER, CardPool
-from envs.mow.config import CHAIN_OBS, LIFE_START, M_MAX, MAX_MONSTERS, P_MAX
-from envs.mow.rules.field import ref_at
-from envs.mow.rules.values import (
+from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.encoding.layout import ObsLayout
+from deckgym.envs.mow.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind, Phase, Use
+from deckgym.envs.mow.cards import MASTER, OPS_ORDER, CardPool
+from deckgym.envs.mow.config import CHAIN_OBS, LIFE_START, M_MAX, MAX_MONSTERS, P_MAX
+from deckgym.envs.mow.rules.field import ref_at
+from deckgym.envs.mow.rules.values import (
     Active,
     active_statics,
     master_attack,
@@ -45,7 +45,7 @@ from envs.mow.rules.values import (
     monster_attack,
     sick,
 )
-from envs.mow.state import GameState
+from deckgym.envs.mow.state import GameState
 
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 _MON_F = 6 + P_MAX

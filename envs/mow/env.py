@@ -63,15 +63,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import DeckRuleset
-from envs.core.describe import Described
-from envs.encoding.codec import encoder_for_pool
-from envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
-from envs.mow.config import RulesConfig, make_config
-from envs.mow.encode import MowEncoder
-from envs.mow.rules import new_game
-from envs.mow.rules.values import master_attack, monster_attack, toughness
-from envs.mow.state import GameState
+from deckgym.envs.aec import DeckRuleset
+from deckgym.envs.core.describe import Described
+from deckgym.envs.encoding.codec import encoder_for_pool
+from deckgym.envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
+from deckgym.envs.mow.config import RulesConfig, make_config
+from deckgym.envs.mow.encode import MowEncoder
+from deckgym.envs.mow.rules import new_game
+from deckgym.envs.mow.rules.values import master_attack, monster_attack, toughness
+from deckgym.envs.mow.state import GameState
 
 
 def encoder_for(pool: CardPool) -> MowEncoder:
@@ -128,18 +128,18 @@ class MowRuleset(DeckRuleset):
 
     def render_text(self, state: GameState, viewer: int | None) -> str:
         """The board as text."""
-        from envs.mow.render import render_text
+        from deckgym.envs.mow.render import render_text
 
         return render_text(state, viewer)
 
     def view(self, state: GameState, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-safe dict (``envs.mow.view``)."""
-        from envs.mow.view import view
+        from deckgym.envs.mow.view import view
 
         return view(state, seat)
 
     def describe_action(self, state: GameState, seat: int, index: int) -> Described:
         """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.mow.describe``)."""
-        from envs.mow.describe import describe_action
+        from deckgym.envs.mow.describe import describe_action
 
         return describe_action(state, seat, index)

@@ -6,8 +6,8 @@ studies, regression cases. It checks what it is given against the rules, raising
 then runs the automatic steps from the chosen start step up to the first decision, so
 ``state.legal_actions()`` is ready::
 
-    import agents
-    from envs.mow.position import position
+    from deckgym import agents
+    from deckgym.envs.mow.position import position
 
     # P0 (level 2: 4 experience cards) has a Pike Soldier that already attacked this turn
     # and an Ember Hound summoned this turn (sick); P1 has a damaged Stone Sentinel and a
@@ -109,14 +109,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from envs.core.errors import PositionError, StateError
-from envs.mow.actions import Phase
-from envs.mow.cards import MASTER, MONSTER, SPELL, WEAPON, CardDef, CardPool, load_pool
-from envs.mow.config import DECK_SIZE, LIFE_START, MAX_MONSTERS, make_config
-from envs.mow.rules import flow
-from envs.mow.rules.card_use import turn_key
-from envs.mow.rules.values import charge_limit, level_for, max_toughness
-from envs.mow.state import PERMANENT, TURN, GameState, Monster
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.mow.actions import Phase
+from deckgym.envs.mow.cards import MASTER, MONSTER, SPELL, WEAPON, CardDef, CardPool, load_pool
+from deckgym.envs.mow.config import DECK_SIZE, LIFE_START, MAX_MONSTERS, make_config
+from deckgym.envs.mow.rules import flow
+from deckgym.envs.mow.rules.card_use import turn_key
+from deckgym.envs.mow.rules.values import charge_limit, level_for, max_toughness
+from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 
 __all__ = ["STEPS", "position"]
 

@@ -7,11 +7,11 @@ AMALOGS table is one line: the defender's stand-in or the enemy base, its life P
 
 from __future__ import annotations
 
-from envs.core import proxy
-from envs.core.events import lines_for
-from envs.mow.actions import Phase, Use
-from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
-from envs.mow.state import GameState
+from deckgym.envs.core import proxy
+from deckgym.envs.core.events import lines_for
+from deckgym.envs.mow.actions import Phase, Use
+from deckgym.envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack, sick
+from deckgym.envs.mow.state import GameState
 
 
 def _player(st: GameState, p: int, viewer: int | None) -> list[str]:

@@ -35,13 +35,13 @@ import functools
 import random
 from typing import Any
 
-from envs.core.proxy import BASE, GUEST, NONE
-from envs.mow.actions import Use
-from envs.mow.cards import CardPool, load_pool
-from envs.mow.config import LIFE_START, RulesConfig
-from envs.mow.rules import phases
-from envs.mow.rules.flow import run
-from envs.mow.state import TURN, GameState, Monster
+from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.mow.actions import Use
+from deckgym.envs.mow.cards import CardPool, load_pool
+from deckgym.envs.mow.config import LIFE_START, RulesConfig
+from deckgym.envs.mow.rules import phases
+from deckgym.envs.mow.rules.flow import run
+from deckgym.envs.mow.state import TURN, GameState, Monster
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
 _NO_DECISION_CAP = 1 << 40

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from envs.core.events import known_to
-from envs.core.state import CardGameState, EngineState, rng_to_json
-from envs.mow.actions import DP
-from envs.mow.cards import SPELL, CardDef, CardPool
-from envs.mow.config import LIFE_START, RulesConfig
+from deckgym.envs.core.events import known_to
+from deckgym.envs.core.state import CardGameState, EngineState, rng_to_json
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.cards import SPELL, CardDef, CardPool
+from deckgym.envs.mow.config import LIFE_START, RulesConfig
 
 #: Modifier durations (BUFF, 4.7).
 TURN, PERMANENT = 0, 1
@@ -74,7 +74,7 @@ class GameState(CardGameState):
     ``[user, use_kind, card, uid, negated, in_chain_area, ability]``.
     """
 
-    RULES = "envs.mow.rules"
+    RULES = "deckgym.envs.mow.rules"
     DECISIONS = DP
     EVENT_CAP = 300
     num_players = 2
@@ -226,7 +226,7 @@ class GameState(CardGameState):
         """Rebuild a state written by ``to_dict`` (a copy through JSON: the dict is not kept)."""
         import json
 
-        from envs.mow.cards import load_pool
+        from deckgym.envs.mow.cards import load_pool
 
         def fill(s: GameState, d: dict[str, Any]) -> None:
             for key in cls._PLAIN:

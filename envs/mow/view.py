@@ -37,12 +37,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core import proxy
-from envs.core.view import frame
-from envs.mow.actions import DP, Phase, Use
-from envs.mow.card_defs import CONDITION_WORDS
-from envs.mow.cards import MONSTER, SPELL, WEAPON, CardDef
-from envs.mow.rules.values import (
+from deckgym.envs.core import proxy
+from deckgym.envs.core.view import frame
+from deckgym.envs.mow.actions import DP, Phase, Use
+from deckgym.envs.mow.card_defs import CONDITION_WORDS
+from deckgym.envs.mow.cards import MONSTER, SPELL, WEAPON, CardDef
+from deckgym.envs.mow.rules.values import (
     charge_limit,
     master_attack,
     master_guard,
@@ -50,7 +50,7 @@ from envs.mow.rules.values import (
     monster_attack,
     sick,
 )
-from envs.mow.state import GameState
+from deckgym.envs.mow.state import GameState
 
 ENV = "mow_v0"
 HIDDEN: dict[str, Any] = {"hidden": True}

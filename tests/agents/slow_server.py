@@ -10,8 +10,8 @@ import sys
 import time
 from typing import Any
 
-from agents.play import server
-from agents.play.session import GameSession
+from deckgym.agents.play import server
+from deckgym.agents.play.session import GameSession
 
 
 class SlowAgent:

@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from agents.training.anchor import anchor_coef, masked_kl
+from deckgym.agents.training.anchor import anchor_coef, masked_kl
 
 
 def test_masked_kl_matches_a_hand_computed_value_and_ignores_illegal_entries():
@@ -43,10 +43,10 @@ def _drift(tmp_path, kl_coef):
     import numpy as np
     from sb3_contrib import MaskablePPO
 
-    import envs
-    from agents.training.config import TrainConfig
-    from agents.training.loop import train
-    from agents.training.policy import policy_action  # noqa: F401 - the policy module loads
+    from deckgym import envs
+    from deckgym.agents.training.config import TrainConfig
+    from deckgym.agents.training.loop import train
+    from deckgym.agents.training.policy import policy_action  # noqa: F401 - the policy module loads
 
     out = tmp_path / f"kl{kl_coef}"
     cfg = TrainConfig(

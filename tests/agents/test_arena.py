@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.arena import MatchResult, match, wilson
+from deckgym.agents.arena import MatchResult, match, wilson
 
 
 def test_wilson_matches_hand_computed_values():
@@ -19,7 +19,7 @@ def test_wilson_matches_hand_computed_values():
 
 
 def test_match_result_rates_and_dict():
-    r = MatchResult("a", "b", "medarot_ocg_v0", 10, 8, 1, 1)
+    r = MatchResult("a", "b", "medarot_ocg_v1", 10, 8, 1, 1)
     d = r.to_dict()
     assert d["win_rate"] == 0.8 and d["draw_rate"] == 0.1 and d["loss_rate"] == 0.1
     assert d["win_ci95"] == pytest.approx(list(wilson(8, 10)))
@@ -53,8 +53,8 @@ def test_score_and_its_interval_over_pairs_match_hand_computed_values():
 
 
 def test_match_plays_seat_swapped_pairs_and_is_independent_of_workers():
-    one = match("random", "random", "medarot_ocg_v0", games=11, seed=3, workers=1, mode="beginner")
-    two = match("random", "random", "medarot_ocg_v0", games=11, seed=3, workers=2, mode="beginner")
+    one = match("random", "random", "medarot_ocg_v1", games=11, seed=3, workers=1, mode="beginner")
+    two = match("random", "random", "medarot_ocg_v1", games=11, seed=3, workers=2, mode="beginner")
     assert one.games == 12  # rounded up to pairs
     assert (one.wins, one.draws, one.losses) == (two.wins, two.draws, two.losses)
     assert one.wins + one.draws + one.losses == 12
@@ -62,22 +62,22 @@ def test_match_plays_seat_swapped_pairs_and_is_independent_of_workers():
 
 def test_self_play_of_a_deterministic_agent_is_symmetric():
     # the same deterministic agent on both seats: each pair is the same game with seats swapped
-    res = match("heuristic", "heuristic", "medarot_ocg_v0", games=8, seed=0, workers=1, mode="normal")
+    res = match("heuristic", "heuristic", "medarot_ocg_v1", games=8, seed=0, workers=1, mode="normal")
     assert res.wins == res.losses
 
 
 def test_sides_are_single_seats_or_the_two_teams():
-    import envs
-    from agents.arena import sides
+    from deckgym import envs
+    from deckgym.agents.arena import sides
 
-    assert sides(envs.make("medarot_ocg_v0")) == ([0], [1])
+    assert sides(envs.make("medarot_ocg_v1")) == ([0], [1])
     assert sides(envs.make("amalogs_v1", team_sizes=(2, 2))) == ([0, 1], [2, 3])
     assert sides(envs.make("amalogs_v1", team_sizes=(1, 3))) == ([0], [1, 2, 3])
 
 
 def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
-    import envs
-    from agents.arena import play_pairs
+    from deckgym import envs
+    from deckgym.agents.arena import play_pairs
 
     env = envs.make("amalogs_v1", team_sizes=(2, 1))
     games: dict[int, dict[str, set[int]]] = {}  # game (state object) -> agent tag -> seats it played
@@ -104,8 +104,8 @@ def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
 
 
 LEAN_VARIANTS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {"team_sizes": (2, 2)}),
@@ -114,7 +114,7 @@ LEAN_VARIANTS = [
 
 def _observed_game(env, agents, seed):
     """The reference loop: every decision observes, as PettingZoo's own examples do."""
-    from agents.base import bind
+    from deckgym.agents.base import bind
 
     env.reset(seed=seed)
     for i, a in enumerate(agents):
@@ -131,9 +131,8 @@ def _observed_game(env, agents, seed):
 
 @pytest.mark.parametrize(("name", "kw"), LEAN_VARIANTS, ids=[n + str(len(k)) for n, k in LEAN_VARIANTS])
 def test_agents_that_do_not_read_observations_play_the_same_games_without_encoding(name, kw):
-    import agents
-    import envs
-    from agents.arena import play_game
+    from deckgym import agents, envs
+    from deckgym.agents.arena import play_game
 
     for seed in (3, 4):
         specs = [

@@ -23,17 +23,17 @@ from typing import Any
 
 import pytest
 
-import envs
-from agents.play.boards import amalogs as board
-from agents.play.terminal import board_text
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.cores import adapter
-from envs.amalogs.describe import CORE_ENVS, card_names, describe_action
-from envs.amalogs.encode import AmalogsEncoder
-from envs.amalogs.state import AmalogsState
-from envs.amalogs.view import view
-from envs.core.describe import place_key
+from deckgym import envs
+from deckgym.agents.play.boards import amalogs as board
+from deckgym.agents.play.terminal import board_text
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.describe import CORE_ENVS, card_names, describe_action
+from deckgym.envs.amalogs.encode import AmalogsEncoder
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.view import view
+from deckgym.envs.core.describe import place_key
 from tests.envs.amalogs.fixtures import WIDE, position, proxy_after
 
 ROOT = Path(__file__).resolve().parents[2]

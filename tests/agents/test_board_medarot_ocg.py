@@ -18,15 +18,15 @@ from typing import Any
 
 import pytest
 
-from agents.play.terminal import board_text
-from envs.core.describe import place_key
-from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import make_config
-from envs.medarot_ocg.describe import card_names, describe_action
-from envs.medarot_ocg.encode_actions import ActionCodec
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.state import GameState
-from envs.medarot_ocg.view import view
+from deckgym.agents.play.terminal import board_text
+from deckgym.envs.core.describe import place_key
+from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import make_config
+from deckgym.envs.medarot_ocg.describe import card_names, describe_action
+from deckgym.envs.medarot_ocg.encode_actions import ActionCodec
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.view import view
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "agents" / "play" / "static" / "boards"
@@ -137,7 +137,7 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
             got = page.evaluate(
                 """([v]) => {
                     const root = document.getElementById('root');
-                    root.replaceChildren(window.deckgymBoards['medarot_ocg_v0'](v, {details: false}));
+                    root.replaceChildren(window.deckgymBoards['medarot_ocg_v1'](v, {details: false}));
                     const squares = [...root.querySelectorAll('.ocg-square')].map((n) => n.dataset.place);
                     return [[...root.querySelectorAll('[data-place]')].map((n) => n.dataset.place),
                             root.innerText + [...root.querySelectorAll('[title]')].map((n) => n.title).join(' '),

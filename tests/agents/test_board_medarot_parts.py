@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-import envs
-from agents.play.terminal import board_text
-from envs.core.describe import place_key
-from envs.medarot_parts.cards import load_pool
-from envs.medarot_parts.describe import ZONES, describe_action
-from envs.medarot_parts.view import view
+from deckgym import envs
+from deckgym.agents.play.terminal import board_text
+from deckgym.envs.core.describe import place_key
+from deckgym.envs.medarot_parts.cards import load_pool
+from deckgym.envs.medarot_parts.describe import ZONES, describe_action
+from deckgym.envs.medarot_parts.view import view
 from tests.envs.medarot_parts import fixtures as fx
 
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")

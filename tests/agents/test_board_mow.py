@@ -13,12 +13,12 @@ import random
 import re
 from pathlib import Path
 
-import envs
-from agents.play.terminal import board_text
-from envs.mow import actions as A
-from envs.mow.actions import DP
-from envs.mow.cards import load_pool
-from envs.mow.describe import ZONES
+from deckgym import envs
+from deckgym.agents.play.terminal import board_text
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.cards import load_pool
+from deckgym.envs.mow.describe import ZONES
 from tests.envs.mow import fixtures as fx
 
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
@@ -81,7 +81,7 @@ def test_the_viewer_is_at_the_bottom_and_details_show_ids():
     st = fx.make_state(
         pool=CORE, masters=("MS01", "MS02"), filler="MN01", exp=(2, 2), monsters=(["MN02"], ["MN03"])
     )
-    from envs.mow.view import view
+    from deckgym.envs.mow.view import view
 
     text = draw(view(st, 0))
     assert text.index("Tide Oracle") < text.index("Ashen Regent")  # the opponent on top
@@ -93,7 +93,7 @@ def test_the_viewer_is_at_the_bottom_and_details_show_ids():
 
 
 def test_the_chain_is_told_in_words_and_the_face_down_cast_stays_hidden():
-    from envs.mow.view import view
+    from deckgym.envs.mow.view import view
 
     st = fx.make_state(
         pool=CORE, masters=("MS01", "MS02"), filler="MN01", hands=(["SP01", "MN02"], []), exp=(2, 0)

@@ -49,7 +49,7 @@ WAIT_MS = 60_000
 #: (test id, env, mode, {option: value as the lobby's select holds it}, seed, board script,
 #: the decision after which the mid-game screenshot is taken)
 GAMES = [
-    ("ocg", "medarot_ocg_v0", "beginner", {}, 3, "medarot_ocg", 12),
+    ("ocg", "medarot_ocg_v1", "beginner", {}, 3, "medarot_ocg", 12),
     ("mow", "mow_v0", None, {}, 3, "mow", 12),
     ("parts", "medarot_parts_v0", None, {}, 3, "medarot_parts", 12),
     ("amalogs", "amalogs_v1", None, {"team_sizes": "[1,1]"}, 3, "amalogs", 24),
@@ -96,7 +96,7 @@ def server(tmp_path_factory):
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "agents.cli", "serve", "--port", str(port)],
+            [sys.executable, "-m", "deckgym.agents.cli", "serve", "--port", str(port)],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -7,7 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from agents.cli import app
+import deckgym
+from deckgym.agents.cli import app
 
 runner = CliRunner()
 
@@ -15,7 +16,7 @@ runner = CliRunner()
 def test_envs_lists_the_rulesets():
     result = runner.invoke(app, ["envs"])
     assert result.exit_code == 0, result.output
-    for name in ("medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v1"):
+    for name in ("medarot_ocg_v1", "medarot_parts_v0", "mow_v0", "amalogs_v1"):
         assert name in result.output
 
 
@@ -24,7 +25,7 @@ def test_evaluate_json_and_table():
         app,
         [
             "evaluate",
-            "medarot_ocg_v0",
+            "medarot_ocg_v1",
             "--agent",
             "heuristic",
             "--opponent",
@@ -41,9 +42,9 @@ def test_evaluate_json_and_table():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     # the command reports the arena's own match of the same seeds, and its Wilson interval
-    from agents.arena import match, wilson
+    from deckgym.agents.arena import match, wilson
 
-    same = match("heuristic", "random", "medarot_ocg_v0", games=6, seed=0, workers=1, mode="normal")
+    same = match("heuristic", "random", "medarot_ocg_v1", games=6, seed=0, workers=1, mode="normal")
     assert (data["games"], data["wins"], data["draws"], data["losses"]) == (
         6,
         same.wins,
@@ -53,8 +54,8 @@ def test_evaluate_json_and_table():
     assert data["wins"] >= 5  # the heuristic beats random in the normal mode
     assert data["win_ci95"] == pytest.approx(list(wilson(same.wins, 6)))
     assert data["score"] == same.score and data["score_ci95"] == pytest.approx(list(same.score_ci95))
-    table = runner.invoke(app, ["evaluate", "medarot_ocg_v0", "--games", "2", "--workers", "1"])
-    row = match("heuristic", "random", "medarot_ocg_v0", games=2, seed=0, workers=1)
+    table = runner.invoke(app, ["evaluate", "medarot_ocg_v1", "--games", "2", "--workers", "1"])
+    row = match("heuristic", "random", "medarot_ocg_v1", games=2, seed=0, workers=1)
     assert table.exit_code == 0 and "95% interval" in table.output
     assert f"{row.win_rate:.1%}" in table.output
 
@@ -70,7 +71,7 @@ def test_importing_the_command_loads_neither_torch_nor_stable_baselines3():
 
 def test_bad_agent_spec_is_a_clear_error():
     result = runner.invoke(
-        app, ["evaluate", "medarot_ocg_v0", "--agent", "genius", "--games", "2", "--workers", "1"]
+        app, ["evaluate", "medarot_ocg_v1", "--agent", "genius", "--games", "2", "--workers", "1"]
     )
     assert result.exit_code != 0
     assert "unknown agent spec" in str(result.exception)
@@ -120,7 +121,7 @@ def test_train_writes_model_eval_and_curve(tmp_path):
         app,
         [
             "train",
-            "medarot_ocg_v0",
+            "medarot_ocg_v1",
             "--mode",
             "beginner",
             "--timesteps",
@@ -147,9 +148,13 @@ def test_train_writes_model_eval_and_curve(tmp_path):
     assert result.exit_code == 0, result.output
     for name in ("model.zip", "eval.json", "learning_curve.png"):
         assert (out / name).exists()
-    config = json.loads((out / "train.json").read_text())["config"]
+    train = json.loads((out / "train.json").read_text())
+    config = train["config"]
     assert (config["ent_coef"], config["n_epochs"], config["timesteps"]) == (0.02, 2, 1024)
     report = json.loads((out / "eval.json").read_text())
+    for prov in (train["provenance"], report["provenance"]):  # what made the files
+        assert prov["env"] == "medarot_ocg_v1" and prov["options"] == {"mode": "beginner"}
+        assert prov["seed"] == 0 and prov["deckgym"] == deckgym.__version__
     assert [r["opponent"] for r in report["results"]] == ["random", "heuristic"]
     for r in report["results"]:  # the score with its interval over pairs, beside win/draw/loss
         lo, hi = r["score_ci95"]
@@ -158,8 +163,8 @@ def test_train_writes_model_eval_and_curve(tmp_path):
 
 
 def test_a_preset_sets_what_the_command_line_left_at_its_default():
-    from agents.cli import _TRAIN, _with_preset
-    from agents.training.config import PRESETS
+    from deckgym.agents.cli import _TRAIN, _with_preset
+    from deckgym.agents.training.config import PRESETS
 
     strong = _with_preset(_TRAIN, "strong")
     assert strong.timesteps == PRESETS["strong"]["timesteps"] > _TRAIN.timesteps
@@ -173,7 +178,7 @@ def test_a_preset_sets_what_the_command_line_left_at_its_default():
 
 
 def test_an_unknown_preset_is_a_clear_error(tmp_path):
-    r = runner.invoke(app, ["train", "medarot_ocg_v0", "--preset", "huge", "--out", str(tmp_path)])
+    r = runner.invoke(app, ["train", "medarot_ocg_v1", "--preset", "huge", "--out", str(tmp_path)])
     assert r.exit_code == 2
     assert "unknown preset 'huge'; known: default, strong" in r.output
 
@@ -181,15 +186,15 @@ def test_an_unknown_preset_is_a_clear_error(tmp_path):
 @pytest.mark.parametrize(
     ("env", "config", "expected"),
     [
-        ("medarot_ocg_v0", None, (8192, 4, {"heuristic": 1.0})),  # the OCG's own PPO settings
-        ("medarot_ocg_v0", '{"n_steps": 2048}', (2048, 4, {"heuristic": 1.0})),  # --config wins
+        ("medarot_ocg_v1", None, (8192, 4, {"heuristic": 1.0})),  # the OCG's own PPO settings
+        ("medarot_ocg_v1", '{"n_steps": 2048}', (2048, 4, {"heuristic": 1.0})),  # --config wins
         ("mow_v0", None, (2048, 8, {"heuristic": 0.6, "random": 0.25, "self": 0.15})),
     ],
 )
 def test_train_applies_the_envs_own_settings_under_the_command_lines(
     monkeypatch, tmp_path, env, config, expected
 ):
-    from agents.training import loop
+    from deckgym.agents.training import loop
 
     seen = []
 

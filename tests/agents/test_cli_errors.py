@@ -12,34 +12,34 @@ import sys
 import pytest
 
 CASES = [
-    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v0"),
-    (["evaluate", "medarot_ocg_v0", "--mode", "expert"], "unknown mode 'expert'; choose one of beginner"),
-    (["evaluate", "medarot_ocg_v0", "--options", '{"bogus": 1}'], "unknown rules option(s) bogus; known:"),
-    (["evaluate", "medarot_ocg_v0", "--options", "[1]"], "--options must be a JSON object, got '[1]'"),
-    (["evaluate", "medarot_ocg_v0", "--options", "{nope"], "--options is not valid JSON"),
-    (["evaluate", "medarot_ocg_v0", "--games", "-5"], "--games must be a positive whole number, got -5"),
-    (["evaluate", "medarot_ocg_v0", "--games", "0"], "--games must be a positive whole number, got 0"),
-    (["evaluate", "medarot_ocg_v0", "--workers", "-1"], "--workers must be at least 0, got -1"),
+    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v1"),
+    (["evaluate", "medarot_ocg_v1", "--mode", "expert"], "unknown mode 'expert'; choose one of beginner"),
+    (["evaluate", "medarot_ocg_v1", "--options", '{"bogus": 1}'], "unknown rules option(s) bogus; known:"),
+    (["evaluate", "medarot_ocg_v1", "--options", "[1]"], "--options must be a JSON object, got '[1]'"),
+    (["evaluate", "medarot_ocg_v1", "--options", "{nope"], "--options is not valid JSON"),
+    (["evaluate", "medarot_ocg_v1", "--games", "-5"], "--games must be a positive whole number, got -5"),
+    (["evaluate", "medarot_ocg_v1", "--games", "0"], "--games must be a positive whole number, got 0"),
+    (["evaluate", "medarot_ocg_v1", "--workers", "-1"], "--workers must be at least 0, got -1"),
     (
-        ["evaluate", "medarot_ocg_v0", "--agent", "bogus"],
+        ["evaluate", "medarot_ocg_v1", "--agent", "bogus"],
         "--agent bogus: unknown agent spec 'bogus'; use 'random'",
     ),
-    (["evaluate", "medarot_ocg_v0", "--opponent", "search:x"], "the number of worlds must be a whole number"),
-    (["evaluate", "medarot_ocg_v0", "--agent", "ppo:/missing.zip"], "no model file /missing.zip "),
+    (["evaluate", "medarot_ocg_v1", "--opponent", "search:x"], "the number of worlds must be a whole number"),
+    (["evaluate", "medarot_ocg_v1", "--agent", "ppo:/missing.zip"], "no model file /missing.zip "),
     (
-        ["evaluate", "medarot_ocg_v0", "--options", '{"decks": ["nope"]}'],
+        ["evaluate", "medarot_ocg_v1", "--options", '{"decks": ["nope"]}'],
         "deck nope: no starter deck of that name (known: advance_citadel",
     ),
-    (["evaluate", "medarot_ocg_v0", "--bogus"], "No such option: --bogus"),
+    (["evaluate", "medarot_ocg_v1", "--bogus"], "No such option: --bogus"),
     (["evaluate"], "Missing argument 'env'"),
     (["train", "nope_v0"], "unknown environment 'nope_v0'"),
     (
-        ["train", "medarot_ocg_v0", "--opponents", "bogus"],
+        ["train", "medarot_ocg_v1", "--opponents", "bogus"],
         "unknown opponent 'bogus'; use random, heuristic, self",
     ),
-    (["train", "medarot_ocg_v0", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
-    (["train", "medarot_ocg_v0", "--config", '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
-    (["train", "medarot_ocg_v0", "--preset", "huge"], "huge"),
+    (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
+    (["train", "medarot_ocg_v1", "--config", '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
+    (["train", "medarot_ocg_v1", "--preset", "huge"], "huge"),
     (["decks", "rate", "mow_v0", "--decks", "nope,tide_control", "--games", "4"], "no starter deck"),
     (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "-4"], "--games must be"),
     (["play", "nope_v0"], "unknown env 'nope_v0'"),
@@ -47,9 +47,316 @@ CASES = [
 ]
 
 
+#: A sweep of bad invocations across every subcommand (the settings of train's --config included):
+#: each must be one ``Error:`` line naming the problem, exit status 2, and no work done.
+SWEEP = [
+    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
+    (
+        ["evaluate", "medarot_ocg_v1", "--mode", "expert"],
+        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"bogus": 1}'],
+        "medarot_ocg_v1 {'bogus': 1}: unknown rules option(s) bogus;",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", "[1]"],
+        "Invalid value: --options must be a JSON object, got '[1]'",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", "{nope"],
+        "Invalid value: --options is not valid JSON: Expecting",
+    ),
+    (["evaluate", "medarot_ocg_v1", "--games", "-5"], "--games must be a positive whole number, got -5"),
+    (["evaluate", "medarot_ocg_v1", "--games", "0"], "--games must be a positive whole number, got 0"),
+    (
+        ["evaluate", "medarot_ocg_v1", "--games", "many"],
+        "Invalid value for '--games': Input should be a valid",
+    ),
+    (["evaluate", "medarot_ocg_v1", "--workers", "-1"], "--workers must be at least 0, got -1"),
+    (
+        ["evaluate", "medarot_ocg_v1", "--agent", "bogus"],
+        "--agent bogus: unknown agent spec 'bogus'; use 'random',",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--opponent", "search:x"],
+        "--opponent search:x: agent spec 'search:x': the number of",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--opponent", "search:0"],
+        "--opponent search:0: SearchAgent needs at least 1 world per",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--agent", "ppo:/missing.zip"],
+        "--agent ppo:/missing.zip: no model file /missing.zip (a",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"decks": ["nope"]}'],
+        "medarot_ocg_v1 {'decks': ['nope']}: deck nope: no starter",
+    ),
+    (["evaluate", "medarot_ocg_v1", "--bogus"], "No such option: --bogus"),
+    (["evaluate"], "Missing argument 'env'."),
+    (
+        ["evaluate", "medarot_ocg_v1", "--agent", "search:2:ppo:/x.zip"],
+        "--agent search:2:ppo:/x.zip: no model file /x.zip (a",
+    ),
+    (["evaluate", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
+    (["evaluate", "medarot_ocg_v0"], "environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its"),
+    (
+        ["evaluate", "mow_v0", "--mode", "beginner"],
+        "mow_v0 {'mode': 'beginner'}: unknown rules option(s) mode;",
+    ),
+    (
+        ["evaluate", "amalogs_v1", "--options", '{"team_sizes": [4, 4]}'],
+        "amalogs_v1 {'team_sizes': [4, 4]}: team_sizes must be two",
+    ),
+    (
+        ["evaluate", "amalogs_v1", "--options", '{"team_sizes": "big"}'],
+        "amalogs_v1 {'team_sizes': 'big'}: team_sizes must be two",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"max_turns": -3}'],
+        "medarot_ocg_v1 {'max_turns': -3}: max_turns must be a",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"max_turns": "x"}'],
+        "medarot_ocg_v1 {'max_turns': 'x'}: max_turns must be a",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"illegal_action": "ignore"}'],
+        "medarot_ocg_v1 {'illegal_action': 'ignore'}: illegal_action",
+    ),
+    (
+        ["evaluate", "medarot_ocg_v1", "--options", '{"render_mode": "rgb"}'],
+        "medarot_ocg_v1 {'render_mode': 'rgb'}: render_mode must be",
+    ),
+    (
+        ["evaluate", "mow_v0", "--options", '{"decks": "mirror2"}'],
+        "mow_v0 {'decks': 'mirror2'}: decks must be None, 'mirror'",
+    ),
+    (["train", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
+    (
+        ["train", "medarot_ocg_v1", "--opponents", "bogus"],
+        "Invalid value: unknown opponent 'bogus'; use random,",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--opponents", "heuristic:x"],
+        "Invalid value: bad weight 'x' for heuristic",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--opponents", "heuristic:-1"],
+        "opponents: the weight of 'heuristic' must be a number > 0,",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--opponents", "self:1"],
+        "opponents need at least one of 'random' or 'heuristic'",
+    ),
+    (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
+    (["train", "medarot_ocg_v1", "--timesteps", "-1"], "--timesteps must be a positive whole number, got -1"),
+    (["train", "medarot_ocg_v1", "--eval-games", "0"], "--eval-games must be a positive whole number, got 0"),
+    (
+        ["train", "medarot_ocg_v1", "--eval-every", "-1"],
+        "--eval-every must be a positive whole number, got -1",
+    ),
+    (["train", "medarot_ocg_v1", "--n-envs", "-2"], "--n-envs must be at least 0, got -2"),
+    (["train", "medarot_ocg_v1", "--pretrain-games", "-1"], "--pretrain-games must be at least 0, got -1"),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"nope": 1}'],
+        "Invalid value: --config: unknown TrainConfig setting(s)",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", "[1]"],
+        "Invalid value: --config must be a JSON object, got '[1]'",
+    ),
+    (["train", "medarot_ocg_v1", "--config", "{bad"], "Invalid value: --config is not valid JSON: Expecting"),
+    (
+        ["train", "medarot_ocg_v1", "--preset", "huge"],
+        "Invalid value for --preset: unknown preset 'huge'; known:",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"n_steps": "many"}'],
+        "n_steps must be an integer >= 16, got 'many'",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"learning_rate": -1}'],
+        "learning_rate must be a number in (0, 1], got -1",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"n_envs": 0, "batch_size": 0}'],
+        "batch_size must be an integer >= 2, got 0",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"env": "nope"}'],
+        "unknown environment 'nope'; known: amalogs_v1,",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"env_kwargs": {"mode": "expert"}}'],
+        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"critic": "oracle"}'],
+        "critic must be 'seat' or 'global', got 'oracle'",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"teacher": "gpt"}'],
+        "teacher must be 'heuristic', 'search' or 'search:WORLDS',",
+    ),
+    (["train", "medarot_ocg_v1", "--config", '{"gamma": 2}'], "gamma must be a number in (0, 1], got 2"),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"clip_range": 0}'],
+        "clip_range must be a number in (0, 1], got 0",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"net_arch": "big"}'],
+        "net_arch must be a list of layer sizes >= 1, got 'big'",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"vec_env": "threads"}'],
+        "vec_env must be 'dummy' or 'subproc', got 'threads'",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"opponents": {"god": 1}}'],
+        "opponents: unknown kind 'god'; known: random, heuristic,",
+    ),
+    (
+        ["train", "medarot_ocg_v1", "--config", '{"eval_games": 1}'],
+        "eval_games must be an integer >= 2 (seat-swapped pairs),",
+    ),
+    (["train", "medarot_ocg_v1", "--config", '{"verbose": 5}'], "verbose must be 0, 1 or 2, got 5"),
+    (["train", "--resume", "/nonexistent/run"], "--resume /nonexistent/run: no resume.json in"),
+    (["train"], "Missing argument 'env': an environment name, e.g."),
+    (
+        ["train", "medarot_ocg_v1", "--mode", "expert"],
+        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
+    ),
+    (
+        ["decks", "rate", "mow_v0", "--decks", "nope,tide_control", "--games", "4"],
+        "deck nope: no starter deck of that name (known:",
+    ),
+    (
+        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "-4"],
+        "--games must be at least 2 (one seat-swapped pair), got -4",
+    ),
+    (
+        [
+            "decks",
+            "rate",
+            "mow_v0",
+            "--decks",
+            "ashen_aggro,tide_control",
+            "--pilot",
+            "ppo:/nonexistent.zip",
+            "--games",
+            "4",
+        ],
+        "--pilot ppo:/nonexistent.zip: no model file",
+    ),
+    (
+        [
+            "decks",
+            "rate",
+            "mow_v0",
+            "--decks",
+            "ashen_aggro,tide_control",
+            "--pilot",
+            "bogus",
+            "--games",
+            "4",
+        ],
+        "--pilot bogus: unknown agent spec 'bogus'; use 'random',",
+    ),
+    (
+        [
+            "decks",
+            "rate",
+            "mow_v0",
+            "--decks",
+            "ashen_aggro,tide_control",
+            "--pilots",
+            "heuristic,heuristic",
+            "--games",
+            "4",
+        ],
+        "--pilots names a pilot twice: heuristic,heuristic",
+    ),
+    (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
+    (
+        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--workers", "-1"],
+        "--workers must be at least 0 (0: all cores), got -1",
+    ),
+    (
+        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--backend", "mpi"],
+        "unknown --backend 'mpi'; known: process, ray",
+    ),
+    (
+        ["decks", "compare", "mow_v0", "ashen_aggro", "nope"],
+        "deck nope: no starter deck of that name (known:",
+    ),
+    (["decks", "compare", "mow_v0", "ashen_aggro"], "Missing argument 'deck_b'."),
+    (
+        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--max-games", "0"],
+        "max_games must be at least 2 (one seat-swapped pair), got 0",
+    ),
+    (
+        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--elo0", "50", "--elo1", "10"],
+        "elo1 must be above elo0, got elo0=50.0, elo1=10.0",
+    ),
+    (
+        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--alpha", "2"],
+        "alpha and beta must lie in (0, 0.5), got 2.0, 0.05",
+    ),
+    (
+        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--pilot", "ppo:/x.zip"],
+        "--pilot ppo:/x.zip: no model file /x.zip (a model.zip",
+    ),
+    (
+        [
+            "decks",
+            "search",
+            "mow_v0",
+            "--field",
+            "ashen_aggro,tide_control",
+            "--budget",
+            "64",
+            "--start",
+            "nope",
+        ],
+        "deck nope: no starter deck of that name (known:",
+    ),
+    (
+        ["decks", "search", "mow_v0", "--field", "ashen_aggro,nope", "--budget", "64"],
+        "deck nope: no starter deck of that name (known:",
+    ),
+    (
+        ["decks", "search", "mow_v0", "--field", "ashen_aggro,tide_control", "--budget", "-1"],
+        "--budget must be at least 32 games for a field of 2",
+    ),
+    (["decks", "list", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
+    (
+        ["decks", "list", "medarot_ocg_v1", "--mode", "expert"],
+        "unknown mode 'expert'; choose one of beginner, normal,",
+    ),
+    (["decks", "bogus"], "No such command 'bogus'."),
+    (["play", "nope_v0"], "unknown env 'nope_v0'; known: amalogs_v1, medarot_ocg_v1,"),
+    (["play", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
+    (["play", "medarot_ocg_v1", "--seat", "5"], "--seat must be 0, 1 or random, got '5'"),
+    (
+        ["play", "medarot_ocg_v1", "--mode", "expert"],
+        "bad options for medarot_ocg_v1: unknown mode 'expert';",
+    ),
+    (["replay", "/nonexistent/game.jsonl"], "no replay file '/nonexistent/game.jsonl'"),
+    (["serve", "--port", "-1"], "--port must be a whole number in 1..65535, got -1"),
+    (["serve", "--port", "70000"], "--port must be a whole number in 1..65535, got 70000"),
+    (["serve", "--max-games", "0"], "--max-games must be a positive whole number, got 0"),
+    (["serve", "--host", "no such host!"], "--host 'no such host!' is not an address of this machine"),
+    (["bogus"], "No such command 'bogus'."),
+    (["envs", "--bogus"], "No such option: --bogus"),
+]
+
+
 def _deckgym(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "agents.cli", *args],
+        [sys.executable, "-m", "deckgym", *args],
         check=False,
         capture_output=True,
         text=True,
@@ -58,7 +365,16 @@ def _deckgym(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize(("args", "expected"), CASES, ids=[" ".join(a) for a, _ in CASES])
+ALL = list({tuple(a): (a, e) for a, e in CASES + SWEEP}.values())
+
+
+def test_the_sweep_covers_every_subcommand_with_at_least_80_bad_invocations():
+    assert len(ALL) >= 80
+    assert {a[0] for a, _ in ALL} >= {"evaluate", "train", "decks", "play", "replay", "serve"}
+    assert {a[1] for a, _ in ALL if a[0] == "decks"} >= {"rate", "compare", "search", "list"}
+
+
+@pytest.mark.parametrize(("args", "expected"), ALL, ids=[" ".join(a) for a, _ in ALL])
 def test_a_user_error_is_one_line_and_exit_status_2(args, expected):
     r = _deckgym(args)
     lines = r.stderr.strip().splitlines()
@@ -71,7 +387,7 @@ def test_a_user_error_is_one_line_and_exit_status_2(args, expected):
 def test_a_bug_is_one_internal_error_line_exit_1_and_the_traceback_behind_debug():
     """A failure after the checks is a bug: exit 1, and ``--debug`` or DECKGYM_DEBUG=1 shows where."""
     code = (
-        "import sys; import agents.cli as c; from agents.cli_input import run\n"
+        "import sys; import deckgym.agents.cli as c; from deckgym.agents.cli_input import run\n"
         "def boom(): raise RuntimeError('planted bug')\n"
         "c.app.command('boom')(boom)\n"
         "sys.exit(run(c.app, sys.argv[1:]))\n"

@@ -9,10 +9,10 @@ import zlib
 import pytest
 from typer.testing import CliRunner
 
-from agents.arena import pair_interval
-from agents.cli import app
-from agents.decks.matches import deck_match
-from agents.decks.ratings import bootstrap_elo, expected_score, field_scores, fit_elo, rate
+from deckgym.agents.arena import pair_interval
+from deckgym.agents.cli import app
+from deckgym.agents.decks.matches import deck_match
+from deckgym.agents.decks.ratings import bootstrap_elo, expected_score, field_scores, fit_elo, rate
 
 runner = CliRunner()
 
@@ -95,17 +95,17 @@ def test_deck_match_results_do_not_depend_on_the_workers():
 
 
 def test_one_process_pool_serves_every_match_and_gives_the_same_results():
-    from agents import arena
+    from deckgym.agents import arena
 
     alone = deck_match(
-        "medarot_ocg_v0", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
+        "medarot_ocg_v1", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
     )
     with arena.pool("process", 2) as shared:
         first = deck_match(
-            "medarot_ocg_v0", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
+            "medarot_ocg_v1", "normal_bulwark", "normal_tempest", games=12, seed=4, workers=2, mode="normal"
         )
         again = deck_match(
-            "medarot_ocg_v0", "normal_tempest", "normal_bulwark", games=12, seed=4, workers=2, mode="normal"
+            "medarot_ocg_v1", "normal_tempest", "normal_bulwark", games=12, seed=4, workers=2, mode="normal"
         )
         assert arena._POOLS == [shared]
     assert arena._POOLS == [] and first.pairs == alone.pairs
@@ -117,14 +117,14 @@ def test_one_process_pool_serves_every_match_and_gives_the_same_results():
 @pytest.mark.slow
 def test_the_ray_backend_gives_the_same_games_as_local_processes():
     pytest.importorskip("ray", reason="the distributed extra (make test installs it)")
-    from agents import arena
+    from deckgym.agents import arena
 
     local = deck_match(
-        "medarot_ocg_v0", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
+        "medarot_ocg_v1", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
     )
     with arena.pool("ray", 2) as ray_pool:
         remote = deck_match(
-            "medarot_ocg_v0", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
+            "medarot_ocg_v1", "normal_bulwark", "normal_vanguard", games=16, seed=9, workers=2, mode="normal"
         )
         assert isinstance(ray_pool, arena.RayPool) and ray_pool.tasks  # the games ran as Ray tasks
     assert remote.pairs == local.pairs and len({p for p in local.pairs}) > 1
@@ -156,11 +156,11 @@ def test_rate_matrix_is_consistent_and_the_json_has_every_key():
     ],
 )
 def test_illegal_decks_name_the_problem(deck, mode, problem, tmp_path):
-    from envs.core.errors import DeckError
+    from deckgym.envs.core.errors import DeckError
 
     with pytest.raises(DeckError, match=problem):
         deck_match(
-            "medarot_ocg_v0",
+            "medarot_ocg_v1",
             deck,
             "beginner_blaze" if mode == "beginner" else "normal_bulwark",
             games=2,
@@ -169,12 +169,12 @@ def test_illegal_decks_name_the_problem(deck, mode, problem, tmp_path):
 
 
 def test_cli_decks_list_and_check(tmp_path):
-    listed = runner.invoke(app, ["decks", "list", "medarot_ocg_v0", "--mode", "advance"])
+    listed = runner.invoke(app, ["decks", "list", "medarot_ocg_v1", "--mode", "advance"])
     assert listed.exit_code == 0 and "advance_forge:" in listed.output and "30 cards" in listed.output
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "Bad"\nmode = "beginner"\n[cards]\nMD01 = 30\n')
     result = runner.invoke(
-        app, ["decks", "check", "medarot_ocg_v0", "--mode", "beginner", "beginner_blaze", str(bad)]
+        app, ["decks", "check", "medarot_ocg_v1", "--mode", "beginner", "beginner_blaze", str(bad)]
     )
     assert result.exit_code == 2
     assert "beginner_blaze: legal" in result.output and f"{bad}: deck {bad}: card MD01" in result.output
@@ -244,7 +244,7 @@ def test_cli_decks_errors_are_one_line_with_status_2(args, message):
 
 
 def _stream(elo_true: float, rng: random.Random, draw: float = 0.1):
-    from agents.decks.sprt import logistic
+    from deckgym.agents.decks.sprt import logistic
 
     s = logistic(elo_true)
 
@@ -260,7 +260,7 @@ def _stream(elo_true: float, rng: random.Random, draw: float = 0.1):
 def test_sprt_error_rates_are_near_alpha_and_beta_on_simulated_streams(elo_true, wrong):
     """400 streams at exactly elo0 (or elo1): the share of wrong verdicts is near 5% (measured
     6.8% and 5.8%; a normal-approximation SPRT overshoots a little)."""
-    from agents.decks.sprt import PentanomialSPRT
+    from deckgym.agents.decks.sprt import PentanomialSPRT
 
     rng = random.Random(1 if elo_true == 0 else 2)
     wrong_verdicts = 0
@@ -275,7 +275,7 @@ def test_sprt_error_rates_are_near_alpha_and_beta_on_simulated_streams(elo_true,
 def test_sprt_bounds_and_llr_follow_the_formulas():
     import math
 
-    from agents.decks.sprt import PentanomialSPRT, logistic
+    from deckgym.agents.decks.sprt import PentanomialSPRT, logistic
 
     t = PentanomialSPRT(0.0, 20.0, 0.05, 0.1)
     assert t.bounds == pytest.approx((math.log(0.1 / 0.95), math.log(0.9 / 0.05)))
@@ -294,7 +294,7 @@ def test_sprt_bounds_and_llr_follow_the_formulas():
 
 
 def test_compare_stops_at_the_decision_and_does_not_depend_on_the_workers():
-    from agents.decks.sprt import compare
+    from deckgym.agents.decks.sprt import compare
 
     weak = {"MS01": 1, "MN01": 40}  # forty 1/1 Moss Sprites: far weaker than any starter
     one = compare("mow_v0", "iron_bulwark", weak, elo1=50, max_games=200, workers=1)
@@ -329,7 +329,7 @@ def test_cli_decks_compare_json_and_undecided_at_the_cap():
 
 
 def test_kendall_tau_and_flipped_pairs_between_pilots():
-    from agents.decks.ratings import kendall_tau, pilot_agreement
+    from deckgym.agents.decks.ratings import kendall_tau, pilot_agreement
 
     assert kendall_tau([3, 2, 1], [30, 20, 10]) == 1.0
     assert kendall_tau([3, 2, 1], [10, 20, 30]) == -1.0
@@ -387,7 +387,7 @@ def _toy_evaluate(d, seeds):
 
 
 def test_race_search_finds_the_planted_best_deck_of_a_toy_fitness():
-    from agents.decks.search import race_search, swap_mutator
+    from deckgym.agents.decks.search import race_search, swap_mutator
 
     value, legal, evaluate = TOY_VALUE, _toy_legal, _toy_evaluate
     found = race_search(
@@ -402,7 +402,7 @@ def test_race_search_finds_the_planted_best_deck_of_a_toy_fitness():
 def test_race_search_with_a_target_tunes_a_deck_toward_it_from_either_side():
     """The toy fitness above: from the strongest deck (p = 36/42) and the weakest (p = 14/42),
     a search toward 0.5 stops at a deck whose true chance is near 0.5 (its interval holds it)."""
-    from agents.decks.search import race_search, swap_mutator
+    from deckgym.agents.decks.search import race_search, swap_mutator
 
     value, legal, evaluate = TOY_VALUE, _toy_legal, _toy_evaluate
     for start in ({"A": 4, "B": 4, "C": 2}, {"E": 4, "D": 4, "C": 2}):
@@ -413,8 +413,8 @@ def test_race_search_with_a_target_tunes_a_deck_toward_it_from_either_side():
 
 
 def test_keep_theme_swaps_only_within_a_class_and_never_a_master():
-    import envs
-    from agents.decks.search import card_class, swap_mutator
+    from deckgym import envs
+    from deckgym.agents.decks.search import card_class, swap_mutator
 
     ruleset = envs.make("mow_v0").unwrapped.ruleset
     pool = ruleset.pool
@@ -426,13 +426,13 @@ def test_keep_theme_swaps_only_within_a_class_and_never_a_master():
         out = [c for c in start if m.get(c, 0) < start[c]]
         into = [c for c in m if m[c] > start.get(c, 0)]
         assert len(out) == len(into) == 1 and pool[out[0]].kind == pool[into[0]].kind != "MASTER"
-    ocg = envs.make("medarot_ocg_v0", mode="beginner").unwrapped.ruleset.pool
+    ocg = envs.make("medarot_ocg_v1", mode="beginner").unwrapped.ruleset.pool
     assert card_class(ocg["MD01"]) == ("MEDAROT", "SHOOTING") != card_class(ocg["MD10"])
 
 
 def test_keep_master_moves_cards_across_kinds_but_never_the_master():
-    import envs
-    from agents.decks.search import master_only_class, swap_mutator
+    from deckgym import envs
+    from deckgym.agents.decks.search import master_only_class, swap_mutator
 
     ruleset = envs.make("mow_v0").unwrapped.ruleset
     pool = ruleset.pool
@@ -507,11 +507,11 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
 
 
 def test_deck_files_written_by_the_search_keep_any_name_and_description(tmp_path):
-    import envs
-    from agents.decks.search import deck_toml
+    from deckgym import envs
+    from deckgym.agents.decks.search import deck_toml
 
     for env_name, kwargs, deck in [
-        ("medarot_ocg_v0", {"mode": "advance"}, "advance_skyline"),
+        ("medarot_ocg_v1", {"mode": "advance"}, "advance_skyline"),
         ("mow_v0", {}, "tide_control"),
     ]:
         ruleset = envs.make(env_name, **kwargs).unwrapped.ruleset
@@ -524,13 +524,13 @@ def test_deck_files_written_by_the_search_keep_any_name_and_description(tmp_path
 
 
 def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
-    from agents.decks.search import deck_search
+    from deckgym.agents.decks.search import deck_search
 
     result = deck_search(
         "medarot_parts_v0", ["fang_brawler"], 64, "chorus_support", seed=1, workers=1, holdout_games=8
     )
-    import envs
-    from envs.medarot_parts.cards import resolve_deck
+    from deckgym import envs
+    from deckgym.envs.medarot_parts.cards import resolve_deck
 
     ruleset = envs.make("medarot_parts_v0").unwrapped.ruleset
     chorus = resolve_deck("chorus_support", ruleset.pool, ruleset.config)
@@ -543,10 +543,10 @@ def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
 
 def test_a_tuned_starter_never_holds_a_medachange_without_its_medarot():
     """The shipped advance starters have none; a planted Hailgunner MedaChange is named."""
-    import envs
-    from agents.decks.search import orphan_medachanges
+    from deckgym import envs
+    from deckgym.agents.decks.search import orphan_medachanges
 
-    rs = envs.make("medarot_ocg_v0", mode="advance").unwrapped.ruleset
+    rs = envs.make("medarot_ocg_v1", mode="advance").unwrapped.ruleset
     for name in rs.starter_names:
         assert orphan_medachanges(rs.pool, dict(rs.deck_list(name).cards)) == [], name
     deck = dict(rs.deck_list("advance_forge").cards)

@@ -9,10 +9,10 @@ from typing import Any, NamedTuple
 
 import pytest
 
-import agents as agent_lib
-import envs
-from agents.arena import match, play_game
-from agents.random_agent import RandomAgent
+from deckgym import agents as agent_lib
+from deckgym import envs
+from deckgym.agents.arena import match, play_game
+from deckgym.agents.random_agent import RandomAgent
 from tests.agents.checked import Checked
 
 
@@ -27,7 +27,7 @@ class Case(NamedTuple):
 
 
 CASES = [
-    *(Case("medarot_ocg_v0", {"mode": m}, 12, 500, (40, 0.8)) for m in ("beginner", "normal", "advance")),
+    *(Case("medarot_ocg_v1", {"mode": m}, 12, 500, (40, 0.8)) for m in ("beginner", "normal", "advance")),
     Case("medarot_parts_v0", {}, 30, 1000, (60, 0.8)),
     Case("mow_v0", {}, 10, 1000, (40, 0.75)),
     Case("amalogs_v1", {"team_sizes": (1, 1)}, 2, 20, (0, 0.0)),
@@ -60,10 +60,10 @@ def test_heuristic_only_picks_legal_actions(case):
 
 def test_every_decision_point_has_a_named_rule():
     """No decision falls through to a default: each ruleset's rule table covers its decisions."""
-    from agents.heuristic import amalogs, medarot_ocg, medarot_parts
-    from envs.amalogs.actions import Phase
-    from envs.medarot_ocg.actions import DP as OcgDP
-    from envs.medarot_parts.actions import DP as PartsDP
+    from deckgym.agents.heuristic import amalogs, medarot_ocg, medarot_parts
+    from deckgym.envs.amalogs.actions import Phase
+    from deckgym.envs.medarot_ocg.actions import DP as OcgDP
+    from deckgym.envs.medarot_parts.actions import DP as PartsDP
 
     assert set(medarot_ocg._RULES) == set(OcgDP)
     assert set(medarot_parts._CHOOSERS) == set(PartsDP)
@@ -72,7 +72,7 @@ def test_every_decision_point_has_a_named_rule():
 
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_a_heuristic_that_picks_an_illegal_action_raises_naming_agent_decision_and_index(case):
-    from agents.base import IllegalMoveError
+    from deckgym.agents.base import IllegalMoveError
 
     env = envs.make(case.env, **case.kwargs)
     agent = _heuristic(case)

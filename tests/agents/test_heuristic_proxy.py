@@ -26,35 +26,35 @@ from typing import Any
 
 import pytest
 
-from agents.heuristic import medarot_ocg as ocg_heuristic
-from agents.heuristic import medarot_parts as parts_heuristic
-from agents.heuristic import mow as mow_heuristic
-from envs.core.proxy import BASE, GUEST
-from envs.medarot_ocg import actions as ocg_actions
-from envs.medarot_ocg import sides as ocg_sides
-from envs.medarot_ocg.cards import resolve_deck as ocg_resolve_deck
-from envs.medarot_ocg.cards import starter_decks
-from envs.medarot_ocg.encode import MedarotEncoder
-from envs.medarot_ocg.rules.board import eff_power, proxy_targets, square_of
-from envs.medarot_ocg.state import GameState as OcgState
-from envs.medarot_ocg.state import Stack
-from envs.medarot_parts import actions as parts_actions
-from envs.medarot_parts import sides as parts_sides
-from envs.medarot_parts.cards import ATTACK_ACTIONS
-from envs.medarot_parts.cards import deck_names as parts_deck_names
-from envs.medarot_parts.cards import resolve_deck as parts_resolve_deck
-from envs.medarot_parts.config import RulesConfig as PartsRules
-from envs.medarot_parts.encode import PartsEncoder
-from envs.medarot_parts.rules.values import power as part_power
-from envs.mow import actions as mow_actions
-from envs.mow import sides as mow_sides
-from envs.mow.cards import deck_names as mow_deck_names
-from envs.mow.cards import resolve_deck as mow_resolve_deck
-from envs.mow.encode import MowEncoder
-from envs.mow.rules.combat import combat_damage
-from envs.mow.rules.field import ref_at
-from envs.mow.rules.values import level_for
-from envs.mow.state import Monster
+from deckgym.agents.heuristic import medarot_ocg as ocg_heuristic
+from deckgym.agents.heuristic import medarot_parts as parts_heuristic
+from deckgym.agents.heuristic import mow as mow_heuristic
+from deckgym.envs.core.proxy import BASE, GUEST
+from deckgym.envs.medarot_ocg import actions as ocg_actions
+from deckgym.envs.medarot_ocg import sides as ocg_sides
+from deckgym.envs.medarot_ocg.cards import resolve_deck as ocg_resolve_deck
+from deckgym.envs.medarot_ocg.cards import starter_decks
+from deckgym.envs.medarot_ocg.encode import MedarotEncoder
+from deckgym.envs.medarot_ocg.rules.board import eff_power, proxy_targets, square_of
+from deckgym.envs.medarot_ocg.state import GameState as OcgState
+from deckgym.envs.medarot_ocg.state import Stack
+from deckgym.envs.medarot_parts import actions as parts_actions
+from deckgym.envs.medarot_parts import sides as parts_sides
+from deckgym.envs.medarot_parts.cards import ATTACK_ACTIONS
+from deckgym.envs.medarot_parts.cards import deck_names as parts_deck_names
+from deckgym.envs.medarot_parts.cards import resolve_deck as parts_resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig as PartsRules
+from deckgym.envs.medarot_parts.encode import PartsEncoder
+from deckgym.envs.medarot_parts.rules.values import power as part_power
+from deckgym.envs.mow import actions as mow_actions
+from deckgym.envs.mow import sides as mow_sides
+from deckgym.envs.mow.cards import deck_names as mow_deck_names
+from deckgym.envs.mow.cards import resolve_deck as mow_resolve_deck
+from deckgym.envs.mow.encode import MowEncoder
+from deckgym.envs.mow.rules.combat import combat_damage
+from deckgym.envs.mow.rules.field import ref_at
+from deckgym.envs.mow.rules.values import level_for
+from deckgym.envs.mow.state import Monster
 
 KINDS = {"guest": GUEST, "base": BASE}
 

@@ -23,14 +23,14 @@ from typing import Any
 
 import pytest
 
-import envs
+from deckgym import envs
 
 RESAMPLES = 4
 #: env, options, games per kind of play (random and heuristic), fewest positions to check.
 VARIANTS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}, 3, 150),
-    ("medarot_ocg_v0", {"mode": "normal"}, 2, 150),
-    ("medarot_ocg_v0", {"mode": "advance"}, 2, 150),
+    ("medarot_ocg_v1", {"mode": "beginner"}, 3, 150),
+    ("medarot_ocg_v1", {"mode": "normal"}, 2, 150),
+    ("medarot_ocg_v1", {"mode": "advance"}, 2, 150),
     ("medarot_parts_v0", {}, 3, 150),
     ("mow_v0", {}, 3, 150),
     ("amalogs_v1", {"team_sizes": (1, 1)}, 1, 150),
@@ -38,7 +38,7 @@ VARIANTS = [
 ]
 IDS = ["-".join([n, *map(str, k.values())]) for n, k, _g, _p in VARIANTS]
 PACKAGE = {
-    "medarot_ocg_v0": "medarot_ocg",
+    "medarot_ocg_v1": "medarot_ocg",
     "medarot_parts_v0": "medarot_parts",
     "mow_v0": "mow",
     "amalogs_v1": "amalogs",
@@ -46,7 +46,7 @@ PACKAGE = {
 
 
 def heuristic(name: str) -> Callable[[Any, int], Any]:
-    return importlib.import_module(f"agents.heuristic.{PACKAGE[name]}").choose  # type: ignore[no-any-return]
+    return importlib.import_module(f"deckgym.agents.heuristic.{PACKAGE[name]}").choose  # type: ignore[no-any-return]
 
 
 def positions(name: str, kwargs: dict[str, Any], games: int, seed0: int = 0) -> Iterator[Any]:
@@ -150,7 +150,7 @@ def _amalogs_deck(st: Any, player: int) -> Any:
 
 
 CHEATS: dict[str, dict[str, Callable[[Any, int], Any]]] = {
-    "medarot_ocg_v0": {
+    "medarot_ocg_v1": {
         "opponent's hand": lambda st, seat: st.hand[1 - seat],
         "face-down cards": _ocg_face_down,
         "own deck order": lambda st, seat: st.deck[seat],
@@ -198,8 +198,8 @@ def test_the_check_catches_the_ocg_heuristic_treating_face_down_medarots_as_know
     In beginner mode this peek changes about one choice in 3,000 (measured), too rare for a
     test; the blatant face-down cheat above is caught there.
     """
-    import agents.heuristic.medarot_ocg as ocg
+    import deckgym.agents.heuristic.medarot_ocg as ocg
 
     monkeypatch.setattr(ocg, "_known", lambda x, seat: True)
-    checked, bad = violations(ocg.choose, "medarot_ocg_v0", {"mode": mode}, 2)
+    checked, bad = violations(ocg.choose, "medarot_ocg_v1", {"mode": mode}, 2)
     assert checked >= 100 and bad > 0

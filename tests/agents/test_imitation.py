@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents as agent_lib
-import envs
-from agents.training import TrainConfig, heuristic_dataset, train
+from deckgym import agents as agent_lib
+from deckgym import envs
+from deckgym.agents.training import TrainConfig, heuristic_dataset, train
 
 pytestmark = pytest.mark.train
 
@@ -84,7 +84,7 @@ def _last_legal(policy, observation, mask, **_):
 
 
 def test_dagger_data_is_the_policys_positions_labelled_by_the_teacher(monkeypatch):
-    from agents.training import imitation, policy
+    from deckgym.agents.training import imitation, policy
 
     monkeypatch.setattr(policy, "policy_action", _last_legal)
     cfg = TrainConfig(env="medarot_parts_v0", env_kwargs={}, dagger_games=2, progress_bar=False)
@@ -147,7 +147,7 @@ def test_bad_dagger_settings_are_refused_before_training(tmp_path):
 
 
 def test_a_dagger_teacher_labels_the_rounds_while_the_games_stay_against_the_teacher(monkeypatch):
-    from agents.training import imitation, policy
+    from deckgym.agents.training import imitation, policy
 
     monkeypatch.setattr(policy, "policy_action", _last_legal)
     base = {"env": "medarot_parts_v0", "env_kwargs": {}, "dagger_games": 1, "progress_bar": False}

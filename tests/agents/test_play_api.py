@@ -11,13 +11,13 @@ import pytest
 pytest.importorskip("fastapi", reason="the [play] extra is not installed")
 from fastapi.testclient import TestClient
 
-from agents.play.server import create_app
-from agents.play.session import describer
-from envs.core.events import line_for
+from deckgym.agents.play.server import create_app
+from deckgym.agents.play.session import describer
+from deckgym.envs.core.events import line_for
 
 GAMES = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {"team_sizes": [2, 2]}),
@@ -99,12 +99,12 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
 def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None:
     cat = client.get("/api/envs").json()
     by = {e["name"]: e for e in cat["envs"]}
-    assert set(by) == {"medarot_ocg_v0", "medarot_parts_v0", "mow_v0", "amalogs_v1"}
-    assert by["medarot_ocg_v0"]["modes"] == ["beginner", "normal", "advance"]
-    assert "beginner_blaze" in by["medarot_ocg_v0"]["decks"]["beginner"]
+    assert set(by) == {"medarot_ocg_v1", "medarot_parts_v0", "mow_v0", "amalogs_v1"}
+    assert by["medarot_ocg_v1"]["modes"] == ["beginner", "normal", "advance"]
+    assert "beginner_blaze" in by["medarot_ocg_v1"]["decks"]["beginner"]
     assert "iron_bulwark" in by["mow_v0"]["decks"][""]
     assert cat["default_level"] in cat["levels"] and cat["levels"][0] == "Beginner"
-    ocg = {lv["name"]: lv["spec"] for lv in by["medarot_ocg_v0"]["levels"]["beginner"]}
+    ocg = {lv["name"]: lv["spec"] for lv in by["medarot_ocg_v1"]["levels"]["beginner"]}
     assert ocg == {
         "Beginner": "random",
         "Easy": "heuristic",
@@ -112,7 +112,7 @@ def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None
         "Hard": "search",
         "Expert": "search:16",
     }
-    assert by["mow_v0"]["title"] == "Master of the World" and by["medarot_ocg_v0"]["mode_titles"]["advance"]
+    assert by["mow_v0"]["title"] == "Master of the World" and by["medarot_ocg_v1"]["mode_titles"]["advance"]
     assert all("plugged" not in e["title"] for e in cat["envs"])
     # the lobby shows what scripts/levels.py measured: Easy against itself splits every pair
     easy = next(lv for lv in by["mow_v0"]["levels"][""] if lv["name"] == "Easy")
@@ -128,20 +128,20 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"env": "nope_v0"}, 400, "env: Input should be 'amalogs_v1', 'medarot_ocg_v0'"),
-        ({"env": "medarot_ocg_v0", "options": {"mode": "expert"}}, 400, "expert"),
-        ({"env": "medarot_ocg_v0", "options": {"colour": 1}}, 400, "colour"),
-        ({"env": "medarot_ocg_v0", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),
-        ({"env": "medarot_ocg_v0", "opponent": "grandmaster"}, 400, "opponent: Input should be 'Beginner'"),
-        ({"env": "medarot_ocg_v0", "opponent": "search:100000"}, 400, "opponent: Input should be"),
-        ({"env": "medarot_ocg_v0", "opponent": "ppo:/etc/passwd"}, 400, "opponent: Input should be"),
-        ({"env": "medarot_ocg_v0", "options": {"render_mode": "human"}}, 400, "render_mode"),
-        ({"env": "medarot_ocg_v0", "seed": "3"}, 400, "seed"),
-        ({"env": "medarot_ocg_v0", "seat": True}, 400, "seat"),
+        ({"env": "nope_v0"}, 400, "env: Input should be 'amalogs_v1', 'medarot_ocg_v1'"),
+        ({"env": "medarot_ocg_v1", "options": {"mode": "expert"}}, 400, "expert"),
+        ({"env": "medarot_ocg_v1", "options": {"colour": 1}}, 400, "colour"),
+        ({"env": "medarot_ocg_v1", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),
+        ({"env": "medarot_ocg_v1", "opponent": "grandmaster"}, 400, "opponent: Input should be 'Beginner'"),
+        ({"env": "medarot_ocg_v1", "opponent": "search:100000"}, 400, "opponent: Input should be"),
+        ({"env": "medarot_ocg_v1", "opponent": "ppo:/etc/passwd"}, 400, "opponent: Input should be"),
+        ({"env": "medarot_ocg_v1", "options": {"render_mode": "human"}}, 400, "render_mode"),
+        ({"env": "medarot_ocg_v1", "seed": "3"}, 400, "seed"),
+        ({"env": "medarot_ocg_v1", "seat": True}, 400, "seat"),
         ({"env": ""}, 400, "env: Input should be"),
-        ({"env": "medarot_ocg_v0", "seat": 5}, 400, "seat"),
-        ({"env": "medarot_ocg_v0", "options": [1, 2]}, 400, "options"),
-        ({"env": "medarot_ocg_v0", "colour": "red"}, 400, "colour"),
+        ({"env": "medarot_ocg_v1", "seat": 5}, 400, "seat"),
+        ({"env": "medarot_ocg_v1", "options": [1, 2]}, 400, "options"),
+        ({"env": "medarot_ocg_v1", "colour": "red"}, 400, "colour"),
         ({}, 400, "env"),
     ],
 )
@@ -160,7 +160,7 @@ def test_malformed_json_is_a_400(client: TestClient) -> None:
 
 
 def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
-    game = _new(client, env="medarot_ocg_v0", options={"mode": "normal"}).json()
+    game = _new(client, env="medarot_ocg_v1", options={"mode": "normal"}).json()
     gid = game["game_id"]
     session = client.app.state.games.get(gid).session
     before = session.game.to_dict()
@@ -185,7 +185,7 @@ def test_bad_moves_leave_the_game_unchanged(client: TestClient) -> None:
 
 
 def test_out_of_turn_and_after_the_end_are_409(client: TestClient) -> None:
-    game = _new(client, env="medarot_ocg_v0").json()
+    game = _new(client, env="medarot_ocg_v1").json()
     gid = game["game_id"]
     live = client.app.state.games.get(gid)
     session = live.session
@@ -217,12 +217,12 @@ def _first(session: Any) -> int:
 def test_live_games_are_bounded_and_idle_ones_expire() -> None:
     app = create_app(max_games=2, idle_s=3600)
     client = TestClient(app)
-    ids = [_new(client, env="medarot_ocg_v0").json()["game_id"] for _ in range(2)]
-    r = _new(client, env="medarot_ocg_v0")
+    ids = [_new(client, env="medarot_ocg_v1").json()["game_id"] for _ in range(2)]
+    r = _new(client, env="medarot_ocg_v1")
     assert r.status_code == 503 and "too many live games (2)" in r.json()["error"]
     app.state.games.idle_s = 0.0  # everything is idle now
     assert client.get(f"/api/games/{ids[0]}").status_code == 404
-    assert _new(client, env="medarot_ocg_v0").status_code == 200
+    assert _new(client, env="medarot_ocg_v1").status_code == 200
 
 
 def test_bad_replays_get_a_json_error(client: TestClient) -> None:
@@ -239,7 +239,7 @@ def _recorded(moves: int = 6) -> Any:
 
     import numpy as np
 
-    from envs.replay import Recorder
+    from deckgym.envs.replay import Recorder
 
     rec = Recorder("mow_v0", seed=2)
     rng = random.Random(2)

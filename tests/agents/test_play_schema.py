@@ -20,8 +20,8 @@ schemathesis = pytest.importorskip("schemathesis", reason="the [browser] extra i
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
-from agents.play import server
-from agents.play.session import GameSession
+from deckgym.agents.play import server
+from deckgym.agents.play.session import GameSession
 
 
 class QuickSession(GameSession):

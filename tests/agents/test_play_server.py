@@ -18,8 +18,8 @@ pytest.importorskip("fastapi", reason="the [play] extra is not installed")
 import httpx
 from fastapi.testclient import TestClient
 
-from agents.play.server import MAX_BODY, create_app
-from agents.play.session import GameSession, PlayError, level_of
+from deckgym.agents.play.server import MAX_BODY, create_app
+from deckgym.agents.play.session import GameSession, PlayError, level_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +104,7 @@ def test_other_requests_are_answered_at_once_while_the_ai_thinks(slow_server: st
 
 
 def test_undo_goes_back_to_the_persons_previous_decision(client: TestClient) -> None:
-    game = _new(client, env="medarot_ocg_v0", options={"mode": "beginner"})
+    game = _new(client, env="medarot_ocg_v1", options={"mode": "beginner"})
     gid = game["game_id"]
     assert game["can_undo"] is False
     assert client.post(f"/api/games/{gid}/undo").status_code == 409
@@ -159,7 +159,7 @@ def test_resign_ends_the_game_as_a_loss_and_rematch_swaps_seats_and_keeps_decks(
 def test_levels_are_taken_by_name_or_spec_and_nothing_else() -> None:
     assert level_of("hard", "mow_v0").spec == "search"
     assert level_of("search:16", "mow_v0").name == "Expert"
-    assert level_of("ppo:pretrained", "medarot_ocg_v0", {"mode": "normal"}).name == "Medium"
+    assert level_of("ppo:pretrained", "medarot_ocg_v1", {"mode": "normal"}).name == "Medium"
     for bad in ("search:100000", "ppo:/etc/passwd", "search:4:ppo:pretrained", ""):
         with pytest.raises(PlayError, match="offered: Beginner"):
             level_of(bad, "mow_v0")
@@ -190,7 +190,7 @@ def test_deckgym_serve_stops_on_ctrl_c_with_status_130() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "agents.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "deckgym.agents.cli", "serve", "--port", str(port)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

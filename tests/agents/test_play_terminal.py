@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from agents.play.session import GameSession
-from agents.play.terminal import play
+from deckgym.agents.play.session import GameSession
+from deckgym.agents.play.terminal import play
 
-CLI = [sys.executable, "-m", "agents.cli"]
+CLI = [sys.executable, "-m", "deckgym.agents.cli"]
 
 
 def _run(args: list[str], stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -26,7 +26,7 @@ def _run(args: list[str], stdin: str = "", timeout: float = 300) -> subprocess.C
 def test_a_whole_game_from_standard_input_then_replay_verify(tmp_path: Path) -> None:
     rec = tmp_path / "r.jsonl"
     p = _run(
-        ["play", "medarot_ocg_v0", "--opponent", "Beginner", "--seed", "3", "--record", str(rec)],
+        ["play", "medarot_ocg_v1", "--opponent", "Beginner", "--seed", "3", "--record", str(rec)],
         "a\n" * 5000,
     )
     assert p.returncode == 0, p.stderr
@@ -78,8 +78,8 @@ def test_end_of_input_quits_cleanly() -> None:
     ("args", "words"),
     [
         (["play", "nope_v0"], "unknown env 'nope_v0'"),
-        (["play", "medarot_ocg_v0", "--seat", "2"], "--seat must be 0, 1 or random"),
-        (["play", "medarot_ocg_v0", "--opponent", "grandmaster"], "unknown opponent 'grandmaster'"),
+        (["play", "medarot_ocg_v1", "--seat", "2"], "--seat must be 0, 1 or random"),
+        (["play", "medarot_ocg_v1", "--opponent", "grandmaster"], "unknown opponent 'grandmaster'"),
         (["replay", "/no/such/file.jsonl"], "no replay file '/no/such/file.jsonl'"),
         (["serve", "--port", "-1"], "--port must be a whole number in 1..65535, got -1"),
         (["serve", "--max-games", "0"], "--max-games must be a positive whole number, got 0"),
@@ -111,9 +111,9 @@ def test_in_amalogs_the_person_plays_every_seat_of_one_team() -> None:
 
 
 def test_replay_steps_forward_and_back_from_a_seats_view(tmp_path: Path) -> None:
-    from agents.play.replays import ReplayError, run_replay
+    from deckgym.agents.play.replays import ReplayError, run_replay
 
-    s = GameSession("medarot_ocg_v0", {"mode": "normal"}, "random", seat=0, seed=5)
+    s = GameSession("medarot_ocg_v1", {"mode": "normal"}, "random", seat=0, seed=5)
     s.opponent_moves()
     for _ in range(6):
         if s.done:
@@ -143,9 +143,9 @@ def test_replay_steps_forward_and_back_from_a_seats_view(tmp_path: Path) -> None
 
 
 def test_each_replay_position_lists_its_moves_events_as_the_seat_reads_them(tmp_path: Path) -> None:
-    from agents.play.replays import run_replay
+    from deckgym.agents.play.replays import run_replay
 
-    s = GameSession("medarot_ocg_v0", {"mode": "beginner"}, "random", seat=0, seed=2)
+    s = GameSession("medarot_ocg_v1", {"mode": "beginner"}, "random", seat=0, seed=2)
     s.opponent_moves()
     while not s.done and s.moves < 40:
         s.play(s.legal()[0]["index"])

@@ -7,12 +7,12 @@ import math
 import numpy as np
 import pytest
 
-import agents as agent_lib
-import envs
-from agents.arena import play_game
-from agents.random_agent import RandomAgent
-from agents.search import PolicySearchAgent
-from agents.training.policy import masked_probabilities
+from deckgym import agents as agent_lib
+from deckgym import envs
+from deckgym.agents.arena import play_game
+from deckgym.agents.random_agent import RandomAgent
+from deckgym.agents.search import PolicySearchAgent
+from deckgym.agents.training.policy import masked_probabilities
 from tests.agents.checked import Checked
 from tests.envs.positions import random_positions
 
@@ -80,7 +80,7 @@ def test_candidates_are_the_policys_top_actions_then_the_heuristics_choice():
 def test_over_every_action_led_by_the_heuristics_choice_it_chooses_as_plain_search():
     """Candidates = all legal actions, the heuristic's first and the rest in engine order: that is
     exactly the plain search's order, so the choices and the worlds drawn are the same."""
-    for name, kwargs in [("medarot_ocg_v0", {"mode": "normal"}), ("mow_v0", {})]:
+    for name, kwargs in [("medarot_ocg_v1", {"mode": "normal"}), ("mow_v0", {})]:
         env = envs.make(name, **kwargs)
         enc = env.unwrapped.encoder
         prior = Prior(enc.action_size)
@@ -112,7 +112,7 @@ def test_a_forced_move_asks_neither_the_policy_nor_the_worlds():
 
 
 def test_the_shipped_policy_guides_legal_games():
-    name, kwargs = "medarot_ocg_v0", {"mode": "normal"}
+    name, kwargs = "medarot_ocg_v1", {"mode": "normal"}
     env = envs.make(name, **kwargs)
     agent = Checked(agent_lib.make("search:1:ppo:pretrained", name, seed=3, **kwargs))
     assert agent.name == "search:1:ppo:pretrained"

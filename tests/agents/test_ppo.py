@@ -1,4 +1,4 @@
-"""MaskablePPO runs train, save, reload and play legal games (a fuller run on medarot_ocg_v0)."""
+"""MaskablePPO runs train, save, reload and play legal games (a fuller run on medarot_ocg_v1)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-import envs
-from agents.arena import match, play_game
-from agents.ppo import PPOAgent
-from agents.training import TrainConfig, plot_learning_curve, train
+from deckgym import envs
+from deckgym.agents.arena import match, play_game
+from deckgym.agents.ppo import PPOAgent
+from deckgym.agents.training import TrainConfig, plot_learning_curve, train
 from tests.agents.checked import Checked
 
 pytestmark = pytest.mark.train
@@ -51,10 +51,26 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
     assert list((out / "tb").iterdir()), "tensorboard logs"
     history = json.loads((out / "history.json").read_text())
     assert next(h["timesteps"] for h in history) == 0 and len(history) >= 3
+    steps = [h["timesteps"] for h in history]
+    assert steps == sorted(set(steps))  # no step is evaluated twice
+    # TensorBoard: the evaluations with their intervals, and the episodes' returns and lengths
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    evals = EventAccumulator(str(out / "tb" / "evaluation")).Reload()
+    for opp in ("random", "heuristic"):
+        for key in ("score", "score_lo95", "score_hi95", "win", "draw", "loss"):
+            points = evals.Scalars(f"eval_vs_{opp}/{key}")
+            assert [p.step for p in points] == steps, (opp, key)
+        assert [p.value for p in evals.Scalars(f"eval_vs_{opp}/score")] == pytest.approx(
+            [h[opp]["score"] for h in history]
+        )
+    (run,) = [d for d in (out / "tb").iterdir() if d.name.startswith("maskable_ppo")]
+    tags = EventAccumulator(str(run)).Reload().Tags()["scalars"]
+    assert {"rollout/ep_rew_mean", "rollout/ep_len_mean"} <= set(tags)
     # the last row is a real evaluation of the saved model: replaying it gives the same figures
     from sb3_contrib import MaskablePPO
 
-    from agents.training import evaluate_live
+    from deckgym.agents.training import evaluate_live
 
     assert json.loads((out / "train.json").read_text())["history"] == history
     for row in history:  # each evaluation: the score with its 95% interval over pairs, and the rates
@@ -68,18 +84,18 @@ def test_training_writes_model_history_curve_and_snapshots(trained):
     model = MaskablePPO.load(out / "model.zip", device="cpu")
     for opp in ("random", "heuristic"):
         again = evaluate_live(
-            model, "medarot_ocg_v0", {"mode": "beginner"}, opp, 4, 10_000 + last["timesteps"]
+            model, "medarot_ocg_v1", {"mode": "beginner"}, opp, 4, 10_000 + last["timesteps"]
         )
         assert again == last[opp], opp
 
 
 def test_the_envs_of_a_process_share_one_copy_of_each_snapshot(trained):
-    from agents.training import SingleAgentEnv
+    from deckgym.agents.training import SingleAgentEnv
 
     out, _ = trained
     snap = f"ppo:{max((out / 'snapshots').glob('step_*.zip'))}"
-    a = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
-    b = SingleAgentEnv("medarot_ocg_v0", ["random"], {"mode": "beginner"})
+    a = SingleAgentEnv("medarot_ocg_v1", ["random"], {"mode": "beginner"})
+    b = SingleAgentEnv("medarot_ocg_v1", ["random"], {"mode": "beginner"})
     a.set_pool(["random", snap], [1.0, 1.0])
     b.set_pool(["random", snap], [1.0, 1.0])
     assert a._built[snap] is b._built[snap]  # loaded once, shared
@@ -102,7 +118,7 @@ def test_saved_model_loads_without_the_modules_that_define_its_network(trained):
     code = (
         "import sys, warnings\n"
         "warnings.filterwarnings('error', message='Could not deserialize')\n"
-        "sys.modules['agents.ppo'] = sys.modules['agents.training'] = None  # importing them fails\n"
+        "sys.modules['deckgym.agents.ppo'] = sys.modules['deckgym.agents.training'] = None  # importing them fails\n"
         "from sb3_contrib import MaskablePPO\n"
         f"model = MaskablePPO.load({str(out / 'model.zip')!r}, device='cpu')\n"
         "print(type(model.policy.features_extractor).__name__)\n"
@@ -121,7 +137,7 @@ def test_imitation_pretraining_ran_before_ppo(trained):
 def _plays_only_legal_actions(model, env_name: str, games: int, **env_kwargs) -> int:
     """Games of the saved PPO model in one seat, random in the others (the seat moves on each
     game); returns its move count."""
-    from agents.random_agent import RandomAgent
+    from deckgym.agents.random_agent import RandomAgent
 
     checked = Checked(PPOAgent(model))
     env = envs.make(env_name, **env_kwargs)
@@ -135,14 +151,14 @@ def _plays_only_legal_actions(model, env_name: str, games: int, **env_kwargs) ->
 
 def test_saved_model_reloads_and_plays_only_legal_actions(trained):
     out, _ = trained
-    assert _plays_only_legal_actions(out / "model.zip", "medarot_ocg_v0", 4, mode="beginner") > 50
+    assert _plays_only_legal_actions(out / "model.zip", "medarot_ocg_v1", 4, mode="beginner") > 50
 
 
 def test_reloaded_model_beats_random_where_a_broken_policy_would_not(trained):
     """100 seat-swapped games: the tiny imitated run wins about 99%; a policy that plays at random
     (broken weights, a wrong observation) wins 62 or more with probability about 1%."""
     out, _ = trained
-    res = match(f"ppo:{out / 'model.zip'}", "random", "medarot_ocg_v0", games=100, workers=1, mode="beginner")
+    res = match(f"ppo:{out / 'model.zip'}", "random", "medarot_ocg_v1", games=100, workers=1, mode="beginner")
     assert res.wins >= 62, res.line()
 
 
@@ -239,7 +255,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     """critic="global": the value function sees env.state(); the policy's action ignores it."""
     import torch
 
-    from agents.training import policy_action
+    from deckgym.agents.training import policy_action
 
     torch.set_num_threads(1)
     cfg = _tiny_config(
@@ -281,13 +297,13 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
 
 
 def test_a_slim_copy_plays_exactly_as_the_model_and_is_smaller(trained, tmp_path):
-    from agents.pretrained import slim
+    from deckgym.agents.pretrained import slim
 
     out, _ = trained
     copy = slim(out / "model.zip", tmp_path / "slim.zip")
     assert copy.stat().st_size < (out / "model.zip").stat().st_size
     full, thin = PPOAgent(out / "model.zip"), PPOAgent(copy)
-    env = envs.make("medarot_ocg_v0", mode="beginner")
+    env = envs.make("medarot_ocg_v1", mode="beginner")
     rng = np.random.default_rng(0)
     checked = 0
     for seed in range(3):
@@ -306,29 +322,29 @@ def test_a_slim_copy_plays_exactly_as_the_model_and_is_smaller(trained, tmp_path
 
 
 def test_pretrained_names_the_shipped_model_or_says_which_exist(monkeypatch, trained, tmp_path):
-    import agents
-    import agents.pretrained as pre
+    import deckgym.agents.pretrained as pre
+    from deckgym import agents
 
     out, _ = trained
     monkeypatch.setattr(pre, "MODELS", tmp_path)
-    with pytest.raises(ValueError, match=r"no pretrained model for medarot_ocg_v0-normal; shipped: none"):
-        agents.make("ppo:pretrained", "medarot_ocg_v0", mode="normal")
-    pre.slim(out / "model.zip", tmp_path / "medarot_ocg_v0-beginner.zip")
-    assert pre.shipped() == ["medarot_ocg_v0-beginner"]
-    agent = agents.make("ppo:pretrained", "medarot_ocg_v0", mode="beginner")
+    with pytest.raises(ValueError, match=r"no pretrained model for medarot_ocg_v1-normal; shipped: none"):
+        agents.make("ppo:pretrained", "medarot_ocg_v1", mode="normal")
+    pre.slim(out / "model.zip", tmp_path / "medarot_ocg_v1-beginner.zip")
+    assert pre.shipped() == ["medarot_ocg_v1-beginner"]
+    agent = agents.make("ppo:pretrained", "medarot_ocg_v1", mode="beginner")
     assert agent.name == "ppo:pretrained"
     assert _plays_only_legal_actions(
-        pre.model_path("medarot_ocg_v0", {}), "medarot_ocg_v0", 2, mode="beginner"
+        pre.model_path("medarot_ocg_v1", {}), "medarot_ocg_v1", 2, mode="beginner"
     )
-    with pytest.raises(ValueError, match="shipped: medarot_ocg_v0-beginner"):
+    with pytest.raises(ValueError, match="shipped: medarot_ocg_v1-beginner"):
         agents.make("ppo:pretrained", "mow_v0")
 
 
 def test_every_shipped_model_loads_and_plays_legal_games():
     """The models in ``agents/models/`` load through ``ppo:pretrained`` and play only legal moves."""
-    from agents.pretrained import MODELS, shipped
+    from deckgym.agents.pretrained import MODELS, shipped
 
-    assert "medarot_ocg_v0-beginner" in shipped()
+    assert "medarot_ocg_v1-beginner" in shipped()
     for key in shipped():
         env_name, _, mode = key.partition("-")
         options = {"mode": mode} if mode else {}
@@ -339,7 +355,7 @@ def test_widen_carries_a_model_to_a_longer_observation_and_it_plays_the_same(tra
     """New trailing entries get zero weights: the widened model's probabilities ignore them."""
     from gymnasium import spaces
 
-    from agents.pretrained import widen
+    from deckgym.agents.pretrained import widen
 
     out, _ = trained
     old = PPOAgent(out / "model.zip")
@@ -353,7 +369,7 @@ def test_widen_carries_a_model_to_a_longer_observation_and_it_plays_the_same(tra
     )
     new = PPOAgent(widen(out / "model.zip", tmp_path / "wide.zip", wider))
     assert new.model.observation_space.shape == (n + extra,)
-    env = envs.make("medarot_ocg_v0", mode="beginner")
+    env = envs.make("medarot_ocg_v1", mode="beginner")
     rng = np.random.default_rng(1)
     checked = 0
     for seed in range(2):
@@ -380,7 +396,7 @@ def test_widen_carries_a_model_to_a_longer_observation_and_it_plays_the_same(tra
 def test_widen_refuses_a_shorter_or_other_observation(trained, tmp_path):
     from gymnasium import spaces
 
-    from agents.pretrained import widen
+    from deckgym.agents.pretrained import widen
 
     out, _ = trained
     space = PPOAgent(out / "model.zip").model.observation_space

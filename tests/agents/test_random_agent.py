@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.random_agent import RandomAgent
-from envs import medarot_ocg_v0
+from deckgym.agents.random_agent import RandomAgent
+from deckgym.envs import medarot_ocg_v1
 
 
 @pytest.mark.parametrize("mode", ["beginner", "normal", "advance"])
 def test_random_agent_only_plays_legal_actions(mode):
-    env = medarot_ocg_v0.env(mode=mode)
+    env = medarot_ocg_v1.env(mode=mode)
     agent = RandomAgent(seed=1)
     for g in range(10):
         env.reset(seed=g)

@@ -10,9 +10,9 @@ pytest.importorskip("sb3_contrib")
 
 from typer.testing import CliRunner
 
-from agents.cli import app
-from agents.training.config import TrainConfig
-from agents.training.loop import RESUME_FILE, resume_config, train
+from deckgym.agents.cli import app
+from deckgym.agents.training.config import TrainConfig
+from deckgym.agents.training.loop import RESUME_FILE, resume_config, train
 
 runner = CliRunner()
 

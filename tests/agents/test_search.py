@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-import agents as agent_lib
-import envs
-from agents.arena import play_game
-from agents.random_agent import RandomAgent
-from agents.search import SearchAgent
+from deckgym import agents as agent_lib
+from deckgym import envs
+from deckgym.agents.arena import play_game
+from deckgym.agents.random_agent import RandomAgent
+from deckgym.agents.search import SearchAgent
 from tests.agents.checked import Checked
 from tests.envs.positions import random_positions
 
@@ -96,8 +96,8 @@ def test_agent_specs_name_the_number_of_worlds():
 
 
 CASES = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {"team_sizes": (1, 1)}),

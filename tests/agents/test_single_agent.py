@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from stable_baselines3.common.env_checker import check_env
 
-from agents.random_agent import RandomAgent
-from agents.training import SingleAgentEnv
-from envs import medarot_ocg_v0
+from deckgym.agents.random_agent import RandomAgent
+from deckgym.agents.training import SingleAgentEnv
+from deckgym.envs import medarot_ocg_v1
 
 
 class Scripted:
@@ -33,7 +33,7 @@ class Scripted:
 
 def record_game(mode: str, seed: int, max_turns: int = 60):
     """A random game: the state dict before each move, the mover and the action index."""
-    env = medarot_ocg_v0.env(mode=mode, max_turns=max_turns)
+    env = medarot_ocg_v1.env(mode=mode, max_turns=max_turns)
     env.reset(seed=seed)
     rng = random.Random(seed)
     steps = []
@@ -54,7 +54,7 @@ def replay_tail(mode, steps, final, learner, start, max_turns=60):
     tail = steps[start:]
     opp_moves = [a for _d, p, a in tail if p != learner]
     env = SingleAgentEnv(
-        "medarot_ocg_v0",
+        "medarot_ocg_v1",
         [Scripted(opp_moves)],
         {"mode": mode, "max_turns": max_turns},
         learner_seat=learner,
@@ -124,7 +124,7 @@ def test_draw_by_truncation_gives_zero_and_truncated():
     learner = steps[-1][1]
     idx = [i for i, (_d, p, _a) in enumerate(steps) if p == learner]
     env = SingleAgentEnv(
-        "medarot_ocg_v0",
+        "medarot_ocg_v1",
         [Scripted([a for _d, p, a in steps[idx[-1] :] if p != learner])],
         {"mode": "normal", "max_turns": 2},
         learner_seat=learner,
@@ -139,7 +139,7 @@ def test_draw_by_truncation_gives_zero_and_truncated():
 
 
 def test_check_env_and_seat_alternation():
-    env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(0)], {"mode": "beginner"})
+    env = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(0)], {"mode": "beginner"})
     check_env(env)
     seats = []
     for k in range(4):
@@ -151,22 +151,22 @@ def test_check_env_and_seat_alternation():
 
 
 def test_illegal_action_policy():
-    env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(0)], {"mode": "beginner"})
+    env = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(0)], {"mode": "beginner"})
     env.reset(seed=1)
     bad = int(np.flatnonzero(~env.action_masks())[0])
     _obs, r, term, trunc, info = env.step(bad)
     assert (r, term, trunc, info["illegal_action"]) == (-1.0, True, False, bad)
     assert not env.action_masks().any()
-    strict = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(0)], {"mode": "beginner"}, illegal_action="raise")
+    strict = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(0)], {"mode": "beginner"}, illegal_action="raise")
     strict.reset(seed=1)
-    from envs.core.errors import IllegalActionError
+    from deckgym.envs.core.errors import IllegalActionError
 
     with pytest.raises(IllegalActionError):
         strict.step(int(np.flatnonzero(~strict.action_masks())[0]))
 
 
 def test_skip_forced_leaves_the_learner_only_real_choices():
-    env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(0)], {"mode": "normal"})
+    env = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(0)], {"mode": "normal"})
     rng = np.random.default_rng(0)
     steps = 0
     for k in range(6):
@@ -184,22 +184,22 @@ def test_skip_forced_leaves_the_learner_only_real_choices():
 
 def test_global_critic_observation_holds_the_seat_vector_and_the_whole_game():
     check_env(
-        SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"}, critic="global"),
+        SingleAgentEnv("medarot_ocg_v1", [RandomAgent(1)], {"mode": "beginner"}, critic="global"),
         warn=False,
         skip_render_check=True,
     )
-    env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"}, critic="global")
+    env = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(1)], {"mode": "beginner"}, critic="global")
     obs, _info = env.reset(seed=3)
     assert set(obs) == {"observation", "state"} and env.observation_space.contains(obs)
     raw = env.raw
     assert np.array_equal(obs["observation"], raw.encoder.observe(raw.game, env.seat))
     assert np.array_equal(obs["state"], raw.state())
-    seat_env = SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], {"mode": "beginner"})
+    seat_env = SingleAgentEnv("medarot_ocg_v1", [RandomAgent(1)], {"mode": "beginner"})
     seat_obs, _ = seat_env.reset(seed=3)
     assert seat_env.seat == env.seat
     assert np.array_equal(seat_obs, obs["observation"])  # the same game, the same own view
     with pytest.raises(ValueError, match="critic must be one of \\('seat', 'global'\\), got 'oracle'"):
-        SingleAgentEnv("medarot_ocg_v0", [RandomAgent(1)], critic="oracle")
+        SingleAgentEnv("medarot_ocg_v1", [RandomAgent(1)], critic="oracle")
 
 
 class _Observing:
@@ -222,10 +222,10 @@ class _Observing:
         return self.inner.act(observation, action_mask)
 
 
-@pytest.mark.parametrize("env_name", ["medarot_ocg_v0", "medarot_parts_v0", "mow_v0"])
+@pytest.mark.parametrize("env_name", ["medarot_ocg_v1", "medarot_parts_v0", "mow_v0"])
 def test_an_engine_reading_opponent_plays_the_same_games_without_observations(env_name):
     """The self-play env skips encoding for heuristic opponents; the games stay the same."""
-    from agents import make
+    from deckgym.agents import make
 
     def run(opponent):
         env = SingleAgentEnv(env_name, [opponent], {})

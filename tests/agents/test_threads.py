@@ -8,7 +8,7 @@ torch = pytest.importorskip("torch")
 
 
 def _cfg(tmp_path, **over):
-    from agents.training.config import TrainConfig
+    from deckgym.agents.training.config import TrainConfig
 
     settings = {
         "env": "mow_v0",
@@ -32,7 +32,7 @@ def _cfg(tmp_path, **over):
 
 
 def test_the_context_sets_the_count_and_restores_it():
-    from agents.training.policy import torch_threads
+    from deckgym.agents.training.policy import torch_threads
 
     before = torch.get_num_threads()
     with torch_threads(3):
@@ -48,7 +48,7 @@ def test_ppo_collects_on_torch_threads_and_updates_on_update_threads(tmp_path, m
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from agents.training.loop import train
+    from deckgym.agents.training.loop import train
 
     seen: dict[str, list[int]] = {"step": [], "update": []}
     step, update = DummyVecEnv.step_wait, MaskablePPO.train
@@ -72,8 +72,8 @@ def test_ppo_collects_on_torch_threads_and_updates_on_update_threads(tmp_path, m
 
 
 def test_imitation_passes_run_on_update_threads(tmp_path, monkeypatch):
-    from agents.training import imitation
-    from agents.training.loop import train
+    from deckgym.agents.training import imitation
+    from deckgym.agents.training.loop import train
 
     seen: list[int] = []
     epoch = imitation._epoch
@@ -102,7 +102,7 @@ def test_imitation_passes_run_on_update_threads(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name", ["torch_threads", "update_threads"])
 def test_a_negative_thread_count_is_refused(tmp_path, name):
-    from agents.training.loop import train
+    from deckgym.agents.training.loop import train
 
     with pytest.raises(ValueError, match=f"{name} must be >= 0, got -1"):
         train(_cfg(tmp_path, **{name: -1}), log=lambda _m: None)

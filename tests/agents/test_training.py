@@ -7,14 +7,14 @@ import sys
 
 import pytest
 
-from agents import training
+from deckgym.agents import training
 
 
 @pytest.mark.parametrize("name", training.__all__)
 def test_every_public_name_comes_from_its_module(name):
     module = training._EXPORTS[name]
     value = getattr(training, name)
-    assert getattr(sys.modules[f"agents.training.{module}"], name) is value
+    assert getattr(sys.modules[f"deckgym.agents.training.{module}"], name) is value
     assert name in dir(training)
 
 
@@ -25,16 +25,16 @@ def test_public_names_and_exports_agree_and_unknown_names_fail():
 
 
 def test_the_training_function_is_not_shadowed_by_a_submodule():
-    import agents.training.loop  # noqa: F401  (a loaded submodule becomes a package attribute)
-    from agents.training import train
+    import deckgym.agents.training.loop  # noqa: F401  (a loaded submodule becomes a package attribute)
+    from deckgym.agents.training import train
 
-    assert callable(train) and train.__module__ == "agents.training.loop"
+    assert callable(train) and train.__module__ == "deckgym.agents.training.loop"
 
 
 def test_importing_the_settings_loads_no_torch_gymnasium_or_environments():
     code = (
-        "import sys; from agents.training import TrainConfig, default_opponents\n"
-        "print(*[m in sys.modules for m in ('torch', 'stable_baselines3', 'gymnasium', 'envs')])"
+        "import sys; from deckgym.agents.training import TrainConfig, default_opponents\n"
+        "print(*[m in sys.modules for m in ('torch', 'stable_baselines3', 'gymnasium', 'deckgym.envs')])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"] * 4, out.stdout + out.stderr

@@ -10,7 +10,7 @@ torch = pytest.importorskip("torch")
 def _params(path):
     from sb3_contrib import MaskablePPO
 
-    from agents.training.policy import value_parameters
+    from deckgym.agents.training.policy import value_parameters
 
     policy = MaskablePPO.load(path, device="cpu").policy
     value = {id(p) for p in value_parameters(policy)}
@@ -24,8 +24,8 @@ def _same(a, b) -> bool:
 
 
 def test_during_the_warm_up_only_the_value_function_moves(tmp_path):
-    from agents.training.config import TrainConfig
-    from agents.training.loop import train
+    from deckgym.agents.training.config import TrainConfig
+    from deckgym.agents.training.loop import train
 
     cfg = TrainConfig(
         env="mow_v0",
@@ -57,8 +57,8 @@ def test_during_the_warm_up_only_the_value_function_moves(tmp_path):
 
 
 def test_a_negative_warm_up_is_refused(tmp_path):
-    from agents.training.config import TrainConfig
-    from agents.training.loop import train
+    from deckgym.agents.training.config import TrainConfig
+    from deckgym.agents.training.loop import train
 
     with pytest.raises(ValueError, match="value_warmup_steps must be >= 0, got -1"):
         train(TrainConfig(out=str(tmp_path), value_warmup_steps=-1, progress_bar=False))

@@ -34,7 +34,11 @@ def engine_modules() -> list[Path]:
 def forbidden_imports(
     source: str, filename: str = "<src>", forbidden: frozenset[str] = FORBIDDEN
 ) -> list[str]:
-    """``line: module`` for every import of a ``forbidden`` top-level package in ``source``."""
+    """``line: module`` for every import of a ``forbidden`` package in ``source``.
+
+    The library's own packages are named as they are imported, ``deckgym.agents``, or by their
+    folder name, ``agents``: both count.
+    """
     tree = ast.parse(source, filename)
     found = []
     for node in ast.walk(tree):
@@ -42,7 +46,9 @@ def forbidden_imports(
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and node.module:
+            if node.level == 0 and node.module == "deckgym":  # from deckgym import agents
+                names = [f"deckgym.{a.name}" for a in node.names]
+            elif node.level == 0 and node.module:
                 names = [node.module]
         elif isinstance(node, ast.Call):
             fn = node.func
@@ -52,7 +58,7 @@ def forbidden_imports(
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     names = [arg.value]
         for name in names:
-            if name.split(".")[0] in forbidden:
+            if name.removeprefix("deckgym.").split(".")[0] in forbidden:
                 found.append(f"{getattr(node, 'lineno', '?')}: {name}")
     return found
 
@@ -82,7 +88,17 @@ def test_no_env_module_imports_agents(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "src", ["import agents", "from agents.base import bind", "def f():\n    import agents.ppo\n"]
+    "src",
+    [
+        "import agents",
+        "from agents.base import bind",
+        "def f():\n    import agents.ppo\n",
+        "from deckgym import agents",
+        "from deckgym import envs, agents as a",
+        "from deckgym.agents.base import bind",
+        "import deckgym.agents.ppo",
+        "import importlib\nm = importlib.import_module('deckgym.agents.heuristic.mow')",
+    ],
 )
 def test_layer_checker_catches_agents_imports(src: str) -> None:
     assert forbidden_imports(src, forbidden=frozenset({"agents"}))
@@ -110,6 +126,8 @@ def test_checker_catches_forbidden_imports(src: str) -> None:
     [
         "import random",
         "from envs.core.errors import StateError",
+        "from deckgym.envs.core.errors import StateError",
+        "from deckgym import envs",
         "from . import numpy_like",
         "import numpyish",
         "from .torch import x",

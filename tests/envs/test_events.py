@@ -24,17 +24,17 @@ from typing import Any
 
 import pytest
 
-import envs
-from agents import make
-from agents.base import bind
-from envs.core.events import NOTE, ONLY, check_fields, events_for, line_for, make_record, shown_to
-from envs.core.view import EVENTS_IN_VIEW
+from deckgym import envs
+from deckgym.agents import make
+from deckgym.agents.base import bind
+from deckgym.envs.core.events import NOTE, ONLY, check_fields, events_for, line_for, make_record, shown_to
+from deckgym.envs.core.view import EVENTS_IN_VIEW
 from tests.scripts import load_script
 
 VARIANTS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "normal"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "normal"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {"team_sizes": (1, 1)}),
@@ -42,7 +42,7 @@ VARIANTS = [
 ]
 IDS = [f"{n}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for n, kw in VARIANTS]
 RULESET = {
-    "medarot_ocg_v0": "medarot_ocg",
+    "medarot_ocg_v1": "medarot_ocg",
     "medarot_parts_v0": "medarot_parts",
     "mow_v0": "mow",
     "amalogs_v1": "amalogs",
@@ -167,9 +167,9 @@ def test_a_redrawn_state_keeps_no_other_seats_secrets(name: str, kw: dict[str, A
 
 def test_a_planted_public_card_is_caught() -> None:
     """The honesty check fails on an event that names the opponent's hidden hand card publicly."""
-    t = tables("medarot_ocg_v0")
+    t = tables("medarot_ocg_v1")
     for seed in range(50):
-        env = envs.make("medarot_ocg_v0", mode="beginner")
+        env = envs.make("medarot_ocg_v1", mode="beginner")
         env.reset(seed=seed)
         st = env.unwrapped.game
         rs = env.unwrapped.ruleset
@@ -199,7 +199,7 @@ def test_a_reader_of_several_seats_sees_each_of_their_private_fields() -> None:
 
 def test_a_team_session_reads_every_teammates_private_events() -> None:
     """The play session's events and lines are those of the person's whole team of seats."""
-    from agents.play.session import GameSession
+    from deckgym.agents.play.session import GameSession
 
     s = GameSession("amalogs_v1", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
     events = s.opponent_moves()

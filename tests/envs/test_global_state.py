@@ -16,16 +16,16 @@ import numpy as np
 import pytest
 from pettingzoo.test import state_test
 
-import envs
-from envs.core.errors import StateError
+from deckgym import envs
+from deckgym.envs.core.errors import StateError
 from tests.envs.positions import random_positions
 
 #: Every env with its option sets (modes, team sizes, fixed decks, caps).
 OPTION_SETS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "normal"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
-    ("medarot_ocg_v0", {"mode": "advance", "max_turns": 6}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "normal"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "advance", "max_turns": 6}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("mow_v0", {"max_turns": 8}),
@@ -71,7 +71,7 @@ def test_state_is_in_its_space_along_legal_games(name, kwargs):
 
 
 def test_state_before_reset_and_the_engine_state_name():
-    env = envs.make("medarot_ocg_v0")
+    env = envs.make("medarot_ocg_v1")
     with pytest.raises(StateError, match="reset"):
         env.state()
     env.reset(seed=3)

@@ -17,16 +17,16 @@ from typing import Any
 
 import pytest
 
-import envs
-from agents.play.session import describer
-from envs.core.describe import ROLES, place_key
-from envs.core.events import line_for
+from deckgym import envs
+from deckgym.agents.play.session import describer
+from deckgym.envs.core.describe import ROLES, place_key
+from deckgym.envs.core.events import line_for
 from tests.envs.test_views import positions
 
 VARIANTS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "normal"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "normal"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {}),

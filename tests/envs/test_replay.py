@@ -8,12 +8,12 @@ import random
 import numpy as np
 import pytest
 
-from envs.core.errors import StateError
-from envs.replay import Recorder, Replay, state_digest
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.replay import Recorder, Replay, state_digest
 
 
 def play(mode: str, seed: int) -> Replay:
-    rec = Recorder("medarot_ocg_v0", seed=seed, mode=mode)
+    rec = Recorder("medarot_ocg_v1", seed=seed, mode=mode)
     rng = random.Random(seed)
     while not rec.done:
         mask = rec.env.observe(rec.env.agent_selection)["action_mask"]
@@ -45,7 +45,7 @@ def test_a_tampered_replay_does_not_verify(tmp_path):
 
 def test_malformed_replay_file_is_a_clear_error(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"format": "deckgym-replay/1", "env": "medarot_ocg_v0"}\n{not json\n')
+    bad.write_text('{"format": "deckgym-replay/1", "env": "medarot_ocg_v1"}\n{not json\n')
     with pytest.raises(StateError, match="bad.jsonl:2"):
         Replay.load(bad)
     other = tmp_path / "other.jsonl"

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("ray.rllib", reason="the [rllib] extra (make test installs it)")
 
-from envs.core.errors import IllegalActionError
-from envs.rllib import RllibEnv
+from deckgym.envs.core.errors import IllegalActionError
+from deckgym.envs.rllib import RllibEnv
 from tests.scripts import ROOT
 
 
@@ -39,7 +39,7 @@ def _play(env: RllibEnv, seed: int) -> tuple[int, dict[str, float], dict, dict]:
 @pytest.mark.parametrize(
     ("name", "options"),
     [
-        ("medarot_ocg_v0", {"mode": "beginner"}),
+        ("medarot_ocg_v1", {"mode": "beginner"}),
         ("medarot_parts_v0", {}),
         ("mow_v0", {}),
         ("amalogs_v1", {"team_sizes": [1, 1]}),
@@ -75,7 +75,7 @@ def test_rllibs_own_env_checker_accepts_the_env():
     """The checker steps random actions without the mask; the env must neither raise nor break."""
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
-    check_multiagent_environments(RllibEnv({"env": "medarot_ocg_v0", "mode": "beginner"}))
+    check_multiagent_environments(RllibEnv({"env": "medarot_ocg_v1", "mode": "beginner"}))
 
 
 def test_the_ppo_example_trains_with_a_masking_module_and_never_sends_an_illegal_action():

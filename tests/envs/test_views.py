@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-import envs
-from agents import make
-from agents.base import bind
-from envs.core.errors import StateError
+from deckgym import envs
+from deckgym.agents import make
+from deckgym.agents.base import bind
+from deckgym.envs.core.errors import StateError
 
 VARIANTS = [
-    ("medarot_ocg_v0", {"mode": "beginner"}),
-    ("medarot_ocg_v0", {"mode": "normal"}),
-    ("medarot_ocg_v0", {"mode": "advance"}),
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "normal"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v0", {}),
     ("mow_v0", {}),
     ("amalogs_v1", {}),
@@ -127,7 +127,7 @@ def test_the_leak_test_catches_a_planted_cheat(variant, leak):  # type: ignore[n
 
 
 def test_the_env_view_names_seats_by_index_or_agent() -> None:
-    env = envs.make("medarot_ocg_v0")
+    env = envs.make("medarot_ocg_v1")
     env.reset(seed=1)
     assert env.unwrapped.view("player_1") == env.unwrapped.view(1)
     with pytest.raises(StateError, match="unknown agent"):

@@ -131,7 +131,7 @@ def test_a_bad_pool_lists_the_rulesets_the_env_accepts(script, capsys):
 
 def _recount(seed: int, teams: tuple[int, int]):
     """One random game played here, its figures counted from its events without the script."""
-    from agents.random_agent import RandomAgent
+    from deckgym.agents.random_agent import RandomAgent
 
     name = max(
         (m for m in ("amalogs_v2", "amalogs_v1", "amalogs_v0") if importlib.util.find_spec(f"envs.{m}")),

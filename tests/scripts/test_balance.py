@@ -28,7 +28,7 @@ def test_in_band_checks_every_matchup_and_farthest_picks_the_most_uneven_deck():
 
 
 def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tmp_path, capsys):
-    import envs
+    from deckgym import envs
 
     balance = load_script("balance")
     code = balance.main(
@@ -55,9 +55,9 @@ def test_tuned_mow_decks_keep_the_starter_copy_limit():
     """balance.py searches MoW decks under the starters' limit of 3 copies, so a tuned deck stays a legal starter."""
     import pytest
 
-    import envs
-    from envs.core.errors import DeckError
-    from envs.mow.config import STARTER_MAX_COPIES
+    from deckgym import envs
+    from deckgym.envs.core.errors import DeckError
+    from deckgym.envs.mow.config import STARTER_MAX_COPIES
 
     balance = load_script("balance")
     rules = balance.STARTER_RULES["mow_v0"]

@@ -22,7 +22,7 @@ def test_bench_json_smoke():
             "1",
             "--json",
             "--envs",
-            "medarot_ocg_v0:beginner",
+            "medarot_ocg_v1:beginner",
             "--tournament-games",
             "8",
             "--latency-decisions",
@@ -43,13 +43,13 @@ def test_bench_json_smoke():
         check=True,
     )
     result = json.loads(out.stdout)
-    t = result["tournaments"]["medarot_ocg_v0:beginner"]  # the deck-tournament row, same run
+    t = result["tournaments"]["medarot_ocg_v1:beginner"]  # the deck-tournament row, same run
     assert t["ratio"] == pytest.approx(t["heuristic_games_per_s"] / t["random_games_per_s"])
-    lat = result["latency"]["medarot_ocg_v0:beginner"]  # the AI's time per decision, p50 <= p95 <= max
+    lat = result["latency"]["medarot_ocg_v1:beginner"]  # the AI's time per decision, p50 <= p95 <= max
     assert lat["level"] == "search" and lat["decisions"] == 12
     assert 0 < lat["p50_s"] <= lat["p95_s"] <= lat["max_s"]
     assert lat["ratio_p50"] == pytest.approx(lat["p50_s"] / lat["heuristic_p50_s"])
-    ag = result["agents"]["medarot_ocg_v0:beginner"]  # construction, fresh-env, heuristic and search rows
+    ag = result["agents"]["medarot_ocg_v1:beginner"]  # construction, fresh-env, heuristic and search rows
     c4 = result["agents"]["reference"]["connect_four_v3"]
     assert ag["ratio"]["constructions"] == pytest.approx(
         ag["constructions_per_s"] / c4["constructions_per_s"]
@@ -64,8 +64,8 @@ def test_bench_json_smoke():
     assert ag["speedup"]["search_decisions_per_s"] == pytest.approx(
         ag["search_decisions_per_s"] / ag["before"]["search_decisions_per_s"]
     )
-    row = result["rulesets"]["medarot_ocg_v0:beginner"]
-    tr = result["training"]["medarot_ocg_v0:beginner"]  # PPO steps/s over the AEC decisions/s, same run
+    row = result["rulesets"]["medarot_ocg_v1:beginner"]
+    tr = result["training"]["medarot_ocg_v1:beginner"]  # PPO steps/s over the AEC decisions/s, same run
     assert tr["steps"] >= 256 and tr["ppo_steps_per_s"] >= tr["run_steps_per_s"] > 0
     assert tr["ratio_to_aec"] == pytest.approx(tr["ppo_steps_per_s"] / row["aec"]["decisions_per_s"])
     assert (
@@ -85,7 +85,7 @@ def test_bench_counts_the_decisions_of_real_games():
 
     import numpy as np
 
-    import envs
+    from deckgym import envs
 
     bench = load_script("bench")
     make = lambda: envs.make("mow_v0")
@@ -116,7 +116,7 @@ def test_bench_counts_the_decisions_of_real_games():
 def test_bench_labels_and_nested_split():
     bench = load_script("bench")
     assert bench.label_of("mow_v0", {}) == "mow_v0"
-    assert bench.label_of("medarot_ocg_v0", {"mode": "advance"}) == "medarot_ocg_v0:advance"
+    assert bench.label_of("medarot_ocg_v1", {"mode": "advance"}) == "medarot_ocg_v1:advance"
     assert bench.label_of("amalogs_v1", {"team_sizes": (2, 2)}) == "amalogs_v1:team_sizes=2x2"
     out = subprocess.run(
         [

@@ -13,10 +13,13 @@ def test_each_package_gets_its_own_settings_and_keeps_the_project_tables(tmp_pat
     mutate = load_script("mutate")
     work = mutate.prepare("mow", tmp_path)
     assert (work / "tests").resolve() == ROOT / "tests"
-    assert (work / "envs" / "mow" / "state.py").resolve() == ROOT / "envs" / "mow" / "state.py"
+    assert (work / "deckgym" / "envs" / "mow" / "state.py").resolve() == ROOT / "envs" / "mow" / "state.py"
+    assert (work / "deckgym" / "agents").resolve() == ROOT / "agents"
+    # the package's own files are copies: a link would lead ``deckgym`` back to the unmutated tree
+    assert not (work / "deckgym" / "__init__.py").is_symlink()
     conf = tomllib.loads((work / "pyproject.toml").read_text())
     mm = conf["tool"]["mutmut"]
-    assert mm["only_mutate"] == ["envs/mow/rules/*"]
+    assert mm["only_mutate"] == ["deckgym/envs/mow/rules/*"] and mm["source_paths"] == ["deckgym"]
     assert mm["pytest_add_cli_args_test_selection"] == ["tests/envs/mow"]
     assert conf["project"]["name"] == "deckgym" and "pytest" in conf["tool"]  # the rest is kept
     assert set(mutate.PACKAGES) == {"core", "medarot_ocg", "medarot_parts", "mow", "amalogs", "agents"}
@@ -33,10 +36,10 @@ def test_a_samples_report_counts_only_its_mutants(tmp_path):
     import json
 
     mutate = load_script("mutate")
-    meta = tmp_path / "mow" / "mutants" / "envs" / "mow" / "rules"
+    meta = tmp_path / "mow" / "mutants" / "deckgym" / "envs" / "mow" / "rules"
     meta.mkdir(parents=True)
     codes = {
-        f"envs.mow.rules.x.x_f__mutmut_{i}": (1 if i % 3 else 0) for i in range(1, 31)
+        f"deckgym.envs.mow.rules.x.x_f__mutmut_{i}": (1 if i % 3 else 0) for i in range(1, 31)
     }  # 1 killed, 0 survived
     (meta / "x.py.meta").write_text(json.dumps({"exit_code_by_key": codes}))
     names = mutate.sample(tmp_path / "mow", 10, 4, [])
@@ -96,9 +99,10 @@ def test_undecorate_moves_registering_decorators_after_the_function_and_keeps_ot
 
 
 PLAY = """
-import hashlib, json, random, envs
-out = {}
-for name, kw in [("medarot_ocg_v0", {"mode": "advance"}), ("medarot_parts_v0", {}), ("mow_v0", {}),
+import hashlib, json, random
+from deckgym import envs
+out = {"where": envs.__file__}
+for name, kw in [("medarot_ocg_v1", {"mode": "advance"}), ("medarot_parts_v0", {}), ("mow_v0", {}),
                  ("amalogs_v1", {"team_sizes": (2, 2)})]:
     ruleset = envs.make(name, **kw).unwrapped.ruleset
     rng, h = random.Random(1), hashlib.sha256()
@@ -122,7 +126,9 @@ def test_the_undecorated_work_tree_plays_the_same_games_as_the_tree(tmp_path):
     mutate = load_script("mutate")
     work = mutate.prepare("amalogs", tmp_path)
     copied = sorted(
-        p.relative_to(work).as_posix() for p in (work / "envs").rglob("*.py") if not p.is_symlink()
+        p.relative_to(work / "deckgym").as_posix()
+        for p in (work / "deckgym" / "envs").rglob("*.py")
+        if not p.is_symlink()
     )
     assert "envs/mow/rules/card_use.py" in copied and "envs/medarot_ocg/rules/combat.py" in copied
     assert all("/rules/" in p for p in copied)
@@ -135,9 +141,12 @@ def test_the_undecorated_work_tree_plays_the_same_games_as_the_tree(tmp_path):
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
-    assert play(work) == play(ROOT)
+    ours, tree = play(work), play(ROOT)
+    assert ours.pop("where") == str(work / "deckgym" / "envs" / "__init__.py")  # the mirror, not the tree
+    assert tree.pop("where") == str(ROOT / "envs" / "__init__.py")
+    assert ours == tree
     # a file the tree no longer has (moved or deleted) leaves the mirror when it is prepared again
-    stale = work / "envs" / "gone_module.py"
+    stale = work / "deckgym" / "envs" / "gone_module.py"
     stale.symlink_to(ROOT / "envs" / "gone_module.py")
     mutate.prepare("amalogs", tmp_path)
     assert not stale.is_symlink() and not stale.exists()

@@ -20,7 +20,7 @@ def test_soak_reports_every_variant_far_below_the_auto_step_cap(capsys):
 
 def test_soak_stops_a_variant_at_a_rules_loop_and_exits_1(monkeypatch, capsys):
     """With the MoW cap planted at 3 automatic steps, the soak must report the StateError."""
-    from envs.mow.rules import flow as mow_flow
+    from deckgym.envs.mow.rules import flow as mow_flow
 
     monkeypatch.setattr(mow_flow.AGENDA, "max_auto_steps", 3)
     soak = load_script("soak")
@@ -60,7 +60,7 @@ def test_a_soak_of_10_5_decisions_passes_every_check_and_replays_the_same():
 
 def test_the_soak_finds_a_planted_leak_and_names_where(monkeypatch, capsys):
     """An observation that reads the opponent's hand must be caught by the resampling check."""
-    from envs.mow.encode import MowEncoder
+    from deckgym.envs.mow.encode import MowEncoder
 
     real = MowEncoder.observe
 
@@ -79,7 +79,7 @@ def test_the_soak_finds_a_planted_leak_and_names_where(monkeypatch, capsys):
 
 
 def test_the_soak_finds_a_planted_round_trip_bug(monkeypatch, capsys):
-    from envs.medarot_parts.state import GameState
+    from deckgym.envs.medarot_parts.state import GameState
 
     real = GameState.to_dict
 

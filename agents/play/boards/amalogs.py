@@ -52,9 +52,9 @@ PHASES = {
 }
 #: The core rulesets' env names -> their terminal board modules.
 CORE_BOARDS = {
-    "medarot_ocg_v0": "agents.play.boards.medarot_ocg",
-    "mow_v0": "agents.play.boards.mow",
-    "medarot_parts_v0": "agents.play.boards.medarot_parts",
+    "medarot_ocg_v1": "deckgym.agents.play.boards.medarot_ocg",
+    "mow_v0": "deckgym.agents.play.boards.mow",
+    "medarot_parts_v0": "deckgym.agents.play.boards.medarot_parts",
 }
 
 

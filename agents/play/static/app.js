@@ -1197,7 +1197,7 @@
       const names = envs.map((e) => e.name);
       fillSelect($("env"), names, {
         labels: envs.map((e) => e.title || e.name),
-        selected: names.includes("medarot_ocg_v0") ? "medarot_ocg_v0" : names[0],
+        selected: names.includes("medarot_ocg_v1") ? "medarot_ocg_v1" : names[0],
       });
       onEnvChange();
       document.body.dataset.ready = "1";

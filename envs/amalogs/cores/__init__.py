@@ -10,16 +10,16 @@ import functools
 import importlib
 from typing import Any
 
-from envs.amalogs.config import AmalogsConfig, make_config
-from envs.amalogs.core_adapter import CoreAdapter
+from deckgym.envs.amalogs.config import AmalogsConfig, make_config
+from deckgym.envs.amalogs.core_adapter import CoreAdapter
 
 #: slot -> (module, factory name, factory argument)
 _ADAPTERS: dict[int, tuple[str, str, str]] = {
-    0: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "beginner"),
-    1: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "advance"),
-    2: ("envs.amalogs.cores.medarot_parts", "PartsCore", ""),
-    3: ("envs.amalogs.cores.mow", "MowCore", ""),
-    4: ("envs.amalogs.cores.medarot_ocg", "MedarotCore", "normal"),
+    0: ("deckgym.envs.amalogs.cores.medarot_ocg", "MedarotCore", "beginner"),
+    1: ("deckgym.envs.amalogs.cores.medarot_ocg", "MedarotCore", "advance"),
+    2: ("deckgym.envs.amalogs.cores.medarot_parts", "PartsCore", ""),
+    3: ("deckgym.envs.amalogs.cores.mow", "MowCore", ""),
+    4: ("deckgym.envs.amalogs.cores.medarot_ocg", "MedarotCore", "normal"),
 }
 
 #: Ruleset slots that can be played, in slot order.

@@ -6,13 +6,13 @@ import random
 from types import ModuleType
 from typing import Any, ClassVar
 
-from envs.amalogs.core_adapter import CoreSummary, SidesCore
-from envs.medarot_ocg import sides
-from envs.medarot_ocg.actions import PASS, Action, Kind
-from envs.medarot_ocg.cards import resolve_deck, starter_decks
-from envs.medarot_ocg.rules.board import to_relative
-from envs.medarot_ocg.sides import Side
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.medarot_ocg import sides
+from deckgym.envs.medarot_ocg.actions import PASS, Action, Kind
+from deckgym.envs.medarot_ocg.cards import resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.rules.board import to_relative
+from deckgym.envs.medarot_ocg.sides import Side
+from deckgym.envs.medarot_ocg.state import GameState
 
 
 class MedarotCore(SidesCore):
@@ -20,7 +20,7 @@ class MedarotCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "envs.medarot_ocg.render"
+    render = "deckgym.envs.medarot_ocg.render"
 
     def __init__(self, slot: int, mode: str) -> None:
         super().__init__(slot)

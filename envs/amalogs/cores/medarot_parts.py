@@ -11,13 +11,13 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from envs.amalogs.core_adapter import CoreSummary, SidesCore
-from envs.medarot_parts import sides
-from envs.medarot_parts.actions import PASS, Action
-from envs.medarot_parts.cards import deck_names, resolve_deck
-from envs.medarot_parts.config import RulesConfig
-from envs.medarot_parts.sides import Side
-from envs.medarot_parts.state import GameState
+from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.medarot_parts import sides
+from deckgym.envs.medarot_parts.actions import PASS, Action
+from deckgym.envs.medarot_parts.cards import deck_names, resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig
+from deckgym.envs.medarot_parts.sides import Side
+from deckgym.envs.medarot_parts.state import GameState
 
 
 class PartsCore(SidesCore):
@@ -25,7 +25,7 @@ class PartsCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "envs.medarot_parts.render"
+    render = "deckgym.envs.medarot_parts.render"
 
     def __init__(self, slot: int, _arg: str = "") -> None:
         super().__init__(slot)

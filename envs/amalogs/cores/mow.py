@@ -6,12 +6,12 @@ import random
 from types import ModuleType
 from typing import Any, ClassVar
 
-from envs.amalogs.core_adapter import CoreSummary, SidesCore
-from envs.mow import sides
-from envs.mow.actions import PASS, Action
-from envs.mow.cards import deck_names, resolve_deck
-from envs.mow.sides import Side
-from envs.mow.state import GameState
+from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.mow import sides
+from deckgym.envs.mow.actions import PASS, Action
+from deckgym.envs.mow.cards import deck_names, resolve_deck
+from deckgym.envs.mow.sides import Side
+from deckgym.envs.mow.state import GameState
 
 
 class MowCore(SidesCore):
@@ -19,7 +19,7 @@ class MowCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "envs.mow.render"
+    render = "deckgym.envs.mow.render"
 
     def default_deck(self) -> list[str]:
         """D28: the first ready-made deck (master first, then the 40 main-deck cards)."""

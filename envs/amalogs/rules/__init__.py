@@ -8,8 +8,8 @@ games inside (D28, D30, D32); ``end`` the end checks (D33-D35); ``geometry`` the
 
 from __future__ import annotations
 
-from envs.amalogs.rules import commands, core, duel, respawn, startup, turn  # noqa: F401  (registration)
-from envs.amalogs.rules.flow import apply, legal_actions
-from envs.amalogs.rules.startup import new_game
+from deckgym.envs.amalogs.rules import commands, core, duel, respawn, startup, turn  # noqa: F401  (registration)
+from deckgym.envs.amalogs.rules.flow import apply, legal_actions
+from deckgym.envs.amalogs.rules.startup import new_game
 
 __all__ = ["apply", "legal_actions", "new_game"]

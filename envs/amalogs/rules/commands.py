@@ -6,13 +6,13 @@ the declaring avatar's own action points (D3).
 
 from __future__ import annotations
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.events import player_name, square_name
-from envs.amalogs.rules import duel, turn
-from envs.amalogs.rules.flow import ask, decision
-from envs.amalogs.rules.geometry import NEIGHBOUR, is_free, reachable
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.events import player_name, square_name
+from deckgym.envs.amalogs.rules import duel, turn
+from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules.geometry import NEIGHBOUR, is_free, reachable
+from deckgym.envs.amalogs.state import AmalogsState
 
 #: D16: cost of each paid command.
 COST = {Kind.MOVE: 3, Kind.STEP: 1, Kind.PUSH: 2, Kind.SWAP: 2, Kind.GUARD: 2}

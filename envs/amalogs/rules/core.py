@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.cores import adapter
-from envs.amalogs.events import TITLES, player_name
-from envs.amalogs.rules.flow import ask, decision
-from envs.amalogs.state import AmalogsState
-from envs.core.errors import StateError
-from envs.core.flow import MAX_AUTO_STEPS
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.events import TITLES, player_name
+from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.flow import MAX_AUTO_STEPS
 
 #: phase of the running table -> what follows when the table is over
 AFTER_TABLE: dict[Phase, Callable[[AmalogsState], None]] = {}

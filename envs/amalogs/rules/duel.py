@@ -7,17 +7,17 @@ proxy's result, the strike on the other guests, exits and the end checks.
 
 from __future__ import annotations
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.cores import adapter
-from envs.amalogs.events import TITLES, names, player_name
-from envs.amalogs.rules import core, turn
-from envs.amalogs.rules.convert import strike_loss, to_guest, to_host
-from envs.amalogs.rules.end import end_check
-from envs.amalogs.rules.flow import ask, decision
-from envs.amalogs.rules.geometry import BASES, DIST
-from envs.amalogs.state import AmalogsState, Avatar, Duel
-from envs.core import proxy as proxy_kind
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.events import TITLES, names, player_name
+from deckgym.envs.amalogs.rules import core, turn
+from deckgym.envs.amalogs.rules.convert import strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.end import end_check
+from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST
+from deckgym.envs.amalogs.state import AmalogsState, Avatar, Duel
+from deckgym.envs.core import proxy as proxy_kind
 
 #: R22, R23: base-life change per point of WE of an exited core game.
 LOSS_PER_WE = -2

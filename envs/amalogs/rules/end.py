@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from envs.amalogs.actions import Phase
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.state import AmalogsState
 
 _TEAM = "AB"
 

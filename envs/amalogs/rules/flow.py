@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.amalogs.actions import Action, Phase
-from envs.amalogs.state import AmalogsState
-from envs.core.flow import Agenda
+from deckgym.envs.amalogs.actions import Action, Phase
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.flow import Agenda
 
 __all__ = ["apply", "ask", "decision", "legal_actions"]
 

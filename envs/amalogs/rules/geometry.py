@@ -5,7 +5,7 @@ Square index ``s = 7 * row + column``. Team A's base is (0, 3) = 3, team B's (10
 
 from __future__ import annotations
 
-from envs.amalogs.actions import DIRECTIONS
+from deckgym.envs.amalogs.actions import DIRECTIONS
 
 ROWS = 11
 COLS = 7

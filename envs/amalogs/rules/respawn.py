@@ -6,13 +6,13 @@ core game's solo first turn and places its avatar in its spawn area.
 
 from __future__ import annotations
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Phase
-from envs.amalogs.events import player_name, square_name
-from envs.amalogs.rules import core, turn
-from envs.amalogs.rules.flow import ask, decision
-from envs.amalogs.rules.startup import spawn_squares
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Phase
+from deckgym.envs.amalogs.events import player_name, square_name
+from deckgym.envs.amalogs.rules import core, turn
+from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules.startup import spawn_squares
+from deckgym.envs.amalogs.state import AmalogsState
 
 
 def begin_respawn(st: AmalogsState) -> None:

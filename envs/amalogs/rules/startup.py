@@ -6,14 +6,14 @@ A0, B0, A1, B1, A2, B2, and the first team drawn by the RNG.
 
 from __future__ import annotations
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Phase
-from envs.amalogs.config import AmalogsConfig
-from envs.amalogs.events import player_name, square_name
-from envs.amalogs.rules import core, turn
-from envs.amalogs.rules.flow import ask, decision
-from envs.amalogs.rules.geometry import SPAWN, is_free
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Phase
+from deckgym.envs.amalogs.config import AmalogsConfig
+from deckgym.envs.amalogs.events import player_name, square_name
+from deckgym.envs.amalogs.rules import core, turn
+from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules.geometry import SPAWN, is_free
+from deckgym.envs.amalogs.state import AmalogsState
 
 #: R5: action points of each avatar of the second team at the start.
 SECOND_TEAM_POINTS = 2

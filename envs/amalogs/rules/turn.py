@@ -6,12 +6,12 @@ HAND_OVER, and the succession of team turns (R6, D34).
 
 from __future__ import annotations
 
-from envs.amalogs.actions import Phase
-from envs.amalogs.events import player_name
-from envs.amalogs.rules import respawn
-from envs.amalogs.rules.end import adjudicate
-from envs.amalogs.rules.flow import ask
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.events import player_name
+from deckgym.envs.amalogs.rules import respawn
+from deckgym.envs.amalogs.rules.end import adjudicate
+from deckgym.envs.amalogs.rules.flow import ask
+from deckgym.envs.amalogs.state import AmalogsState
 
 #: R7: points each avatar of the acting team gains, and the cap (excess is discarded).
 AP_GAIN = 3

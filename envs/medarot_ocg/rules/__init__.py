@@ -8,11 +8,11 @@ destruction; ``medaroter`` the stock and card windows; ``effects`` the effect pr
 
 from __future__ import annotations
 
-from envs.medarot_ocg.cards import CardPool
-from envs.medarot_ocg.config import RulesConfig
-from envs.medarot_ocg.rules import action, combat, effects, medaroter, phases  # noqa: F401  (registration)
-from envs.medarot_ocg.rules.flow import apply, legal_actions, run
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.cards import CardPool
+from deckgym.envs.medarot_ocg.config import RulesConfig
+from deckgym.envs.medarot_ocg.rules import action, combat, effects, medaroter, phases  # noqa: F401  (registration)
+from deckgym.envs.medarot_ocg.rules.flow import apply, legal_actions, run
+from deckgym.envs.medarot_ocg.state import GameState
 
 __all__ = ["apply", "legal_actions", "new_game"]
 

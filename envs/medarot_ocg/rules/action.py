@@ -5,10 +5,10 @@ Rules: R27-R31, R45-R53, D15-D22, D44; steps A0-A5, A9-A11.
 
 from __future__ import annotations
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import DIRECTION_WORDS, MEDACHANGE, MEDAROT, MEDAROTER, CardDef
-from envs.medarot_ocg.rules.board import (
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import DIRECTION_WORDS, MEDACHANGE, MEDAROT, MEDAROTER, CardDef
+from deckgym.envs.medarot_ocg.rules.board import (
     NEIGHBOUR,
     NEUTRAL_ROW,
     OWN_SQUARES,
@@ -20,10 +20,10 @@ from envs.medarot_ocg.rules.board import (
     square_of,
     top,
 )
-from envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
-from envs.medarot_ocg.rules.medaroter import trash_timed
-from envs.medarot_ocg.rules.phases import place, set_card
-from envs.medarot_ocg.state import Act, GameState
+from deckgym.envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
+from deckgym.envs.medarot_ocg.rules.medaroter import trash_timed
+from deckgym.envs.medarot_ocg.rules.phases import place, set_card
+from deckgym.envs.medarot_ocg.state import Act, GameState
 
 _DIR_NAMES = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 

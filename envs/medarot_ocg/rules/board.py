@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, CardDef
-from envs.medarot_ocg.state import Eff, GameState, Stack
+from deckgym.envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, CardDef
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 
 NEUTRAL_ROW = 1
 _P0_VECTORS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))

@@ -6,10 +6,10 @@ DESTROY_DRAW, EFFECT_DRAW, EFFECT_DISCARD.
 
 from __future__ import annotations
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import SPECIAL
-from envs.medarot_ocg.rules.board import (
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import SPECIAL
+from deckgym.envs.medarot_ocg.rules.board import (
     attack_targets,
     eff_armor,
     eff_power,
@@ -19,11 +19,11 @@ from envs.medarot_ocg.rules.board import (
     stack_by_uid,
     top,
 )
-from envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
-from envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
-from envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
-from envs.medarot_ocg.rules.phases import begin_chain, draw
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
+from deckgym.envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
+from deckgym.envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
+from deckgym.envs.medarot_ocg.rules.phases import begin_chain, draw
+from deckgym.envs.medarot_ocg.state import GameState
 
 FAR_COST = 1
 

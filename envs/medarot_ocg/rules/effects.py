@@ -8,10 +8,10 @@ rules read (modifiers on every read, statuses when they matter).
 
 from __future__ import annotations
 
-from envs.core.effects import OpRegistry
-from envs.core.targets import CHOSEN_TARGETS, PLAYER_TARGETS, UNIT_TARGETS, Target
-from envs.medarot_ocg.cards import MOD_OPS, Effect
-from envs.medarot_ocg.state import Eff, GameState, Stack
+from deckgym.envs.core.effects import OpRegistry
+from deckgym.envs.core.targets import CHOSEN_TARGETS, PLAYER_TARGETS, UNIT_TARGETS, Target
+from deckgym.envs.medarot_ocg.cards import MOD_OPS, Effect
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 
 OPS = OpRegistry("medarot_ocg")
 
@@ -298,7 +298,7 @@ def gain_hp(st: GameState, ctx: Ctx) -> None:
 @OPS.op("DAMAGE", targets=PLAYER_TARGETS, amount=(1, 3))
 def damage(st: GameState, ctx: Ctx) -> None:
     """P8: the target player pays the amount (mandatory, D27)."""
-    from envs.medarot_ocg.rules.flow import pay
+    from deckgym.envs.medarot_ocg.rules.flow import pay
 
     pay(st, ctx.player, ctx.effect.amount, "DAMAGE")
 
@@ -312,7 +312,7 @@ def dot(st: GameState, ctx: Ctx) -> None:
 @OPS.op("DRAW", targets=(Target.OWNER,), amount=(1, 3))
 def draw(st: GameState, ctx: Ctx) -> None:
     """P10: the owner draws k in 0..min(amount, deck) (decision EFFECT_DRAW), then the draw chain."""
-    from envs.medarot_ocg.rules.flow import push
+    from deckgym.envs.medarot_ocg.rules.flow import push
 
     push(st, ["effect_draw", ctx.user, ctx.effect.amount])
 
@@ -320,7 +320,7 @@ def draw(st: GameState, ctx: Ctx) -> None:
 @OPS.op("DISCARD", targets=(Target.OPPONENT,), amount=(1, 2))
 def discard(st: GameState, ctx: Ctx) -> None:
     """P11: the opponent discards min(amount, hand) cards of its own choice."""
-    from envs.medarot_ocg.rules.flow import push
+    from deckgym.envs.medarot_ocg.rules.flow import push
 
     q = 1 - ctx.user
     n = min(ctx.effect.amount, len(st.hand[q]))
@@ -331,7 +331,7 @@ def discard(st: GameState, ctx: Ctx) -> None:
 @OPS.op("TRASH_STOCK", targets=(Target.OPPONENT,), amount=(1, 1))
 def trash_stock(st: GameState, ctx: Ctx) -> None:
     """P12: trash the chosen card of the opponent's stock (its effect ends at once)."""
-    from envs.medarot_ocg.rules.medaroter import trash_slot
+    from deckgym.envs.medarot_ocg.rules.medaroter import trash_slot
 
     if ctx.opp_slot >= 0 and st.stock[1 - ctx.user][ctx.opp_slot] is not None:
         trash_slot(st, 1 - ctx.user, ctx.opp_slot)

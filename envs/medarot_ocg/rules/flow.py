@@ -8,10 +8,10 @@ the next decision point or the game ends; a game that reaches the step cap is tr
 
 from __future__ import annotations
 
-from envs.core import proxy as proxy_kind
-from envs.core.flow import Agenda, ask, end, push, truncate
-from envs.medarot_ocg.actions import DP, Action
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.flow import Agenda, ask, end, push, truncate
+from deckgym.envs.medarot_ocg.actions import DP, Action
+from deckgym.envs.medarot_ocg.state import GameState
 
 __all__ = [
     "apply",

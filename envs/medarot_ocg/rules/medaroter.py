@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import MEDAROTER, CardDef, Effect
-from envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of
-from envs.medarot_ocg.rules.effects import DEFENCE, SUPPORT, choice_squares, needs_choice, resolve, usable
-from envs.medarot_ocg.rules.flow import ask, auto, decision, push, spend, task
-from envs.medarot_ocg.state import Eff, GameState, Slot
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import MEDAROTER, CardDef, Effect
+from deckgym.envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of
+from deckgym.envs.medarot_ocg.rules.effects import (
+    DEFENCE,
+    SUPPORT,
+    choice_squares,
+    needs_choice,
+    resolve,
+    usable,
+)
+from deckgym.envs.medarot_ocg.rules.flow import ask, auto, decision, push, spend, task
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot
 
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
 MASTER_SLOT = 3
@@ -404,7 +411,7 @@ def on_effect_target(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     if st.use is not None:
         _finish_use(st, a.arg)
     else:
-        from envs.medarot_ocg.rules.combat import resolve_unit_effect
+        from deckgym.envs.medarot_ocg.rules.combat import resolve_unit_effect
 
         resolve_unit_effect(st, a.arg)
 

@@ -5,14 +5,14 @@ Rules: R8-R15, R23-R26, R56-R59, D10, D33-D36, D38-D40, L2, L3, L5.
 
 from __future__ import annotations
 
-from envs.core.zones import draw as draw_cards
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action, Kind
-from envs.medarot_ocg.cards import MEDAROT, MEDAROTER
-from envs.medarot_ocg.rules.board import NEUTRAL_ROW, OWN_SQUARES, count_units
-from envs.medarot_ocg.rules.flow import ask, auto, decision, end, pay, push, spend, task, truncate
-from envs.medarot_ocg.rules.medaroter import free_slot, trash_timed
-from envs.medarot_ocg.state import GameState, Slot, Stack
+from deckgym.envs.core.zones import draw as draw_cards
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
+from deckgym.envs.medarot_ocg.cards import MEDAROT, MEDAROTER
+from deckgym.envs.medarot_ocg.rules.board import NEUTRAL_ROW, OWN_SQUARES, count_units
+from deckgym.envs.medarot_ocg.rules.flow import ask, auto, decision, end, pay, push, spend, task, truncate
+from deckgym.envs.medarot_ocg.rules.medaroter import free_slot, trash_timed
+from deckgym.envs.medarot_ocg.state import GameState, Slot, Stack
 
 HAND_LIMIT = 7
 MAX_UNITS = 3

@@ -9,11 +9,11 @@ the battle steps B1-B9 (R1-R28); ``damage`` block shock, allocation, destruction
 
 from __future__ import annotations
 
-from envs.medarot_parts.cards import CardPool
-from envs.medarot_parts.config import RulesConfig
-from envs.medarot_parts.rules import action_step, battle, damage, effects, payment, phases  # noqa: F401
-from envs.medarot_parts.rules.flow import apply, legal_actions, run
-from envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.cards import CardPool
+from deckgym.envs.medarot_parts.config import RulesConfig
+from deckgym.envs.medarot_parts.rules import action_step, battle, damage, effects, payment, phases  # noqa: F401
+from deckgym.envs.medarot_parts.rules.flow import apply, legal_actions, run
+from deckgym.envs.medarot_parts.state import GameState
 
 __all__ = ["apply", "legal_actions", "new_game"]
 

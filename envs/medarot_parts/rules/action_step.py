@@ -7,12 +7,21 @@ step.
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import ATTACK_ACTIONS, LEGS, MEDAROTER, PART, REPAIR, SLOT_WORDS, SLOTS, SUPPORT
-from envs.medarot_parts.rules.battle import start_battle
-from envs.medarot_parts.rules.damage import proxy_at, trash_attached
-from envs.medarot_parts.rules.effects import (
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import (
+    ATTACK_ACTIONS,
+    LEGS,
+    MEDAROTER,
+    PART,
+    REPAIR,
+    SLOT_WORDS,
+    SLOTS,
+    SUPPORT,
+)
+from deckgym.envs.medarot_parts.rules.battle import start_battle
+from deckgym.envs.medarot_parts.rules.damage import proxy_at, trash_attached
+from deckgym.envs.medarot_parts.rules.effects import (
     damaged_medarots,
     has_targets,
     live_medarots,
@@ -20,11 +29,11 @@ from envs.medarot_parts.rules.effects import (
     start_card,
     start_support,
 )
-from envs.medarot_parts.rules.flow import ask, decision, push, task
-from envs.medarot_parts.rules.payment import payment_task
-from envs.medarot_parts.rules.values import can_afford_part, charge, part_payment, power
-from envs.medarot_parts.state import GameState, Part
-from envs.medarot_parts.words import medarot_of, part_of, plural
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
+from deckgym.envs.medarot_parts.rules.payment import payment_task
+from deckgym.envs.medarot_parts.rules.values import can_afford_part, charge, part_payment, power
+from deckgym.envs.medarot_parts.state import GameState, Part
+from deckgym.envs.medarot_parts.words import medarot_of, part_of, plural
 
 
 @task

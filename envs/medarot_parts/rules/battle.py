@@ -12,14 +12,14 @@ has no legs, hence no action medarot, R8 (c)), and the damage goes to its head
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import AIMED, BATTLE, E_DEFENSE, LEGS, PROTECT, RECKLESS, SLOTS, Target
-from envs.medarot_parts.rules.damage import hit_proxy
-from envs.medarot_parts.rules.effects import Use, live_medarots, playable_card, resolve, start_card
-from envs.medarot_parts.rules.flow import ask, decision, push, task
-from envs.medarot_parts.rules.payment import payment_task
-from envs.medarot_parts.rules.values import (
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import AIMED, BATTLE, E_DEFENSE, LEGS, PROTECT, RECKLESS, SLOTS, Target
+from deckgym.envs.medarot_parts.rules.damage import hit_proxy
+from deckgym.envs.medarot_parts.rules.effects import Use, live_medarots, playable_card, resolve, start_card
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
+from deckgym.envs.medarot_parts.rules.payment import payment_task
+from deckgym.envs.medarot_parts.rules.values import (
     available_ep,
     charge,
     end_mods,
@@ -27,8 +27,8 @@ from envs.medarot_parts.rules.values import (
     part_payment,
     power,
 )
-from envs.medarot_parts.state import UNTIL_BATTLE, UNTIL_CARD, Battle, GameState
-from envs.medarot_parts.words import medarot_label, medarot_of, part_of
+from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, UNTIL_CARD, Battle, GameState
+from deckgym.envs.medarot_parts.words import medarot_label, medarot_of, part_of
 
 
 def start_battle(st: GameState, p: int, s: int) -> None:

@@ -6,14 +6,14 @@ table (amalogs D37, D40): its only part, a head, takes all the damage as counter
 
 from __future__ import annotations
 
-from envs.core import proxy
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action
-from envs.medarot_parts.cards import SLOTS
-from envs.medarot_parts.rules.flow import ask, decision, end, task
-from envs.medarot_parts.rules.values import end_card_mods
-from envs.medarot_parts.state import GameState, Part
-from envs.medarot_parts.words import medarot_of, part_of, plural, proxy_name
+from deckgym.envs.core import proxy
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action
+from deckgym.envs.medarot_parts.cards import SLOTS
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, end, task
+from deckgym.envs.medarot_parts.rules.values import end_card_mods
+from deckgym.envs.medarot_parts.state import GameState, Part
+from deckgym.envs.medarot_parts.words import medarot_of, part_of, plural, proxy_name
 
 
 @task

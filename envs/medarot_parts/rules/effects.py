@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from envs.core.effects import OpRegistry
-from envs.core.zones import draw
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import (
+from deckgym.envs.core.effects import OpRegistry
+from deckgym.envs.core.zones import draw
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import (
     ATTACHED,
     BATTLE,
     CHOSEN_TARGETS,
@@ -27,11 +27,18 @@ from envs.medarot_parts.cards import (
     Ability,
     Target,
 )
-from envs.medarot_parts.rules.flow import ask, decision, push, task
-from envs.medarot_parts.rules.payment import payment_task
-from envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment
-from envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_BATTLE, UNTIL_CARD, UNTIL_TURN, GameState
-from envs.medarot_parts.words import ENERGY_NAMES, medarot_of, part_of, plural
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
+from deckgym.envs.medarot_parts.rules.payment import payment_task
+from deckgym.envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment
+from deckgym.envs.medarot_parts.state import (
+    STAT_CHARGE,
+    STAT_POWER,
+    UNTIL_BATTLE,
+    UNTIL_CARD,
+    UNTIL_TURN,
+    GameState,
+)
+from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_of, part_of, plural
 
 OPS_REGISTRY = OpRegistry("medarot_parts", Target)
 _PART_SOURCES = ("STATIC", "ON_USE", "EFFECT")

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core.errors import StateError
-from envs.core.flow import Agenda, ask, end, push, truncate
-from envs.medarot_parts.actions import DP, Action
-from envs.medarot_parts.state import GameState
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.flow import Agenda, ask, end, push, truncate
+from deckgym.envs.medarot_parts.actions import DP, Action
+from deckgym.envs.medarot_parts.state import GameState
 
 
 def narrate(st: GameState, action: Action) -> str:
     """A forced move in words for the log (``envs.medarot_parts.describe.narrate``)."""
-    from envs.medarot_parts.describe import narrate as words
+    from deckgym.envs.medarot_parts.describe import narrate as words
 
     return words(st, action)
 

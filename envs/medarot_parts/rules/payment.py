@@ -7,12 +7,12 @@ are lost.
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import ENERGY_KINDS
-from envs.medarot_parts.rules.flow import ask, decision, task
-from envs.medarot_parts.state import GameState
-from envs.medarot_parts.words import ENERGY_NAMES
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import ENERGY_KINDS
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, task
+from deckgym.envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.words import ENERGY_NAMES
 
 
 def payment_task(payer: int, charge: int, kind: int, medal: tuple[int, int] | None) -> list[int | str]:

@@ -6,14 +6,14 @@ step (``action_step``) and 3.4 the recycle step.
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP, Action, Kind
-from envs.medarot_parts.cards import ENERGY, LEGS, TURN
-from envs.medarot_parts.rules.effects import draw_cards
-from envs.medarot_parts.rules.flow import ask, decision, end, push, task, truncate
-from envs.medarot_parts.rules.values import end_mods, mobility
-from envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
-from envs.medarot_parts.words import medarot_label
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP, Action, Kind
+from deckgym.envs.medarot_parts.cards import ENERGY, LEGS, TURN
+from deckgym.envs.medarot_parts.rules.effects import draw_cards
+from deckgym.envs.medarot_parts.rules.flow import ask, decision, end, push, task, truncate
+from deckgym.envs.medarot_parts.rules.values import end_mods, mobility
+from deckgym.envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
+from deckgym.envs.medarot_parts.words import medarot_label
 
 
 def seated(st: GameState) -> tuple[int, ...]:

@@ -9,8 +9,8 @@ EP, any other energy card 1 EP, an eligible medal 2 x its efficient value (D20).
 
 from __future__ import annotations
 
-from envs.medarot_parts.cards import EFFICIENT_KIND, LEGS
-from envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_CARD, GameState, Part
+from deckgym.envs.medarot_parts.cards import EFFICIENT_KIND, LEGS
+from deckgym.envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_CARD, GameState, Part
 
 _MAX = 9
 

@@ -9,11 +9,11 @@ use procedure, conditions and costs (5.3, 4.6); ``chain`` the counter windows an
 
 from __future__ import annotations
 
-from envs.mow.cards import CardPool
-from envs.mow.config import RulesConfig
-from envs.mow.rules import card_use, chain, check, combat, effects, phases  # noqa: F401  (registration)
-from envs.mow.rules.flow import apply, legal_actions, run
-from envs.mow.state import GameState
+from deckgym.envs.mow.cards import CardPool
+from deckgym.envs.mow.config import RulesConfig
+from deckgym.envs.mow.rules import card_use, chain, check, combat, effects, phases  # noqa: F401  (registration)
+from deckgym.envs.mow.rules.flow import apply, legal_actions, run
+from deckgym.envs.mow.state import GameState
 
 __all__ = ["apply", "legal_actions", "new_game"]
 

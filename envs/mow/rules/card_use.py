@@ -7,14 +7,26 @@ costs and resolves at once, with no window (D31).
 
 from __future__ import annotations
 
-from envs.mow.actions import ABILITY, DP, FAST, PASS, SLOT_SPELL, USE, WEAPON_POS, Action, Kind, Phase, Use
-from envs.mow.cards import ACTIVATED, COSTS, MONSTER, SPELL, WEAPON, CardDef
-from envs.mow.rules import check as chk
-from envs.mow.rules.check import frame
-from envs.mow.rules.effects import take_type
-from envs.mow.rules.flow import ask, decision, push, task
-from envs.mow.rules.values import level_for
-from envs.mow.state import GameState, Monster
+from deckgym.envs.mow.actions import (
+    ABILITY,
+    DP,
+    FAST,
+    PASS,
+    SLOT_SPELL,
+    USE,
+    WEAPON_POS,
+    Action,
+    Kind,
+    Phase,
+    Use,
+)
+from deckgym.envs.mow.cards import ACTIVATED, COSTS, MONSTER, SPELL, WEAPON, CardDef
+from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules.check import frame
+from deckgym.envs.mow.rules.effects import take_type
+from deckgym.envs.mow.rules.flow import ask, decision, push, task
+from deckgym.envs.mow.rules.values import level_for
+from deckgym.envs.mow.state import GameState, Monster
 
 _USE_OF_KIND = {MONSTER: Use.SUMMON, WEAPON: Use.EQUIP, SPELL: Use.CAST}
 
@@ -250,7 +262,7 @@ def on_cost_sacrifice(st: GameState, p: int, a: Action) -> None:
 
 
 def _cost_discard_legal(st: GameState) -> list[Action]:
-    from envs.mow.rules.effects import hand_types
+    from deckgym.envs.mow.rules.effects import hand_types
 
     return hand_types(st, st.current_player)
 

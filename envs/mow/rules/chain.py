@@ -9,12 +9,18 @@ on its own entry, so it resolves after every counter stacked on it (D25, R42).
 
 from __future__ import annotations
 
-from envs.mow.actions import DP, FAST, PASS, SLOT_SPELL, Action, Kind, Use
-from envs.mow.cards import COUNTER, ON_ENTER, SPELL
-from envs.mow.rules.card_use import ability_options, begin_activation, slot_ready, spell_usable, use_ability
-from envs.mow.rules.check import frame
-from envs.mow.rules.flow import ask, auto_pass, decision, push, task
-from envs.mow.state import GameState
+from deckgym.envs.mow.actions import DP, FAST, PASS, SLOT_SPELL, Action, Kind, Use
+from deckgym.envs.mow.cards import COUNTER, ON_ENTER, SPELL
+from deckgym.envs.mow.rules.card_use import (
+    ability_options,
+    begin_activation,
+    slot_ready,
+    spell_usable,
+    use_ability,
+)
+from deckgym.envs.mow.rules.check import frame
+from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task
+from deckgym.envs.mow.state import GameState
 
 
 @task

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.mow.actions import DP, TARGET, Action
-from envs.mow.cards import ON_ATTACK, ON_DISCARD, ON_LEVEL_UP
-from envs.mow.rules.flow import ask, decision, end, push, task
-from envs.mow.rules.values import level_for, toughness
-from envs.mow.state import GameState, Monster
+from deckgym.envs.mow.actions import DP, TARGET, Action
+from deckgym.envs.mow.cards import ON_ATTACK, ON_DISCARD, ON_LEVEL_UP
+from deckgym.envs.mow.rules.flow import ask, decision, end, push, task
+from deckgym.envs.mow.rules.values import level_for, toughness
+from deckgym.envs.mow.state import GameState, Monster
 
 #: Trigger groups of D26.
 G_MASTER, G_MONSTER, G_WEAPON = 0, 1, 2

@@ -11,13 +11,13 @@ and nothing back; a guest proxy loses the hit, a base proxy 1 if the hit is at l
 
 from __future__ import annotations
 
-from envs.core import proxy
-from envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
-from envs.mow.rules import check as chk
-from envs.mow.rules.field import locate, ref_at
-from envs.mow.rules.flow import ask, auto_pass, decision, push, task
-from envs.mow.rules.values import master_attack, master_guard, monster_attack, sick
-from envs.mow.state import GameState
+from deckgym.envs.core import proxy
+from deckgym.envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
+from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules.field import locate, ref_at
+from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task
+from deckgym.envs.mow.rules.values import master_attack, master_guard, monster_attack, sick
+from deckgym.envs.mow.state import GameState
 
 
 def master_can_attack(st: GameState, p: int) -> bool:

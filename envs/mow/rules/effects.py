@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from envs.core import proxy
-from envs.core.effects import OpRegistry
-from envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
-from envs.mow.cards import (
+from deckgym.envs.core import proxy
+from deckgym.envs.core.effects import OpRegistry
+from deckgym.envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
+from deckgym.envs.mow.cards import (
     ACTIVATED,
     COUNTER,
     COUNTER_SPELL,
@@ -37,11 +37,11 @@ from envs.mow.cards import (
     Effect,
     Target,
 )
-from envs.mow.config import LIFE_START
-from envs.mow.rules import check as chk
-from envs.mow.rules.field import locate, matching, ref_at, target_action
-from envs.mow.rules.flow import ask, auto_skip, decision, push, task
-from envs.mow.state import PERMANENT, TURN, GameState, Monster
+from deckgym.envs.mow.config import LIFE_START
+from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules.field import locate, matching, ref_at, target_action
+from deckgym.envs.mow.rules.flow import ask, auto_skip, decision, push, task
+from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 
 OPS = OpRegistry("mow", Target)
 

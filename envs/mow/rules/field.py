@@ -7,9 +7,9 @@ position q-1, 6 weapon, 7 face-down spell.
 
 from __future__ import annotations
 
-from envs.mow.actions import SPELL_POS, TARGET, WEAPON_POS, Action
-from envs.mow.cards import MASTER, MONSTER, SPELL, WEAPON
-from envs.mow.state import GameState
+from deckgym.envs.mow.actions import SPELL_POS, TARGET, WEAPON_POS, Action
+from deckgym.envs.mow.cards import MASTER, MONSTER, SPELL, WEAPON
+from deckgym.envs.mow.state import GameState
 
 
 def locate(st: GameState, ref: int) -> tuple[int, str, int] | None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from envs.core import flow
-from envs.core.flow import Agenda, push
-from envs.mow.actions import DP, Action
-from envs.mow.state import GameState
+from deckgym.envs.core import flow
+from deckgym.envs.core.flow import Agenda, push
+from deckgym.envs.mow.actions import DP, Action
+from deckgym.envs.mow.state import GameState
 
 __all__ = [
     "apply",

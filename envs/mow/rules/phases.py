@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from envs.core.zones import draw as draw_cards
-from envs.mow.actions import DP, PASS, Action, Kind, Phase
-from envs.mow.cards import split_deck
-from envs.mow.config import DRAW_PER_TURN, OPENING_HAND
-from envs.mow.rules import check as chk
-from envs.mow.rules.effects import hand_types, take_type
-from envs.mow.rules.flow import ask, auto_pass, decision, push, task, truncate
-from envs.mow.rules.values import charge_limit
-from envs.mow.state import TURN, GameState
+from deckgym.envs.core.zones import draw as draw_cards
+from deckgym.envs.mow.actions import DP, PASS, Action, Kind, Phase
+from deckgym.envs.mow.cards import split_deck
+from deckgym.envs.mow.config import DRAW_PER_TURN, OPENING_HAND
+from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules.effects import hand_types, take_type
+from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task, truncate
+from deckgym.envs.mow.rules.values import charge_limit
+from deckgym.envs.mow.state import TURN, GameState
 
 
 def setup(st: GameState) -> None:

@@ -6,9 +6,9 @@ change or a static effect leaving the field takes effect at once (D9).
 
 from __future__ import annotations
 
-from envs.mow.cards import CardDef, Static
-from envs.mow.config import CHARGE_LIMIT
-from envs.mow.state import GameState, Monster
+from deckgym.envs.mow.cards import CardDef, Static
+from deckgym.envs.mow.config import CHARGE_LIMIT
+from deckgym.envs.mow.state import GameState, Monster
 
 
 def level_for(master: CardDef, n_exp: int) -> int:

@@ -15,11 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from envs.amalogs.actions import Action, Kind, Phase
-from envs.amalogs.config import AmalogsConfig, make_config
-from envs.amalogs.cores import IMPLEMENTED, adapter
-from envs.amalogs.position import position as build_position
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.config import AmalogsConfig, make_config
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
+from deckgym.envs.amalogs.position import position as build_position
+from deckgym.envs.amalogs.state import AmalogsState
 
 BEG, ADV, NOR = 0, 1, 4
 

@@ -13,21 +13,21 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from envs import amalogs_v1
-from envs.amalogs.actions import Kind as MetaKind
-from envs.amalogs.actions import Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import IMPLEMENTED, adapter
-from envs.amalogs.encode import CORE_OFFSET, AmalogsEncoder, core_encoding
-from envs.amalogs.rules import new_game
-from envs.core.errors import DeckError
-from envs.medarot_parts import sides
-from envs.medarot_parts.actions import PASS, Kind
-from envs.medarot_parts.cards import ATTACK_ACTIONS, HEAD, MEDAROTER, RIGHT_ARM, TURN
-from envs.medarot_parts.rules import effects
-from envs.medarot_parts.rules.values import power
-from envs.medarot_parts.sides import OWN_MEDAROT_MASK, Side
-from envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
+from deckgym.envs import amalogs_v1
+from deckgym.envs.amalogs.actions import Kind as MetaKind
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
+from deckgym.envs.amalogs.encode import CORE_OFFSET, AmalogsEncoder, core_encoding
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.core.errors import DeckError
+from deckgym.envs.medarot_parts import sides
+from deckgym.envs.medarot_parts.actions import PASS, Kind
+from deckgym.envs.medarot_parts.cards import ATTACK_ACTIONS, HEAD, MEDAROTER, RIGHT_ARM, TURN
+from deckgym.envs.medarot_parts.rules import effects
+from deckgym.envs.medarot_parts.rules.values import power
+from deckgym.envs.medarot_parts.sides import OWN_MEDAROT_MASK, Side
+from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
 from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import config
 from tests.envs.amalogs.test_invariants import Checker

@@ -7,17 +7,17 @@ import random
 
 import numpy as np
 
-from envs import amalogs_v1
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.cores import IMPLEMENTED, adapter
-from envs.amalogs.encode import AmalogsEncoder, core_encoding
-from envs.amalogs.rules import new_game
-from envs.mow import sides
-from envs.mow.actions import ATTACKER, DP, PASS, SLOT_SPELL, TARGET, USE
-from envs.mow.rules.combat import master_can_attack
-from envs.mow.rules.values import level_for
-from envs.mow.state import PERMANENT, TURN, GameState, Monster
+from deckgym.envs import amalogs_v1
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
+from deckgym.envs.amalogs.encode import AmalogsEncoder, core_encoding
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.mow import sides
+from deckgym.envs.mow.actions import ATTACKER, DP, PASS, SLOT_SPELL, TARGET, USE
+from deckgym.envs.mow.rules.combat import master_can_attack
+from deckgym.envs.mow.rules.values import level_for
+from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import ADV, BEG, auto, config, finish_table, position
 from tests.envs.amalogs.test_invariants import Checker

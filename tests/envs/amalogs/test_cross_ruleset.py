@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Action, Kind, Phase, Role
-from envs.amalogs.cores import adapter
-from envs.amalogs.encode import GLOBALS, PLAYER_F, AmalogsEncoder, duel_roles
-from envs.amalogs.rules import duel as duel_rules
-from envs.amalogs.rules.convert import strike_loss, to_guest, to_host
-from envs.amalogs.view import view
-from envs.core import proxy
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.encode import GLOBALS, PLAYER_F, AmalogsEncoder, duel_roles
+from deckgym.envs.amalogs.rules import duel as duel_rules
+from deckgym.envs.amalogs.rules.convert import strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.view import view
+from deckgym.envs.core import proxy
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
@@ -242,7 +242,7 @@ def test_D42_observation_and_view_of_a_proxy_duel() -> None:
 
 def test_proxy_duel_round_trip_mid_table() -> None:
     """A match in the middle of a proxy table reads back exactly and plays on alike."""
-    from envs.amalogs.env import AmalogsRuleset
+    from deckgym.envs.amalogs.env import AmalogsRuleset
 
     st = _e14()
     st.apply(A.DUEL)

@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-import envs
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.describe import (
+from deckgym import envs
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.describe import (
     CORE_ENVS,
     TABLE,
     card_names,
@@ -20,9 +20,9 @@ from envs.amalogs.describe import (
     direction_word,
     who,
 )
-from envs.amalogs.encode import CORE_OFFSET, OFFSET
-from envs.amalogs.state import AmalogsState
-from envs.core.describe import ROLES, place_key
+from deckgym.envs.amalogs.encode import CORE_OFFSET, OFFSET
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.describe import ROLES, place_key
 from tests.envs.amalogs.fixtures import ADV, BEG, finish_table, position
 
 MOW, PARTS = 3, 2
@@ -60,7 +60,7 @@ def _random_states(
 
 
 def _legal(st: AmalogsState) -> list[int]:
-    from envs.amalogs.encode import AmalogsEncoder
+    from deckgym.envs.amalogs.encode import AmalogsEncoder
 
     enc = AmalogsEncoder([s for pool in st.config.pools for s in pool])
     return enc.legal_indices(st)
@@ -153,7 +153,7 @@ def test_core_moves_are_the_core_rulesets_sentences_with_table_places() -> None:
             (p["role"], TABLE + p["zone"], p["player"], p["index"]) for p in core["places"]
         ]
     assert (
-        CORE_ENVS[ADV] == "medarot_ocg_v0"
+        CORE_ENVS[ADV] == "medarot_ocg_v1"
         and CORE_ENVS[MOW] == "mow_v0"
         and CORE_ENVS[PARTS] == "medarot_parts_v0"
     )
@@ -215,7 +215,7 @@ def test_card_names_cover_every_card_of_the_match() -> None:
     assert names and all(isinstance(v, str) and v for v in names.values())
     for a in st.avatars:
         if a.side is not None:
-            from envs.amalogs.cores import adapter
+            from deckgym.envs.amalogs.cores import adapter
 
             assert set(adapter(a.ruleset).side_cards(a.side)) <= set(names)
 

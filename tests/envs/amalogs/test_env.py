@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import envs
-from envs import amalogs_v1
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import IMPLEMENTED
-from envs.amalogs.encode import core_encoding
-from envs.amalogs.rules.geometry import square
-from envs.core.errors import IllegalActionError
+from deckgym import envs
+from deckgym.envs import amalogs_v1
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import IMPLEMENTED
+from deckgym.envs.amalogs.encode import core_encoding
+from deckgym.envs.amalogs.rules.geometry import square
+from deckgym.envs.core.errors import IllegalActionError
 from tests.envs.amalogs import fixtures as fx
 
 SIZES = [(1, 1), (2, 2), (3, 3)]
@@ -114,7 +114,7 @@ def test_state_round_trip_is_exact() -> None:
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     """An illegal index raises IllegalActionError naming action, decision and options; the state stays."""
-    env = amalogs_v1.env()
+    env = amalogs_v1.env(illegal_action="raise")
     env.reset(seed=4)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)

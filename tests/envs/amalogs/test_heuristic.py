@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.arena import match
+from deckgym.agents.arena import match
 
 
 @pytest.mark.slow
@@ -16,9 +16,8 @@ def test_heuristic_team_beats_random_team() -> None:
 
 def test_heuristic_plays_1v1_and_3v3_to_the_end() -> None:
     """Every seat a checked heuristic: every choice legal; each game ends, decided by the bases (D33, D34)."""
-    import agents
-    import envs
-    from agents.arena import play_game
+    from deckgym import agents, envs
+    from deckgym.agents.arena import play_game
     from tests.agents.checked import Checked
 
     for sizes in ((1, 1), (3, 3)):

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from envs.amalogs.actions import Kind, Phase
-from envs.amalogs.cores import adapter
-from envs.amalogs.rules import new_game
-from envs.amalogs.rules.geometry import BASES, DIST, SQUARES
-from envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.actions import Kind, Phase
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST, SQUARES
+from deckgym.envs.amalogs.state import AmalogsState
 from tests.envs.amalogs.fixtures import config
 
 _LIVE = (Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.STRIKE)

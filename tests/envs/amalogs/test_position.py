@@ -7,15 +7,15 @@ import textwrap
 
 import pytest
 
-import agents
-import envs.amalogs.position as position_module
+import deckgym.envs.amalogs.position as position_module
 import tests.envs.amalogs.fixtures as fx
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.env import AmalogsRuleset
-from envs.amalogs.position import START_PHASES, position
-from envs.amalogs.rules.geometry import SPAWN, square
-from envs.core.errors import PositionError
+from deckgym import agents
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.env import AmalogsRuleset
+from deckgym.envs.amalogs.position import START_PHASES, position
+from deckgym.envs.amalogs.rules.geometry import SPAWN, square
+from deckgym.envs.core.errors import PositionError
 
 ADV, PARTS, MOW = 1, 2, 3
 E4 = {"rulesets": (ADV, PARTS, MOW, ADV), "squares": ((5, 3), (3, 2), (7, 4), (8, 5))}

@@ -15,21 +15,21 @@ from typing import Any
 
 import pytest
 
-from envs.core.errors import StateError
-from envs.core.proxy import BASE, GUEST, NONE
-from envs.core.targets import Target
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg import sides
-from envs.medarot_ocg.actions import Action
-from envs.medarot_ocg.cards import Effect
-from envs.medarot_ocg.config import make_config
-from envs.medarot_ocg.describe import describe_action
-from envs.medarot_ocg.encode import MedarotEncoder
-from envs.medarot_ocg.encode_layout import SCALARS
-from envs.medarot_ocg.render import render_text
-from envs.medarot_ocg.rules.effects import SUPPORT, resolve
-from envs.medarot_ocg.state import Eff, GameState, Stack
-from envs.medarot_ocg.view import view
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.core.targets import Target
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg import sides
+from deckgym.envs.medarot_ocg.actions import Action
+from deckgym.envs.medarot_ocg.cards import Effect
+from deckgym.envs.medarot_ocg.config import make_config
+from deckgym.envs.medarot_ocg.describe import describe_action
+from deckgym.envs.medarot_ocg.encode import MedarotEncoder
+from deckgym.envs.medarot_ocg.encode_layout import SCALARS
+from deckgym.envs.medarot_ocg.render import render_text
+from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, resolve
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
+from deckgym.envs.medarot_ocg.view import view
 
 OPEN_ROW = range(10, 15)
 #: The deck every test side draws from: Rivetclaws (a drawn one is placed and cannot act this turn).

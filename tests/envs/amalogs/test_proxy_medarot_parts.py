@@ -21,20 +21,20 @@ import random
 
 import pytest
 
-from envs.core import proxy
-from envs.core.errors import StateError
-from envs.medarot_parts import actions as A
-from envs.medarot_parts import sides
-from envs.medarot_parts.actions import DP, Action
-from envs.medarot_parts.cards import HEAD, deck_names, resolve_deck
-from envs.medarot_parts.config import RulesConfig, make_config
-from envs.medarot_parts.describe import describe_action, resolving_text
-from envs.medarot_parts.encode import PartsEncoder
-from envs.medarot_parts.render import render_text
-from envs.medarot_parts.rules.values import power
-from envs.medarot_parts.sides import Side
-from envs.medarot_parts.state import STAT_POWER, UNTIL_CARD, GameState
-from envs.medarot_parts.view import view
+from deckgym.envs.core import proxy
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts import sides
+from deckgym.envs.medarot_parts.actions import DP, Action
+from deckgym.envs.medarot_parts.cards import HEAD, deck_names, resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.describe import describe_action, resolving_text
+from deckgym.envs.medarot_parts.encode import PartsEncoder
+from deckgym.envs.medarot_parts.render import render_text
+from deckgym.envs.medarot_parts.rules.values import power
+from deckgym.envs.medarot_parts.sides import Side
+from deckgym.envs.medarot_parts.state import STAT_POWER, UNTIL_CARD, GameState
+from deckgym.envs.medarot_parts.view import view
 
 GUEST, BASE = proxy.GUEST, proxy.BASE
 FANG, BLAZE, CHORUS = "fang_brawler", "blaze_striker", "chorus_support"

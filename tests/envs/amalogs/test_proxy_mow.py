@@ -14,20 +14,20 @@ import random
 
 import pytest
 
-from envs.core.errors import StateError
-from envs.core.events import check_fields
-from envs.core.proxy import BASE, GUEST, NONE
-from envs.mow import events, sides
-from envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, Kind
-from envs.mow.card_defs import Effect
-from envs.mow.config import make_config
-from envs.mow.describe import describe_action
-from envs.mow.encode import LAYOUT, MowEncoder
-from envs.mow.render import render_text
-from envs.mow.rules.effects import chosen_options, fixed_targets
-from envs.mow.rules.values import level_for
-from envs.mow.state import GameState, Monster
-from envs.mow.view import view
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.events import check_fields
+from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.mow import events, sides
+from deckgym.envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, Kind
+from deckgym.envs.mow.card_defs import Effect
+from deckgym.envs.mow.config import make_config
+from deckgym.envs.mow.describe import describe_action
+from deckgym.envs.mow.encode import LAYOUT, MowEncoder
+from deckgym.envs.mow.render import render_text
+from deckgym.envs.mow.rules.effects import chosen_options, fixed_targets
+from deckgym.envs.mow.rules.values import level_for
+from deckgym.envs.mow.state import GameState, Monster
+from deckgym.envs.mow.view import view
 
 POOL = sides.pool()
 #: A deck of MS01 (Ashen Regent: attack 1/2/3 at levels 1/2/3; up時 at level 2: 2 damage to the

@@ -6,10 +6,10 @@ change in the function itself is caught even where the tables were built before 
 
 from __future__ import annotations
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.rules import geometry, new_game
-from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, reachable, square
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.rules import geometry, new_game
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, reachable, square
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.rules import new_game
-from envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN, reachable, square
-from envs.amalogs.rules.startup import placement_order
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN, reachable, square
+from deckgym.envs.amalogs.rules.startup import placement_order
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
@@ -355,7 +355,7 @@ def test_D33_both_bases_at_zero_is_a_draw() -> None:
 )
 def test_D33_end_checks_both_ways_and_at_the_boundaries(life, winner, reason) -> None:
     """D33 on its own: a base at 0 or less loses, both is a draw, twice the start life wins."""
-    from envs.amalogs.rules.end import end_check
+    from deckgym.envs.amalogs.rules.end import end_check
 
     st = new_game(config((1, 1), [ADV]), 0)
     assert st.config.start_life == 18

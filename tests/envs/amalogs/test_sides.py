@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from envs.amalogs.cores import IMPLEMENTED, adapter
-from envs.medarot_ocg import sides
-from envs.medarot_ocg.actions import PASS
-from envs.medarot_ocg.rules.board import to_relative
-from envs.medarot_ocg.state import Eff, Stack
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
+from deckgym.envs.medarot_ocg import sides
+from deckgym.envs.medarot_ocg.actions import PASS
+from deckgym.envs.medarot_ocg.rules.board import to_relative
+from deckgym.envs.medarot_ocg.state import Eff, Stack
 
 #: The Medarot OCG slots (beginner, advance, normal); other rulesets have their own test files.
 MEDAROT = [s for s in IMPLEMENTED if s in (0, 1, 4)]

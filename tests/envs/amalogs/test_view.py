@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-import envs
-from envs.amalogs import actions as A
-from envs.amalogs import view as view_module
-from envs.amalogs.actions import Phase
-from envs.amalogs.config import RULESETS
-from envs.amalogs.cores import adapter
-from envs.amalogs.rules.commands import move_destinations
-from envs.amalogs.rules.geometry import BASES, SPAWN
-from envs.amalogs.state import AmalogsState
-from envs.amalogs.view import view
+from deckgym import envs
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs import view as view_module
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.rules.commands import move_destinations
+from deckgym.envs.amalogs.rules.geometry import BASES, SPAWN
+from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.view import view
 from tests.envs.amalogs.fixtures import ADV, BEG, NOR, auto, position, walk
 
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from envs.amalogs import actions as A
-from envs.amalogs.actions import Phase
-from envs.amalogs.cores import adapter
-from envs.amalogs.encode import AmalogsEncoder
-from envs.amalogs.rules import duel as duel_rules
-from envs.amalogs.rules import new_game
-from envs.amalogs.rules.geometry import square
-from envs.core.errors import IllegalActionError
+from deckgym.envs.amalogs import actions as A
+from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.encode import AmalogsEncoder
+from deckgym.envs.amalogs.rules import duel as duel_rules
+from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.amalogs.rules.geometry import square
+from deckgym.envs.core.errors import IllegalActionError
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,

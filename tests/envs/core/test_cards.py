@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from envs.core.cards import Field, load_deck_file
-from envs.core.errors import DeckError
+from deckgym.envs.core.cards import Field, load_deck_file
+from deckgym.envs.core.errors import DeckError
 
 EXTRA = {
     "leader": Field(str),
@@ -56,7 +56,7 @@ def test_without_extra_schema_the_ruleset_keys_are_unknown(tmp_path):
 
 
 def test_read_toml_parses_a_file_once_hands_out_copies_and_sees_changes(tmp_path):
-    from envs.core import cards
+    from deckgym.envs.core import cards
 
     f = tmp_path / "deck.toml"
     f.write_text('name = "A"\n[cards]\nX = 2\n')
@@ -74,7 +74,7 @@ def test_read_toml_parses_a_file_once_hands_out_copies_and_sees_changes(tmp_path
 
 
 def test_a_deck_file_is_checked_once_per_content_and_each_caller_gets_its_own_extra(tmp_path):
-    from envs.core import cards
+    from deckgym.envs.core import cards
 
     path = _write(tmp_path, 'name = "A"\nleader = "L1"\n[side]\nleft = ["x"]\nsize = 2\n[cards]\nX = 2\n')
     a = load_deck_file(path, EXTRA)

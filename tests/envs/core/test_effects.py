@@ -6,9 +6,9 @@ import enum
 
 import pytest
 
-from envs.core.effects import OpRegistry
-from envs.core.errors import CardDataError
-from envs.core.targets import Target, parse_target
+from deckgym.envs.core.effects import OpRegistry
+from deckgym.envs.core.errors import CardDataError
+from deckgym.envs.core.targets import Target, parse_target
 
 
 class Pick(enum.Enum):

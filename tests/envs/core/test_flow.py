@@ -8,9 +8,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from envs.core import flow
-from envs.core.errors import StateError
-from envs.core.flow import Agenda, ask, push
+from deckgym.envs.core import flow
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.flow import Agenda, ask, push
 
 
 class ToyDP(enum.IntEnum):
@@ -110,8 +110,8 @@ def test_the_default_cap_is_generous_but_finite():
 
 def test_a_mow_rules_loop_raises_and_the_state_still_dumps_for_a_bug_report(monkeypatch):
     """A cycling task planted in the real MoW runner: StateError names mow; to_dict still works."""
-    from envs.mow.rules import flow as mow_flow
-    from envs.mow.state import GameState
+    from deckgym.envs.mow.rules import flow as mow_flow
+    from deckgym.envs.mow.state import GameState
     from tests.envs.mow.test_invariants import start
 
     st = start(3)
@@ -129,7 +129,7 @@ def test_a_mow_rules_loop_raises_and_the_state_still_dumps_for_a_bug_report(monk
 
 def test_a_parts_forced_loop_counts_forced_decisions_too(monkeypatch):
     """The parts runner plays single-option decisions itself; a cycle of those is bounded too."""
-    from envs.medarot_parts.rules import flow as parts_flow
+    from deckgym.envs.medarot_parts.rules import flow as parts_flow
     from tests.envs.medarot_parts.test_invariants import start as parts_start
 
     st = parts_start(5)
@@ -145,7 +145,7 @@ def test_a_parts_forced_loop_counts_forced_decisions_too(monkeypatch):
 
 
 def test_illegal_actions_name_the_decision_and_change_nothing():
-    from envs.core.errors import IllegalActionError
+    from deckgym.envs.core.errors import IllegalActionError
 
     st = Toy()
     with pytest.raises(IllegalActionError) as err:

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-import envs
-from envs.core.errors import StateError
+from deckgym import envs
+from deckgym.envs.core.errors import StateError
 
-VARIANTS = [("medarot_ocg_v0", {"mode": "beginner"}), ("medarot_parts_v0", {}), ("mow_v0", {})]
+VARIANTS = [("medarot_ocg_v1", {"mode": "beginner"}), ("medarot_parts_v0", {}), ("mow_v0", {})]
 
 
 def _drawn(name: str, kwargs: dict[str, Any], seeds: range) -> list[list[Any]]:
@@ -52,7 +52,7 @@ def test_mirror_draw_is_the_default_draws_first_deck(name: str, kwargs: dict[str
 
 
 def test_mirror_games_are_seeded() -> None:
-    env = envs.make("medarot_ocg_v0", mode="beginner", decks="mirror")
+    env = envs.make("medarot_ocg_v1", mode="beginner", decks="mirror")
     env.reset(seed=7)
     first = env.unwrapped.game.to_dict()
     env.reset(seed=7)
@@ -61,4 +61,4 @@ def test_mirror_games_are_seeded() -> None:
 
 def test_unknown_deck_word_is_refused_with_the_allowed_values() -> None:
     with pytest.raises(StateError, match="'mirror'.*got 'mirrored'"):
-        envs.make("medarot_ocg_v0", mode="beginner", decks="mirrored")
+        envs.make("medarot_ocg_v1", mode="beginner", decks="mirrored")

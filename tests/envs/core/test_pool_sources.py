@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import envs
-from envs.core.errors import CardDataError
+from deckgym import envs
+from deckgym.envs.core.errors import CardDataError
 
 RULESETS = {
-    "medarot_ocg_v0": ("envs.medarot_ocg.cards", {"mode": "beginner"}),
-    "medarot_parts_v0": ("envs.medarot_parts.cards", {}),
-    "mow_v0": ("envs.mow.cards", {}),
+    "medarot_ocg_v1": ("deckgym.envs.medarot_ocg.cards", {"mode": "beginner"}),
+    "medarot_parts_v0": ("deckgym.envs.medarot_parts.cards", {}),
+    "mow_v0": ("deckgym.envs.mow.cards", {}),
 }
 
 
@@ -60,7 +60,7 @@ def test_a_bad_card_gives_the_same_error_from_text_as_from_a_file(name, tmp_path
 
 
 def test_text_that_is_not_toml_and_sources_of_another_type_are_refused():
-    from envs.mow.cards import load_pool
+    from deckgym.envs.mow.cards import load_pool
 
     with pytest.raises(CardDataError, match="not valid TOML"):
         load_pool("[[card]]\nid = ")

@@ -5,17 +5,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import envs
-from envs.aec import shared_ruleset
+from deckgym import envs
+from deckgym.envs.aec import shared_ruleset
 
 
 def test_one_configuration_builds_its_ruleset_once():
-    a = envs.make("medarot_ocg_v0", mode="advance")
-    b = envs.make("medarot_ocg_v0", mode="advance")
+    a = envs.make("medarot_ocg_v1", mode="advance")
+    b = envs.make("medarot_ocg_v1", mode="advance")
     assert a.unwrapped.ruleset is b.unwrapped.ruleset
-    assert envs.make("medarot_ocg_v0", mode="normal").unwrapped.ruleset is not a.unwrapped.ruleset
+    assert envs.make("medarot_ocg_v1", mode="normal").unwrapped.ruleset is not a.unwrapped.ruleset
     assert (
-        envs.make("medarot_ocg_v0", mode="advance", max_turns=30).unwrapped.ruleset is not a.unwrapped.ruleset
+        envs.make("medarot_ocg_v1", mode="advance", max_turns=30).unwrapped.ruleset is not a.unwrapped.ruleset
     )
 
 
@@ -38,7 +38,7 @@ def test_a_deck_given_as_a_file_is_read_again_for_every_env(tmp_path):
     """A path may name a file that changed: such a ruleset is never shared."""
     import shutil
 
-    from envs.mow.cards import DECKS_DIR
+    from deckgym.envs.mow.cards import DECKS_DIR
 
     deck = tmp_path / "mine.toml"
     shutil.copyfile(DECKS_DIR / "tide_control.toml", deck)
@@ -49,9 +49,9 @@ def test_a_deck_given_as_a_file_is_read_again_for_every_env(tmp_path):
 
 def test_errors_come_from_every_call_and_nothing_bad_is_cached():
     with pytest.raises(ValueError, match="mode"):
-        envs.make("medarot_ocg_v0", mode="expert")
+        envs.make("medarot_ocg_v1", mode="expert")
     with pytest.raises(ValueError, match="mode"):
-        envs.make("medarot_ocg_v0", mode="expert")
+        envs.make("medarot_ocg_v1", mode="expert")
 
     class Counted:
         built = 0

@@ -24,14 +24,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP, Action
-from envs.medarot_ocg.cards import CardPool, load_pool
-from envs.medarot_ocg.config import make_config
-from envs.medarot_ocg.position import position as build_position
-from envs.medarot_ocg.rules import flow, phases
-from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
-from envs.medarot_ocg.state import GameState, Slot, Stack
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP, Action
+from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
+from deckgym.envs.medarot_ocg.config import make_config
+from deckgym.envs.medarot_ocg.position import position as build_position
+from deckgym.envs.medarot_ocg.rules import flow, phases
+from deckgym.envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
+from deckgym.envs.medarot_ocg.state import GameState, Slot, Stack
 
 # Owner-relative directions (D7).
 F, FR, R, BR, B, BL, L, FL = range(8)

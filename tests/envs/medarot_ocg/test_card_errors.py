@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from envs.core.errors import CardDataError, DeckError
-from envs.medarot_ocg.cards import load_pool, resolve_deck
-from envs.medarot_ocg.config import make_config
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck
+from deckgym.envs.medarot_ocg.config import make_config
 
 UNIT = """
 [[card]]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.rules.medaroter import trash_slot
-from envs.medarot_ocg.state import Eff
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.rules.medaroter import trash_slot
+from deckgym.envs.medarot_ocg.state import Eff
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state = fx.do, fx.passes, fx.make_state
@@ -123,11 +123,11 @@ def test_P6_two_traps_both_charge_the_attackers_owner():
 
 def test_board_version_only_grows_over_a_game():
     """``board_version`` is the encoders' cache key: a rule may bump it, never set it back."""
-    from envs import medarot_ocg_v0
+    from deckgym.envs import medarot_ocg_v1
 
     bumps = 0
     for mode in ("beginner", "normal", "advance"):
-        env = medarot_ocg_v0.env(mode=mode)
+        env = medarot_ocg_v1.env(mode=mode)
         for g in range(15):
             env.reset(seed=g)
             st = env.unwrapped.game

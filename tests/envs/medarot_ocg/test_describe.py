@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-import envs
-from envs.core.describe import ROLES, place_key
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.cards import load_pool
-from envs.medarot_ocg.describe import card_names, decision_text, describe_action
-from envs.medarot_ocg.encode_actions import ActionCodec
-from envs.medarot_ocg.rules.board import NEIGHBOUR
+from deckgym import envs
+from deckgym.envs.core.describe import ROLES, place_key
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.cards import load_pool
+from deckgym.envs.medarot_ocg.describe import card_names, decision_text, describe_action
+from deckgym.envs.medarot_ocg.encode_actions import ActionCodec
+from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR
 from tests.envs.medarot_ocg.fixtures import do, make_state, passes
 
 MODES = ("beginner", "normal", "advance")
@@ -27,7 +27,7 @@ DIRS = "forward|forward-right|right|back-right|back|back-left|left|forward-left"
 def _games(mode: str, seeds: range):
     """(env, state) at every decision of seeded random games."""
     for seed in seeds:
-        env = envs.make("medarot_ocg_v0", mode=mode)
+        env = envs.make("medarot_ocg_v1", mode=mode)
         env.reset(seed=seed)
         u = env.unwrapped
         rng = random.Random(seed)

@@ -15,9 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import MODES, make_config
-from envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import MODES, make_config
+from deckgym.envs.medarot_ocg.rules import new_game
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parents[3]
 # mode, seed, sha256 of the final to_dict, the action list and the step-by-step state hashes.
 SCRIPT = r"""
 import hashlib, json, random, sys
-from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import MODES, make_config
-from envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import MODES, make_config
+from deckgym.envs.medarot_ocg.rules import new_game
 
 def digest(obj):
     return hashlib.sha256(json.dumps(obj, sort_keys=True).encode()).hexdigest()

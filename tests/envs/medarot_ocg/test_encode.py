@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.encode import MedarotEncoder
-from envs.medarot_ocg.rules.board import to_relative
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.encode import MedarotEncoder
+from deckgym.envs.medarot_ocg.rules.board import to_relative
 from tests.envs.medarot_ocg import fixtures as fx
 
 THREAT, REACH, OWN_DESTROYABLE, ENEMY_DESTROYABLE = 17, 18, 19, 20
@@ -121,9 +121,9 @@ def test_cached_tactical_pieces_equal_a_fresh_computation_at_every_step(mode):
     """The per-state cache of the tactical pieces is keyed by ``board_version``: never stale."""
     import random
 
-    from envs import medarot_ocg_v0
+    from deckgym.envs import medarot_ocg_v1
 
-    env = medarot_ocg_v0.env(mode=mode)
+    env = medarot_ocg_v1.env(mode=mode)
     enc = env.unwrapped.encoder
     steps = 0
     for g in range(25):

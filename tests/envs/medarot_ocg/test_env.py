@@ -1,4 +1,4 @@
-"""The medarot_ocg_v0 environment: PettingZoo contract, masks, hidden information, errors."""
+"""The medarot_ocg_v1 environment: PettingZoo contract, masks, hidden information, errors."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import envs
-from envs import medarot_ocg_v0
-from envs.core.errors import DeckError, IllegalActionError, StateError
-from envs.medarot_ocg.actions import Kind
+from deckgym import envs
+from deckgym.envs import medarot_ocg_v1
+from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
+from deckgym.envs.medarot_ocg.actions import Kind
 from tests.envs.positions import random_positions
 
 MODES = ["beginner", "normal", "advance"]
@@ -22,27 +22,27 @@ MODES = ["beginner", "normal", "advance"]
 
 @pytest.mark.parametrize("mode", MODES)
 def test_pettingzoo_api_test(mode):
-    api_test(medarot_ocg_v0.env(mode=mode), num_cycles=300)
+    api_test(medarot_ocg_v1.env(mode=mode), num_cycles=300)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_pettingzoo_seed_test(mode):
-    seed_test(lambda: medarot_ocg_v0.env(mode=mode), num_cycles=300)
+    seed_test(lambda: medarot_ocg_v1.env(mode=mode), num_cycles=300)
 
 
 def test_registry_and_pettingzoo_make():
-    assert "medarot_ocg_v0" in envs.names()
-    env = pettingzoo.make("aec", "deckgym/medarot_ocg-v0", mode="advance")
+    assert "medarot_ocg_v1" in envs.names()
+    env = pettingzoo.make("aec", "deckgym/medarot_ocg-v1", mode="advance")
     env.reset(seed=1)
     assert env.unwrapped.game.config.mode == "advance"
-    assert envs.make("medarot_ocg_v0", mode="normal").unwrapped.ruleset.config.deck_size == 30
+    assert envs.make("medarot_ocg_v1", mode="normal").unwrapped.ruleset.config.deck_size == 30
     with pytest.raises(KeyError, match="unknown environment"):
         envs.make("no_such_env_v0")
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
-    for env in random_positions(medarot_ocg_v0.env(mode=mode), 15, max_iter=20_000):
+    for env in random_positions(medarot_ocg_v1.env(mode=mode), 15, max_iter=20_000):
         raw = env.unwrapped
         st = raw.game
         enc = raw.encoder
@@ -56,7 +56,7 @@ def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
 
 @pytest.mark.parametrize("mode", MODES)
 def test_action_encoding_round_trips(mode):
-    for env in random_positions(medarot_ocg_v0.env(mode=mode), 10, max_iter=20_000):
+    for env in random_positions(medarot_ocg_v1.env(mode=mode), 10, max_iter=20_000):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -69,7 +69,7 @@ def test_action_encoding_round_trips(mode):
 def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode):
     rng = random.Random(5)
     checked = 0
-    for env in random_positions(medarot_ocg_v0.env(mode=mode), 12, max_iter=20_000, every=3):
+    for env in random_positions(medarot_ocg_v1.env(mode=mode), 12, max_iter=20_000, every=3):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -82,7 +82,7 @@ def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode
 
 
 def _first_position_with(mode, pred):
-    for env in random_positions(medarot_ocg_v0.env(mode=mode), 30, max_iter=20_000):
+    for env in random_positions(medarot_ocg_v1.env(mode=mode), 30, max_iter=20_000):
         if pred(env.unwrapped.game):
             return env
     raise AssertionError("no such position")
@@ -126,7 +126,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
 @pytest.mark.parametrize("mode", MODES)
 def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
     rng = random.Random(11)
-    for env in random_positions(medarot_ocg_v0.env(mode=mode), 6, max_iter=20_000, every=17):
+    for env in random_positions(medarot_ocg_v1.env(mode=mode), 6, max_iter=20_000, every=17):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
@@ -144,7 +144,7 @@ def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
 
 
 def test_illegal_action_raises_names_action_and_options_and_changes_nothing():
-    env = medarot_ocg_v0.env(mode="normal")
+    env = medarot_ocg_v1.env(mode="normal", illegal_action="raise")
     env.reset(seed=3)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
@@ -162,7 +162,7 @@ def test_illegal_action_raises_names_action_and_options_and_changes_nothing():
 
 
 def test_engine_illegal_action_raises():
-    env = medarot_ocg_v0.env(mode="beginner")
+    env = medarot_ocg_v1.env(mode="beginner")
     env.reset(seed=0)
     st = env.unwrapped.game
     with pytest.raises(IllegalActionError, match="legal options"):
@@ -172,7 +172,7 @@ def test_engine_illegal_action_raises():
 
 
 def test_penalize_ends_the_game_with_minus_one_for_the_offender():
-    env = medarot_ocg_v0.env(mode="beginner", illegal_action="penalize")
+    env = medarot_ocg_v1.env(mode="beginner", illegal_action="penalize")
     env.reset(seed=4)
     offender = env.agent_selection
     bad = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
@@ -183,26 +183,26 @@ def test_penalize_ends_the_game_with_minus_one_for_the_offender():
 
 
 def test_step_before_reset_is_a_clear_error():
-    env = medarot_ocg_v0.env()
+    env = medarot_ocg_v1.env()
     with pytest.raises(StateError, match="reset"):
         env.step(0)
 
 
 def test_bad_options_are_clear_errors():
     with pytest.raises(StateError, match="unknown mode"):
-        medarot_ocg_v0.env(mode="expert")
+        medarot_ocg_v1.env(mode="expert")
     with pytest.raises(ValueError, match="illegal_action"):
-        medarot_ocg_v0.env(illegal_action="ignore")
+        medarot_ocg_v1.env(illegal_action="ignore")
     with pytest.raises(ValueError, match="render_mode"):
-        medarot_ocg_v0.env(render_mode="rgb_array")
+        medarot_ocg_v1.env(render_mode="rgb_array")
     with pytest.raises(DeckError, match="exactly 15"):
-        medarot_ocg_v0.env(mode="beginner", decks=[{"MD01": 3}])
+        medarot_ocg_v1.env(mode="beginner", decks=[{"MD01": 3}])
     with pytest.raises(StateError, match="unknown rules option"):
-        medarot_ocg_v0.env(mode="beginner", handsize=9)
+        medarot_ocg_v1.env(mode="beginner", handsize=9)
 
 
 def test_explicit_decks_and_rewards_are_zero_sum():
-    env = medarot_ocg_v0.env(mode="beginner", decks=["beginner_blaze", "beginner_sparks"])
+    env = medarot_ocg_v1.env(mode="beginner", decks=["beginner_blaze", "beginner_sparks"])
     rng = random.Random(0)
     for g in range(5):
         env.reset(seed=g)
@@ -220,21 +220,21 @@ def test_explicit_decks_and_rewards_are_zero_sum():
 
 
 def test_render_ansi_and_reset_from_state():
-    env = medarot_ocg_v0.env(mode="advance", render_mode="ansi")
+    env = medarot_ocg_v1.env(mode="advance", render_mode="ansi")
     env.reset(seed=2)
     for _ in range(30):
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     text = env.render()
     assert isinstance(text, str) and "turn" in text
     saved = env.unwrapped.game.to_dict()
-    other = medarot_ocg_v0.env(mode="advance")
+    other = medarot_ocg_v1.env(mode="advance")
     other.reset(options={"state": saved})
     assert other.agent_selection == env.agent_selection
     assert other.unwrapped.game.to_dict() == saved
 
 
 def test_observation_layout_is_named_and_covers_the_vector():
-    env = medarot_ocg_v0.env(mode="advance")
+    env = medarot_ocg_v1.env(mode="advance")
     env.reset(seed=0)
     layout = env.unwrapped.encoder.observation_layout()
     assert {"decision", "board", "hand_cards", "trash"} <= set(layout)

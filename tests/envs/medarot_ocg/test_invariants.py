@@ -27,11 +27,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from envs.medarot_ocg.actions import Action, Kind
-from envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import MODES, make_config
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.actions import Action, Kind
+from deckgym.envs.medarot_ocg.cards import (
+    MEDACHANGE,
+    MEDAROT,
+    MEDAROTER,
+    load_pool,
+    resolve_deck,
+    starter_decks,
+)
+from deckgym.envs.medarot_ocg.config import MODES, make_config
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.state import GameState
 
 HAND_LIMIT = 7
 MAX_UNITS = 3
@@ -706,7 +713,7 @@ def test_checker_detects_broken_states() -> None:
             g.hand[0].append(g.deck[0].pop())
 
     def orphan_effect(g: GameState) -> None:
-        from envs.medarot_ocg.state import Eff
+        from deckgym.envs.medarot_ocg.state import Eff
 
         g.effects.append(Eff("MOD_POWER", 10, "ANY", 0, 999, -1, [999], -1, ""))
 

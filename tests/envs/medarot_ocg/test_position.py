@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-import agents
-import envs.medarot_ocg.position as position_module
-from envs.core.errors import PositionError, StateError
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.position import position
-from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
-from envs.medarot_ocg.state import GameState
+import deckgym.envs.medarot_ocg.position as position_module
+from deckgym import agents
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.position import position
+from deckgym.envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
+from deckgym.envs.medarot_ocg.state import GameState
 from tests.envs.medarot_ocg import fixtures as fx
 
 # Packaged cards used below (speed / type):
@@ -543,7 +543,7 @@ def test_the_agents_answer_a_built_position_with_a_legal_action(spec: str, start
         turn=7,
         start=start,
     )
-    agent = agents.make(spec, "medarot_ocg_v0", seed=0, mode="beginner")
+    agent = agents.make(spec, "medarot_ocg_v1", seed=0, mode="beginner")
     before = json.dumps(st.to_dict())
     move = agent.choose(st, st.current_player)
     assert move in st.legal_actions()
@@ -552,7 +552,7 @@ def test_the_agents_answer_a_built_position_with_a_legal_action(spec: str, start
 
 def test_the_heuristic_plays_a_built_position_to_the_end() -> None:
     st = position("beginner", board=DUEL, decks=(["MD01"], ["MD02"]), hp=(2, 2), turn=9)
-    agent = agents.make("heuristic", "medarot_ocg_v0", mode="beginner")
+    agent = agents.make("heuristic", "medarot_ocg_v1", mode="beginner")
     for _ in range(200):
         if st.done:
             break

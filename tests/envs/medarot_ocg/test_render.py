@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from envs.medarot_ocg.cards import MEDAROT, load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import make_config
-from envs.medarot_ocg.render import HIDDEN, render_text
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.state import GameState, Stack
+from deckgym.envs.medarot_ocg.cards import MEDAROT, load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import make_config
+from deckgym.envs.medarot_ocg.render import HIDDEN, render_text
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.state import GameState, Stack
 
 MODES = ("beginner", "normal", "advance")
 VIEWS = (None, 0, 1)
@@ -272,7 +272,7 @@ def test_header_board_and_markers():
     assert "*" in cell(text, acting)[0] and "!" in cell(text, target)[0]
     x = st.board[acting]
     card = st.cards[x.top()]
-    from envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
+    from deckgym.envs.medarot_ocg.rules.board import eff_armor, eff_power, eff_speed
 
     assert (
         cell(text, acting)[1]

@@ -9,10 +9,10 @@ a whole number of cards).
 
 from __future__ import annotations
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.render import render_text
-from envs.medarot_ocg.state import Eff
-from envs.medarot_ocg.view import view
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.render import render_text
+from deckgym.envs.medarot_ocg.state import Eff
+from deckgym.envs.medarot_ocg.view import view
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state = fx.do, fx.passes, fx.make_state

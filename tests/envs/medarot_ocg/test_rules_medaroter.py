@@ -5,7 +5,7 @@ Items: R12, R17-R20, R32, R38, R55, D3, D23-D28, D36, D45.
 
 from __future__ import annotations
 
-from envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg import actions as A
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state, run_until, at = fx.do, fx.passes, fx.make_state, fx.run_until, fx.at

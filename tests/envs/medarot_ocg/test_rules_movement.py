@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.rules.board import NEIGHBOUR
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state = fx.do, fx.passes, fx.make_state

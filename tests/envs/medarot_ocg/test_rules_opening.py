@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from envs.core.errors import DeckError
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks, validate_deck
-from envs.medarot_ocg.config import make_config
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.rules.board import MOVABLE, OWN_SQUARES
+from deckgym.envs.core.errors import DeckError
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks, validate_deck
+from deckgym.envs.medarot_ocg.config import make_config
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.rules.board import MOVABLE, OWN_SQUARES
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes = fx.do, fx.passes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg import actions as A
 from tests.envs.medarot_ocg import fixtures as fx
 
 do, passes, make_state, run_until, at = fx.do, fx.passes, fx.make_state, fx.run_until, fx.at

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from envs.core.errors import IllegalActionError, StateError
-from envs.core.events import known_to
-from envs.medarot_ocg.actions import ALL_ACTIONS, Action, Kind
-from envs.medarot_ocg.cards import MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
-from envs.medarot_ocg.config import MODES, make_config
-from envs.medarot_ocg.rules import new_game
-from envs.medarot_ocg.state import GameState
+from deckgym.envs.core.errors import IllegalActionError, StateError
+from deckgym.envs.core.events import known_to
+from deckgym.envs.medarot_ocg.actions import ALL_ACTIONS, Action, Kind
+from deckgym.envs.medarot_ocg.cards import MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import MODES, make_config
+from deckgym.envs.medarot_ocg.rules import new_game
+from deckgym.envs.medarot_ocg.state import GameState
 
 POOL = load_pool()
 SEEDS = range(8)

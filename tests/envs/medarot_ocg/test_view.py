@@ -11,11 +11,11 @@ import json
 import random
 from typing import Any
 
-import envs
-from envs.medarot_ocg import actions as A
-from envs.medarot_ocg.actions import DP
-from envs.medarot_ocg.state import Eff, GameState
-from envs.medarot_ocg.view import view
+from deckgym import envs
+from deckgym.envs.medarot_ocg import actions as A
+from deckgym.envs.medarot_ocg.actions import DP
+from deckgym.envs.medarot_ocg.state import Eff, GameState
+from deckgym.envs.medarot_ocg.view import view
 from tests.envs.medarot_ocg import fixtures as fx
 
 
@@ -197,12 +197,12 @@ def test_a_finished_game_has_done_and_result():
 
 
 def test_the_env_view_is_the_ruleset_view():
-    env = envs.make("medarot_ocg_v0", mode="advance")
+    env = envs.make("medarot_ocg_v1", mode="advance")
     env.reset(seed=4)
     game = env.unwrapped.game
     for seat in (0, 1):
         v = env.unwrapped.view(seat)
         assert v == view(game, seat) == env.unwrapped.ruleset.view(game, seat)
-        assert v["env"] == "medarot_ocg_v0" and v["seat"] == seat
+        assert v["env"] == "medarot_ocg_v1" and v["seat"] == seat
         assert [c["id"] for c in v["players"][seat]["hand"]] == game.hand[seat]
         assert "hand" not in v["players"][1 - seat]

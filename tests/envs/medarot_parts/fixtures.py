@@ -23,10 +23,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from envs.medarot_parts.actions import DP, Action
-from envs.medarot_parts.cards import CardPool, load_pool
-from envs.medarot_parts.position import position
-from envs.medarot_parts.state import GameState, Part
+from deckgym.envs.medarot_parts.actions import DP, Action
+from deckgym.envs.medarot_parts.cards import CardPool, load_pool
+from deckgym.envs.medarot_parts.position import position
+from deckgym.envs.medarot_parts.state import GameState, Part
 
 HEAD, RA, LA, LEGS = range(4)
 

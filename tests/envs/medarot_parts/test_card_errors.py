@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from envs.core.errors import CardDataError, DeckError
-from envs.medarot_parts.cards import CARDS_DIR, load_pool, resolve_deck
-from envs.medarot_parts.config import make_config
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.medarot_parts.cards import CARDS_DIR, load_pool, resolve_deck
+from deckgym.envs.medarot_parts.config import make_config
 
 PART = """
 [[card]]

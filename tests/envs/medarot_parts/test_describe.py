@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 import re
 
-import envs
-from envs.core.describe import place_key
-from envs.core.events import line_for
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import ALL_ACTIONS, DP
-from envs.medarot_parts.cards import HEAD, LEGS, RIGHT_ARM, load_pool
-from envs.medarot_parts.describe import card_names, decision_text, describe_action, resolving_text
-from envs.medarot_parts.view import view
+from deckgym import envs
+from deckgym.envs.core.describe import place_key
+from deckgym.envs.core.events import line_for
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import ALL_ACTIONS, DP
+from deckgym.envs.medarot_parts.cards import HEAD, LEGS, RIGHT_ARM, load_pool
+from deckgym.envs.medarot_parts.describe import card_names, decision_text, describe_action, resolving_text
+from deckgym.envs.medarot_parts.view import view
 from tests.envs.medarot_parts import fixtures as fx
 
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")

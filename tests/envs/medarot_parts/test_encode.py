@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs import medarot_parts_v0
-from envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Kind
-from envs.medarot_parts.encode import CARD_F, card_row
-from envs.medarot_parts.rules.values import power
+from deckgym.envs import medarot_parts_v0
+from deckgym.envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Kind
+from deckgym.envs.medarot_parts.encode import CARD_F, card_row
+from deckgym.envs.medarot_parts.rules.values import power
 from tests.envs.medarot_parts import fixtures as fx
 
 
@@ -28,7 +28,7 @@ def test_observation_pieces_show_power_counters_and_own_hand_only():
         hands=(("WELD",), ("DRAW2",)),
         counters={(1, 0, 3): 2},
     )
-    from envs.medarot_parts.encode import PartsEncoder
+    from deckgym.envs.medarot_parts.encode import PartsEncoder
 
     enc = PartsEncoder(st.pool)
     obs0 = enc.layout.split(enc.observe(st, 0))
@@ -51,7 +51,7 @@ def test_card_rows_have_the_declared_width_and_differ_between_cards():
 def test_action_labels_name_the_cards():
     st = fx.make_state((("MA3", "HEAD", "HIT5", "ARM_L", "LEGS5"), fx.PLAIN), hands=(("WELD", "DRAW2"), ()))
     enc = medarot_parts_v0.env().unwrapped.encoder
-    from envs.medarot_parts.encode import PartsEncoder
+    from deckgym.envs.medarot_parts.encode import PartsEncoder
 
     enc = PartsEncoder(st.pool)
     assert enc.action_label(OFFSET[Kind.USE_PART] + 1, st) == "USE_PART(right arm) Hitter Five"

@@ -9,9 +9,9 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import envs
-from envs import medarot_parts_v0
-from envs.core.errors import DeckError, IllegalActionError, StateError
+from deckgym import envs
+from deckgym.envs import medarot_parts_v0
+from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
 from tests.envs.positions import random_positions
 
 
@@ -98,7 +98,7 @@ def test_observation_is_float32_of_the_declared_size_and_layout_pieces():
 
 
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
-    env = medarot_parts_v0.env()
+    env = medarot_parts_v0.env(illegal_action="raise")
     env.reset(seed=2)
     st = env.unwrapped.game
     before = st.to_dict()

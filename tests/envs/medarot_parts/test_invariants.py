@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from envs.medarot_parts.actions import Kind
-from envs.medarot_parts.cards import deck_names, load_pool, resolve_deck
-from envs.medarot_parts.config import make_config
-from envs.medarot_parts.rules import new_game
-from envs.medarot_parts.rules.values import charge, mobility, power
-from envs.medarot_parts.state import UNTIL_CARD, GameState
+from deckgym.envs.medarot_parts.actions import Kind
+from deckgym.envs.medarot_parts.cards import deck_names, load_pool, resolve_deck
+from deckgym.envs.medarot_parts.config import make_config
+from deckgym.envs.medarot_parts.rules import new_game
+from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
+from deckgym.envs.medarot_parts.state import UNTIL_CARD, GameState
 
 POOL = load_pool()
 CFG = make_config()

@@ -13,14 +13,14 @@ import textwrap
 
 import pytest
 
-import agents
-from envs.core.errors import PositionError, StateError
-from envs.medarot_parts import actions as A
-from envs.medarot_parts import position as position_module
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.position import START_STEPS, position
-from envs.medarot_parts.rules.values import charge, power
-from envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
+from deckgym import agents
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts import position as position_module
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.position import START_STEPS, position
+from deckgym.envs.medarot_parts.rules.values import charge, power
+from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
 from tests.envs.medarot_parts import fixtures as fx
 from tests.envs.medarot_parts.fixtures import HEAD, LA, LEGS, RA
 

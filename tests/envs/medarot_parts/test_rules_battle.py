@@ -6,9 +6,9 @@ decision at its next turn-to-act, so a test can look at the position after a bat
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.rules.values import power
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.rules.values import power
 from tests.envs.medarot_parts import fixtures as fx
 from tests.envs.medarot_parts.fixtures import HEAD, LA, LEGS, RA
 

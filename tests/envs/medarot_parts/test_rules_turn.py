@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.cards import deck_names, load_pool, resolve_deck
-from envs.medarot_parts.config import make_config
-from envs.medarot_parts.rules import new_game, phases
-from envs.medarot_parts.rules.values import charge, power
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.cards import deck_names, load_pool, resolve_deck
+from deckgym.envs.medarot_parts.config import make_config
+from deckgym.envs.medarot_parts.rules import new_game, phases
+from deckgym.envs.medarot_parts.rules.values import charge, power
 from tests.envs.medarot_parts import fixtures as fx
 from tests.envs.medarot_parts.fixtures import HEAD, LA, LEGS, RA
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from envs.core.errors import IllegalActionError, StateError
-from envs.medarot_parts.actions import Action, Kind
-from envs.medarot_parts.state import GameState
+from deckgym.envs.core.errors import IllegalActionError, StateError
+from deckgym.envs.medarot_parts.actions import Action, Kind
+from deckgym.envs.medarot_parts.state import GameState
 from tests.envs.medarot_parts.test_invariants import start
 
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-import envs
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.cards import ENERGY_KINDS, SLOTS
-from envs.medarot_parts.rules.values import charge, mobility, power
-from envs.medarot_parts.state import GameState
-from envs.medarot_parts.view import view
+from deckgym import envs
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.cards import ENERGY_KINDS, SLOTS
+from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
+from deckgym.envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.view import view
 from tests.envs.medarot_parts import fixtures as fx
 from tests.envs.medarot_parts.fixtures import RA
 

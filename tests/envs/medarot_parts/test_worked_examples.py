@@ -6,11 +6,11 @@ A listed action is stepped only where its decision offers two or more options; a
 
 from __future__ import annotations
 
-from envs.medarot_parts import actions as A
-from envs.medarot_parts.actions import DP
-from envs.medarot_parts.rules import flow, phases
-from envs.medarot_parts.rules.values import add_mod, power
-from envs.medarot_parts.state import UNTIL_CARD
+from deckgym.envs.medarot_parts import actions as A
+from deckgym.envs.medarot_parts.actions import DP
+from deckgym.envs.medarot_parts.rules import flow, phases
+from deckgym.envs.medarot_parts.rules.values import add_mod, power
+from deckgym.envs.medarot_parts.state import UNTIL_CARD
 from tests.envs.medarot_parts import fixtures as fx
 from tests.envs.medarot_parts.fixtures import HEAD, LA, LEGS, RA
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from envs.mow import actions as A
-from envs.mow.actions import DP, Action
-from envs.mow.cards import load_pool
-from envs.mow.position import position
-from envs.mow.state import GameState, Monster  # noqa: F401  (Monster: tests build field monsters by hand)
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP, Action
+from deckgym.envs.mow.cards import load_pool
+from deckgym.envs.mow.position import position
+from deckgym.envs.mow.state import GameState, Monster  # noqa: F401  (Monster: tests build field monsters by hand)
 
 FIXTURE_FILE = str(Path(__file__).with_name("fixture_cards.toml"))
 POOL = load_pool([FIXTURE_FILE])

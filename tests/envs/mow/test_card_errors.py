@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from envs.core.errors import CardDataError, DeckError
-from envs.mow.cards import load_pool, resolve_deck
-from envs.mow.env import MowRuleset
+from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.mow.cards import load_pool, resolve_deck
+from deckgym.envs.mow.env import MowRuleset
 
 MONSTER = 'id = "X1"\nname = "X"\nkind = "MONSTER"\nattack = 1\ntoughness = 1\n'
 

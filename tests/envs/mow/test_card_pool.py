@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from envs.mow.cards import (
+from deckgym.envs.mow.cards import (
     ACT_TIMINGS,
     ANCIENT,
     CONDITION_CODES,
@@ -21,7 +21,7 @@ from envs.mow.cards import (
     load_pool,
     resolve_deck,
 )
-from envs.mow.rules.values import card_statics
+from deckgym.envs.mow.rules.values import card_statics
 
 POOL = load_pool()
 ALL = list(POOL.cards.values())

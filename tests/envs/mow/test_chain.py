@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from envs.mow import actions as A
-from envs.mow.actions import DP
-from envs.mow.rules.values import monster_attack
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.rules.values import monster_attack
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.fixtures import do, fast, make_state, use
 

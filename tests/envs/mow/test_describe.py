@@ -13,16 +13,16 @@ import re
 
 import pytest
 
-import envs
-from envs.core.describe import ROLES, place_key
-from envs.mow import actions as A
-from envs.mow.actions import DP, OFFSET, Kind
-from envs.mow.card_defs import Effect
-from envs.mow.cards import load_pool
-from envs.mow.describe import ZONES, card_names, decision_text, describe_action
-from envs.mow.encode import MowEncoder
-from envs.mow.state import GameState
-from envs.mow.view import view
+from deckgym import envs
+from deckgym.envs.core.describe import ROLES, place_key
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP, OFFSET, Kind
+from deckgym.envs.mow.card_defs import Effect
+from deckgym.envs.mow.cards import load_pool
+from deckgym.envs.mow.describe import ZONES, card_names, decision_text, describe_action
+from deckgym.envs.mow.encode import MowEncoder
+from deckgym.envs.mow.state import GameState
+from deckgym.envs.mow.view import view
 from tests.envs.mow import fixtures as fx
 
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from envs.mow import actions as A
-from envs.mow.actions import ACTION_SIZE, OFFSET, Kind
-from envs.mow.encode import LAYOUT, MowEncoder
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import ACTION_SIZE, OFFSET, Kind
+from deckgym.envs.mow.encode import LAYOUT, MowEncoder
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.fixtures import do, make_state
 

@@ -10,10 +10,10 @@ import pettingzoo
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import envs
-from envs import mow_v0
-from envs.core.errors import DeckError, IllegalActionError, StateError
-from envs.mow.actions import Use
+from deckgym import envs
+from deckgym.envs import mow_v0
+from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
+from deckgym.envs.mow.actions import Use
 from tests.envs.positions import random_positions
 
 
@@ -76,7 +76,7 @@ def test_action_encoding_round_trips_and_labels():
 
 
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
-    env = mow_v0.env()
+    env = mow_v0.env(illegal_action="raise")
     env.reset(seed=3)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)

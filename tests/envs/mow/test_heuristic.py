@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from agents.heuristic.mow import choose
-from envs.mow.actions import ATTACKER, PASS
+from deckgym.agents.heuristic.mow import choose
+from deckgym.envs.mow.actions import ATTACKER, PASS
 from tests.envs.mow import fixtures as fx
 
 

@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from envs.mow.cards import SPELL, deck_names, load_pool, resolve_deck
-from envs.mow.config import MAX_LEVEL_CAP, make_config
-from envs.mow.encode import MowEncoder
-from envs.mow.rules import new_game
-from envs.mow.rules.values import level_for, master_attack, master_guard, monster_attack, toughness
-from envs.mow.state import GameState
+from deckgym.envs.mow.cards import SPELL, deck_names, load_pool, resolve_deck
+from deckgym.envs.mow.config import MAX_LEVEL_CAP, make_config
+from deckgym.envs.mow.encode import MowEncoder
+from deckgym.envs.mow.rules import new_game
+from deckgym.envs.mow.rules.values import level_for, master_attack, master_guard, monster_attack, toughness
+from deckgym.envs.mow.state import GameState
 
 POOL = load_pool()
 ENC = MowEncoder(POOL)

@@ -9,14 +9,14 @@ import textwrap
 
 import pytest
 
-import agents
-from envs.core.errors import PositionError, StateError
-from envs.mow import position as position_module
-from envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, USE, Kind
-from envs.mow.cards import load_pool
-from envs.mow.position import STEPS, position
-from envs.mow.rules.values import master_attack, slots
-from envs.mow.state import GameState
+from deckgym import agents
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.mow import position as position_module
+from deckgym.envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, USE, Kind
+from deckgym.envs.mow.cards import load_pool
+from deckgym.envs.mow.position import STEPS, position
+from deckgym.envs.mow.rules.values import master_attack, slots
+from deckgym.envs.mow.state import GameState
 from tests.envs.mow import fixtures as fx
 
 CORE = load_pool()

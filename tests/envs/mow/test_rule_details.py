@@ -9,11 +9,11 @@ DAMAGE(ATTACK_TARGET, 1)); the weapons Brittle Blade 3/0 (攻撃時 DESTROY(SELF
 
 from __future__ import annotations
 
-from envs.mow import actions as A
-from envs.mow.actions import DP
-from envs.mow.cards import load_pool
-from envs.mow.rules.values import master_attack
-from envs.mow.state import TURN
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.cards import load_pool
+from deckgym.envs.mow.rules.values import master_attack
+from deckgym.envs.mow.state import TURN
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.fixtures import do, make_state, use
 

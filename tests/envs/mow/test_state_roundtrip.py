@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from envs.core.errors import StateError
-from envs.mow.actions import DP
-from envs.mow.state import GameState
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.state import GameState
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.test_invariants import start
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import random
 
-import envs
-from envs.mow import actions as A
-from envs.mow.actions import DP
-from envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack
-from envs.mow.state import TURN, GameState
-from envs.mow.view import view
+from deckgym import envs
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.rules.values import master_attack, master_guard, max_toughness, monster_attack
+from deckgym.envs.mow.state import TURN, GameState
+from deckgym.envs.mow.view import view
 from tests.envs.mow.fixtures import POOL, do, make_state, use
 
 

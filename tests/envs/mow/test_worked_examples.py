@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from envs.mow import actions as A
-from envs.mow.actions import DP
-from envs.mow.config import make_config
-from envs.mow.rules import new_game
-from envs.mow.rules.card_use import slot_ready
-from envs.mow.rules.values import master_attack, master_guard, slots, toughness
+from deckgym.envs.mow import actions as A
+from deckgym.envs.mow.actions import DP
+from deckgym.envs.mow.config import make_config
+from deckgym.envs.mow.rules import new_game
+from deckgym.envs.mow.rules.card_use import slot_ready
+from deckgym.envs.mow.rules.values import master_attack, master_guard, slots, toughness
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.fixtures import do, fast, hand, make_state, use
 

@@ -406,5 +406,5 @@
     );
   }
 
-  boards["medarot_ocg_v0"] = draw;
+  boards["medarot_ocg_v1"] = draw;
 })();

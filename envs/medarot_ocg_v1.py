@@ -1,7 +1,7 @@
-"""``medarot_ocg_v0``: the Medarot Official Card Game as a PettingZoo AEC environment.
+"""``medarot_ocg_v1``: the Medarot Official Card Game as a PettingZoo AEC environment.
 
-    from envs import medarot_ocg_v0
-    env = medarot_ocg_v0.env(mode="advance")
+    from deckgym.envs import medarot_ocg_v1
+    env = medarot_ocg_v1.env(mode="advance")
 
 See ``envs.medarot_ocg.env`` for the documentation page.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from envs.aec import CardGameEnv, shared_ruleset
-from envs.medarot_ocg.env import MedarotRuleset
-from envs.medarot_ocg.env import __doc__ as _DOC
+from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.medarot_ocg.env import MedarotRuleset
+from deckgym.envs.medarot_ocg.env import __doc__ as _DOC
 
 __doc__ = _DOC
 
@@ -23,7 +23,7 @@ def raw_env(
     decks: Sequence[Any] | None = None,
     max_turns: int = 60,
     render_mode: str | None = None,
-    illegal_action: str = "raise",
+    illegal_action: str = "penalize",
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""

@@ -1,0 +1,120 @@
+"""The ecosystem's own checkers on every variant, with the envs' defaults.
+
+PettingZoo: ``state_test`` and, through ``turn_based_aec_to_parallel``, ``parallel_api_test``
+and ``parallel_seed_test`` (they sample actions without the mask, which the default
+``illegal_action="penalize"`` answers as PettingZoo's classic envs do). Gymnasium: every
+variant's single-agent id and its ``check_env``. RLlib: its env checker.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import parallel_api_test, parallel_seed_test, state_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+from deckgym import envs
+from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning
+
+VARIANTS = [
+    ("medarot_ocg_v1", {"mode": "beginner"}),
+    ("medarot_ocg_v1", {"mode": "normal"}),
+    ("medarot_ocg_v1", {"mode": "advance"}),
+    ("medarot_parts_v0", {}),
+    ("mow_v0", {}),
+    ("amalogs_v1", {"team_sizes": (1, 1)}),
+    ("amalogs_v1", {"team_sizes": (2, 2)}),
+    ("amalogs_v1", {"team_sizes": (3, 3)}),
+]
+IDS = [f"{n}-{'-'.join(str(v) for v in kw.values()) or 'default'}" for n, kw in VARIANTS]
+
+
+@pytest.fixture(autouse=True)
+def _quiet_illegal_actions():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", IllegalActionWarning)
+        yield
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS, ids=IDS)
+def test_pettingzoo_state_and_parallel_checkers_pass_with_the_defaults(name, kw):
+    state_test(envs.make(name, **kw), turn_based_aec_to_parallel(envs.make(name, **kw)), num_cycles=100)
+    parallel_api_test(turn_based_aec_to_parallel(envs.make(name, **kw)), num_cycles=100)
+    parallel_seed_test(lambda: turn_based_aec_to_parallel(envs.make(name, **kw)), num_cycles=100)
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS[:1] + VARIANTS[3:6], ids=IDS[:1] + IDS[3:6])
+def test_the_default_ends_the_game_on_an_illegal_action_and_raise_stays_available(name, kw):
+    env = envs.make(name, **kw)
+    env.reset(seed=5)
+    offender = env.agent_selection
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.warns(IllegalActionWarning, match=f"illegal action {illegal} = .* by {offender}"):
+        env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards[offender] == -1.0 and sum(env.rewards.values()) == -1.0
+    assert env.infos[offender]["illegal_action"] == illegal
+
+    strict = envs.make(name, illegal_action="raise", **kw)
+    strict.reset(seed=5)
+    before = strict.unwrapped.game.to_dict()
+    with pytest.raises(IllegalActionError, match="legal options"):
+        strict.step(illegal)
+    assert strict.unwrapped.game.to_dict() == before  # unchanged
+
+
+@pytest.mark.parametrize("env_id", list(envs.GYM_IDS))
+def test_gymnasium_make_and_check_env_on_every_variant(env_id):
+    env = gymnasium.make(env_id)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=42)
+    again, info2 = env.reset(seed=42)
+    assert np.array_equal(obs, again) and info["seat"] == info2["seat"]  # the seat comes from the seed
+    assert np.array_equal(info["action_mask"], env.unwrapped.action_masks()) and info["action_mask"].any()
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    _obs, _r, _term, _trunc, info = env.step(action)
+    assert np.array_equal(info["action_mask"], env.unwrapped.action_masks())
+
+
+def test_gymnasium_seats_alternate_after_a_seeded_reset():
+    env = gymnasium.make("deckgym/MedarotOCG-beginner-v1", opponent="random")
+    seats = [env.reset(seed=7)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(3)]
+    assert seats == [1, 0, 1, 0]  # 7 mod 2 first, then every seat in turn
+    assert env.reset(seed=8)[1]["seat"] == 0
+
+
+@pytest.mark.parametrize(("name", "kw"), VARIANTS, ids=IDS)
+def test_rllibs_env_checker_builds_and_steps_every_variant_with_the_defaults(name, kw):
+    pytest.importorskip("ray.rllib", reason="the [rllib] extra (make test installs it)")
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
+    from deckgym.envs.rllib import RllibEnv
+
+    check_multiagent_environments(RllibEnv({"env": name, **kw}))
+
+
+def test_an_old_id_names_the_new_one_and_what_changed(tmp_path):
+    import subprocess
+    import sys
+
+    with pytest.raises(KeyError, match="'medarot_ocg_v0' is now 'medarot_ocg_v1': its starter decks"):
+        envs.make("medarot_ocg_v0", mode="beginner")
+    done = subprocess.run(
+        [sys.executable, "-m", "deckgym", "evaluate", "medarot_ocg_v0", "--games", "2"],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        (
+            "Error: environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its starter decks were "
+            "rebalanced and its observation grew from 4,761 to 4,813 entries"
+        )
+    ]
