@@ -1,15 +1,25 @@
 """RLlib PPO with an action-masking RLModule on a deckgym env (self-play, one shared policy).
 
     python scripts/rllib_ppo.py                                   # OCG beginner, 5 iterations
-    python scripts/rllib_ppo.py --iterations 50 --batch 4000 --json
-    python scripts/rllib_ppo.py --env mow_v0 --options '{}'
+    python scripts/rllib_ppo.py --iterations 50 --batch 4000 --env-runners 2 --json
+    python scripts/rllib_ppo.py --env mow_v0 --options '{}' --checkpoint runs/rllib_mow
+    python scripts/rllib_ppo.py --resume runs/rllib_mow --iterations 10 --checkpoint runs/rllib_mow
 
 Both seats play the same policy, RLlib's ``ActionMaskingTorchRLModule`` (the example module
 that ships with RLlib: it adds -inf to the logits of masked actions), over ``envs.rllib``'s
-``RllibEnv``. The report gives, per iteration, the env steps sampled and the mean episode
-length and return, and at the end the number of actions the mask forbade that the policy
-sent (it must be 0: every illegal action ends a game with -1, and is counted). Needs the
-``rllib`` extra (``pip install -e '.[rllib]'``).
+``RllibEnv``. Sampling runs in the driver (``--env-runners 0``, the default) or in that many
+env-runner processes, each with ``--envs-per-runner`` envs.
+
+The report gives, per iteration, the env steps sampled, the episodes, their mean length and
+the mean return of each seat (in zero-sum self-play the two seats' returns sum to about 0, so
+the mean over all agents says nothing), and the env steps per second; beside them, the rate of
+the bare adapter (random legal actions through ``RllibEnv``, no learning) measured in the same
+run. At the end the greedy policy plays ``--eval-games`` games against the heuristic in
+seat-swapped pairs: its score (wins + draws/2) with the 95% interval over the pairs, and win,
+draw and loss. ``--checkpoint DIR`` saves the algorithm there after training (RLlib's own
+checkpoint format), ``--resume DIR`` continues from one. The exit status is 1 if the policy
+sent an action the mask forbade (every illegal action ends a game with -1 and is counted).
+Needs the ``rllib`` extra (``pip install -e '.[rllib]'``).
 """
 
 from __future__ import annotations
@@ -24,8 +34,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def build(env: str, options: dict[str, Any], batch: int, minibatch: int, epochs: int, seed: int) -> Any:
-    """The PPO algorithm: local sampling (no remote env runners), one shared masking module."""
+def build(
+    env: str,
+    options: dict[str, Any],
+    batch: int,
+    minibatch: int,
+    epochs: int,
+    seed: int,
+    runners: int = 0,
+    per_runner: int = 1,
+) -> Any:
+    """The PPO algorithm: ``runners`` env-runner processes (0: sampling in the driver), one shared masking module."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
@@ -47,12 +66,76 @@ def build(env: str, options: dict[str, Any], batch: int, minibatch: int, epochs:
                 }
             )
         )
-        .env_runners(num_env_runners=0, num_envs_per_env_runner=1)
+        .env_runners(num_env_runners=runners, num_envs_per_env_runner=per_runner)
         .learners(num_learners=0)
         .training(train_batch_size_per_learner=batch, minibatch_size=minibatch, num_epochs=epochs, lr=3e-4)
         .debugging(seed=seed)
     )
     return config.build_algo()
+
+
+class GreedyModule:
+    """The trained RLModule as a deckgym agent (``act(observation, mask)``): the best legal logit."""
+
+    name = "rllib"
+
+    def __init__(self, module: Any) -> None:
+        import torch
+
+        self.module = module
+        self.torch = torch
+
+    def reset(self, seed: int | None = None) -> None:
+        """No state between games."""
+
+    def act(self, observation: Any, action_mask: Any) -> int:
+        """The legal action with the highest logit."""
+        import numpy as np
+
+        torch = self.torch
+        obs = {
+            "observations": torch.as_tensor(np.asarray(observation, dtype=np.float32)[None]),
+            "action_mask": torch.as_tensor(np.asarray(action_mask, dtype=np.float32)[None]),
+        }
+        with torch.no_grad():
+            logits = self.module.forward_inference({"obs": obs})["action_dist_inputs"][0].numpy()
+        legal = np.flatnonzero(action_mask)
+        return int(legal[np.argmax(logits[legal])])
+
+
+def evaluate(algo: Any, env: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+    """The greedy policy against the heuristic over seat-swapped pairs (``agents.arena``'s score)."""
+    from deckgym import agents, envs
+    from deckgym.agents.arena import MatchResult, pair_points, tally
+
+    aec = envs.make(env, **options)
+    me = GreedyModule(algo.get_module("shared"))
+    them = agents.make("heuristic", env, seed=seed, **options)
+    pairs = pair_points(aec, me, them, range(seed, seed + (games + 1) // 2))
+    w, d, lo = tally(pairs)
+    res = MatchResult("rllib", "heuristic", env, w + d + lo, w, d, lo, dict(options), pairs)
+    return res.to_dict()
+
+
+def adapter_rate(env: str, options: dict[str, Any], seconds: float, seed: int) -> float:
+    """Env steps per second of ``RllibEnv`` alone, with random legal actions (no learning)."""
+    import random
+
+    import numpy as np
+
+    from deckgym.envs.rllib import RllibEnv
+
+    rllib_env = RllibEnv({"env": env, **options})
+    rng = random.Random(seed)
+    steps, t0 = 0, time.perf_counter()
+    obs, _ = rllib_env.reset(seed=seed)
+    while time.perf_counter() - t0 < seconds:
+        ((me, o),) = obs.items()
+        obs, _r, term, trunc, _i = rllib_env.step({me: int(rng.choice(np.flatnonzero(o["action_mask"])))})
+        steps += 1
+        if term["__all__"] or trunc["__all__"]:
+            obs, _ = rllib_env.reset(seed=seed + steps)
+    return steps / (time.perf_counter() - t0)
 
 
 def _get(result: dict[str, Any], *keys: str) -> Any:
@@ -73,54 +156,114 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minibatch", type=int, default=250)
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--env-runners", type=int, default=0, help="env-runner processes (0: sample in the driver)"
+    )
+    ap.add_argument("--envs-per-runner", type=int, default=1, help="envs in each env runner")
+    ap.add_argument(
+        "--eval-games", type=int, default=40, help="games against the heuristic at the end (0: none)"
+    )
+    ap.add_argument("--checkpoint", type=Path, default=None, help="save the algorithm here after training")
+    ap.add_argument(
+        "--resume", type=Path, default=None, help="continue from a checkpoint saved by --checkpoint"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     if not isinstance(options, dict):
         ap.error(f"--options must be a JSON object, got {args.options!r}")
-    if min(args.iterations, args.batch, args.minibatch, args.epochs) < 1:
-        ap.error("--iterations, --batch, --minibatch and --epochs must be at least 1")
+    if min(args.iterations, args.batch, args.minibatch, args.epochs, args.envs_per_runner) < 1:
+        ap.error("--iterations, --batch, --minibatch, --epochs and --envs-per-runner must be at least 1")
+    if min(args.env_runners, args.eval_games) < 0:
+        ap.error("--env-runners and --eval-games must be at least 0")
+    if args.resume is not None and not (args.resume / "rllib_checkpoint.json").is_file():
+        ap.error(f"--resume {args.resume}: no RLlib checkpoint there (write one with --checkpoint)")
 
     import ray
 
     from deckgym.envs.rllib import RllibEnv
 
+    bare = adapter_rate(args.env, options, 2.0, args.seed)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
-        algo = build(args.env, options, args.batch, args.minibatch, args.epochs, args.seed)
+        algo = build(
+            args.env,
+            options,
+            args.batch,
+            args.minibatch,
+            args.epochs,
+            args.seed,
+            args.env_runners,
+            args.envs_per_runner,
+        )
+        if args.resume is not None:
+            algo.restore_from_path(str(args.resume.resolve()))
         RllibEnv.illegal_actions = 0  # RLlib's env checker stepped random actions while building
         rows = []
         t0 = time.perf_counter()
         for i in range(args.iterations):
             result = algo.train()
+            returns = _get(result, "env_runners", "agent_episode_returns_mean") or {}
             row = {
                 "iteration": i + 1,
                 "env_steps": _get(result, "env_runners", "num_env_steps_sampled_lifetime"),
+                "env_steps_this_iteration": _get(result, "env_runners", "num_env_steps_sampled") or 0,
                 "episodes": _get(result, "env_runners", "num_episodes_lifetime"),
                 "episode_len_mean": _get(result, "env_runners", "episode_len_mean"),
-                "episode_return_mean": _get(result, "env_runners", "episode_return_mean"),
+                "return_mean_by_seat": {str(k): v for k, v in sorted(returns.items())},
                 "illegal_actions": RllibEnv.illegal_actions,
                 "seconds": time.perf_counter() - t0,
             }
             rows.append(row)
             if not args.json:
+                seats = ", ".join(f"{k} {v:+.2f}" for k, v in row["return_mean_by_seat"].items())
                 print(
                     f"iteration {row['iteration']}: {row['env_steps']} env steps, {row['episodes']} episodes, "
-                    f"mean length {row['episode_len_mean']}, illegal actions {row['illegal_actions']}",
+                    f"mean length {row['episode_len_mean']}, mean return {seats or '-'}, "
+                    f"illegal actions {row['illegal_actions']}",
                     flush=True,
                 )
+        seconds = time.perf_counter() - t0
+        sampled = sum(r["env_steps_this_iteration"] for r in rows)
+        if args.checkpoint is not None:
+            algo.save_to_path(str(args.checkpoint.resolve()))
+        evaluation = (
+            evaluate(algo, args.env, options, args.eval_games, args.seed + 900_000)
+            if args.eval_games
+            else None
+        )
         algo.stop()
     finally:
         ray.shutdown()
+    from deckgym import provenance
+
+    rate = sampled / seconds
     report = {
+        "provenance": provenance(args.env, options, seed=args.seed),
         "env": args.env,
         "options": options,
         "iterations": rows,
+        "env_steps_per_second": rate,
+        "adapter_steps_per_second": bare,
+        "evaluation_vs_heuristic": evaluation,
+        "checkpoint": str(args.checkpoint) if args.checkpoint else None,
         "illegal_actions": RllibEnv.illegal_actions,
     }
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:
+        print(
+            f"{rate:,.0f} env steps/s while training ({rate / bare:.3f}x the bare adapter's {bare:,.0f} "
+            "random steps/s)"
+        )
+        if evaluation is not None:
+            lo, hi = evaluation["score_ci95"]
+            print(
+                f"vs heuristic over {evaluation['games']} games: score {evaluation['score']:.3f} [{lo:.3f}, {hi:.3f}] "
+                f"(win {evaluation['win_rate']:.3f}, draw {evaluation['draw_rate']:.3f}, loss {evaluation['loss_rate']:.3f})"
+            )
+        if args.checkpoint is not None:
+            print(f"checkpoint: {args.checkpoint} (continue with --resume {args.checkpoint})")
         print(f"illegal actions sent by the policy: {RllibEnv.illegal_actions}")
     return 1 if RllibEnv.illegal_actions else 0
 

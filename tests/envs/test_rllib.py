@@ -78,20 +78,18 @@ def test_rllibs_own_env_checker_accepts_the_env():
     check_multiagent_environments(RllibEnv({"env": "medarot_ocg_v1", "mode": "beginner"}))
 
 
-def test_the_ppo_example_trains_with_a_masking_module_and_never_sends_an_illegal_action():
+def _example(*args: str) -> dict:
     proc = subprocess.run(
         [
             sys.executable,
             "scripts/rllib_ppo.py",
-            "--iterations",
-            "2",
             "--batch",
             "300",
             "--minibatch",
             "100",
             "--epochs",
             "1",
-            "--json",
+            *args,
         ],
         cwd=ROOT,
         capture_output=True,
@@ -100,6 +98,25 @@ def test_the_ppo_example_trains_with_a_masking_module_and_never_sends_an_illegal
         timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout[proc.stdout.index("{") :])
+    return json.loads(proc.stdout[proc.stdout.index("{") :])
+
+
+def test_the_ppo_example_trains_evaluates_checkpoints_and_resumes(tmp_path):
+    """It never sends an illegal action, reports each seat's return and its rate beside the bare
+    adapter's, scores the policy against the heuristic, and a run continues from its checkpoint."""
+    ck = tmp_path / "ck"
+    report = _example("--iterations", "2", "--eval-games", "4", "--checkpoint", str(ck), "--json")
     assert report["illegal_actions"] == 0 and len(report["iterations"]) == 2
-    assert report["iterations"][-1]["env_steps"] >= 600 and report["iterations"][-1]["episodes"] >= 1
+    last = report["iterations"][-1]
+    assert last["env_steps"] >= 600 and last["episodes"] >= 1
+    assert set(last["return_mean_by_seat"]) == {"player_0", "player_1"}
+    assert sum(last["return_mean_by_seat"].values()) == pytest.approx(0.0, abs=1.0)  # zero-sum seats
+    assert 0 < report["env_steps_per_second"] < report["adapter_steps_per_second"]
+    ev = report["evaluation_vs_heuristic"]
+    assert ev["games"] == 4 and ev["opponent"] == "heuristic"
+    lo, hi = ev["score_ci95"]
+    assert ev["score"] == pytest.approx(ev["win_rate"] + ev["draw_rate"] / 2) and lo <= ev["score"] <= hi
+    assert (ck / "rllib_checkpoint.json").is_file()
+    more = _example("--resume", str(ck), "--iterations", "1", "--eval-games", "0", "--json")
+    assert more["iterations"][0]["env_steps"] >= last["env_steps"] + 300  # counted on from the checkpoint
+    assert more["evaluation_vs_heuristic"] is None
