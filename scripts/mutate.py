@@ -142,7 +142,9 @@ def prepare(package: str, root: Path = WORK) -> Path:
     base = head + ("[" + tail if tail else "")
     settings = (
         "[tool.mutmut]\n"
-        'source_paths = ["deckgym"]\n'
+        # each part its own root: mutmut walks a root that is a link (deckgym/agents) but not a
+        # link below a root
+        'source_paths = ["deckgym/__init__.py", "deckgym/envs", "deckgym/agents"]\n'
         f"only_mutate = {_toml_list(['deckgym/' + f for f in files])}\n"
         f"pytest_add_cli_args = {_toml_list(PYTEST_ARGS)}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"

@@ -19,7 +19,11 @@ def test_each_package_gets_its_own_settings_and_keeps_the_project_tables(tmp_pat
     assert not (work / "deckgym" / "__init__.py").is_symlink()
     conf = tomllib.loads((work / "pyproject.toml").read_text())
     mm = conf["tool"]["mutmut"]
-    assert mm["only_mutate"] == ["deckgym/envs/mow/rules/*"] and mm["source_paths"] == ["deckgym"]
+    assert mm["only_mutate"] == ["deckgym/envs/mow/rules/*"] and mm["source_paths"] == [
+        "deckgym/__init__.py",
+        "deckgym/envs",
+        "deckgym/agents",
+    ]
     assert mm["pytest_add_cli_args_test_selection"] == ["tests/envs/mow"]
     assert conf["project"]["name"] == "deckgym" and "pytest" in conf["tool"]  # the rest is kept
     assert set(mutate.PACKAGES) == {"core", "medarot_ocg", "medarot_parts", "mow", "amalogs", "agents"}
