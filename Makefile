@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-distributed install-rllib install-play install-notebooks install-mutate demo test test-fast bench lint typecheck mutate mutate-sample clean
+.PHONY: venv install install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,13 @@ $(VENV)/.notebooks: pyproject.toml | $(VENV)/.core
 
 install-notebooks: $(VENV)/.notebooks
 
+# The [docs] extra (MkDocs, Material, mkdocstrings) for `make docs`.
+$(VENV)/.docs: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[docs]"
+	touch $@
+
+install-docs: $(VENV)/.docs
+
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode beginner --out runs/demo
 
@@ -98,6 +105,16 @@ typecheck: install-core
 	ln -sfn ../../envs .typecheck/deckgym/envs
 	ln -sfn ../../deckgym/__init__.py .typecheck/deckgym/__init__.py
 	$(VENV)/bin/mypy
+
+# The documentation site (mkdocs.yml) into build/site; --strict fails on any warning or broken link.
+# The API pages read the source as installed (deckgym.envs, deckgym.agents) through the links of
+# .typecheck, as mypy does.
+docs: install-docs
+	mkdir -p .typecheck/deckgym
+	ln -sfn ../../envs .typecheck/deckgym/envs
+	ln -sfn ../../agents .typecheck/deckgym/agents
+	ln -sfn ../../deckgym/__init__.py .typecheck/deckgym/__init__.py
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir build/site
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .typecheck mutants mutants-work
