@@ -184,7 +184,7 @@ NUM = (int, float)
 _RULES: dict[str, tuple[Any, Any, str]] = {
     "env": (str, lambda x: bool(x), "an environment name"),
     "env_kwargs": (dict, lambda x: all(isinstance(k, str) for k in x), "an object of environment options"),
-    "timesteps": (int, _positive, "an integer >= 1"),
+    "timesteps": (int, _natural, "an integer >= 0 (0: only the imitation and its evaluation)"),
     "seed": (int, _natural, "an integer >= 0"),
     "n_envs": (int, lambda x: 0 <= x <= 256, "an integer in 0..256 (0: one per core)"),
     "vec_env": (str, lambda x: x in ("dummy", "subproc"), "'dummy' or 'subproc'"),
