@@ -17,8 +17,8 @@ from typing import Any
 
 HEURISTICS = {
     "medarot_ocg_v1": "deckgym.agents.heuristic.medarot_ocg:MedarotHeuristic",
-    "medarot_parts_v0": "deckgym.agents.heuristic.medarot_parts:PartsHeuristic",
-    "mow_v0": "deckgym.agents.heuristic.mow:MowHeuristic",
+    "medarot_parts_v1": "deckgym.agents.heuristic.medarot_parts:PartsHeuristic",
+    "mow_v1": "deckgym.agents.heuristic.mow:MowHeuristic",
     "amalogs_v1": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
 }
 

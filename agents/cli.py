@@ -3,7 +3,7 @@
 deckgym envs
 deckgym train medarot_ocg_v1 --mode beginner --out runs/beginner
 deckgym evaluate medarot_ocg_v1 --agent heuristic --opponent random --games 400
-deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark --games 400
+deckgym decks rate mow_v1 --decks ashen_aggro,iron_bulwark --games 400
 deckgym play medarot_ocg_v1 --opponent search --seed 3 --record game.jsonl
 deckgym replay game.jsonl --seat 0
 deckgym serve --port 8000

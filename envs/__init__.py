@@ -12,8 +12,8 @@ from typing import Any
 
 _REGISTRY = {
     "medarot_ocg_v1": "deckgym.envs.medarot_ocg_v1",
-    "medarot_parts_v0": "deckgym.envs.medarot_parts_v0",
-    "mow_v0": "deckgym.envs.mow_v0",
+    "medarot_parts_v1": "deckgym.envs.medarot_parts_v1",
+    "mow_v1": "deckgym.envs.mow_v1",
     "amalogs_v1": "deckgym.envs.amalogs_v1",
 }
 
@@ -23,6 +23,11 @@ RENAMED = {
     "medarot_ocg_v0": (
         "medarot_ocg_v1",
         "its starter decks were rebalanced and its observation grew from 4,761 to 4,813 entries",
+    ),
+    "medarot_parts_v0": ("medarot_parts_v1", "its three starter decks were rebalanced"),
+    "mow_v0": (
+        "mow_v1",
+        "its four starter decks were rebalanced and a countered summon now resolves its on-entry effect (D28)",
     ),
 }
 
@@ -70,8 +75,8 @@ def _gym_ids() -> dict[str, tuple[str, dict[str, Any]]]:
     """Gymnasium id -> (env name, options), one per variant; the id's version is the env's."""
     variants: list[tuple[str, str, dict[str, Any]]] = [
         *(("MedarotOCG-" + m, "medarot_ocg_v1", {"mode": m}) for m in ("beginner", "normal", "advance")),
-        ("MedarotParts", "medarot_parts_v0", {}),
-        ("MasterOfTheWorld", "mow_v0", {}),
+        ("MedarotParts", "medarot_parts_v1", {}),
+        ("MasterOfTheWorld", "mow_v1", {}),
         *((f"Amalogs-{n}v{n}", "amalogs_v1", {"team_sizes": (n, n)}) for n in (1, 2, 3)),
     ]
     return {f"deckgym/{title}-v{name.rpartition('_v')[2]}": (name, kw) for title, name, kw in variants}

@@ -11,7 +11,7 @@ the weakest. The tuned deck keeps its name and description. A set that is in the
 small ratings must stay in it over ``--games`` games per pairing on seeds the tuning never
 used, or the tuning goes on; that rating is the reported result.
 
-    python scripts/balance.py mow_v0 --out runs/balance/mow
+    python scripts/balance.py mow_v1 --out runs/balance/mow
     python scripts/balance.py medarot_ocg_v1 --mode beginner --out runs/balance/beginner --write
 
 ``OUT/best`` keeps the set whose full rating came closest to the band (a later tuning can make
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 #: Deck rules the packaged starter decks keep beyond an env's defaults (MoW: at most 3 copies of a
 #: card, ``STARTER_MAX_COPIES``), so that a tuned deck stays a legal starter.
-STARTER_RULES: dict[str, dict[str, Any]] = {"mow_v0": {"max_copies": 3}}
+STARTER_RULES: dict[str, dict[str, Any]] = {"mow_v1": {"max_copies": 3}}
 
 #: Seeds of the confirming ratings (plus the iteration): far from the tuning ratings and searches.
 FINAL_SEED = 700_000_000
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     from deckgym.agents.decks.search import deck_search
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("env", help="a deck ruleset: medarot_ocg_v1, medarot_parts_v0, mow_v0")
+    ap.add_argument("env", help="a deck ruleset: medarot_ocg_v1, medarot_parts_v1, mow_v1")
     ap.add_argument("--mode", default=None, help="the OCG mode")
     ap.add_argument("--decks", default=None, help="decks, comma separated (default: the starter decks)")
     ap.add_argument("--pilot", default="heuristic", help="agent spec piloting both sides")

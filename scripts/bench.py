@@ -46,8 +46,8 @@ import numpy as np
 #: Environments and variants measured by default.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v1": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
-    "medarot_parts_v0": [{}],
-    "mow_v0": [{}],
+    "medarot_parts_v1": [{}],
+    "mow_v1": [{}],
     "amalogs_v1": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
 }
 #: Rulesets whose games contain core games: their AEC rows split meta and core decisions.
@@ -116,7 +116,7 @@ def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[in
 
 
 #: Deck rulesets whose deck tournaments are timed (``tournament_rates``).
-DECK_RULESETS = frozenset({"medarot_ocg_v1", "medarot_parts_v0", "mow_v0"})
+DECK_RULESETS = frozenset({"medarot_ocg_v1", "medarot_parts_v1", "mow_v1"})
 
 
 def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int) -> dict[str, float]:

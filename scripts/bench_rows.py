@@ -10,7 +10,7 @@ the same functions time an older copy of the package: ``--tree DIR`` puts ``DIR`
 the import path and prints the rows as JSON. ``bench.py --against DIR`` does this in a
 subprocess beside every round of its own, for a before/after table from one run.
 
-    python scripts/bench_rows.py --tree ../old-checkout --envs mow_v0 --seconds 2
+    python scripts/bench_rows.py --tree ../old-checkout --envs mow_v1 --seconds 2
 """
 
 from __future__ import annotations

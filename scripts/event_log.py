@@ -7,7 +7,7 @@ a SHA-256 of the whole list; a test compares a fresh game with it, so any change
 engines record is seen. After an intended change, rewrite the file with ``--write`` and say
 so in the commit.
 
-    python scripts/event_log.py --env mow_v0 --count 20    # print the first events of one game
+    python scripts/event_log.py --env mow_v1 --count 20    # print the first events of one game
     python scripts/event_log.py --write tests/data/events.json
     python scripts/event_log.py --check tests/data/events.json
     python scripts/event_log.py --docs docs/events.md          # the kinds tables of the docs page

@@ -7,8 +7,8 @@ person's move to the person's next decision (every AI decision in between), the 
 played by the heuristic. The lobby of ``deckgym serve`` shows the scores; docs/levels.md shows the table.
 
     python scripts/levels.py --out agents/play/levels.json              # every variant, 400 games a level
-    python scripts/levels.py --variants mow_v0 --games Hard=100 --replies 100
-    python scripts/levels.py --merge agents/play/levels.json --variants mow_v0 --levels Expert
+    python scripts/levels.py --variants mow_v1 --games Hard=100 --replies 100
+    python scripts/levels.py --merge agents/play/levels.json --variants mow_v1 --levels Expert
     python scripts/levels.py --table agents/play/levels.json            # docs/levels.md's table
 
 Scores come from ``agents.arena.match`` (``--workers`` processes; seeds from 950000, used by no
@@ -40,8 +40,8 @@ VARIANTS = {
     "medarot_ocg_v1:beginner": ("medarot_ocg_v1", {"mode": "beginner"}),
     "medarot_ocg_v1:normal": ("medarot_ocg_v1", {"mode": "normal"}),
     "medarot_ocg_v1:advance": ("medarot_ocg_v1", {"mode": "advance"}),
-    "medarot_parts_v0": ("medarot_parts_v0", {}),
-    "mow_v0": ("mow_v0", {}),
+    "medarot_parts_v1": ("medarot_parts_v1", {}),
+    "mow_v1": ("mow_v1", {}),
     "amalogs_v1": ("amalogs_v1", {}),
 }
 SEED = 950_000

@@ -2,7 +2,7 @@
 
     python scripts/rllib_ppo.py                                   # OCG beginner, 5 iterations
     python scripts/rllib_ppo.py --iterations 50 --batch 4000 --env-runners 2 --json
-    python scripts/rllib_ppo.py --env mow_v0 --options '{}' --checkpoint runs/rllib_mow
+    python scripts/rllib_ppo.py --env mow_v1 --options '{}' --checkpoint runs/rllib_mow
     python scripts/rllib_ppo.py --resume runs/rllib_mow --iterations 10 --checkpoint runs/rllib_mow
 
 Both seats play the same policy, RLlib's ``ActionMaskingTorchRLModule`` (the example module

@@ -19,7 +19,7 @@ can be replayed, and makes the exit status 1.
 
     python scripts/soak.py                          # 10^6 decisions over every variant
     python scripts/soak.py --decisions 10000000 --workers 2 --json
-    python scripts/soak.py --envs mow_v0 medarot_ocg_v1:advance --decisions 200000
+    python scripts/soak.py --envs mow_v1 medarot_ocg_v1:advance --decisions 200000
 """
 
 from __future__ import annotations

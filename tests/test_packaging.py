@@ -52,7 +52,7 @@ def test_the_wheel_installs_exactly_one_top_level_package(tmp_path):
         "deckgym/envs/amalogs/rules/duel.py",
         "deckgym/agents/heuristic/mow.py",
         "deckgym/agents/play/levels.json",
-        "deckgym/agents/models/mow_v0.zip",
+        "deckgym/agents/models/mow_v1.zip",
     ):
         assert part in names, part
     (entry,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]

@@ -1,9 +1,9 @@
 """``deckgym decks``: list and check decks, and rate them against each other with a fixed pilot.
 
-deckgym decks list mow_v0
+deckgym decks list mow_v1
 deckgym decks check medarot_ocg_v1 --mode advance my_deck.toml
-deckgym decks rate mow_v0 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
-deckgym decks compare mow_v0 iron_bulwark ashen_aggro --elo0 0 --elo1 20
+deckgym decks rate mow_v1 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
+deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _ruleset(env: str, mode: str | None) -> Any:
         raise _fail(str(exc).splitlines()[0]) from None
     if not hasattr(ruleset, "starter_names"):
         raise _fail(
-            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v1, medarot_parts_v0, mow_v0)"
+            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v1, medarot_parts_v1, mow_v1)"
         )
     return ruleset
 

@@ -181,7 +181,7 @@ def swap_mutator(
 
 
 #: Deck rulesets whose decks are plain card counts the search can mutate.
-SEARCHABLE = ("medarot_ocg_v1", "medarot_parts_v0", "mow_v0")
+SEARCHABLE = ("medarot_ocg_v1", "medarot_parts_v1", "mow_v1")
 
 
 def card_class(card: Any) -> tuple[str, str] | None:
@@ -297,7 +297,7 @@ def deck_search(
     if start is None:
         start = field[0]
     starter: list[list[str]] | None = None
-    if env_name == "medarot_parts_v0":  # the search changes the 40-card deck; the starter set stays
+    if env_name == "medarot_parts_v1":  # the search changes the 40-card deck; the starter set stays
         from deckgym.envs.medarot_parts.cards import resolve_deck
 
         first = resolve_deck(start, ruleset.pool, ruleset.config)

@@ -1,4 +1,4 @@
-"""A rule-of-thumb player for the Medarot parts card game (``medarot_parts_v0``).
+"""A rule-of-thumb player for the Medarot parts card game (``medarot_parts_v1``).
 
 It reads the engine state but only what its seat may know: the public field, stocks, play
 areas and trashes, hand and deck sizes, and its own hand. It is deterministic: the same

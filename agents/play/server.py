@@ -84,8 +84,8 @@ MAX_REPLAY_BODY = 2 * 1024 * 1024
 #: Env names in words.
 TITLES = {
     "medarot_ocg_v1": "Medarot Official Card Game",
-    "medarot_parts_v0": "Medarot parts card game",
-    "mow_v0": "Master of the World",
+    "medarot_parts_v1": "Medarot parts card game",
+    "mow_v1": "Master of the World",
     "amalogs_v1": "AMALOGS (teams of card-game players on a map)",
 }
 MODE_TITLES = {"beginner": "Beginner rules", "normal": "Normal rules", "advance": "Advanced rules"}

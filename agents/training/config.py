@@ -239,7 +239,7 @@ _RULES: dict[str, tuple[Any, Any, str]] = {
 #: (42.1% -> 42.2%), while the heuristic alone as opponent raised it to 47.6% [44.1%, 51.2%];
 #: the random agent and early snapshots taught little.
 OPPONENTS_BY_ENV: dict[str, dict[str, float]] = {
-    "mow_v0": {"heuristic": 0.6, "random": 0.25, "self": 0.15},
+    "mow_v1": {"heuristic": 0.6, "random": 0.25, "self": 0.15},
     "medarot_ocg_v1": {"heuristic": 1.0},
 }
 

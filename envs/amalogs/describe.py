@@ -75,8 +75,8 @@ CORE_DESCRIBE = {
 CORE_ENVS = {
     0: "medarot_ocg_v1",
     1: "medarot_ocg_v1",
-    2: "medarot_parts_v0",
-    3: "mow_v0",
+    2: "medarot_parts_v1",
+    3: "mow_v1",
     4: "medarot_ocg_v1",
 }
 #: The prefix of a running table's zones among the AMALOGS places.

@@ -1,4 +1,4 @@
-"""Medarot parts card game: ``medarot_parts_v0``.
+"""Medarot parts card game: ``medarot_parts_v1``.
 
 | | |
 |---|---|
@@ -44,6 +44,9 @@ an observation: a seat sees only its own vector.
 +1 win, -1 loss, 0 draw or truncation (``max_turns``, 30 by default), given at the end.
 
 ## Version history
+- v1: the id of the env that the v0 entries below changed (rebalanced starter decks). The old id
+  now names the changes in a one-line error; games, observations and models are those of the
+  last v0 entry.
 - v0: initial release.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
@@ -92,7 +95,7 @@ class PartsRuleset(DeckRuleset):
         **rules: overrides of ``RulesConfig`` fields (``max_turns``, ``max_steps``...).
     """
 
-    name = "medarot_parts_v0"
+    name = "medarot_parts_v1"
     state_type = GameState
     start = staticmethod(new_game)
 

@@ -34,8 +34,8 @@ Example: seat 0 at its turn-to-act in round 1, its right arm already used this r
 
     from deckgym import agents
 
-    agents.make("heuristic", "medarot_parts_v0").choose(st, st.current_player)
-    agents.make("search:8", "medarot_parts_v0", seed=1).choose(st, st.current_player)
+    agents.make("heuristic", "medarot_parts_v1").choose(st, st.current_player)
+    agents.make("search:8", "medarot_parts_v1", seed=1).choose(st, st.current_player)
 
 An agent's ``choose(state, seat)`` reads the engine state and needs no env; ask it for the seat
 to move (``state.current_player``). The search agent samples the hidden cards (the opponent's

@@ -63,7 +63,7 @@ from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
 from deckgym.envs.medarot_parts.state import Battle, GameState, Medarot
 from deckgym.envs.medarot_parts.words import proxy_name
 
-ENV = "medarot_parts_v0"
+ENV = "medarot_parts_v1"
 _RESPONSES = ("NOTHING", "EVADE", "PROTECT")
 
 

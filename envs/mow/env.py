@@ -1,4 +1,4 @@
-"""Master of the World: ``mow_v0``.
+"""Master of the World: ``mow_v1``.
 
 | | |
 |---|---|
@@ -45,6 +45,9 @@ an observation: a seat sees only its own vector.
 +1 win, -1 loss, 0 draw or truncation (turn cap, decisions-per-turn cap), given at the end.
 
 ## Version history
+- v1: the id of the env that the v0 entries below changed (the rules fix of D28 and the rebalanced starter decks). The old id
+  now names the changes in a one-line error; games, observations and models are those of the
+  last v0 entry.
 - v0: initial release.
 - v0, API: the engine state is ``env.unwrapped.game`` (it was the property ``state``, which
   shadowed PettingZoo's method); ``env.state()`` is now PettingZoo's global state, with
@@ -91,7 +94,7 @@ class MowRuleset(DeckRuleset):
         **rules: ``RulesConfig`` fields (``max_turns``, ``first_player``, ``max_copies``...).
     """
 
-    name = "mow_v0"
+    name = "mow_v1"
     state_type = GameState
     start = staticmethod(new_game)
 

@@ -29,8 +29,8 @@ then runs the automatic steps from the chosen start step up to the first decisio
         start="attack_phase",
     )
     st.decision, st.legal_actions()          # 'ATTACK_DECLARE', [PASS, ATTACKER(master)]
-    agents.make("heuristic", "mow_v0").choose(st, st.current_player)
-    agents.make("search:8", "mow_v0", seed=1).choose(st, st.current_player)
+    agents.make("heuristic", "mow_v1").choose(st, st.current_player)
+    agents.make("search:8", "mow_v1", seed=1).choose(st, st.current_player)
 
 ``choose(state, seat)`` of the rule-of-thumb agents and of ``SearchAgent`` takes the engine
 state and the seat to move (``state.current_player``) and returns an engine ``Action``, one of

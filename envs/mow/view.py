@@ -52,7 +52,7 @@ from deckgym.envs.mow.rules.values import (
 )
 from deckgym.envs.mow.state import GameState
 
-ENV = "mow_v0"
+ENV = "mow_v1"
 HIDDEN: dict[str, Any] = {"hidden": True}
 #: Decision points whose context is an effect being resolved (as in the observation's ``pending``).
 _EFFECT_DPS = (DP.EFFECT_TARGET, DP.EFFECT_DISCARD, DP.EXP_FROM_HAND, DP.SEARCH_CHOICE, DP.RECOVER_CHOICE)

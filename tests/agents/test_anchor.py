@@ -50,7 +50,7 @@ def _drift(tmp_path, kl_coef):
 
     out = tmp_path / f"kl{kl_coef}"
     cfg = TrainConfig(
-        env="mow_v0",
+        env="mow_v1",
         env_kwargs={},
         timesteps=2048,
         n_envs=2,
@@ -72,7 +72,7 @@ def _drift(tmp_path, kl_coef):
     train(cfg, log=lambda _m: None)
     start = MaskablePPO.load(out / "checkpoint_1024.zip", device="cpu")
     end = MaskablePPO.load(out / "model.zip", device="cpu")
-    env = envs.make("mow_v0")
+    env = envs.make("mow_v1")
     obs, masks = [], []
     for seed in range(3):
         env.reset(seed=seed)

@@ -31,7 +31,7 @@ def test_score_and_its_interval_over_pairs_match_hand_computed_values():
     # pairs (win, draw) and (draw, loss): 1 win, 2 draws, 1 loss; score (1 + 2/2) / 4 = 0.5.
     # Pair means 0.75 and 0.25: mean 0.5, sample variance (0.25^2 + 0.25^2) / 1 = 0.125,
     # standard error sqrt(0.125 / 2) = 0.25, half width 1.959964 * 0.25 = 0.489991.
-    r = MatchResult("a", "b", "mow_v0", 4, 1, 2, 1, pairs=[(1.0, 0.5), (0.5, 0.0)])
+    r = MatchResult("a", "b", "mow_v1", 4, 1, 2, 1, pairs=[(1.0, 0.5), (0.5, 0.0)])
     assert r.score == 0.5
     lo, hi = r.score_ci95
     assert lo == pytest.approx(0.010009, abs=1e-6) and hi == pytest.approx(0.989991, abs=1e-6)
@@ -41,15 +41,15 @@ def test_score_and_its_interval_over_pairs_match_hand_computed_values():
     # three pairs (W, W), (W, D), (L, D): score (3 + 2/2) / 6 = 2/3; pair means 1, 0.75, 0.25,
     # variance ((1/3)^2 + (1/12)^2 + (5/12)^2) / 2 = 0.145833, half 1.959964 * sqrt(0.145833 / 3)
     # = 0.432131: [0.234535, 1.098798] clipped to [0.234535, 1].
-    r = MatchResult("a", "b", "mow_v0", 6, 3, 2, 1, pairs=[(1.0, 1.0), (1.0, 0.5), (0.0, 0.5)])
+    r = MatchResult("a", "b", "mow_v1", 6, 3, 2, 1, pairs=[(1.0, 1.0), (1.0, 0.5), (0.0, 0.5)])
     assert r.score == pytest.approx(2 / 3)
     assert r.score_ci95 == pytest.approx((0.234535, 1.0), abs=1e-6)
     # every pair the same (no spread): the Wilson interval of 2 successes in 2 pairs
-    r = MatchResult("a", "b", "mow_v0", 4, 4, 0, 0, pairs=[(1.0, 1.0), (1.0, 1.0)])
+    r = MatchResult("a", "b", "mow_v1", 4, 4, 0, 0, pairs=[(1.0, 1.0), (1.0, 1.0)])
     assert r.score == 1.0 and r.score_ci95 == pytest.approx((0.342380, 1.0), abs=1e-6)
     assert r.score_ci95 == wilson(2, 2)
     # one pair: no interval to estimate
-    assert MatchResult("a", "b", "mow_v0", 2, 1, 0, 1, pairs=[(1.0, 0.0)]).score_ci95 == (0.0, 1.0)
+    assert MatchResult("a", "b", "mow_v1", 2, 1, 0, 1, pairs=[(1.0, 0.0)]).score_ci95 == (0.0, 1.0)
 
 
 def test_match_plays_seat_swapped_pairs_and_is_independent_of_workers():
@@ -106,8 +106,8 @@ def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
 LEAN_VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {"team_sizes": (2, 2)}),
 ]
 

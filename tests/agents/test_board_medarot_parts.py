@@ -2,7 +2,7 @@
 
 Views of random games are drawn through ``agents.play.boards.medarot_parts.render``: the text
 names every card on the table, shows no op codes, ids or Japanese (ids only under details), and
-never a card of the other hand. The page's script registers ``medarot_parts_v0`` and tags the
+never a card of the other hand. The page's script registers ``medarot_parts_v1`` and tags the
 places of ``envs.medarot_parts.describe``; in Chromium (when installed) every place of every
 legal move is a spot of the drawn board.
 """
@@ -39,7 +39,7 @@ def draw(v: dict, details: bool = False) -> str:
 
 def games(seeds: range):
     for seed in seeds:
-        env = envs.make("medarot_parts_v0")
+        env = envs.make("medarot_parts_v1")
         env.reset(seed=seed)
         st = env.unwrapped.game
         rng = random.Random(seed)
@@ -95,7 +95,7 @@ def test_the_viewer_is_at_the_bottom_and_details_show_ids():
 
 def test_the_page_script_registers_the_board_and_tags_the_places_of_the_moves():
     js = SCRIPT.read_text()
-    assert "boards.medarot_parts_v0 = function draw(view, ctx)" in js
+    assert "boards.medarot_parts_v1 = function draw(view, ctx)" in js
     assert "window.deckgymBoards" in js
     zones = set(re.findall(r'(?:spot|pile)\("(\w+)"', js))
     assert zones == set(ZONES), zones
@@ -132,7 +132,7 @@ def test_in_chromium_every_place_of_a_legal_move_is_a_spot_of_the_board():
         for v, keys, _ in cases:
             got = page.evaluate(
                 """v => { const t = document.getElementById('t');
-                t.replaceChildren(window.deckgymBoards['medarot_parts_v0'](v, {details: false}));
+                t.replaceChildren(window.deckgymBoards['medarot_parts_v1'](v, {details: false}));
                 return { places: [...t.querySelectorAll('[data-place]')].map(e => e.dataset.place),
                          text: t.innerText }; }""",
                 v,

@@ -2,7 +2,7 @@
 
 Views of random games are drawn through ``agents.play.boards.mow.render``: the text names
 every card on the table, shows no op codes, ids or Japanese (ids only under details), and
-never a hidden card of the other seat. The page's script registers ``mow_v0`` and tags the
+never a hidden card of the other seat. The page's script registers ``mow_v1`` and tags the
 places of ``envs.mow.describe``.
 """
 
@@ -35,7 +35,7 @@ def draw(view: dict, details: bool = False) -> str:
 
 def views(seeds: range):
     for seed in seeds:
-        env = envs.make("mow_v0")
+        env = envs.make("mow_v1")
         env.reset(seed=seed)
         rng = random.Random(seed)
         while env.agents:
@@ -109,7 +109,7 @@ def test_the_chain_is_told_in_words_and_the_face_down_cast_stays_hidden():
 
 def test_the_page_script_registers_the_board_and_tags_the_places_of_the_moves():
     js = SCRIPT.read_text()
-    assert "boards.mow_v0 = function draw(view, ctx)" in js
+    assert "boards.mow_v1 = function draw(view, ctx)" in js
     assert "window.deckgymBoards" in js
     zones = set(re.findall(r'(?:spot|pile)\("(\w+)"', js))
     assert zones == set(ZONES), zones

@@ -50,8 +50,8 @@ WAIT_MS = 60_000
 #: the decision after which the mid-game screenshot is taken)
 GAMES = [
     ("ocg", "medarot_ocg_v1", "beginner", {}, 3, "medarot_ocg", 12),
-    ("mow", "mow_v0", None, {}, 3, "mow", 12),
-    ("parts", "medarot_parts_v0", None, {}, 3, "medarot_parts", 12),
+    ("mow", "mow_v1", None, {}, 3, "mow", 12),
+    ("parts", "medarot_parts_v1", None, {}, 3, "medarot_parts", 12),
     ("amalogs", "amalogs_v1", None, {"team_sizes": "[1,1]"}, 3, "amalogs", 24),
 ]
 
@@ -369,9 +369,9 @@ def test_a_whole_game_by_clicking_the_board(
 def test_resign_and_leave(browser, server):
     tab = Page(browser, server)
     p = tab.page
-    g = tab.start("mow_v0", None, {}, 5)
+    g = tab.start("mow_v1", None, {}, 5)
     assert not g["done"]
-    env = next(e for e in tab.fetch("/api/envs")["envs"] if e["name"] == "mow_v0")
+    env = next(e for e in tab.fetch("/api/envs")["envs"] if e["name"] == "mow_v1")
     if env["help"]:  # the rules in words: the markdown drawn as headings, lists and paragraphs
         p.click("#help-toggle")
         assert p.locator("#help").is_visible()

@@ -16,7 +16,7 @@ runner = CliRunner()
 def test_envs_lists_the_rulesets():
     result = runner.invoke(app, ["envs"])
     assert result.exit_code == 0, result.output
-    for name in ("medarot_ocg_v1", "medarot_parts_v0", "mow_v0", "amalogs_v1"):
+    for name in ("medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v1"):
         assert name in result.output
 
 
@@ -99,7 +99,7 @@ def test_evaluate_team_env_with_options():
 
 @pytest.mark.parametrize("bad", ["{not json", "[1, 2]"])
 def test_bad_options_are_a_clear_error(bad):
-    result = runner.invoke(app, ["evaluate", "mow_v0", "--options", bad, "--games", "2", "--workers", "1"])
+    result = runner.invoke(app, ["evaluate", "mow_v1", "--options", bad, "--games", "2", "--workers", "1"])
     assert result.exit_code != 0
     assert "--options" in result.output
 
@@ -109,7 +109,7 @@ def test_bad_options_are_a_clear_error(bad):
     [("{not json", "not valid JSON"), ("[1]", "must be a JSON object"), ('{"ent_coeff": 0.1}', "ent_coeff")],
 )
 def test_bad_train_config_is_a_clear_error(bad, named, tmp_path):
-    result = runner.invoke(app, ["train", "mow_v0", "--out", str(tmp_path), "--config", bad])
+    result = runner.invoke(app, ["train", "mow_v1", "--out", str(tmp_path), "--config", bad])
     assert result.exit_code != 0
     assert named in result.output and not (tmp_path / "model.zip").exists()
 
@@ -188,7 +188,7 @@ def test_an_unknown_preset_is_a_clear_error(tmp_path):
     [
         ("medarot_ocg_v1", None, (8192, 4, {"heuristic": 1.0})),  # the OCG's own PPO settings
         ("medarot_ocg_v1", '{"n_steps": 2048}', (2048, 4, {"heuristic": 1.0})),  # --config wins
-        ("mow_v0", None, (2048, 8, {"heuristic": 0.6, "random": 0.25, "self": 0.15})),
+        ("mow_v1", None, (2048, 8, {"heuristic": 0.6, "random": 0.25, "self": 0.15})),
     ],
 )
 def test_train_applies_the_envs_own_settings_under_the_command_lines(

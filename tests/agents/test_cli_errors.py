@@ -40,8 +40,8 @@ CASES = [
     (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
     (["train", "medarot_ocg_v1", "--config", '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
     (["train", "medarot_ocg_v1", "--preset", "huge"], "huge"),
-    (["decks", "rate", "mow_v0", "--decks", "nope,tide_control", "--games", "4"], "no starter deck"),
-    (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "-4"], "--games must be"),
+    (["decks", "rate", "mow_v1", "--decks", "nope,tide_control", "--games", "4"], "no starter deck"),
+    (["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--games", "-4"], "--games must be"),
     (["play", "nope_v0"], "unknown env 'nope_v0'"),
     (["replay", "/nonexistent/game.jsonl"], "/nonexistent/game.jsonl"),
 ]
@@ -103,8 +103,8 @@ SWEEP = [
     (["evaluate", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
     (["evaluate", "medarot_ocg_v0"], "environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its"),
     (
-        ["evaluate", "mow_v0", "--mode", "beginner"],
-        "mow_v0 {'mode': 'beginner'}: unknown rules option(s) mode;",
+        ["evaluate", "mow_v1", "--mode", "beginner"],
+        "mow_v1 {'mode': 'beginner'}: unknown rules option(s) mode;",
     ),
     (
         ["evaluate", "amalogs_v1", "--options", '{"team_sizes": [4, 4]}'],
@@ -131,8 +131,8 @@ SWEEP = [
         "medarot_ocg_v1 {'render_mode': 'rgb'}: render_mode must be",
     ),
     (
-        ["evaluate", "mow_v0", "--options", '{"decks": "mirror2"}'],
-        "mow_v0 {'decks': 'mirror2'}: decks must be None, 'mirror'",
+        ["evaluate", "mow_v1", "--options", '{"decks": "mirror2"}'],
+        "mow_v1 {'decks': 'mirror2'}: decks must be None, 'mirror'",
     ),
     (["train", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
     (
@@ -230,18 +230,18 @@ SWEEP = [
         "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
     ),
     (
-        ["decks", "rate", "mow_v0", "--decks", "nope,tide_control", "--games", "4"],
+        ["decks", "rate", "mow_v1", "--decks", "nope,tide_control", "--games", "4"],
         "deck nope: no starter deck of that name (known:",
     ),
     (
-        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "-4"],
+        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--games", "-4"],
         "--games must be at least 2 (one seat-swapped pair), got -4",
     ),
     (
         [
             "decks",
             "rate",
-            "mow_v0",
+            "mow_v1",
             "--decks",
             "ashen_aggro,tide_control",
             "--pilot",
@@ -255,7 +255,7 @@ SWEEP = [
         [
             "decks",
             "rate",
-            "mow_v0",
+            "mow_v1",
             "--decks",
             "ashen_aggro,tide_control",
             "--pilot",
@@ -269,7 +269,7 @@ SWEEP = [
         [
             "decks",
             "rate",
-            "mow_v0",
+            "mow_v1",
             "--decks",
             "ashen_aggro,tide_control",
             "--pilots",
@@ -281,39 +281,39 @@ SWEEP = [
     ),
     (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
     (
-        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--workers", "-1"],
+        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--workers", "-1"],
         "--workers must be at least 0 (0: all cores), got -1",
     ),
     (
-        ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--backend", "mpi"],
+        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--backend", "mpi"],
         "unknown --backend 'mpi'; known: process, ray",
     ),
     (
-        ["decks", "compare", "mow_v0", "ashen_aggro", "nope"],
+        ["decks", "compare", "mow_v1", "ashen_aggro", "nope"],
         "deck nope: no starter deck of that name (known:",
     ),
-    (["decks", "compare", "mow_v0", "ashen_aggro"], "Missing argument 'deck_b'."),
+    (["decks", "compare", "mow_v1", "ashen_aggro"], "Missing argument 'deck_b'."),
     (
-        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--max-games", "0"],
+        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--max-games", "0"],
         "max_games must be at least 2 (one seat-swapped pair), got 0",
     ),
     (
-        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--elo0", "50", "--elo1", "10"],
+        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--elo0", "50", "--elo1", "10"],
         "elo1 must be above elo0, got elo0=50.0, elo1=10.0",
     ),
     (
-        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--alpha", "2"],
+        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--alpha", "2"],
         "alpha and beta must lie in (0, 0.5), got 2.0, 0.05",
     ),
     (
-        ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--pilot", "ppo:/x.zip"],
+        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--pilot", "ppo:/x.zip"],
         "--pilot ppo:/x.zip: no model file /x.zip (a model.zip",
     ),
     (
         [
             "decks",
             "search",
-            "mow_v0",
+            "mow_v1",
             "--field",
             "ashen_aggro,tide_control",
             "--budget",
@@ -324,11 +324,11 @@ SWEEP = [
         "deck nope: no starter deck of that name (known:",
     ),
     (
-        ["decks", "search", "mow_v0", "--field", "ashen_aggro,nope", "--budget", "64"],
+        ["decks", "search", "mow_v1", "--field", "ashen_aggro,nope", "--budget", "64"],
         "deck nope: no starter deck of that name (known:",
     ),
     (
-        ["decks", "search", "mow_v0", "--field", "ashen_aggro,tide_control", "--budget", "-1"],
+        ["decks", "search", "mow_v1", "--field", "ashen_aggro,tide_control", "--budget", "-1"],
         "--budget must be at least 32 games for a field of 2",
     ),
     (["decks", "list", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
@@ -416,7 +416,7 @@ def test_a_bug_is_one_internal_error_line_exit_1_and_the_traceback_behind_debug(
 
 def test_decks_check_reports_a_missing_file_as_one_problem_line_and_exit_2():
     """``decks check`` prints one ``FILE: problem`` line per problem, as a linter does."""
-    r = _deckgym(["decks", "check", "mow_v0", "/nonexistent/deck.toml"])
+    r = _deckgym(["decks", "check", "mow_v1", "/nonexistent/deck.toml"])
     assert r.returncode == 2
     assert r.stderr.strip().splitlines() == [
         "/nonexistent/deck.toml: deck /nonexistent/deck.toml: file not found"
@@ -425,7 +425,7 @@ def test_decks_check_reports_a_missing_file_as_one_problem_line_and_exit_2():
 
 def test_a_good_command_still_runs_and_exits_0():
     r = _deckgym(
-        ["evaluate", "mow_v0", "--agent", "random", "--opponent", "random", "--games", "2", "--json"]
+        ["evaluate", "mow_v1", "--agent", "random", "--opponent", "random", "--games", "2", "--json"]
     )
     assert r.returncode == 0, r.stderr[-2000:]
     assert '"games": 2' in r.stdout

@@ -83,14 +83,14 @@ def test_field_scores_weight_the_matrix_rows_by_the_meta_shares():
 
 def test_a_mirror_match_scores_exactly_one_half_pair_by_pair():
     """Same deck, same pilot, same seed: the second game of a pair is the first with seats swapped."""
-    m = deck_match("mow_v0", "ashen_aggro", "ashen_aggro", games=12, workers=1)
+    m = deck_match("mow_v1", "ashen_aggro", "ashen_aggro", games=12, workers=1)
     assert m.games == 12 and all(a + b == 1.0 for a, b in m.pairs)
     assert m.score == 0.5
 
 
 def test_deck_match_results_do_not_depend_on_the_workers():
-    one = deck_match("medarot_parts_v0", "blaze_striker", "fang_brawler", games=8, seed=3, workers=1)
-    two = deck_match("medarot_parts_v0", "blaze_striker", "fang_brawler", games=8, seed=3, workers=2)
+    one = deck_match("medarot_parts_v1", "blaze_striker", "fang_brawler", games=8, seed=3, workers=1)
+    two = deck_match("medarot_parts_v1", "blaze_striker", "fang_brawler", games=8, seed=3, workers=2)
     assert one.pairs == two.pairs and one.games == 8
 
 
@@ -131,7 +131,7 @@ def test_the_ray_backend_gives_the_same_games_as_local_processes():
 
 
 def test_rate_matrix_is_consistent_and_the_json_has_every_key():
-    r = rate("mow_v0", ["ashen_aggro", "iron_bulwark", "tide_control"], games=6, workers=1, bootstrap=20)
+    r = rate("mow_v1", ["ashen_aggro", "iron_bulwark", "tide_control"], games=6, workers=1, bootstrap=20)
     assert r["decks"] == ["ashen_aggro", "iron_bulwark", "tide_control"] and r["games"] == 6
     for i in range(3):
         assert r["matrix"][i][i] == 0.5
@@ -178,7 +178,7 @@ def test_cli_decks_list_and_check(tmp_path):
     )
     assert result.exit_code == 2
     assert "beginner_blaze: legal" in result.output and f"{bad}: deck {bad}: card MD01" in result.output
-    ok = runner.invoke(app, ["decks", "check", "mow_v0", "ashen_aggro", "tide_control"])
+    ok = runner.invoke(app, ["decks", "check", "mow_v1", "ashen_aggro", "tide_control"])
     assert ok.exit_code == 0, ok.output
 
 
@@ -188,7 +188,7 @@ def test_cli_decks_rate_json_and_outputs(tmp_path):
         [
             "decks",
             "rate",
-            "mow_v0",
+            "mow_v1",
             "--decks",
             "ashen_aggro,tide_control",
             "--games",
@@ -205,7 +205,7 @@ def test_cli_decks_rate_json_and_outputs(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     same = rate(
-        "mow_v0",
+        "mow_v1",
         ["ashen_aggro", "tide_control"],
         games=4,
         workers=1,
@@ -222,16 +222,16 @@ def test_cli_decks_rate_json_and_outputs(tmp_path):
     ("args", "message"),
     [
         (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'"),
-        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,nope"], "no starter deck of that name"),
-        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro"], "at least two decks"),
+        (["decks", "rate", "mow_v1", "--decks", "ashen_aggro,nope"], "no starter deck of that name"),
+        (["decks", "rate", "mow_v1", "--decks", "ashen_aggro"], "at least two decks"),
         (
-            ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--games", "1"],
+            ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--games", "1"],
             "--games must be",
         ),
-        (["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--field", "x:1"], "not rated"),
+        (["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--field", "x:1"], "not rated"),
         (["decks", "list", "amalogs_v1"], "not a deck ruleset"),
         (
-            ["decks", "rate", "mow_v0", "--decks", "ashen_aggro,tide_control", "--backend", "dask"],
+            ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--backend", "dask"],
             "unknown --backend 'dask'; known: process, ray",
         ),
     ],
@@ -297,8 +297,8 @@ def test_compare_stops_at_the_decision_and_does_not_depend_on_the_workers():
     from deckgym.agents.decks.sprt import compare
 
     weak = {"MS01": 1, "MN01": 40}  # forty 1/1 Moss Sprites: far weaker than any starter
-    one = compare("mow_v0", "iron_bulwark", weak, elo1=50, max_games=200, workers=1)
-    two = compare("mow_v0", "iron_bulwark", weak, elo1=50, max_games=200, workers=2)
+    one = compare("mow_v1", "iron_bulwark", weak, elo1=50, max_games=200, workers=1)
+    two = compare("mow_v1", "iron_bulwark", weak, elo1=50, max_games=200, workers=2)
     assert one == two
     assert one["verdict"] == "stronger" and one["llr"] >= one["bounds"][1] and one["games"] < 200
     assert sum(one["pentanomial"]) * 2 == one["games"]
@@ -310,7 +310,7 @@ def test_cli_decks_compare_json_and_undecided_at_the_cap():
         [
             "decks",
             "compare",
-            "mow_v0",
+            "mow_v1",
             "ashen_aggro",
             "ashen_aggro",
             "--max-games",
@@ -324,7 +324,7 @@ def test_cli_decks_compare_json_and_undecided_at_the_cap():
     data = json.loads(result.output)
     assert data["verdict"] == "undecided" and data["games"] == 8 and data["score"] == 0.5
     assert {"llr", "bounds", "score_ci95", "env", "pilot", "seed", "version"} <= set(data)
-    bad = runner.invoke(app, ["decks", "compare", "mow_v0", "ashen_aggro", "tide_control", "--elo1", "-5"])
+    bad = runner.invoke(app, ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--elo1", "-5"])
     assert bad.exit_code == 2 and bad.output.startswith("Error: elo1 must be above elo0")
 
 
@@ -349,7 +349,7 @@ def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():
         [
             "decks",
             "rate",
-            "mow_v0",
+            "mow_v1",
             "--decks",
             "ashen_aggro,iron_bulwark,tide_control",
             "--games",
@@ -416,7 +416,7 @@ def test_keep_theme_swaps_only_within_a_class_and_never_a_master():
     from deckgym import envs
     from deckgym.agents.decks.search import card_class, swap_mutator
 
-    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    ruleset = envs.make("mow_v1").unwrapped.ruleset
     pool = ruleset.pool
     start = dict(ruleset.deck_list("iron_bulwark").cards)
     mutate = swap_mutator(sorted(pool.cards), lambda d: True, card_class=lambda c: card_class(pool[c]))
@@ -434,7 +434,7 @@ def test_keep_master_moves_cards_across_kinds_but_never_the_master():
     from deckgym import envs
     from deckgym.agents.decks.search import master_only_class, swap_mutator
 
-    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    ruleset = envs.make("mow_v1").unwrapped.ruleset
     pool = ruleset.pool
     start = dict(ruleset.deck_list("iron_bulwark").cards)
 
@@ -467,7 +467,7 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
         [
             "decks",
             "search",
-            "mow_v0",
+            "mow_v1",
             "--field",
             "tide_control",
             "--start",
@@ -487,19 +487,19 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
     data = json.loads(result.output)
     assert {"best", "holdout_score", "holdout_ci95", "games_used"} <= set(data)
     assert data["holdout_seed"] > 10**8 and data["holdout_games"] == 8
-    check = runner.invoke(app, ["decks", "check", "mow_v0", str(tmp_path / "best.toml")])
+    check = runner.invoke(app, ["decks", "check", "mow_v1", str(tmp_path / "best.toml")])
     assert check.exit_code == 0, check.output
     assert (tmp_path / "search_curve.png").stat().st_size > 0
     tuned = runner.invoke(
         app,
-        ["decks", "search", "mow_v0", "--field", "tide_control", "--start", "iron_bulwark", "--budget", "64"]
+        ["decks", "search", "mow_v1", "--field", "tide_control", "--start", "iron_bulwark", "--budget", "64"]
         + ["--holdout", "8", "--workers", "1", "--json", "--target", "0.5", "--keep-theme"],
     )
     assert tuned.exit_code == 0, tuned.output
     data = json.loads(tuned.output)
     assert data["target"] == 0.5 and data["keep_theme"] and data["best"]["MS03"] == 1  # the master stays
     off = runner.invoke(
-        app, ["decks", "search", "mow_v0", "--field", "tide_control", "--budget", "64", "--target", "1"]
+        app, ["decks", "search", "mow_v1", "--field", "tide_control", "--budget", "64", "--target", "1"]
     )
     assert off.exit_code == 2 and "--target must be a score strictly between 0 and 1" in off.output
     bad = runner.invoke(app, ["decks", "search", "amalogs_v1", "--field", "x", "--budget", "64"])
@@ -512,7 +512,7 @@ def test_deck_files_written_by_the_search_keep_any_name_and_description(tmp_path
 
     for env_name, kwargs, deck in [
         ("medarot_ocg_v1", {"mode": "advance"}, "advance_skyline"),
-        ("mow_v0", {}, "tide_control"),
+        ("mow_v1", {}, "tide_control"),
     ]:
         ruleset = envs.make(env_name, **kwargs).unwrapped.ruleset
         counts = dict(ruleset.deck_list(deck).cards)
@@ -527,12 +527,12 @@ def test_parts_deck_search_changes_the_deck_and_keeps_the_starter_set(tmp_path):
     from deckgym.agents.decks.search import deck_search
 
     result = deck_search(
-        "medarot_parts_v0", ["fang_brawler"], 64, "chorus_support", seed=1, workers=1, holdout_games=8
+        "medarot_parts_v1", ["fang_brawler"], 64, "chorus_support", seed=1, workers=1, holdout_games=8
     )
     from deckgym import envs
     from deckgym.envs.medarot_parts.cards import resolve_deck
 
-    ruleset = envs.make("medarot_parts_v0").unwrapped.ruleset
+    ruleset = envs.make("medarot_parts_v1").unwrapped.ruleset
     chorus = resolve_deck("chorus_support", ruleset.pool, ruleset.config)
     assert result["starter"] == [list(m) for m in chorus.starter.medarots]
     assert sum(result["best"].values()) == sum(n for _, n in chorus.deck.cards)

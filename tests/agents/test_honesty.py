@@ -31,16 +31,16 @@ VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}, 3, 150),
     ("medarot_ocg_v1", {"mode": "normal"}, 2, 150),
     ("medarot_ocg_v1", {"mode": "advance"}, 2, 150),
-    ("medarot_parts_v0", {}, 3, 150),
-    ("mow_v0", {}, 3, 150),
+    ("medarot_parts_v1", {}, 3, 150),
+    ("mow_v1", {}, 3, 150),
     ("amalogs_v1", {"team_sizes": (1, 1)}, 1, 150),
     ("amalogs_v1", {"team_sizes": (2, 2)}, 1, 150),
 ]
 IDS = ["-".join([n, *map(str, k.values())]) for n, k, _g, _p in VARIANTS]
 PACKAGE = {
     "medarot_ocg_v1": "medarot_ocg",
-    "medarot_parts_v0": "medarot_parts",
-    "mow_v0": "mow",
+    "medarot_parts_v1": "medarot_parts",
+    "mow_v1": "mow",
     "amalogs_v1": "amalogs",
 }
 
@@ -156,12 +156,12 @@ CHEATS: dict[str, dict[str, Callable[[Any, int], Any]]] = {
         "own deck order": lambda st, seat: st.deck[seat],
         "rng": lambda st, seat: st.rng.getstate(),
     },
-    "medarot_parts_v0": {
+    "medarot_parts_v1": {
         "opponent's hand": lambda st, seat: st.hand[1 - seat],
         "own deck order": lambda st, seat: st.deck[seat],
         "rng": lambda st, seat: st.rng.getstate(),
     },
-    "mow_v0": {
+    "mow_v1": {
         "opponent's hand": lambda st, seat: st.hand[1 - seat],
         "face-down spell": lambda st, seat: st.spell[1 - seat][0] if st.spell[1 - seat] else None,
         "own deck order": lambda st, seat: st.deck[seat],

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.train
 
 
 def _data(**settings):
-    cfg = TrainConfig(env="medarot_parts_v0", env_kwargs={}, pretrain_games=3, progress_bar=False, **settings)
+    cfg = TrainConfig(env="medarot_parts_v1", env_kwargs={}, pretrain_games=3, progress_bar=False, **settings)
     return heuristic_dataset(cfg)
 
 
@@ -40,11 +40,11 @@ def test_the_search_teacher_is_imitated_and_plays_only_legal_moves(search_data):
     k = np.log(np.abs(rets[rets != 0]).astype(np.float64)) / np.log(0.995)
     assert len(k) and np.allclose(k, np.round(k), atol=1e-2)
     # the teacher's choices are the search's: replay the first game with the same seeds
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     raw = env.unwrapped
-    cfg = TrainConfig(env="medarot_parts_v0", env_kwargs={})
+    cfg = TrainConfig(env="medarot_parts_v1", env_kwargs={})
     env.reset(seed=cfg.seed * 1_000_003 + 0)
-    players = [agent_lib.make("search:1", "medarot_parts_v0", seed=cfg.seed + i) for i in range(2)]
+    players = [agent_lib.make("search:1", "medarot_parts_v1", seed=cfg.seed + i) for i in range(2)]
     for i, p in enumerate(players):
         p.bind(env)
         p.reset(seed=(cfg.seed * 1_000_003 + 0) * 16 + i)
@@ -87,13 +87,13 @@ def test_dagger_data_is_the_policys_positions_labelled_by_the_teacher(monkeypatc
     from deckgym.agents.training import imitation, policy
 
     monkeypatch.setattr(policy, "policy_action", _last_legal)
-    cfg = TrainConfig(env="medarot_parts_v0", env_kwargs={}, dagger_games=2, progress_bar=False)
+    cfg = TrainConfig(env="medarot_parts_v1", env_kwargs={}, dagger_games=2, progress_bar=False)
     obs, masks, acts, rets, states = imitation.student_dataset(None, cfg, round_=1)
     assert states is None and len(acts) == len(obs) == len(masks) == len(rets) > 0
     # replay both games: the policy (last legal action) in seat g % 2, the heuristic elsewhere
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     raw = env.unwrapped
-    heuristic = agent_lib.make("heuristic", "medarot_parts_v0")
+    heuristic = agent_lib.make("heuristic", "medarot_parts_v1")
     heuristic.bind(env)
     k = 0
     for g in range(2):
@@ -122,7 +122,7 @@ def test_dagger_data_is_the_policys_positions_labelled_by_the_teacher(monkeypatc
 def test_dagger_rounds_add_the_policys_decisions_to_the_imitation(tmp_path):
     logs: list[str] = []
     cfg = TrainConfig(
-        env="medarot_parts_v0",
+        env="medarot_parts_v1",
         env_kwargs={},
         timesteps=0,
         pretrain_games=4,
@@ -150,7 +150,7 @@ def test_a_dagger_teacher_labels_the_rounds_while_the_games_stay_against_the_tea
     from deckgym.agents.training import imitation, policy
 
     monkeypatch.setattr(policy, "policy_action", _last_legal)
-    base = {"env": "medarot_parts_v0", "env_kwargs": {}, "dagger_games": 1, "progress_bar": False}
+    base = {"env": "medarot_parts_v1", "env_kwargs": {}, "dagger_games": 1, "progress_bar": False}
     own = imitation.student_dataset(None, TrainConfig(**base), round_=0)
     other = imitation.student_dataset(None, TrainConfig(**base, dagger_teacher="search:1"), round_=0)
     # the same game (the policy's moves and the teacher's replies), other labels

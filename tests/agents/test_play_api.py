@@ -18,8 +18,8 @@ from deckgym.envs.core.events import line_for
 GAMES = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {"team_sizes": [2, 2]}),
 ]
 KEYS = {"game_id", "view", "legal", "your_turn", "done", "result", "log", "recent", "ai_thinking", "can_undo"}
@@ -99,10 +99,10 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
 def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None:
     cat = client.get("/api/envs").json()
     by = {e["name"]: e for e in cat["envs"]}
-    assert set(by) == {"medarot_ocg_v1", "medarot_parts_v0", "mow_v0", "amalogs_v1"}
+    assert set(by) == {"medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v1"}
     assert by["medarot_ocg_v1"]["modes"] == ["beginner", "normal", "advance"]
     assert "beginner_blaze" in by["medarot_ocg_v1"]["decks"]["beginner"]
-    assert "iron_bulwark" in by["mow_v0"]["decks"][""]
+    assert "iron_bulwark" in by["mow_v1"]["decks"][""]
     assert cat["default_level"] in cat["levels"] and cat["levels"][0] == "Beginner"
     ocg = {lv["name"]: lv["spec"] for lv in by["medarot_ocg_v1"]["levels"]["beginner"]}
     assert ocg == {
@@ -112,10 +112,10 @@ def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None
         "Hard": "search",
         "Expert": "search:16",
     }
-    assert by["mow_v0"]["title"] == "Master of the World" and by["medarot_ocg_v1"]["mode_titles"]["advance"]
+    assert by["mow_v1"]["title"] == "Master of the World" and by["medarot_ocg_v1"]["mode_titles"]["advance"]
     assert all("plugged" not in e["title"] for e in cat["envs"])
     # the lobby shows what scripts/levels.py measured: Easy against itself splits every pair
-    easy = next(lv for lv in by["mow_v0"]["levels"][""] if lv["name"] == "Easy")
+    easy = next(lv for lv in by["mow_v1"]["levels"][""] if lv["name"] == "Easy")
     assert easy["score"] == 0.5 and easy["measured"]["games"] >= 400
     assert easy["measured"]["wins"] == easy["measured"]["losses"]
 
@@ -241,7 +241,7 @@ def _recorded(moves: int = 6) -> Any:
 
     from deckgym.envs.replay import Recorder
 
-    rec = Recorder("mow_v0", seed=2)
+    rec = Recorder("mow_v1", seed=2)
     rng = random.Random(2)
     for _ in range(moves):
         mask = rec.env.observe(rec.env.agent_selection)["action_mask"]

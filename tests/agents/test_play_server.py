@@ -69,7 +69,7 @@ def slow_server() -> Iterator[str]:
 
 def test_other_requests_are_answered_at_once_while_the_ai_thinks(slow_server: str) -> None:
     base = slow_server
-    game = httpx.post(f"{base}/api/games", json={"env": "mow_v0", "opponent": "Beginner", "seed": 1}).json()
+    game = httpx.post(f"{base}/api/games", json={"env": "mow_v1", "opponent": "Beginner", "seed": 1}).json()
     gid = game["game_id"]
     answer: dict[str, Any] = {}
 
@@ -126,7 +126,7 @@ def test_undo_goes_back_to_the_persons_previous_decision(client: TestClient) -> 
 
 
 def test_a_hint_is_a_legal_move_in_words_with_a_winning_chance(client: TestClient) -> None:
-    game = _new(client, env="medarot_parts_v0")
+    game = _new(client, env="medarot_parts_v1")
     gid = game["game_id"]
     live = client.app.state.games.get(gid)
     live.session.hint_task = _small_hint(live.session)  # few rollouts keep the test short
@@ -143,7 +143,7 @@ def _small_hint(session: GameSession) -> Any:
 
 
 def test_resign_ends_the_game_as_a_loss_and_rematch_swaps_seats_and_keeps_decks(client: TestClient) -> None:
-    game = _new(client, env="mow_v0", seat=0)
+    game = _new(client, env="mow_v1", seat=0)
     gid = game["game_id"]
     over = client.post(f"/api/games/{gid}/resign").json()
     assert over["done"] and over["result"]["outcome"] == "loss" and over["legal"] == []
@@ -157,16 +157,16 @@ def test_resign_ends_the_game_as_a_loss_and_rematch_swaps_seats_and_keeps_decks(
 
 
 def test_levels_are_taken_by_name_or_spec_and_nothing_else() -> None:
-    assert level_of("hard", "mow_v0").spec == "search"
-    assert level_of("search:16", "mow_v0").name == "Expert"
+    assert level_of("hard", "mow_v1").spec == "search"
+    assert level_of("search:16", "mow_v1").name == "Expert"
     assert level_of("ppo:pretrained", "medarot_ocg_v1", {"mode": "normal"}).name == "Medium"
     for bad in ("search:100000", "ppo:/etc/passwd", "search:4:ppo:pretrained", ""):
         with pytest.raises(PlayError, match="offered: Beginner"):
-            level_of(bad, "mow_v0")
+            level_of(bad, "mow_v1")
 
 
 def test_oversized_bodies_get_413_and_nothing_starts(client: TestClient) -> None:
-    big = b'{"env": "mow_v0", "options": {"x": "' + b"y" * MAX_BODY + b'"}}'
+    big = b'{"env": "mow_v1", "options": {"x": "' + b"y" * MAX_BODY + b'"}}'
     r = client.post("/api/games", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "kB" in r.json()["error"]
     assert len(client.app.state.games) == 0

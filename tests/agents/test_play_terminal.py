@@ -54,7 +54,7 @@ def test_a_whole_game_from_standard_input_then_replay_verify(tmp_path: Path) -> 
 def test_bad_input_re_prompts_and_quit_leaves(tmp_path: Path) -> None:
     rec = tmp_path / "q.jsonl"
     p = _run(
-        ["play", "mow_v0", "--opponent", "random", "--seed", "1", "--record", str(rec)],
+        ["play", "mow_v1", "--opponent", "random", "--seed", "1", "--record", str(rec)],
         "x\n0\n999\n?\nlog\nquit\n",
     )
     assert p.returncode == 0, p.stderr
@@ -69,7 +69,7 @@ def test_bad_input_re_prompts_and_quit_leaves(tmp_path: Path) -> None:
 
 
 def test_end_of_input_quits_cleanly() -> None:
-    p = _run(["play", "medarot_parts_v0", "--opponent", "random", "--seed", "2"], "")
+    p = _run(["play", "medarot_parts_v1", "--opponent", "random", "--seed", "2"], "")
     assert p.returncode == 0, p.stderr
     assert "left the game (end of input)" in p.stdout and "Traceback" not in p.stderr
 
@@ -163,7 +163,7 @@ def test_each_replay_position_lists_its_moves_events_as_the_seat_reads_them(tmp_
 
 
 def test_undo_hint_and_resign_from_the_terminal() -> None:
-    s = GameSession("medarot_parts_v0", {}, "random", seat=0, seed=6)
+    s = GameSession("medarot_parts_v1", {}, "random", seat=0, seed=6)
     s.hint_task = lambda worlds=None, full=s.hint_task: full(2)  # few rollouts keep the test short
     typed = iter(["hint", "a", "undo", "undo", "details", "board", "resign"])
     out = io.StringIO()
@@ -176,7 +176,7 @@ def test_undo_hint_and_resign_from_the_terminal() -> None:
 
 
 def test_a_single_option_is_played_for_the_person_and_logged() -> None:
-    s = GameSession("mow_v0", {}, "random", seat=0, seed=3)
+    s = GameSession("mow_v1", {}, "random", seat=0, seed=3)
     s.opponent_moves()
     for _ in range(60):
         if s.done:

@@ -59,10 +59,10 @@ def test_masked_probabilities_match_a_hand_computed_softmax():
 
 
 def test_candidates_are_the_policys_top_actions_then_the_heuristics_choice():
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     enc = env.unwrapped.encoder
     prior = Prior(enc.action_size)
-    agent = _agent("medarot_parts_v0", env, prior, top=2)
+    agent = _agent("medarot_parts_v1", env, prior, top=2)
     positions = _positions(env, 15, least=4)
     assert len(positions) >= 8
     for st in positions:
@@ -80,7 +80,7 @@ def test_candidates_are_the_policys_top_actions_then_the_heuristics_choice():
 def test_over_every_action_led_by_the_heuristics_choice_it_chooses_as_plain_search():
     """Candidates = all legal actions, the heuristic's first and the rest in engine order: that is
     exactly the plain search's order, so the choices and the worlds drawn are the same."""
-    for name, kwargs in [("medarot_ocg_v1", {"mode": "normal"}), ("mow_v0", {})]:
+    for name, kwargs in [("medarot_ocg_v1", {"mode": "normal"}), ("mow_v1", {})]:
         env = envs.make(name, **kwargs)
         enc = env.unwrapped.encoder
         prior = Prior(enc.action_size)
@@ -100,9 +100,9 @@ def test_over_every_action_led_by_the_heuristics_choice_it_chooses_as_plain_sear
 
 
 def test_a_forced_move_asks_neither_the_policy_nor_the_worlds():
-    env = envs.make("mow_v0")
+    env = envs.make("mow_v1")
     prior = Prior(env.unwrapped.encoder.action_size)
-    agent = _agent("mow_v0", env, prior)
+    agent = _agent("mow_v1", env, prior)
     forced = [p for p in _positions(env, 200, least=1) if len(p.legal_actions()) == 1][:3]
     assert forced
     before = agent._rng.random()
@@ -124,7 +124,7 @@ def test_the_shipped_policy_guides_legal_games():
 
 
 def test_the_ppo_agents_probabilities_agree_with_its_greedy_move():
-    name = "mow_v0"
+    name = "mow_v1"
     env = envs.make(name)
     ppo = agent_lib.make("ppo:pretrained", name)
     for e in random_positions(env, games=1, every=5):
@@ -136,10 +136,10 @@ def test_the_ppo_agents_probabilities_agree_with_its_greedy_move():
 
 
 def test_bad_priors_and_specs_are_refused():
-    rollout = agent_lib.make("heuristic", "mow_v0")
+    rollout = agent_lib.make("heuristic", "mow_v1")
     with pytest.raises(ValueError, match="top >= 1, got 0"):
         PolicySearchAgent(rollout, Prior(3), top=0)
     with pytest.raises(TypeError, match=r"probabilities\(observation, action_mask\)"):
         PolicySearchAgent(rollout, RandomAgent(0))
     with pytest.raises(ValueError, match="as in 'search:4:ppo:pretrained'"):
-        agent_lib.make("search:4:heuristic", "mow_v0")
+        agent_lib.make("search:4:heuristic", "mow_v1")

@@ -164,8 +164,8 @@ def test_reloaded_model_beats_random_where_a_broken_policy_would_not(trained):
 
 #: Per environment: the smoke run's settings that differ from the defaults, games played, fewest moves.
 SMOKE = {
-    "medarot_parts_v0": ({"n_steps": 256, "eval_every": 0, "checkpoint_every": 4096}, 4, 20),
-    "mow_v0": ({"n_steps": 512, "n_epochs": 2, "eval_every": 2048, "checkpoint_every": 0}, 2, 50),
+    "medarot_parts_v1": ({"n_steps": 256, "eval_every": 0, "checkpoint_every": 4096}, 4, 20),
+    "mow_v1": ({"n_steps": 512, "n_epochs": 2, "eval_every": 2048, "checkpoint_every": 0}, 2, 50),
 }
 
 
@@ -222,7 +222,7 @@ def test_imitation_cache_gives_the_same_run_and_refuses_other_settings(tmp_path)
     def run(name: str, pretrain_epochs: int = 1) -> tuple[list[str], dict]:
         cfg = _tiny_config(
             tmp_path / name,
-            env="medarot_parts_v0",
+            env="medarot_parts_v1",
             env_kwargs={},
             timesteps=256,
             n_steps=128,
@@ -260,7 +260,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     torch.set_num_threads(1)
     cfg = _tiny_config(
         tmp_path,
-        env="mow_v0",
+        env="mow_v1",
         env_kwargs={},
         critic="global",
         timesteps=512,
@@ -280,7 +280,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     policy = agent.policy
     assert not policy.share_features_extractor
     assert policy.pi_features_extractor.role == "pi" and policy.vf_features_extractor.role == "vf"
-    env = envs.make("mow_v0")
+    env = envs.make("mow_v1")
     env.reset(seed=4)
     st = env.unwrapped.game
     obs = env.unwrapped.encoder.observe(st, st.current_player)
@@ -293,7 +293,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     assert float(v) != float(v0)  # the value function reads the global state
     a = policy_action(policy, obs, mask)
     assert mask[a] and a == agent.act(obs, mask)
-    assert _plays_only_legal_actions(tmp_path / "model.zip", "mow_v0", 2) > 50
+    assert _plays_only_legal_actions(tmp_path / "model.zip", "mow_v1", 2) > 50
 
 
 def test_a_slim_copy_plays_exactly_as_the_model_and_is_smaller(trained, tmp_path):
@@ -337,7 +337,7 @@ def test_pretrained_names_the_shipped_model_or_says_which_exist(monkeypatch, tra
         pre.model_path("medarot_ocg_v1", {}), "medarot_ocg_v1", 2, mode="beginner"
     )
     with pytest.raises(ValueError, match="shipped: medarot_ocg_v1-beginner"):
-        agents.make("ppo:pretrained", "mow_v0")
+        agents.make("ppo:pretrained", "mow_v1")
 
 
 def test_every_shipped_model_loads_and_plays_legal_games():

@@ -30,7 +30,7 @@ def test_deck_compare_json_carries_the_provenance(tmp_path):
         _cli(
             "decks",
             "compare",
-            "mow_v0",
+            "mow_v1",
             "ashen_aggro",
             "tide_control",
             "--max-games",
@@ -43,5 +43,5 @@ def test_deck_compare_json_carries_the_provenance(tmp_path):
             cwd=tmp_path,
         ).stdout
     )
-    assert out["provenance"]["env"] == "mow_v0" and out["provenance"]["seed"] == 9
+    assert out["provenance"]["env"] == "mow_v1" and out["provenance"]["seed"] == 9
     assert out["provenance"]["deckgym"] == deckgym.__version__

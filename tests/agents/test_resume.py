@@ -19,7 +19,7 @@ runner = CliRunner()
 
 def _cfg(out, timesteps):
     return TrainConfig(
-        env="mow_v0",
+        env="mow_v1",
         env_kwargs={},
         timesteps=timesteps,
         n_envs=2,
@@ -72,7 +72,7 @@ def test_the_command_resumes_and_refuses_what_it_cannot(tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert (
-        "resuming MaskablePPO on mow_v0" in r.output
+        "resuming MaskablePPO on mow_v1" in r.output
         and json.loads((out / "train.json").read_text())["timesteps"] == 768
     )
     assert json.loads((out / "eval.json").read_text())["timesteps"] == 768

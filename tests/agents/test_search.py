@@ -89,17 +89,17 @@ def test_search_needs_at_least_one_world():
 
 
 def test_agent_specs_name_the_number_of_worlds():
-    assert agent_lib.make("search", "medarot_parts_v0", seed=0).worlds == 4
-    assert agent_lib.make("search:8", "medarot_parts_v0", seed=0).name == "search:8"
+    assert agent_lib.make("search", "medarot_parts_v1", seed=0).worlds == 4
+    assert agent_lib.make("search:8", "medarot_parts_v1", seed=0).name == "search:8"
     with pytest.raises(ValueError, match="search:x"):
-        agent_lib.make("search:x", "medarot_parts_v0")
+        agent_lib.make("search:x", "medarot_parts_v1")
 
 
 CASES = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {"team_sizes": (1, 1)}),
 ]
 
@@ -120,13 +120,13 @@ def test_search_plays_legal_games_of_every_ruleset(name, kwargs):
 
 def test_search_is_deterministic_under_a_seed():
     """The same seed gives the same choices; other seeds sample other worlds and choose otherwise."""
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     positions = [e.unwrapped.game.clone() for e in random_positions(env, games=2, every=9)]
     positions = [p for p in positions if len(p.legal_actions()) >= 3][:25]
     assert len(positions) >= 10
 
     def choices(seed: int) -> list[object]:
-        agent = agent_lib.make("search:2", "medarot_parts_v0", seed=seed)
+        agent = agent_lib.make("search:2", "medarot_parts_v1", seed=seed)
         agent.reset(seed=seed)
         return [agent.choose(p, p.current_player) for p in positions]
 

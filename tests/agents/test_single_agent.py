@@ -222,7 +222,7 @@ class _Observing:
         return self.inner.act(observation, action_mask)
 
 
-@pytest.mark.parametrize("env_name", ["medarot_ocg_v1", "medarot_parts_v0", "mow_v0"])
+@pytest.mark.parametrize("env_name", ["medarot_ocg_v1", "medarot_parts_v1", "mow_v1"])
 def test_an_engine_reading_opponent_plays_the_same_games_without_observations(env_name):
     """The self-play env skips encoding for heuristic opponents; the games stay the same."""
     from deckgym.agents import make

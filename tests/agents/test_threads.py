@@ -11,7 +11,7 @@ def _cfg(tmp_path, **over):
     from deckgym.agents.training.config import TrainConfig
 
     settings = {
-        "env": "mow_v0",
+        "env": "mow_v1",
         "env_kwargs": {},
         "timesteps": 1024,
         "n_envs": 2,

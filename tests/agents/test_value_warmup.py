@@ -28,7 +28,7 @@ def test_during_the_warm_up_only_the_value_function_moves(tmp_path):
     from deckgym.agents.training.loop import train
 
     cfg = TrainConfig(
-        env="mow_v0",
+        env="mow_v1",
         env_kwargs={},
         timesteps=2048,
         n_envs=2,

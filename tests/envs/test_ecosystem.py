@@ -24,8 +24,8 @@ VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "normal"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {"team_sizes": (1, 1)}),
     ("amalogs_v1", {"team_sizes": (2, 2)}),
     ("amalogs_v1", {"team_sizes": (3, 3)}),
@@ -96,6 +96,13 @@ def test_rllibs_env_checker_builds_and_steps_every_variant_with_the_defaults(nam
     from deckgym.envs.rllib import RllibEnv
 
     check_multiagent_environments(RllibEnv({"env": name, **kw}))
+
+
+@pytest.mark.parametrize(("old", "new"), [("medarot_parts_v0", "medarot_parts_v1"), ("mow_v0", "mow_v1")])
+def test_every_old_id_is_refused_with_its_new_one(old, new):
+    with pytest.raises(KeyError, match=f"'{old}' is now '{new}': its .* starter decks were rebalanced"):
+        envs.make(old)
+    assert old not in envs.names() and new in envs.names()
 
 
 def test_an_old_id_names_the_new_one_and_what_changed(tmp_path):

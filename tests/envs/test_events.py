@@ -35,16 +35,16 @@ VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "normal"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {"team_sizes": (1, 1)}),
     ("amalogs_v1", {"team_sizes": (2, 2)}),
 ]
 IDS = [f"{n}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for n, kw in VARIANTS]
 RULESET = {
     "medarot_ocg_v1": "medarot_ocg",
-    "medarot_parts_v0": "medarot_parts",
-    "mow_v0": "mow",
+    "medarot_parts_v1": "medarot_parts",
+    "mow_v1": "mow",
     "amalogs_v1": "amalogs",
 }
 DATA = Path(__file__).resolve().parents[1] / "data" / "events.json"

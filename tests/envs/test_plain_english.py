@@ -27,8 +27,8 @@ VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "normal"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {}),
     ("amalogs_v1", {"team_sizes": [2, 2]}),
 ]

@@ -40,8 +40,8 @@ def _play(env: RllibEnv, seed: int) -> tuple[int, dict[str, float], dict, dict]:
     ("name", "options"),
     [
         ("medarot_ocg_v1", {"mode": "beginner"}),
-        ("medarot_parts_v0", {}),
-        ("mow_v0", {}),
+        ("medarot_parts_v1", {}),
+        ("mow_v1", {}),
         ("amalogs_v1", {"team_sizes": [1, 1]}),
     ],
 )
@@ -55,7 +55,7 @@ def test_random_legal_games_end_with_every_seat_observed_and_zero_sum_rewards(na
 
 
 def test_an_illegal_action_ends_the_game_with_minus_one_and_is_counted():
-    env = RllibEnv({"env": "mow_v0"})
+    env = RllibEnv({"env": "mow_v1"})
     obs, _ = env.reset(seed=1)
     ((me, o),) = obs.items()
     bad = int(np.flatnonzero(o["action_mask"] == 0)[0])
@@ -63,12 +63,12 @@ def test_an_illegal_action_ends_the_game_with_minus_one_and_is_counted():
     obs, rew, term, _trunc, _ = env.step({me: bad})
     assert RllibEnv.illegal_actions == before + 1
     assert rew[me] == -1.0 and term["__all__"] and set(obs) == set(env.possible_agents)
-    strict = RllibEnv({"env": "mow_v0", "illegal_action": "raise"})
+    strict = RllibEnv({"env": "mow_v1", "illegal_action": "raise"})
     obs, _ = strict.reset(seed=1)
     with pytest.raises(IllegalActionError):
         strict.step({me: bad})
     with pytest.raises(ValueError, match="illegal_action must be"):
-        RllibEnv({"env": "mow_v0", "illegal_action": "ignore"})
+        RllibEnv({"env": "mow_v1", "illegal_action": "ignore"})
 
 
 def test_rllibs_own_env_checker_accepts_the_env():

@@ -22,8 +22,8 @@ VARIANTS = [
     ("medarot_ocg_v1", {"mode": "beginner"}),
     ("medarot_ocg_v1", {"mode": "normal"}),
     ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v0", {}),
-    ("mow_v0", {}),
+    ("medarot_parts_v1", {}),
+    ("mow_v1", {}),
     ("amalogs_v1", {}),
 ]
 IDS = [f"{name}-{kw.get('mode', '')}".rstrip("-") for name, kw in VARIANTS]

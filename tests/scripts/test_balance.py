@@ -32,7 +32,7 @@ def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tm
 
     balance = load_script("balance")
     code = balance.main(
-        ["mow_v0", "--decks", "iron_bulwark,tide_control", "--check-games", "8", "--games", "8"]
+        ["mow_v1", "--decks", "iron_bulwark,tide_control", "--check-games", "8", "--games", "8"]
         + ["--budget", "64", "--iterations", "1", "--workers", "1", "--out", str(tmp_path)]
     )
     report = json.loads((tmp_path / "balance.json").read_text())
@@ -40,7 +40,7 @@ def test_a_small_balance_run_tunes_a_deck_keeps_its_name_and_reports_the_band(tm
     first = report["history"][0]
     assert first["decks"] == ["iron_bulwark", "tide_control"] and first["tuned"] in first["decks"]
     assert report["final"]["seed"] >= balance.FINAL_SEED and report["final"]["games"] == 8
-    ruleset = envs.make("mow_v0").unwrapped.ruleset
+    ruleset = envs.make("mow_v1").unwrapped.ruleset
     tuned = ruleset.deck_list(str(tmp_path / "decks" / f"{first['tuned']}.toml"))  # still a legal deck
     original = ruleset.deck_list(first["tuned"])
     assert (tuned.name, tuned.description) == (original.name, original.description)
@@ -60,9 +60,9 @@ def test_tuned_mow_decks_keep_the_starter_copy_limit():
     from deckgym.envs.mow.config import STARTER_MAX_COPIES
 
     balance = load_script("balance")
-    rules = balance.STARTER_RULES["mow_v0"]
+    rules = balance.STARTER_RULES["mow_v1"]
     assert rules == {"max_copies": STARTER_MAX_COPIES}
-    ruleset = envs.make("mow_v0", **rules).unwrapped.ruleset
+    ruleset = envs.make("mow_v1", **rules).unwrapped.ruleset
     deck = dict(ruleset.deck_list("iron_bulwark").cards)
     spare = next(c for c, n in deck.items() if n < 4 and not c.startswith("MS"))
     need = 4 - deck[spare]

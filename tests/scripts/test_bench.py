@@ -88,7 +88,7 @@ def test_bench_counts_the_decisions_of_real_games():
     from deckgym import envs
 
     bench = load_script("bench")
-    make = lambda: envs.make("mow_v0")
+    make = lambda: envs.make("mow_v1")
     decisions, games, seconds = bench.aec_loop(make, 0.3, 40)
     assert games >= 1 and seconds >= 0.3
     env, rng, replayed = make(), random.Random(40), 0
@@ -115,7 +115,7 @@ def test_bench_counts_the_decisions_of_real_games():
 
 def test_bench_labels_and_nested_split():
     bench = load_script("bench")
-    assert bench.label_of("mow_v0", {}) == "mow_v0"
+    assert bench.label_of("mow_v1", {}) == "mow_v1"
     assert bench.label_of("medarot_ocg_v1", {"mode": "advance"}) == "medarot_ocg_v1:advance"
     assert bench.label_of("amalogs_v1", {"team_sizes": (2, 2)}) == "amalogs_v1:team_sizes=2x2"
     out = subprocess.run(

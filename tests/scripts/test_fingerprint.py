@@ -22,7 +22,7 @@ def test_random_and_heuristic_trajectories_match_the_stored_fingerprints(capsys)
 def test_search_trajectories_match_the_stored_fingerprints(capsys):
     fp = load_script("fingerprint")
     code = fp.main(
-        ["--check", str(STORED), "--policies", "search", "--envs", "medarot_ocg_v1:beginner", "mow_v0"]
+        ["--check", str(STORED), "--policies", "search", "--envs", "medarot_ocg_v1:beginner", "mow_v1"]
     )
     assert code == 0, capsys.readouterr().out
 
@@ -30,8 +30,8 @@ def test_search_trajectories_match_the_stored_fingerprints(capsys):
 def test_a_changed_reward_changes_the_fingerprint(monkeypatch):
     """The hash sees a planted change: a reward scaled by 2 on MoW's final step."""
     fp = load_script("fingerprint")
-    want = json.loads(STORED.read_text())["mow_v0/random"]
-    assert fp.fingerprint("mow_v0", {}, "random", want["games"]) == want
+    want = json.loads(STORED.read_text())["mow_v1/random"]
+    assert fp.fingerprint("mow_v1", {}, "random", want["games"]) == want
     from deckgym.envs.aec import CardGameEnv
 
     real = CardGameEnv.step
@@ -41,4 +41,4 @@ def test_a_changed_reward_changes_the_fingerprint(monkeypatch):
         self._cumulative_rewards = {a: 2 * r for a, r in self._cumulative_rewards.items()}
 
     monkeypatch.setattr(CardGameEnv, "step", doubled)
-    assert fp.fingerprint("mow_v0", {}, "random", want["games"])["hash"] != want["hash"]
+    assert fp.fingerprint("mow_v1", {}, "random", want["games"])["hash"] != want["hash"]

@@ -15,10 +15,10 @@ import levels
 
 def test_a_small_run_measures_scores_and_times_and_a_merge_keeps_them(tmp_path: Path) -> None:
     out = tmp_path / "levels.json"
-    args = ["--variants", "mow_v0", "--levels", "Beginner,Easy", "--default-games", "4", "--replies", "3"]
+    args = ["--variants", "mow_v1", "--levels", "Beginner,Easy", "--default-games", "4", "--replies", "3"]
     assert levels.main([*args, "--out", str(out)]) == 0
     data = json.loads(out.read_text())
-    easy = data["levels"]["mow_v0"]["Easy"]
+    easy = data["levels"]["mow_v1"]["Easy"]
     assert easy["games"] == 4 and easy["wins"] + easy["draws"] + easy["losses"] == 4
     assert easy["score"] == 0.5  # the heuristic against itself: every seat-swapped pair splits
     assert easy["replies"] == 3 and 0 <= easy["reply_p50_s"] <= easy["reply_p95_s"]
@@ -27,7 +27,7 @@ def test_a_small_run_measures_scores_and_times_and_a_merge_keeps_them(tmp_path: 
         levels.main(
             [
                 "--variants",
-                "mow_v0",
+                "mow_v1",
                 "--levels",
                 "Easy",
                 "--default-games",
@@ -42,9 +42,9 @@ def test_a_small_run_measures_scores_and_times_and_a_merge_keeps_them(tmp_path: 
         )
         == 0
     )
-    assert json.loads(out.read_text())["levels"]["mow_v0"]["Easy"] == easy
+    assert json.loads(out.read_text())["levels"]["mow_v1"]["Easy"] == easy
     text = levels.table(json.loads(out.read_text()))
-    assert "| mow_v0 | Easy (`heuristic`) | 0.500 [" in text and "| 4 (" in text
+    assert "| mow_v1 | Easy (`heuristic`) | 0.500 [" in text and "| 4 (" in text
 
 
 def test_bad_game_counts_are_refused_with_the_allowed_values() -> None:

@@ -24,9 +24,9 @@ def test_soak_stops_a_variant_at_a_rules_loop_and_exits_1(monkeypatch, capsys):
 
     monkeypatch.setattr(mow_flow.AGENDA, "max_auto_steps", 3)
     soak = load_script("soak")
-    assert soak.main(["--decisions", "300", "--envs", "mow_v0", "--json"]) == 1
+    assert soak.main(["--decisions", "300", "--envs", "mow_v1", "--json"]) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
-    assert row["label"] == "mow_v0" and row["error"].startswith("StateError: mow: the rules ran more than 3")
+    assert row["label"] == "mow_v1" and row["error"].startswith("StateError: mow: the rules ran more than 3")
     assert row["seed"] == 0
 
 
@@ -72,10 +72,10 @@ def test_the_soak_finds_a_planted_leak_and_names_where(monkeypatch, capsys):
 
     monkeypatch.setattr(MowEncoder, "observe", leaky)
     soak = load_script("soak")
-    assert soak.main(["--decisions", "600", "--envs", "mow_v0", "--json", "--check-every", "1"]) == 1
+    assert soak.main(["--decisions", "600", "--envs", "mow_v1", "--json", "--check-every", "1"]) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["error"].startswith("SoakFailure: leak: resampling what seat")
-    assert row["env"] == "mow_v0" and row["options"] == {} and row["seed"] == 0
+    assert row["env"] == "mow_v1" and row["options"] == {} and row["seed"] == 0
 
 
 def test_the_soak_finds_a_planted_round_trip_bug(monkeypatch, capsys):
@@ -90,6 +90,6 @@ def test_the_soak_finds_a_planted_round_trip_bug(monkeypatch, capsys):
 
     monkeypatch.setattr(GameState, "to_dict", lossy)
     soak = load_script("soak")
-    assert soak.main(["--decisions", "300", "--envs", "medarot_parts_v0", "--json", "--no-replay"]) == 1
+    assert soak.main(["--decisions", "300", "--envs", "medarot_parts_v1", "--json", "--no-replay"]) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["error"].startswith("SoakFailure: round trip")

@@ -53,8 +53,8 @@ PHASES = {
 #: The core rulesets' env names -> their terminal board modules.
 CORE_BOARDS = {
     "medarot_ocg_v1": "deckgym.agents.play.boards.medarot_ocg",
-    "mow_v0": "deckgym.agents.play.boards.mow",
-    "medarot_parts_v0": "deckgym.agents.play.boards.medarot_parts",
+    "mow_v1": "deckgym.agents.play.boards.mow",
+    "medarot_parts_v1": "deckgym.agents.play.boards.medarot_parts",
 }
 
 

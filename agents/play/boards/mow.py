@@ -265,7 +265,7 @@ def _middle(view: dict[str, Any], details: bool) -> RenderableType:
 
 
 def render(view: dict[str, Any], details: bool = False) -> RenderableType:
-    """The board of ``view`` (a ``mow_v0`` per-seat view) as a rich renderable."""
+    """The board of ``view`` (a ``mow_v1`` per-seat view) as a rich renderable."""
     seat = view["seat"]
     others = [p for p in range(len(view["players"])) if p != seat]
     return Group(

@@ -154,8 +154,8 @@ def test_core_moves_are_the_core_rulesets_sentences_with_table_places() -> None:
         ]
     assert (
         CORE_ENVS[ADV] == "medarot_ocg_v1"
-        and CORE_ENVS[MOW] == "mow_v0"
-        and CORE_ENVS[PARTS] == "medarot_parts_v0"
+        and CORE_ENVS[MOW] == "mow_v1"
+        and CORE_ENVS[PARTS] == "medarot_parts_v1"
     )
 
 

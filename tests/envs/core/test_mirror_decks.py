@@ -9,7 +9,7 @@ import pytest
 from deckgym import envs
 from deckgym.envs.core.errors import StateError
 
-VARIANTS = [("medarot_ocg_v1", {"mode": "beginner"}), ("medarot_parts_v0", {}), ("mow_v0", {})]
+VARIANTS = [("medarot_ocg_v1", {"mode": "beginner"}), ("medarot_parts_v1", {}), ("mow_v1", {})]
 
 
 def _drawn(name: str, kwargs: dict[str, Any], seeds: range) -> list[list[Any]]:

@@ -15,8 +15,8 @@ from deckgym.envs.core.errors import CardDataError
 
 RULESETS = {
     "medarot_ocg_v1": ("deckgym.envs.medarot_ocg.cards", {"mode": "beginner"}),
-    "medarot_parts_v0": ("deckgym.envs.medarot_parts.cards", {}),
-    "mow_v0": ("deckgym.envs.mow.cards", {}),
+    "medarot_parts_v1": ("deckgym.envs.medarot_parts.cards", {}),
+    "mow_v1": ("deckgym.envs.mow.cards", {}),
 }
 
 

@@ -20,7 +20,7 @@ def test_one_configuration_builds_its_ruleset_once():
 
 
 def test_every_env_owns_its_spaces_and_their_random_generators():
-    a, b = envs.make("mow_v0"), envs.make("mow_v0")
+    a, b = envs.make("mow_v1"), envs.make("mow_v1")
     sa, sb = a.observation_space("player_0"), b.observation_space("player_0")
     assert sa is not sb and a.action_space("player_0") is not b.action_space("player_0")
     assert a.observation_space("player_0") is a.observation_space("player_1")  # one space per env
@@ -42,8 +42,8 @@ def test_a_deck_given_as_a_file_is_read_again_for_every_env(tmp_path):
 
     deck = tmp_path / "mine.toml"
     shutil.copyfile(DECKS_DIR / "tide_control.toml", deck)
-    a = envs.make("mow_v0", decks=[str(deck)])
-    b = envs.make("mow_v0", decks=[str(deck)])
+    a = envs.make("mow_v1", decks=[str(deck)])
+    b = envs.make("mow_v1", decks=[str(deck)])
     assert a.unwrapped.ruleset is not b.unwrapped.ruleset
 
 

@@ -40,7 +40,7 @@ def glass_ward_battle():
 
 def random_states(games: int = 3):
     for g in range(games):
-        env = envs.make("medarot_parts_v0")
+        env = envs.make("medarot_parts_v1")
         env.reset(seed=40 + g)
         st = env.unwrapped.game
         rng = random.Random(g)
@@ -211,7 +211,7 @@ def test_the_view_says_what_is_resolving_and_card_effects_in_words():
         "Battle: Hitter Five (right arm of your Medal Three medarot 1) attacks"
     )
     assert view(fx.make_state(), 0)["board"]["resolving"] is None
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     env.reset(seed=1)
     g = env.unwrapped.game
     seat = g.current_player

@@ -1,10 +1,10 @@
-"""Action and observation encoding of medarot_parts_v0 (spec sections 6 and 7)."""
+"""Action and observation encoding of medarot_parts_v1 (spec sections 6 and 7)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from deckgym.envs import medarot_parts_v0
+from deckgym.envs import medarot_parts_v1
 from deckgym.envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Kind
 from deckgym.envs.medarot_parts.encode import CARD_F, card_row
 from deckgym.envs.medarot_parts.rules.values import power
@@ -21,7 +21,7 @@ def test_action_blocks_match_the_spec_table():
 
 
 def test_observation_pieces_show_power_counters_and_own_hand_only():
-    env = medarot_parts_v0.env()
+    env = medarot_parts_v1.env()
     enc = env.unwrapped.encoder
     st = fx.make_state(
         (("MA3", "HEAD", "HIT5", "ARM_L", "LEGS5"), fx.PLAIN),
@@ -42,7 +42,7 @@ def test_observation_pieces_show_power_counters_and_own_hand_only():
 
 
 def test_card_rows_have_the_declared_width_and_differ_between_cards():
-    env = medarot_parts_v0.env()
+    env = medarot_parts_v1.env()
     pool = env.unwrapped.ruleset.pool
     rows = {tuple(card_row(c)) for c in pool.cards.values()}
     assert all(len(r) == CARD_F for r in rows) and len(rows) == len(pool)
@@ -50,7 +50,7 @@ def test_card_rows_have_the_declared_width_and_differ_between_cards():
 
 def test_action_labels_name_the_cards():
     st = fx.make_state((("MA3", "HEAD", "HIT5", "ARM_L", "LEGS5"), fx.PLAIN), hands=(("WELD", "DRAW2"), ()))
-    enc = medarot_parts_v0.env().unwrapped.encoder
+    enc = medarot_parts_v1.env().unwrapped.encoder
     from deckgym.envs.medarot_parts.encode import PartsEncoder
 
     enc = PartsEncoder(st.pool)

@@ -1,4 +1,4 @@
-"""The medarot_parts_v0 environment: PettingZoo contract, masks, hidden information (I11), errors."""
+"""The medarot_parts_v1 environment: PettingZoo contract, masks, hidden information (I11), errors."""
 
 from __future__ import annotations
 
@@ -10,29 +10,29 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from deckgym import envs
-from deckgym.envs import medarot_parts_v0
+from deckgym.envs import medarot_parts_v1
 from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
 from tests.envs.positions import random_positions
 
 
 def test_pettingzoo_api_test():
-    api_test(medarot_parts_v0.env(), num_cycles=300)
+    api_test(medarot_parts_v1.env(), num_cycles=300)
 
 
 def test_pettingzoo_seed_test():
-    seed_test(medarot_parts_v0.env, num_cycles=300)
+    seed_test(medarot_parts_v1.env, num_cycles=300)
 
 
 def test_registry_and_pettingzoo_make():
-    assert "medarot_parts_v0" in envs.names()
-    env = pettingzoo.make("aec", "deckgym/medarot_parts-v0", max_turns=12)
+    assert "medarot_parts_v1" in envs.names()
+    env = pettingzoo.make("aec", "deckgym/medarot_parts-v1", max_turns=12)
     env.reset(seed=1)
     assert env.unwrapped.game.config.max_turns == 12
-    assert envs.make("medarot_parts_v0").unwrapped.encoder.action_size == 46
+    assert envs.make("medarot_parts_v1").unwrapped.encoder.action_size == 46
 
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
-    for env in random_positions(medarot_parts_v0.env(), 6, max_iter=20_000):
+    for env in random_positions(medarot_parts_v1.env(), 6, max_iter=20_000):
         raw = env.unwrapped
         st = raw.game
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
@@ -44,7 +44,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 
 
 def test_action_encoding_round_trips():
-    for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000):
+    for env in random_positions(medarot_parts_v1.env(), 4, max_iter=20_000):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -54,7 +54,7 @@ def test_action_encoding_round_trips():
 
 def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
     rng = random.Random(3)
-    for env in random_positions(medarot_parts_v0.env(), 4, max_iter=20_000, every=3):
+    for env in random_positions(medarot_parts_v1.env(), 4, max_iter=20_000, every=3):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -68,7 +68,7 @@ def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
 
 def test_I11_opponent_hand_and_deck_order_swaps_do_not_change_the_observation():
     checked = 0
-    for env in random_positions(medarot_parts_v0.env(), 3, max_iter=20_000, every=5):
+    for env in random_positions(medarot_parts_v1.env(), 3, max_iter=20_000, every=5):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -86,7 +86,7 @@ def test_I11_opponent_hand_and_deck_order_swaps_do_not_change_the_observation():
 
 
 def test_observation_is_float32_of_the_declared_size_and_layout_pieces():
-    env = medarot_parts_v0.env()
+    env = medarot_parts_v1.env()
     env.reset(seed=0)
     enc = env.unwrapped.encoder
     obs = env.observe(env.agent_selection)["observation"]
@@ -98,7 +98,7 @@ def test_observation_is_float32_of_the_declared_size_and_layout_pieces():
 
 
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
-    env = medarot_parts_v0.env(illegal_action="raise")
+    env = medarot_parts_v1.env(illegal_action="raise")
     env.reset(seed=2)
     st = env.unwrapped.game
     before = st.to_dict()
@@ -111,7 +111,7 @@ def test_illegal_action_raises_names_the_options_and_changes_nothing():
 
 
 def test_penalize_policy_ends_the_game_with_minus_1_for_the_offender():
-    env = medarot_parts_v0.env(illegal_action="penalize")
+    env = medarot_parts_v1.env(illegal_action="penalize")
     env.reset(seed=2)
     agent = env.agent_selection
     bad = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
@@ -120,19 +120,19 @@ def test_penalize_policy_ends_the_game_with_minus_1_for_the_offender():
 
 
 def test_decks_option_and_bad_decks():
-    env = medarot_parts_v0.env(decks=["fang_brawler"])
+    env = medarot_parts_v1.env(decks=["fang_brawler"])
     env.reset(seed=0)
     assert env.unwrapped.game.field[0][0].medal == env.unwrapped.game.field[1][0].medal == "M1"
     with pytest.raises(DeckError, match="no deck of that name"):
-        medarot_parts_v0.env(decks=["nope"])
+        medarot_parts_v1.env(decks=["nope"])
     with pytest.raises(StateError):
-        medarot_parts_v0.env(decks="fang_brawler")
+        medarot_parts_v1.env(decks="fang_brawler")
     with pytest.raises(StateError, match="unknown rules option"):
-        medarot_parts_v0.env(turns=3)
+        medarot_parts_v1.env(turns=3)
 
 
 def test_render_ansi_shows_both_sides_and_hides_the_other_hand():
-    env = medarot_parts_v0.env(render_mode="ansi")
+    env = medarot_parts_v1.env(render_mode="ansi")
     env.reset(seed=4)
     text = env.render()
     assert "P0" in text and "P1" in text and "medarot 0" in text
@@ -142,7 +142,7 @@ def test_render_ansi_shows_both_sides_and_hides_the_other_hand():
 
 
 def test_rewards_and_truncation_at_the_turn_cap():
-    env = medarot_parts_v0.env(max_turns=2)
+    env = medarot_parts_v1.env(max_turns=2)
     env.reset(seed=0)
     rng = random.Random(0)
     for _agent in env.agent_iter(max_iter=5000):

@@ -454,7 +454,7 @@ def test_to_dict_from_dict_round_trip_of_a_built_position_is_exact():
 
 @pytest.mark.parametrize("spec", ["heuristic", "search:2"])
 def test_agents_choose_a_legal_action_at_a_built_position(spec):
-    agent = agents.make(spec, "medarot_parts_v0", seed=3)
+    agent = agents.make(spec, "medarot_parts_v1", seed=3)
     for start in ("action", "energy"):
         st = rich_position(
             start=start,

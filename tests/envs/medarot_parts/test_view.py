@@ -23,7 +23,7 @@ def _games(games: int = 2, seed0: int = 11) -> list[GameState]:
     """Every position of ``games`` random seeded games, the final one included."""
     out = []
     for g in range(games):
-        env = envs.make("medarot_parts_v0")
+        env = envs.make("medarot_parts_v1")
         env.reset(seed=seed0 + g)
         rng = random.Random(g)
         while True:
@@ -56,7 +56,7 @@ def _public_ids(st: GameState, seat: int) -> set[str]:
 
 
 def test_the_ruleset_and_the_env_give_this_view(states: list[GameState]) -> None:
-    env = envs.make("medarot_parts_v0")
+    env = envs.make("medarot_parts_v1")
     env.reset(seed=11)
     assert (
         env.unwrapped.view(0)

@@ -55,7 +55,7 @@ def say(st: GameState, action: A.Action, seat: int | None = None) -> str:
 def play(seeds: range, decks=None):
     """Random games: yield every state before a move (the live game's state)."""
     for seed in seeds:
-        env = envs.make("mow_v0", decks=decks)
+        env = envs.make("mow_v1", decks=decks)
         env.reset(seed=seed)
         rng = random.Random(seed)
         while env.agents:
@@ -158,7 +158,7 @@ def test_search_and_recover_choices():
 
 
 def test_describing_changes_nothing_and_the_env_method_agrees():
-    env = envs.make("mow_v0")
+    env = envs.make("mow_v1")
     env.reset(seed=3)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)

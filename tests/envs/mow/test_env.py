@@ -1,4 +1,4 @@
-"""The mow_v0 environment: PettingZoo contract, masks, hidden information, errors, rendering."""
+"""The mow_v1 environment: PettingZoo contract, masks, hidden information, errors, rendering."""
 
 from __future__ import annotations
 
@@ -11,40 +11,40 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from deckgym import envs
-from deckgym.envs import mow_v0
+from deckgym.envs import mow_v1
 from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
 from deckgym.envs.mow.actions import Use
 from tests.envs.positions import random_positions
 
 
 def test_pettingzoo_api_test():
-    api_test(mow_v0.env(), num_cycles=400)
+    api_test(mow_v1.env(), num_cycles=400)
 
 
 def test_pettingzoo_seed_test():
-    seed_test(lambda: mow_v0.env(), num_cycles=400)
+    seed_test(lambda: mow_v1.env(), num_cycles=400)
 
 
 @pytest.mark.parametrize("kwargs", [{"decks": ["tide_control"]}, {"max_turns": 8, "first_player": 1}])
 def test_api_test_with_options(kwargs):
-    api_test(mow_v0.env(**kwargs), num_cycles=200)
+    api_test(mow_v1.env(**kwargs), num_cycles=200)
 
 
 def test_registry_and_pettingzoo_make():
-    assert "mow_v0" in envs.names()
-    env = pettingzoo.make("aec", "deckgym/mow-v0", decks=["iron_bulwark", "star_ascent"])
+    assert "mow_v1" in envs.names()
+    env = pettingzoo.make("aec", "deckgym/mow-v1", decks=["iron_bulwark", "star_ascent"])
     env.reset(seed=1)
     assert {env.unwrapped.game.masters[0], env.unwrapped.game.masters[1]} == {"MS03", "MS04"}
-    assert envs.make("mow_v0").unwrapped.encoder.action_size == 294
+    assert envs.make("mow_v1").unwrapped.encoder.action_size == 294
 
 
 def test_D48_observation_box_is_unbounded():
-    box = mow_v0.env().observation_space("player_0")["observation"]
+    box = mow_v1.env().observation_space("player_0")["observation"]
     assert np.all(box.low == -np.inf) and np.all(box.high == np.inf)
 
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
-    for env in random_positions(mow_v0.env(), 6, every=3):
+    for env in random_positions(mow_v1.env(), 6, every=3):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         masks = {a: env.observe(a)["action_mask"] for a in env.agents}
@@ -57,7 +57,7 @@ def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
 
 def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
     seen = 0
-    for env in random_positions(mow_v0.env(), 6):
+    for env in random_positions(mow_v1.env(), 6):
         st = env.unwrapped.game
         if st.decision == "COUNTER_WINDOW":
             assert env.agent_selection == f"player_{1 - st.chain[-1][0]}"
@@ -66,7 +66,7 @@ def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
 
 
 def test_action_encoding_round_trips_and_labels():
-    for env in random_positions(mow_v0.env(), 4, every=5):
+    for env in random_positions(mow_v1.env(), 4, every=5):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for a in st.legal_actions():
@@ -76,7 +76,7 @@ def test_action_encoding_round_trips_and_labels():
 
 
 def test_illegal_action_raises_names_the_options_and_changes_nothing():
-    env = mow_v0.env(illegal_action="raise")
+    env = mow_v1.env(illegal_action="raise")
     env.reset(seed=3)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
@@ -93,7 +93,7 @@ def test_illegal_action_raises_names_the_options_and_changes_nothing():
 
 
 def test_illegal_action_penalize_ends_the_game():
-    env = mow_v0.env(illegal_action="penalize")
+    env = mow_v1.env(illegal_action="penalize")
     env.reset(seed=3)
     offender = env.agent_selection
     bad = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
@@ -103,7 +103,7 @@ def test_illegal_action_penalize_ends_the_game():
 
 
 def test_R1_R2_rewards_at_the_end_and_D42_truncation():
-    env = mow_v0.env(max_turns=3)
+    env = mow_v1.env(max_turns=3)
     env.reset(seed=5)
     rng = random.Random(0)
     for _agent in env.agent_iter():
@@ -120,11 +120,11 @@ def test_R1_R2_rewards_at_the_end_and_D42_truncation():
 def test_D1_first_player_option_and_random_choice():
     firsts = set()
     for s in range(12):
-        env = mow_v0.env()
+        env = mow_v1.env()
         env.reset(seed=s)
         firsts.add(env.unwrapped.game.first)
     assert firsts == {0, 1}
-    env = mow_v0.env(first_player=1)
+    env = mow_v1.env(first_player=1)
     env.reset(seed=0)
     assert env.unwrapped.game.first == 1 and env.agent_selection == "player_1"
 
@@ -136,7 +136,7 @@ def _obs(env, seat):
 def test_I16_hidden_information_swaps_do_not_change_the_observation():
     """Opponent's hand permuted or replaced, deck orders shuffled, opponent's face-down spell swapped."""
     checked = 0
-    for env in random_positions(mow_v0.env(), 6, every=4):
+    for env in random_positions(mow_v1.env(), 6, every=4):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -161,7 +161,7 @@ def test_I16_hidden_information_swaps_do_not_change_the_observation():
 
 
 def test_resample_hidden_keeps_counts_and_the_seat_observation():
-    for env in random_positions(mow_v0.env(), 4, every=7):
+    for env in random_positions(mow_v1.env(), 4, every=7):
         st = env.unwrapped.game
         enc = env.unwrapped.encoder
         for seat in (0, 1):
@@ -176,17 +176,17 @@ def test_resample_hidden_keeps_counts_and_the_seat_observation():
 
 def test_decks_option_errors():
     with pytest.raises(DeckError, match="no starter deck"):
-        mow_v0.env(decks=["nope"])
+        mow_v1.env(decks=["nope"])
     with pytest.raises(StateError):
-        mow_v0.env(decks="tide_control")
+        mow_v1.env(decks="tide_control")
     with pytest.raises(StateError, match="unknown rules option"):
-        mow_v0.env(colour="red")
+        mow_v1.env(colour="red")
     with pytest.raises(StateError, match="first_player"):
-        mow_v0.env(first_player=3)
+        mow_v1.env(first_player=3)
 
 
 def test_render_ansi_and_human(capsys):
-    env = mow_v0.env(render_mode="ansi")
+    env = mow_v1.env(render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
     assert "turn 1" in text and "life 20" in text and "hand:" in text
@@ -194,19 +194,19 @@ def test_render_ansi_and_human(capsys):
     viewer_text = env.unwrapped.ruleset.render_text(st, 1 - st.current_player)
     hidden_hand = ", ".join(st.name(c) for c in st.hand[st.current_player])
     assert hidden_hand not in viewer_text
-    human = mow_v0.env(render_mode="human")
+    human = mow_v1.env(render_mode="human")
     human.reset(seed=2)
     human.step(0)
     assert "turn 1" in capsys.readouterr().out
 
 
 def test_state_option_resumes_a_position():
-    env = mow_v0.env()
+    env = mow_v1.env()
     env.reset(seed=9)
     for _ in range(30):
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     data = env.unwrapped.game.to_dict()
-    other = mow_v0.env()
+    other = mow_v1.env()
     other.reset(options={"state": data})
     assert other.unwrapped.game.to_dict() == data
     assert np.array_equal(_obs(other, 0), _obs(env, 0))

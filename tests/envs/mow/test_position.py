@@ -379,11 +379,11 @@ def test_the_heuristic_and_search_choose_a_legal_action_in_a_built_position(star
     assert seat == 0 and len(legal) > 1
     before = _json(st)
     for spec in ("heuristic", "search:2"):
-        agent = agents.make(spec, "mow_v0", seed=3)
+        agent = agents.make(spec, "mow_v1", seed=3)
         move = agent.choose(st, seat)
         assert move in legal, (spec, move)
         assert _json(st) == before  # choosing never moves the position
-    st.apply(agents.make("search:2", "mow_v0", seed=3).choose(st, seat))
+    st.apply(agents.make("search:2", "mow_v1", seed=3).choose(st, seat))
 
 
 def test_the_module_docstring_example_runs():

@@ -1,7 +1,7 @@
 """The per-seat view of Master of the World (``envs.mow.view``): named, faithful and honest.
 
 Positions come from the fixture builders (``tests.envs.mow.fixtures``) and from seeded games of
-``envs.make("mow_v0")``; the generic checks every ruleset passes are in ``tests/envs/test_views.py``.
+``envs.make("mow_v1")``; the generic checks every ruleset passes are in ``tests/envs/test_views.py``.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def _public_text(st: GameState, seat: int) -> str:
 def test_no_hidden_card_of_the_opponent_appears_in_a_seeded_games_views():
     checked = 0
     for seed, decks in ((7, ["ashen_aggro", "tide_control"]), (8, ["iron_bulwark", "star_ascent"])):
-        env = envs.make("mow_v0", decks=decks)
+        env = envs.make("mow_v1", decks=decks)
         env.reset(seed=seed)
         rng = random.Random(seed)
         while env.agents:

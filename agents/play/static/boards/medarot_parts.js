@@ -321,7 +321,7 @@
     return box;
   }
 
-  boards.medarot_parts_v0 = function draw(view, ctx) {
+  boards.medarot_parts_v1 = function draw(view, ctx) {
     ctx = ctx || {};
     const seat = view.seat;
     const root = el("div", { class: "mp-board" });

@@ -286,7 +286,7 @@
     return box;
   }
 
-  boards.mow_v0 = function draw(view, ctx) {
+  boards.mow_v1 = function draw(view, ctx) {
     ctx = ctx || {};
     const seat = view.seat;
     const root = el("div", { class: "mow-board" });

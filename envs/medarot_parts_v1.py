@@ -1,9 +1,9 @@
-"""``mow_v0``: Master of the World as a PettingZoo AEC environment.
+"""``medarot_parts_v1``: the Medarot parts card game as a PettingZoo AEC environment.
 
-    from deckgym.envs import mow_v0
-    env = mow_v0.env(decks=["ashen_aggro", "tide_control"])
+    from deckgym.envs import medarot_parts_v1
+    env = medarot_parts_v1.env()
 
-See ``envs.mow.env`` for the documentation page.
+See ``envs.medarot_parts.env`` for the documentation page.
 """
 
 from __future__ import annotations
@@ -12,21 +12,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import CardGameEnv, shared_ruleset
-from deckgym.envs.mow.env import MowRuleset
-from deckgym.envs.mow.env import __doc__ as _DOC
+from deckgym.envs.medarot_parts.env import PartsRuleset
+from deckgym.envs.medarot_parts.env import __doc__ as _DOC
 
 __doc__ = _DOC
 
 
 def raw_env(
     decks: Sequence[Any] | None = None,
-    max_turns: int = 100,
+    max_turns: int = 30,
     render_mode: str | None = None,
     illegal_action: str = "penalize",
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    ruleset = shared_ruleset(MowRuleset, decks=decks, max_turns=max_turns, **rules)
+    ruleset = shared_ruleset(PartsRuleset, decks=decks, max_turns=max_turns, **rules)
     return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
 
 
