@@ -367,9 +367,9 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     elapsed = time.perf_counter() - t0
     ppo_seconds = ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
     model.save(out / "model.zip")
+    evaluate(model.num_timesteps)  # the end, once: before the checkpoint, so a resume keeps its row
     checkpoint(int(model.num_timesteps), "model.zip")  # the end of a run can be extended too
     vec.close()
-    evaluate(model.num_timesteps)
     from deckgym import provenance
 
     summary = {
