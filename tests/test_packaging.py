@@ -53,8 +53,15 @@ def test_the_wheel_installs_exactly_one_top_level_package(tmp_path):
         "deckgym/agents/heuristic/mow.py",
         "deckgym/agents/play/levels.json",
         "deckgym/agents/models/mow_v1.zip",
+        "deckgym/envs/mow/cards/core.toml",
     ):
         assert part in names, part
+    # every data file of the tree (card pools, starter decks, the page, models) is in the wheel
+    tracked = subprocess.run(
+        ["git", "ls-files", "envs", "agents"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    data = [p for p in tracked if not p.endswith(".py")]
+    assert data and not [p for p in data if f"deckgym/{p}" not in names]
     (entry,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     assert "deckgym = deckgym.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
 
