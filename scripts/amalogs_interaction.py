@@ -118,7 +118,9 @@ def make_env(config: dict[str, Any]) -> Any:
     """The env of one configuration."""
     name = env_name()
     pools = None if config["pools"] == "default" else [config["pools"]]
-    return importlib.import_module(f"envs.{name}").env(team_sizes=team_sizes(config["teams"]), pools=pools)
+    return importlib.import_module(f"deckgym.envs.{name}").env(
+        team_sizes=team_sizes(config["teams"]), pools=pools
+    )
 
 
 # ----------------------------------------------------------------------------- one game
@@ -435,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         pools = _choices(args.pools, ["default", *pool_names()], "pool", ap)
         configs = [{"agents": a, "teams": t, "pools": p} for a, t, p in product(agents, teams, pools)]
         name = env_name()
-        where = importlib.import_module(f"envs.{name}").__file__
+        where = importlib.import_module(f"deckgym.envs.{name}").__file__
         print(f"engine: envs.{name} ({where})", file=sys.stderr)
         t0 = time.perf_counter()
         results = run(configs, args.games, args.seed, args.workers)

@@ -38,7 +38,7 @@ SEED = 11
 
 def game_events(name: str, kwargs: dict[str, Any], seed: int = SEED) -> list[dict[str, Any]]:
     """Every structured event (all fields shown) of one seeded random game of ``name``."""
-    env = importlib.import_module(f"envs.{name}").env(**kwargs)
+    env = importlib.import_module(f"deckgym.envs.{name}").env(**kwargs)
     env.reset(seed=seed)
     st = env.unwrapped.game
     st.EVENT_CAP = 10**9  # this game's log keeps everything (the class's cap is untouched)
@@ -78,7 +78,7 @@ def kinds_markdown() -> str:
     """The table of every ruleset's event kinds, their fields and their private fields."""
     out = []
     for pkg, title in RULESETS.items():
-        t = importlib.import_module(f"envs.{pkg}.events")
+        t = importlib.import_module(f"deckgym.envs.{pkg}.events")
         out += [
             f"### {title} (`envs.{pkg}.events`)",
             "",

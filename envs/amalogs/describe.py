@@ -130,7 +130,7 @@ def card_names(state: AmalogsState) -> dict[str, str]:
 @functools.cache
 def _pool_names(slot: int) -> dict[str, str]:
     module = {0: "medarot_ocg", 1: "medarot_ocg", 4: "medarot_ocg", 2: "medarot_parts", 3: "mow"}[slot]
-    pool = importlib.import_module(f"envs.{module}.sides").pool()
+    pool = importlib.import_module(f"deckgym.envs.{module}.sides").pool()
     return {cid: str(card.name) for cid, card in pool.cards.items()}
 
 

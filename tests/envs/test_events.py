@@ -52,7 +52,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "events.json"
 
 def tables(name: str) -> Any:
     """The ruleset's ``events`` module (``KINDS``, ``PRIVATE``, ``CARD_FIELDS``, ``REVEALS``)."""
-    return importlib.import_module(f"envs.{RULESET[name]}.events")
+    return importlib.import_module(f"deckgym.envs.{RULESET[name]}.events")
 
 
 def card_ids(value: Any, fields: tuple[str, ...]) -> set[str]:

@@ -134,10 +134,14 @@ def _recount(seed: int, teams: tuple[int, int]):
     from deckgym.agents.random_agent import RandomAgent
 
     name = max(
-        (m for m in ("amalogs_v2", "amalogs_v1", "amalogs_v0") if importlib.util.find_spec(f"envs.{m}")),
+        (
+            m
+            for m in ("amalogs_v2", "amalogs_v1", "amalogs_v0")
+            if importlib.util.find_spec(f"deckgym.envs.{m}")
+        ),
         key=lambda m: int(m.rsplit("v", 1)[1]),
     )
-    env = importlib.import_module(f"envs.{name}").env(team_sizes=teams)
+    env = importlib.import_module(f"deckgym.envs.{name}").env(team_sizes=teams)
     env.reset(seed=seed)
     st = env.unwrapped.game
     st.EVENT_CAP = 10**9
