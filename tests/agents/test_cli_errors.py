@@ -50,52 +50,14 @@ CASES = [
 #: A sweep of bad invocations across every subcommand (the settings of train's --config included):
 #: each must be one ``Error:`` line naming the problem, exit status 2, and no work done.
 SWEEP = [
-    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
-    (
-        ["evaluate", "medarot_ocg_v1", "--mode", "expert"],
-        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"bogus": 1}'],
-        "medarot_ocg_v1 {'bogus': 1}: unknown rules option(s) bogus;",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", "[1]"],
-        "Invalid value: --options must be a JSON object, got '[1]'",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", "{nope"],
-        "Invalid value: --options is not valid JSON: Expecting",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--games", "-5"], "--games must be a positive whole number, got -5"),
-    (["evaluate", "medarot_ocg_v1", "--games", "0"], "--games must be a positive whole number, got 0"),
     (
         ["evaluate", "medarot_ocg_v1", "--games", "many"],
         "Invalid value for '--games': Input should be a valid",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--workers", "-1"], "--workers must be at least 0, got -1"),
-    (
-        ["evaluate", "medarot_ocg_v1", "--agent", "bogus"],
-        "--agent bogus: unknown agent spec 'bogus'; use 'random',",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--opponent", "search:x"],
-        "--opponent search:x: agent spec 'search:x': the number of",
     ),
     (
         ["evaluate", "medarot_ocg_v1", "--opponent", "search:0"],
         "--opponent search:0: SearchAgent needs at least 1 world per",
     ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--agent", "ppo:/missing.zip"],
-        "--agent ppo:/missing.zip: no model file /missing.zip (a",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"decks": ["nope"]}'],
-        "medarot_ocg_v1 {'decks': ['nope']}: deck nope: no starter",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--bogus"], "No such option: --bogus"),
-    (["evaluate"], "Missing argument 'env'."),
     (
         ["evaluate", "medarot_ocg_v1", "--agent", "search:2:ppo:/x.zip"],
         "--agent search:2:ppo:/x.zip: no model file /x.zip (a",
@@ -134,11 +96,6 @@ SWEEP = [
         ["evaluate", "mow_v1", "--options", '{"decks": "mirror2"}'],
         "mow_v1 {'decks': 'mirror2'}: decks must be None, 'mirror'",
     ),
-    (["train", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
-    (
-        ["train", "medarot_ocg_v1", "--opponents", "bogus"],
-        "Invalid value: unknown opponent 'bogus'; use random,",
-    ),
     (
         ["train", "medarot_ocg_v1", "--opponents", "heuristic:x"],
         "Invalid value: bad weight 'x' for heuristic",
@@ -151,7 +108,6 @@ SWEEP = [
         ["train", "medarot_ocg_v1", "--opponents", "self:1"],
         "opponents need at least one of 'random' or 'heuristic'",
     ),
-    (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
     (["train", "medarot_ocg_v1", "--timesteps", "-1"], "--timesteps must be a positive whole number, got -1"),
     (["train", "medarot_ocg_v1", "--eval-games", "0"], "--eval-games must be a positive whole number, got 0"),
     (
@@ -161,18 +117,10 @@ SWEEP = [
     (["train", "medarot_ocg_v1", "--n-envs", "-2"], "--n-envs must be at least 0, got -2"),
     (["train", "medarot_ocg_v1", "--pretrain-games", "-1"], "--pretrain-games must be at least 0, got -1"),
     (
-        ["train", "medarot_ocg_v1", "--config", '{"nope": 1}'],
-        "Invalid value: --config: unknown TrainConfig setting(s)",
-    ),
-    (
         ["train", "medarot_ocg_v1", "--config", "[1]"],
         "Invalid value: --config must be a JSON object, got '[1]'",
     ),
     (["train", "medarot_ocg_v1", "--config", "{bad"], "Invalid value: --config is not valid JSON: Expecting"),
-    (
-        ["train", "medarot_ocg_v1", "--preset", "huge"],
-        "Invalid value for --preset: unknown preset 'huge'; known:",
-    ),
     (
         ["train", "medarot_ocg_v1", "--config", '{"n_steps": "many"}'],
         "n_steps must be an integer >= 16, got 'many'",
@@ -228,14 +176,6 @@ SWEEP = [
     (
         ["train", "medarot_ocg_v1", "--mode", "expert"],
         "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
-    ),
-    (
-        ["decks", "rate", "mow_v1", "--decks", "nope,tide_control", "--games", "4"],
-        "deck nope: no starter deck of that name (known:",
-    ),
-    (
-        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--games", "-4"],
-        "--games must be at least 2 (one seat-swapped pair), got -4",
     ),
     (
         [
@@ -337,14 +277,12 @@ SWEEP = [
         "unknown mode 'expert'; choose one of beginner, normal,",
     ),
     (["decks", "bogus"], "No such command 'bogus'."),
-    (["play", "nope_v0"], "unknown env 'nope_v0'; known: amalogs_v1, medarot_ocg_v1,"),
     (["play", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
     (["play", "medarot_ocg_v1", "--seat", "5"], "--seat must be 0, 1 or random, got '5'"),
     (
         ["play", "medarot_ocg_v1", "--mode", "expert"],
         "bad options for medarot_ocg_v1: unknown mode 'expert';",
     ),
-    (["replay", "/nonexistent/game.jsonl"], "no replay file '/nonexistent/game.jsonl'"),
     (["serve", "--port", "-1"], "--port must be a whole number in 1..65535, got -1"),
     (["serve", "--port", "70000"], "--port must be a whole number in 1..65535, got 70000"),
     (["serve", "--max-games", "0"], "--max-games must be a positive whole number, got 0"),
@@ -365,11 +303,11 @@ def _deckgym(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-ALL = list({tuple(a): (a, e) for a, e in CASES + SWEEP}.values())
+ALL = CASES + SWEEP  # the sweep lists only invocations CASES does not
 
 
 def test_the_sweep_covers_every_subcommand_with_at_least_80_bad_invocations():
-    assert len(ALL) >= 80
+    assert len(ALL) >= 80 and len({tuple(a) for a, _ in ALL}) == len(ALL)  # each invocation once
     assert {a[0] for a, _ in ALL} >= {"evaluate", "train", "decks", "play", "replay", "serve"}
     assert {a[1] for a, _ in ALL if a[0] == "decks"} >= {"rate", "compare", "search", "list"}
 
