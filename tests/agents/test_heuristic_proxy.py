@@ -35,7 +35,8 @@ from deckgym.envs.medarot_ocg import sides as ocg_sides
 from deckgym.envs.medarot_ocg.cards import resolve_deck as ocg_resolve_deck
 from deckgym.envs.medarot_ocg.cards import starter_decks
 from deckgym.envs.medarot_ocg.encode import MedarotEncoder
-from deckgym.envs.medarot_ocg.rules.board import eff_power, proxy_targets, square_of
+from deckgym.envs.medarot_ocg.rules.action import acting_square
+from deckgym.envs.medarot_ocg.rules.board import eff_power, proxy_targets
 from deckgym.envs.medarot_ocg.state import GameState as OcgState
 from deckgym.envs.medarot_ocg.state import Stack
 from deckgym.envs.medarot_parts import actions as parts_actions
@@ -53,8 +54,8 @@ from deckgym.envs.mow.cards import resolve_deck as mow_resolve_deck
 from deckgym.envs.mow.encode import MowEncoder
 from deckgym.envs.mow.rules.combat import combat_damage
 from deckgym.envs.mow.rules.field import ref_at
-from deckgym.envs.mow.rules.values import level_for
-from deckgym.envs.mow.state import Monster
+from tests.envs.amalogs.test_proxy_mow import host as mow_host
+from tests.envs.amalogs.test_proxy_mow import table as mow_proxy_table
 
 KINDS = {"guest": GUEST, "base": BASE}
 
@@ -75,14 +76,6 @@ class Core:
     pass_action: Any
 
 
-def _ocg_acting(st: OcgState) -> tuple[int, Stack]:
-    assert st.act is not None
-    s = square_of(st, st.act.uid)
-    x = st.board[s]
-    assert x is not None
-    return s, x
-
-
 def _ocg_is_attack(st: OcgState, a: Any) -> bool:
     return st.decision == "DECLARE" and a.kind == ocg_actions.Kind.SQUARE and a.arg in range(10, 15)
 
@@ -91,7 +84,9 @@ def _ocg_hit_open(st: OcgState) -> bool:
     """DECLARE with an open-row square legal for a hit of at least 1: free, or far with HP to spare."""
     if st.decision != "DECLARE":
         return False
-    s, x = _ocg_acting(st)
+    s = acting_square(st)
+    x = st.board[s]
+    assert x is not None
     if eff_power(st, x) < 10:
         return False
     legal = st.legal_actions()
@@ -438,31 +433,12 @@ def test_ocg_small_P_ends_the_table(mode: str, kind: int) -> None:
 
 
 # ----------------------------------------------------------------------------- Master of the World
+#: The tables are laid out by the MoW proxy tests' ``host`` and ``table`` (their deck, turn 6):
 #: MS01 Ashen Regent (attack 1/2/3 at levels 1/2/3, from 2/4/8 experience; at level 3 its monsters
 #: get +1 attack), then Wild Boar 3/1, Pike Soldier 2/2, Stone Sentinel 0/6, Moss Sprite 1/1.
-MOW_DECK = ["MS01"] + ["MN17"] * 4 + ["MN02"] * 4 + ["MN03"] * 4 + ["SP02"] * 4 + ["SP01"] * 4 + ["MN01"] * 20
-MOW_TURN = 6
-
-
 def mow_table(field: tuple[str, ...], exp: int, hand: tuple[str, ...], kind: int, life: int) -> Any:
     """A begun MoW proxy table at turn 6: ``field`` monsters ready, ``exp`` Moss Sprites as experience."""
-    side = mow_sides.new_side(MOW_DECK)
-    side.master = "MS01"
-    cards = [c for c in MOW_DECK if c != "MS01"]
-
-    def take(cid: str) -> str:
-        cards.remove(cid)
-        return cid
-
-    side.monsters = [Monster(i + 1, take(c), MOW_TURN - 1) for i, c in enumerate(field)]
-    side.hand = [take(c) for c in hand]
-    side.exp = [take("MN01") for _ in range(exp)]
-    side.level = level_for(mow_sides.pool()["MS01"], exp)
-    assert side.level >= len(side.monsters), "more monsters than summon slots"
-    side.deck = cards
-    st = mow_sides.compose(side, None, random.Random(0), MOW_TURN, proxy=kind, proxy_life=life)
-    mow_sides.begin(st)
-    return st
+    return mow_proxy_table(mow_host(field, exp, hand), kind, life)
 
 
 @pytest.mark.parametrize(("kind", "taken"), [(BASE, 2), (GUEST, 5)])
