@@ -167,11 +167,6 @@ def resume_config(out: str | Path, timesteps: int | None = None) -> TrainConfig:
     return cfg
 
 
-def _check(cfg: TrainConfig) -> None:
-    """Settings errors, raised before any worker env is built or file written (one line each)."""
-    cfg.validate()
-
-
 def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
     """Torch's threads while the learner plays and while it updates (``torch_threads``, ``update_threads``)."""
     import torch
@@ -227,7 +222,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    _check(cfg)
+    cfg.validate()  # settings errors before any worker env is built or file written
     out = Path(cfg.out)
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
     n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
