@@ -8,52 +8,79 @@ the same object.
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.core.declare import Record, codec_field, seats, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
 from deckgym.envs.core.proxy import NONE as NO_PROXY
-from deckgym.envs.core.state import EngineState, copy_rng, rng_from_json, rng_to_json
+from deckgym.envs.core.state import EngineState
 
 
-class Avatar:
+class _SideCodec:
+    """An avatar's core side, in the form of its ruleset's adapter (the avatar's ``ruleset``)."""
+
+    def copy(self, value: Any, src: Any, dst: Any) -> Any:
+        return None if value is None else adapter(src.ruleset).clone_side(value)
+
+    def dump(self, value: Any, owner: Any) -> Any:
+        return None if value is None else adapter(owner.ruleset).side_to_dict(value)
+
+    def load(self, data: Any, owner: Any) -> Any:
+        if data is None:
+            return None
+        if not 0 <= owner.ruleset < len(RULESETS):
+            raise StateError(
+                f"ruleset: {owner.ruleset} is not a ruleset slot (0..{len(RULESETS) - 1}) for a side"
+            )
+        return adapter(owner.ruleset).side_from_dict(data)
+
+
+class _TableCodec:
+    """The running core table, in the form of its ruleset's adapter; it draws from the match's generator."""
+
+    def copy(self, value: Any, src: Any, dst: Any) -> Any:
+        return None if value is None else adapter(src.table_ruleset).clone_table(value, dst.rng)
+
+    def dump(self, value: Any, owner: Any) -> Any:
+        return None if value is None else adapter(owner.table_ruleset).table_to_dict(value)
+
+    def load(self, data: Any, owner: Any) -> Any:
+        if data is None:
+            return None
+        if not 0 <= owner.table_ruleset < len(RULESETS):
+            raise StateError(
+                f"table_ruleset: {owner.table_ruleset} is not a ruleset slot (0..{len(RULESETS) - 1})"
+            )
+        return adapter(owner.table_ruleset).table_from_dict(data, owner.rng)
+
+
+@dataclass
+class Avatar(Record):
     """One player: its avatar on the MAP and the core side it holds (4.1)."""
 
-    __slots__ = (
-        "ap",
-        "core_turns",
-        "dueled",
-        "ended",
-        "exited",
-        "guarding",
-        "last_turn",
-        "nominal",
-        "ruleset",
-        "side",
-        "slot",
-        "square",
-        "team",
-    )
+    JSON_FORM = "dict"
 
-    def __init__(self, team: int, slot: int) -> None:
-        self.team = team
-        self.slot = slot
-        self.square = -1
-        self.ap = 0
-        self.dueled = False
-        self.guarding = False
-        self.ended = False
-        self.exited = False
-        self.ruleset = -1
-        self.side: Any = None
-        self.core_turns = 0
-        self.last_turn = 0
-        #: D38: the nominal life L0 of the core game it holds (0 without one), read when the side is created
-        self.nominal = 0
+    team: int
+    slot: int
+    square: int = -1
+    ap: int = 0
+    dueled: bool = False
+    guarding: bool = False
+    ended: bool = False
+    exited: bool = False
+    ruleset: int = -1
+    side: Any = codec_field(_SideCodec())
+    core_turns: int = 0
+    last_turn: int = 0
+    #: D38: the nominal life L0 of the core game it holds (0 without one), read when the side is created
+    nominal: int = 0
 
     @property
     def on_map(self) -> bool:
@@ -70,81 +97,34 @@ class Avatar:
         """Duel range of the core game it holds (D14)."""
         return RULESETS[self.ruleset].range if self.ruleset >= 0 else 0
 
-    def copy(self) -> Avatar:
-        """A copy (the side is cloned through its adapter)."""
-        a = Avatar.__new__(Avatar)
-        for k in Avatar.__slots__:
-            setattr(a, k, getattr(self, k))
-        if self.side is not None:
-            a.side = adapter(self.ruleset).clone_side(self.side)
-        return a
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        d = {k: getattr(self, k) for k in Avatar.__slots__ if k != "side"}
-        d["side"] = None if self.side is None else adapter(self.ruleset).side_to_dict(self.side)
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Avatar:
-        """Inverse of ``to_dict``."""
-        a = cls(d["team"], d["slot"])
-        for k in Avatar.__slots__:
-            if k != "side":
-                setattr(a, k, d[k])
-        a.side = None if d["side"] is None else adapter(a.ruleset).side_from_dict(d["side"])
-        return a
-
-
-class Duel:
+@dataclass
+class Duel(Record):
     """The duel under way (4.1): roles, who sits at seat 1, strike value and outcome.
 
     Seat 1 holds the champion (D21), else a proxy (D36, D37): the defender's stand-in (``proxy``
     ``GUEST``, ``defender`` its player) or the enemy base (``BASE``, D40), else nobody (vacant).
     """
 
-    __slots__ = (
-        "bases",
-        "casts",
-        "champion",
-        "defender",
-        "guests",
-        "host",
-        "lost",
-        "proxy",
-        "proxy_life",
-        "proxy_start",
-        "strike",
-        "struck",
-    )
+    JSON_FORM = "dict"
 
-    def __init__(
-        self,
-        host: int,
-        casts: list[int],
-        guests: list[int],
-        bases: list[int],
-        champion: int,
-        defender: int = -1,
-        proxy: int = NO_PROXY,
-    ) -> None:
-        self.host = host
-        self.casts = casts
-        self.guests = guests
-        self.bases = bases
-        self.champion = champion
-        #: D36: the guest whose proxy sits at seat 1 (-1: none)
-        self.defender = defender
-        #: D37, D40: the kind of proxy at seat 1 (``envs.core.proxy``: NONE, GUEST or BASE)
-        self.proxy = proxy
-        #: D37: the proxy's life P at composition, and P as last seen (a base proxy's hits are counted by it)
-        self.proxy_start = 0
-        self.proxy_life = 0
-        self.strike = 0
-        #: per player index: the core game met its loss condition in this duel
-        self.lost: list[int] = []
-        #: players whose core life a strike has reduced
-        self.struck: list[int] = []
+    host: int
+    casts: list[int]
+    guests: list[int]
+    bases: list[int]
+    champion: int
+    #: D36: the guest whose proxy sits at seat 1 (-1: none)
+    defender: int = -1
+    #: D37, D40: the kind of proxy at seat 1 (``envs.core.proxy``: NONE, GUEST or BASE)
+    proxy: int = NO_PROXY
+    #: D37: the proxy's life P at composition, and P as last seen (a base proxy's hits are counted by it)
+    proxy_start: int = 0
+    proxy_life: int = 0
+    strike: int = 0
+    #: per player index: the core game met its loss condition in this duel
+    lost: list[int] = dataclasses.field(default_factory=list)
+    #: players whose core life a strike has reduced
+    struck: list[int] = dataclasses.field(default_factory=list)
 
     def declared(self) -> dict[str, Any]:
         """The public fields of the duel's ``duel`` event (``envs.amalogs.events``)."""
@@ -163,36 +143,8 @@ class Duel:
         """Participating avatars: host, casts and guests."""
         return [self.host, *self.casts, *self.guests]
 
-    def copy(self) -> Duel:
-        """A copy."""
-        return Duel.from_dict(self.to_dict())
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            k: (list(v) if isinstance(v, list) else v) for k in Duel.__slots__ for v in [getattr(self, k)]
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Duel:
-        """Inverse of ``to_dict``."""
-        x = cls(
-            d["host"],
-            list(d["casts"]),
-            list(d["guests"]),
-            list(d["bases"]),
-            d["champion"],
-            d["defender"],
-            d["proxy"],
-        )
-        x.proxy_start = d["proxy_start"]
-        x.proxy_life = d["proxy_life"]
-        x.strike = d["strike"]
-        x.lost = list(d["lost"])
-        x.struck = list(d["struck"])
-        return x
-
-
+@dataclass(eq=False, init=False, repr=False)
 class AmalogsState(EngineState):
     """An AMALOGS position. Public methods follow the engine protocol of ``envs.core.protocol``.
 
@@ -208,45 +160,52 @@ class AmalogsState(EngineState):
         move_allowance: allowance m of the pending MOVE (D17).
         dice: the last two d6 rolled.
         core_turn: the match-wide core turn counter (A3).
+        table_ruleset / table_owner: the running table's ruleset slot and, for a solo turn, its player.
         table: the running core table (a duel or a solo first turn), or None.
-        table_ruleset / table_owner: its ruleset slot and, for a solo turn, its player.
         table_steps: core decisions taken on the running table (D32).
         duel: the duel under way, or None.
     """
 
     RULES = "deckgym.envs.amalogs.rules"
+    RULESET = "amalogs"
     EVENT_CAP = 400
+
+    config: AmalogsConfig = setup()
+    seed: int = setup()
+
+    avatars: list[Avatar] = dataclasses.field(default_factory=list)
+    life: list[int] = seats(0)
+    team_turn: int = 0
+    first_team: int = -1
+    acting: int = -1
+    phase: Phase = Phase.STARTUP_RULESET
+    actor: int = -1
+    control: int = -1
+    commanded: bool = False
+    phase_moved: bool = False
+    queue: list[int] = dataclasses.field(default_factory=list)
+    move_allowance: int = 0
+    dice: list[int] = seats(0)
+    core_turn: int = 0
+    table_ruleset: int = -1
+    table_owner: int = -1
+    table: Any = codec_field(_TableCodec())
+    table_steps: int = 0
+    duel: Duel | None = None
 
     def __init__(self, config: AmalogsConfig, seed: int) -> None:
         self.config = config
         self.seed = seed
         self.rng = random.Random(seed)
+        self._init_declared()
         self.avatars = [Avatar(config.team_of(i), config.slot_of(i)) for i in range(config.num_players)]
         self.life = [config.start_life, config.start_life]
-        self.team_turn = 0
-        self.first_team = -1
-        self.acting = -1
-        self.phase = Phase.STARTUP_RULESET
-        self.actor = -1
-        self.control = -1
-        self.commanded = False
-        self.phase_moved = False
-        self.queue: list[int] = []
-        self.move_allowance = 0
-        self.dice = [0, 0]
-        self.core_turn = 0
-        self.table: Any = None
-        self.table_ruleset = -1
-        self.table_owner = -1
-        self.table_steps = 0
-        self.duel: Duel | None = None
-        self.done = False
-        self.truncated = False
-        self.winner = -1  # -1 none, 0 team A, 1 team B, 2 draw
-        self.reason = ""
-        self.events: list[str] = []
-        self.records: list[dict[str, Any]] = []
-        self._legal: list[Any] | None = None
+
+    @classmethod
+    def _from_setup(cls, d: dict[str, Any]) -> AmalogsState:
+        if not isinstance(d["seed"], int) or isinstance(d["seed"], bool):
+            raise StateError(f"seed: expected an integer, got {d['seed']!r}")
+        return cls(AmalogsConfig.from_dict(d["config"]), d["seed"])
 
     # ----------------------------------------------------------------- protocol
     @property
@@ -292,95 +251,6 @@ class AmalogsState(EngineState):
         if self.duel is None:
             return self.table_owner if seat == 0 else -1
         return self.duel.host if seat == 0 else self.duel.champion
-
-    # ----------------------------------------------------------------- copies
-    def clone(self) -> AmalogsState:
-        """An independent copy (sides and table cloned through their adapters)."""
-        s = AmalogsState.__new__(AmalogsState)
-        s.__dict__.update(self.__dict__)
-        s.__dict__.pop("emit", None)  # a clone of a muted state logs again (``mute``)
-        s.rng = copy_rng(self.rng)
-        s.avatars = [a.copy() for a in self.avatars]
-        s.life = list(self.life)
-        s.queue = list(self.queue)
-        s.dice = list(self.dice)
-        if self.table is not None:
-            s.table = adapter(self.table_ruleset).clone_table(self.table, s.rng)
-        s.duel = self.duel.copy() if self.duel else None
-        s.events = list(self.events)
-        s.records = list(self.records)
-        return s
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``AmalogsState.from_dict`` reads it back exactly."""
-        table = None if self.table is None else adapter(self.table_ruleset).table_to_dict(self.table)
-        return {
-            "ruleset": "amalogs",
-            "config": self.config.to_dict(),
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "avatars": [a.to_dict() for a in self.avatars],
-            "life": list(self.life),
-            "team_turn": self.team_turn,
-            "first_team": self.first_team,
-            "acting": self.acting,
-            "phase": int(self.phase),
-            "actor": self.actor,
-            "control": self.control,
-            "commanded": self.commanded,
-            "phase_moved": self.phase_moved,
-            "queue": list(self.queue),
-            "move_allowance": self.move_allowance,
-            "dice": list(self.dice),
-            "core_turn": self.core_turn,
-            "table": table,
-            "table_ruleset": self.table_ruleset,
-            "table_owner": self.table_owner,
-            "table_steps": self.table_steps,
-            "duel": None if self.duel is None else self.duel.to_dict(),
-            **self._outcome_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AmalogsState:
-        """Rebuild a state written by ``to_dict`` (the dict is not kept)."""
-        if not isinstance(data, dict) or data.get("ruleset") != "amalogs":
-            raise StateError("not an amalogs state dict (missing or wrong 'ruleset')")
-        try:
-            s = cls(AmalogsConfig.from_dict(data["config"]), data["seed"])
-            s.rng = rng_from_json(data["rng"])
-            s.avatars = [Avatar.from_dict(a) for a in data["avatars"]]
-            for key in (
-                "team_turn",
-                "first_team",
-                "acting",
-                "actor",
-                "control",
-                "commanded",
-                "phase_moved",
-                "move_allowance",
-                "core_turn",
-                "table_ruleset",
-                "table_owner",
-                "table_steps",
-                "done",
-                "truncated",
-                "winner",
-                "reason",
-            ):
-                setattr(s, key, data[key])
-            s.life = list(data["life"])
-            s.queue = list(data["queue"])
-            s.dice = list(data["dice"])
-            s.events = list(data["events"])
-            s.records = list(data["records"])
-            s.phase = Phase(data["phase"])
-            if data["table"] is not None:
-                s.table = adapter(s.table_ruleset).table_from_dict(data["table"], s.rng)
-            s.duel = None if data["duel"] is None else Duel.from_dict(data["duel"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"malformed amalogs state dict: {exc!r}") from exc
-        return s
 
     def resample_hidden(self, seat: int, rng: random.Random) -> AmalogsState:
         """A state equally likely from ``seat``'s view (I12).

@@ -9,16 +9,20 @@ outcome and event log then come from here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import enum
 import functools
 import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from deckgym.envs.core.declare import Frozen, Record, plan_of, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.events import make_record
+
+__all__ = ["CardGameState", "EngineState", "Frozen", "Record", "copy_rng", "rng_from_json", "rng_to_json"]
 
 
 @functools.cache
@@ -48,59 +52,58 @@ def copy_rng(rng: random.Random) -> random.Random:
     return out
 
 
-class Record:
-    """A flat record of plain values in ``__slots__``, copied and written as a list.
-
-    A subclass lists its fields in ``__slots__``; ``to_list`` writes them in that order.
-    """
-
-    __slots__: tuple[str, ...] = ()
-
-    def copy(self) -> Self:
-        """An independent copy."""
-        cls = type(self)
-        r = cls.__new__(cls)
-        for k in cls.__slots__:
-            setattr(r, k, getattr(self, k))
-        return r
-
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [getattr(self, k) for k in type(self).__slots__]
-
-    @classmethod
-    def from_list(cls, values: list[Any]) -> Self:
-        """Inverse of ``to_list``."""
-        r = cls.__new__(cls)
-        for k, v in zip(cls.__slots__, values, strict=True):
-            setattr(r, k, v)
-        return r
-
-
+@dataclasses.dataclass(eq=False, init=False, repr=False)
 class EngineState:
     """Protocol methods of a two-seat engine whose decision point is ``dp = (kind, player, ...)``.
 
-    Subclasses set ``RULES`` (the dotted name of their rules package, imported on first use
-    because it imports the state module) and ``DECISIONS`` (the enum of decision kinds), and
-    own the attributes annotated below.
+    A ruleset's state is a ``@dataclass(eq=False, init=False, repr=False)`` subclass that
+    declares its fields (``envs.core.declare``); the fields declared here, the outcome and the
+    event log, come first. From that declaration come ``clone``, ``to_dict``, ``from_dict``
+    and ``==``. Subclasses set ``RULES`` (the dotted name of their rules package, imported on
+    first use because it imports the state module), ``RULESET`` (the name its dicts carry),
+    and ``DECISIONS`` (the enum of decision kinds). Set-up fields (``envs.core.declare.setup``:
+    the config, the pool, the generator) are not dumped with the others: ``to_dict`` writes
+    them in its own keys (``SETUP_KEYS``).
     """
 
     RULES: ClassVar[str]
+    RULESET: ClassVar[str]
     DECISIONS: ClassVar[type[enum.IntEnum]]
-    #: The outcome and the event log: copied by ``_copy_outcome``, written by ``_outcome_dict``.
-    OUTCOME_KEYS: ClassVar[tuple[str, ...]] = ("done", "truncated", "winner", "reason", "events", "records")
+    #: The keys of ``to_dict`` that hold the set-up rather than declared fields.
+    SETUP_KEYS: ClassVar[tuple[str, ...]] = ("ruleset", "config", "seed", "rng")
+    JSON_FORM: ClassVar[str] = "dict"
     #: The event logs keep their last ``EVENT_CAP`` entries (trimmed to half when they overflow).
     EVENT_CAP: ClassVar[int] = 200
     _rules: ClassVar[Any] = None
 
-    dp: Any
-    done: bool
-    truncated: bool
-    winner: int
-    reason: str
-    events: list[str]
-    records: list[dict[str, Any]]
-    _legal: list[Any] | None
+    #: The game is over (decided or truncated).
+    done: bool = False
+    #: It ended by the turn limit.
+    truncated: bool = False
+    #: -1 none, 0/1 the winner (the winning team in AMALOGS), 2 draw.
+    winner: int = -1
+    #: Why it ended, in words.
+    reason: str = ""
+    #: The event log in words, and beside it the same events as records (``envs.core.events``).
+    events: list[str] = dataclasses.field(default_factory=list)
+    records: list[Frozen] = dataclasses.field(default_factory=list)
+
+    #: The game's own generator, the options cache and whether events are logged (``mute``).
+    rng: random.Random = setup("rng")
+    _legal: list[Any] | None = setup("cache")
+    _muted: bool = setup("fresh")
+
+    if TYPE_CHECKING:
+        #: the decision point, declared by each ruleset
+        dp: Any = None
+        config: Any = None
+        seed: int = 0
+
+    def _init_declared(self) -> None:
+        """Set every declared field to its default (``__init__`` of each ruleset calls it)."""
+        plan_of(type(self)).init(self)
+        self._legal = None
+        self._muted = False
 
     @classmethod
     def _load_rules(cls) -> ModuleType:
@@ -142,27 +145,66 @@ class EngineState:
         dp = self.dp
         return "" if dp is None else _decision_names(self.DECISIONS)[dp[0]]
 
-    def _copy_outcome(self, s: Self) -> None:
-        """Copy the outcome, the event log and the legal-options cache into the clone ``s``."""
-        s.done = self.done
-        s.truncated = self.truncated
-        s.winner = self.winner
-        s.reason = self.reason
-        s.events = list(self.events)
-        s.records = list(self.records)
-        s._legal = self._legal
+    # ----------------------------------------------------------------- declared
+    def clone(self) -> Self:
+        """An independent copy; it shares only the set-up (the config, the pool) and the options cache."""
+        s: Self = plan_of(type(self)).copy(self)
+        return s
 
-    def _outcome_dict(self) -> dict[str, Any]:
-        """The ``OUTCOME_KEYS`` part of ``to_dict``."""
-        return {
-            "done": self.done,
-            "truncated": self.truncated,
-            "winner": self.winner,
-            "reason": self.reason,
-            "events": list(self.events),
-            "records": list(self.records),
-        }
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe description; ``from_dict`` reads it back exactly."""
+        d = {"ruleset": self.RULESET, **self._setup_dict()}
+        d.update(plan_of(type(self)).dump(self))
+        return d
 
+    def _setup_dict(self) -> dict[str, Any]:
+        """The set-up part of ``to_dict``."""
+        return {"config": self.config.to_dict(), "seed": self.seed, "rng": rng_to_json(self.rng)}
+
+    @classmethod
+    def _from_setup(cls, d: dict[str, Any]) -> Self:
+        """A state built from the set-up part of a dict (its fields at their defaults)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, data: Any, strict: bool = False) -> Self:
+        """Rebuild a state written by ``to_dict`` (the dict is not kept).
+
+        Every value is checked against the declaration: a dict that does not fit raises one
+        ``StateError`` that names the field. With ``strict`` the position must also pass the
+        ruleset's rules check (``rules.check``).
+        """
+        name = getattr(cls, "RULESET", cls.__name__)
+        if not isinstance(data, dict) or data.get("ruleset") != name:
+            raise StateError(f"not a {name} state dict (missing or wrong 'ruleset')")
+        missing = [k for k in cls.SETUP_KEYS if k not in data]
+        if missing:
+            raise StateError(f"{missing[0]}: missing from the {name} state dict")
+        try:
+            s = cls._from_setup(data)
+            s.rng = rng_from_json(data["rng"])
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateError(
+                f"malformed {name} state dict (set-up: config, pool, decks, seed, rng): {exc!r}"
+            ) from exc
+        fields = {k: v for k, v in data.items() if k not in cls.SETUP_KEYS}
+        plan_of(cls).load_into(s, fields, "")
+        s._legal = None
+        if strict:
+            (cls._rules or cls._load_rules()).check(s)
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when their dicts (set-up and every declared field) are."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal states may differ later
+
+    # ----------------------------------------------------------------- events
     def emit(
         self, kind: str, text: str, only: tuple[int, dict[str, Any]] | None = None, **fields: Any
     ) -> None:
@@ -171,6 +213,8 @@ class EngineState:
         ``fields`` are public; ``only=(seat, {...})`` holds what only ``seat`` may see (see
         ``envs.core.events``). Both logs keep their last ``EVENT_CAP`` entries.
         """
+        if self._muted:
+            return
         ev = self.events
         recs = self.records
         ev.append(text)
@@ -188,26 +232,27 @@ class EngineState:
         rollout in the parts game. The logs keep what they held, play is unchanged, and a
         ``clone`` of a muted state logs again. An AMALOGS core table keeps its own log.
         """
-        self.emit = _no_event  # type: ignore[method-assign]  # the instance's own, shadowing the method
+        self._muted = True
         return self
 
 
-def _no_event(kind: str, text: str, only: Any = None, **fields: Any) -> None:
-    """``emit`` of a muted state: nothing is logged."""
-
-
+@dataclasses.dataclass(eq=False, init=False, repr=False)
 class CardGameState(EngineState):
     """An engine state that plays from a card pool and a deck list per player."""
 
-    config: Any
-    pool: Any
-    cards: dict[str, Any]
-    decks: Any
-    seed: int
-    rng: random.Random
+    SETUP_KEYS = ("ruleset", "config", "pool", "decks", "seed", "rng")
+    #: The ruleset's config class and pool loader (for ``from_dict``).
+    CONFIG: ClassVar[Any]
+    LOAD_POOL: ClassVar[Callable[[Any], Any]]
+
+    config: Any = setup()
+    pool: Any = setup()
+    cards: dict[str, Any] = setup()
+    decks: Any = setup()
+    seed: int = setup()
 
     def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
-        """Hold what every card-game state starts with.
+        """Hold what every card-game state starts with, and set each declared field to its default.
 
         The config, the pool and its cards, the deck lists, the seed and a generator seeded
         with it.
@@ -218,46 +263,23 @@ class CardGameState(EngineState):
         self.decks = decks
         self.seed = seed
         self.rng = random.Random(seed)
+        self._init_declared()
+
+    def _setup_dict(self) -> dict[str, Any]:
+        return {
+            "config": self.config.to_dict(),
+            "pool": self.pool.spec(),
+            "decks": copy.deepcopy(self.decks),
+            "seed": self.seed,
+            "rng": rng_to_json(self.rng),
+        }
 
     @classmethod
-    def _from_dict_with(
-        cls,
-        data: Any,
-        ruleset: str,
-        config_class: Any,
-        load_pool: Callable[[Any], Any],
-        fill: Callable[[Self, dict[str, Any]], None],
-        copier: Callable[[Any], Any] = copy.deepcopy,
-    ) -> Self:
-        """The part of ``from_dict`` every card game shares.
-
-        Checks that ``data`` is a state dict of ``ruleset``, copies it with ``copier`` (the dict
-        is not kept), builds the state from its config, pool, decks and seed, restores the
-        generator, and lets ``fill(state, d)`` set the rest. A missing or malformed entry is a
-        ``StateError`` that names the ruleset.
-        """
-        if not isinstance(data, dict) or data.get("ruleset") != ruleset:
-            raise StateError(f"not a {ruleset} state dict (missing or wrong 'ruleset')")
-        try:
-            d = copier(data)
-            s = cls(config_class(**d["config"]), load_pool(d["pool"]), d["decks"], d["seed"])
-            s.rng = rng_from_json(d["rng"])
-            fill(s, d)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"malformed {ruleset} state dict: {exc!r}") from exc
-        return s
-
-    def _copy_shared(self) -> Self:
-        """A bare state of the same class for ``clone`` to fill in.
-
-        It shares the immutable config, card pool, cards and deck lists and holds a copy of
-        the random generator.
-        """
-        s = type(self).__new__(type(self))
-        s.config = self.config
-        s.pool = self.pool
-        s.cards = self.cards
-        s.decks = self.decks
-        s.seed = self.seed
-        s.rng = copy_rng(self.rng)
-        return s
+    def _from_setup(cls, d: dict[str, Any]) -> Self:
+        if not isinstance(d["config"], dict):
+            raise StateError(f"config: expected a mapping of rules options, got {d['config']!r}")
+        if not isinstance(d["seed"], int) or isinstance(d["seed"], bool):
+            raise StateError(f"seed: expected an integer, got {d['seed']!r}")
+        if not isinstance(d["decks"], list):
+            raise StateError(f"decks: expected a list of deck lists, got {d['decks']!r}")
+        return cls(cls.CONFIG(**d["config"]), cls.LOAD_POOL(d["pool"]), copy.deepcopy(d["decks"]), d["seed"])

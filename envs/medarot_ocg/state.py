@@ -8,80 +8,53 @@ attack, can be cloned, written to JSON and read back exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
 from deckgym.envs.core.events import known_to
-from deckgym.envs.core.state import CardGameState, Record, rng_to_json
+from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
-from deckgym.envs.medarot_ocg.cards import CardDef, CardPool
+from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig
 
 
-class Stack:
+@dataclass
+class Stack(Record):
     """A Medarot on the board: base card, optional MedaChange card on top, and its flags."""
 
-    __slots__ = ("acted", "base", "change", "face_up", "owner", "placed", "uid")
-
-    def __init__(
-        self,
-        uid: int,
-        owner: int,
-        base: str,
-        change: str | None = None,
-        face_up: bool = False,
-        acted: bool = False,
-        placed: bool = True,
-    ) -> None:
-        self.uid = uid
-        self.owner = owner
-        self.base = base
-        self.change = change
-        self.face_up = face_up
-        self.acted = acted
-        self.placed = placed
-
-    def copy(self) -> Stack:
-        """An independent copy."""
-        return Stack(self.uid, self.owner, self.base, self.change, self.face_up, self.acted, self.placed)
+    uid: int
+    owner: int
+    base: str
+    change: str | None = None
+    face_up: bool = False
+    acted: bool = False
+    placed: bool = True
 
     def top(self) -> str:
-        """Id of the card whose values are used (the MedaChange card when transformed, R51)."""
+        """The card on top: the change card, else the base."""
         return self.change or self.base
 
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [self.uid, self.owner, self.base, self.change, self.face_up, self.acted, self.placed]
 
-
-class Slot:
+@dataclass
+class Slot(Record):
     """A stock slot or the master slot holding one Medaroter card.
 
     ``eff`` is the index of the effect in use (-1 when not in use) and ``trash`` its trash
     timing; ``charge`` counts stored NEGATE charges (P4).
     """
 
-    __slots__ = ("card", "charge", "eff", "face_up", "trash")
-
-    def __init__(
-        self, card: str, face_up: bool = False, eff: int = -1, trash: str = "", charge: int = 0
-    ) -> None:
-        self.card = card
-        self.face_up = face_up
-        self.eff = eff
-        self.trash = trash
-        self.charge = charge
-
-    def copy(self) -> Slot:
-        """An independent copy."""
-        return Slot(self.card, self.face_up, self.eff, self.trash, self.charge)
-
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [self.card, self.face_up, self.eff, self.trash, self.charge]
+    card: str
+    face_up: bool = False
+    eff: int = -1
+    trash: str = ""
+    charge: int = 0
 
 
-class Eff:
+@dataclass
+class Eff(Record):
     """A lasting effect in play.
 
     Attributes:
@@ -97,92 +70,39 @@ class Eff:
         trash: trash timing of a Medaroter source ("" for a Medarot source).
     """
 
-    __slots__ = ("amount", "flt", "op", "owner", "scope", "src_slot", "src_uid", "targets", "trash")
-
-    def __init__(
-        self,
-        op: str,
-        amount: int,
-        flt: str,
-        owner: int,
-        src_uid: int,
-        src_slot: int,
-        targets: list[int] | None,
-        scope: int,
-        trash: str,
-    ) -> None:
-        self.op = op
-        self.amount = amount
-        self.flt = flt
-        self.owner = owner
-        self.src_uid = src_uid
-        self.src_slot = src_slot
-        self.targets = targets
-        self.scope = scope
-        self.trash = trash
-
-    def copy(self) -> Eff:
-        """An independent copy."""
-        t = None if self.targets is None else list(self.targets)
-        return Eff(
-            self.op, self.amount, self.flt, self.owner, self.src_uid, self.src_slot, t, self.scope, self.trash
-        )
-
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        t = None if self.targets is None else list(self.targets)
-        return [
-            self.op,
-            self.amount,
-            self.flt,
-            self.owner,
-            self.src_uid,
-            self.src_slot,
-            t,
-            self.scope,
-            self.trash,
-        ]
+    op: str
+    amount: int
+    flt: str
+    owner: int
+    src_uid: int
+    src_slot: int
+    targets: list[int] | None
+    scope: int
+    trash: str
 
 
+@dataclass
 class Act(Record):
     """Context of the action under way (steps A1-A11) and of its attack."""
 
-    __slots__ = (
-        "action_used",
-        "cancel_penalty",
-        "changed",
-        "defence_used",
-        "disabled",
-        "ended",
-        "far",
-        "free_far",
-        "moved",
-        "negated",
-        "owner",
-        "redirected",
-        "substituted",
-        "target",
-        "uid",
-    )
-
-    def __init__(self, uid: int, owner: int) -> None:
-        self.uid = uid
-        self.owner = owner
-        self.moved = False
-        self.changed = False
-        self.action_used = False
-        self.defence_used = False
-        self.cancel_penalty = False
-        self.free_far = False
-        self.target = -1
-        self.far = False
-        self.negated = False
-        self.redirected = False
-        self.ended = False
-        self.disabled = False
-        self.substituted = False
+    action_used: bool = False
+    cancel_penalty: bool = False
+    changed: bool = False
+    defence_used: bool = False
+    disabled: bool = False
+    ended: bool = False
+    far: bool = False
+    free_far: bool = False
+    moved: bool = False
+    negated: bool = False
+    owner: int = 0
+    redirected: bool = False
+    substituted: bool = False
+    target: int = -1
+    uid: int = 0
 
 
+@dataclass(eq=False, init=False, repr=False)
 class GameState(CardGameState):
     """A Medarot OCG position. See ``envs.medarot_ocg.rules`` for the rules that move it.
 
@@ -190,143 +110,46 @@ class GameState(CardGameState):
     """
 
     RULES = "deckgym.envs.medarot_ocg.rules"
+    RULESET = "medarot_ocg"
     DECISIONS = DP
+    CONFIG = RulesConfig
+    LOAD_POOL = staticmethod(load_pool)
     num_players = 2
 
-    cards: dict[str, CardDef]
+    if TYPE_CHECKING:
+        cards: dict[str, CardDef] = setup()
+
+    turn: int = 0
+    first: int = 0
+    hp: list[int] = seats(0)
+    deck: list[list[str]] = seats([])
+    hand: list[list[str]] = seats([])
+    stock: list[list[Slot | None]] = seats([None, None, None])
+    master: list[Slot | None] = seats(None)
+    master_used: list[bool] = seats(False)
+    trash: list[list[str]] = seats([])
+    reserve: list[list[str]] = seats([])
+    board: list[Stack | None] = dataclasses.field(default_factory=lambda: [None] * 15)
+    effects: list[Eff] = dataclasses.field(default_factory=list)
+    agenda: list[list[Frozen]] = dataclasses.field(default_factory=list)
+    dp: tuple[int, int, tuple[int, ...]] | None = None
+    act: Act | None = None
+    #: ``[player, slot, window, eff, from_hand]``
+    use: list[int] | None = None
+    #: ``[card, public]`` between two decisions
+    limbo: list[Row | None] = seats(None)
+    failed_draw: list[bool] = seats(False)
+    #: hand index where the cards of the current draw event start
+    draw_mark: list[int] = seats(0)
+    mulligans: list[int] = seats(0)
+    next_uid: int = 1
+    #: bumped whenever the board or the lasting effects change (a cache key for encoders)
+    board_version: int = 0
+    steps: int = 0
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
         super().__init__(config, pool, [list(d) for d in decks], seed)
-        self.turn = 0
-        self.first = 0
         self.hp = [config.start_hp, config.start_hp]
-        self.deck: list[list[str]] = [[], []]
-        self.hand: list[list[str]] = [[], []]
-        self.stock: list[list[Slot | None]] = [[None, None, None], [None, None, None]]
-        self.master: list[Slot | None] = [None, None]
-        self.master_used = [False, False]
-        self.trash: list[list[str]] = [[], []]
-        self.reserve: list[list[str]] = [[], []]
-        self.board: list[Stack | None] = [None] * 15
-        self.effects: list[Eff] = []
-        self.agenda: list[list[Any]] = []
-        self.dp: tuple[int, int, tuple[int, ...]] | None = None
-        self.act: Act | None = None
-        self.use: list[int] | None = None  # [player, slot, window, eff, from_hand]
-        self.limbo: list[list[Any] | None] = [None, None]  # [card, public] between two decisions
-        self.failed_draw = [False, False]
-        self.draw_mark = [0, 0]  # hand index where the cards of the current draw event start
-        self.mulligans = [0, 0]
-        self.next_uid = 1
-        #: bumped whenever the board or the lasting effects change (a cache key for encoders)
-        self.board_version = 0
-        self.steps = 0
-        self.done = False
-        self.truncated = False
-        self.winner = -1  # -1 none, 0/1 the winner, 2 draw
-        self.reason = ""
-        self.events: list[str] = []
-        self.records: list[dict[str, Any]] = []
-        self._legal: list[Any] | None = None
-
-    # ----------------------------------------------------------------- copies
-    def clone(self) -> GameState:
-        """An independent copy sharing only the immutable config and card pool."""
-        s = self._copy_shared()
-        s.turn = self.turn
-        s.first = self.first
-        s.hp = list(self.hp)
-        s.deck = [list(self.deck[0]), list(self.deck[1])]
-        s.hand = [list(self.hand[0]), list(self.hand[1])]
-        s.stock = [[x.copy() if x else None for x in row] for row in self.stock]
-        s.master = [x.copy() if x else None for x in self.master]
-        s.master_used = list(self.master_used)
-        s.trash = [list(self.trash[0]), list(self.trash[1])]
-        s.reserve = [list(self.reserve[0]), list(self.reserve[1])]
-        s.board = [x.copy() if x else None for x in self.board]
-        s.effects = [e.copy() for e in self.effects]
-        s.agenda = [list(t) for t in self.agenda]
-        s.dp = self.dp
-        s.act = self.act.copy() if self.act else None
-        s.use = list(self.use) if self.use else None
-        s.limbo = [list(x) if x else None for x in self.limbo]
-        s.failed_draw = list(self.failed_draw)
-        s.draw_mark = list(self.draw_mark)
-        s.mulligans = list(self.mulligans)
-        s.next_uid = self.next_uid
-        s.board_version = self.board_version
-        s.steps = self.steps
-        self._copy_outcome(s)
-        return s
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
-        return {
-            "ruleset": "medarot_ocg",
-            "config": self.config.to_dict(),
-            "pool": self.pool.spec(),
-            "decks": [list(d) for d in self.decks],
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "turn": self.turn,
-            "first": self.first,
-            "hp": list(self.hp),
-            "deck": [list(z) for z in self.deck],
-            "hand": [list(z) for z in self.hand],
-            "stock": [[x.to_list() if x else None for x in row] for row in self.stock],
-            "master": [x.to_list() if x else None for x in self.master],
-            "master_used": list(self.master_used),
-            "trash": [list(z) for z in self.trash],
-            "reserve": [list(z) for z in self.reserve],
-            "board": [x.to_list() if x else None for x in self.board],
-            "effects": [e.to_list() for e in self.effects],
-            "agenda": [list(t) for t in self.agenda],
-            "dp": None if self.dp is None else [self.dp[0], self.dp[1], list(self.dp[2])],
-            "act": self.act.to_list() if self.act else None,
-            "use": None if self.use is None else list(self.use),
-            "limbo": [None if x is None else list(x) for x in self.limbo],
-            "failed_draw": list(self.failed_draw),
-            "draw_mark": list(self.draw_mark),
-            "mulligans": list(self.mulligans),
-            "next_uid": self.next_uid,
-            "steps": self.steps,
-            **self._outcome_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``to_dict`` (a deep copy: the dict is not kept)."""
-        from deckgym.envs.medarot_ocg.cards import load_pool
-
-        def fill(s: GameState, d: dict[str, Any]) -> None:
-            for key in (
-                "turn",
-                "first",
-                "hp",
-                "deck",
-                "hand",
-                "master_used",
-                "trash",
-                "reserve",
-                "agenda",
-                "use",
-                "limbo",
-                "failed_draw",
-                "draw_mark",
-                "mulligans",
-                "next_uid",
-                "steps",
-                *cls.OUTCOME_KEYS,
-            ):
-                setattr(s, key, d[key])
-            s.stock = [[Slot(*x) if x else None for x in row] for row in d["stock"]]
-            s.master = [Slot(*x) if x else None for x in d["master"]]
-            s.board = [Stack(*x) if x else None for x in d["board"]]
-            s.effects = [Eff(*x) for x in d["effects"]]
-            s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1], tuple(d["dp"][2]))
-            s.act = Act.from_list(d["act"]) if d["act"] else None
-
-        return cls._from_dict_with(data, "medarot_ocg", RulesConfig, load_pool, fill)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: hidden cards of the others and deck orders redrawn.

@@ -12,13 +12,16 @@ spells) carry a ``uid``; an effect's target is a uid, or ``-1 - p`` for player p
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
 from deckgym.envs.core.events import known_to
-from deckgym.envs.core.state import CardGameState, EngineState, rng_to_json
+from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
-from deckgym.envs.mow.cards import SPELL, CardDef, CardPool
+from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
 from deckgym.envs.mow.config import LIFE_START, RulesConfig
 
 #: Modifier durations (BUFF, 4.7).
@@ -33,38 +36,19 @@ def master_ref(p: int) -> int:
     return -1 - p
 
 
-class Monster:
+@dataclass
+class Monster(Record):
     """A monster on the field (4.3): damage, modifiers ``[d_atk, d_tough, duration]``, entry turn."""
 
-    __slots__ = ("attacked", "card", "damage", "entered", "mods", "uid")
-
-    def __init__(
-        self,
-        uid: int,
-        card: str,
-        entered: int,
-        damage: int = 0,
-        mods: list[list[int]] | None = None,
-        attacked: bool = False,
-    ) -> None:
-        self.uid = uid
-        self.card = card
-        self.entered = entered
-        self.damage = damage
-        self.mods = mods if mods is not None else []
-        self.attacked = attacked
-
-    def copy(self) -> Monster:
-        """An independent copy."""
-        return Monster(
-            self.uid, self.card, self.entered, self.damage, [list(m) for m in self.mods], self.attacked
-        )
-
-    def to_list(self) -> list[Any]:
-        """JSON form."""
-        return [self.uid, self.card, self.entered, self.damage, [list(m) for m in self.mods], self.attacked]
+    uid: int
+    card: str
+    entered: int
+    damage: int = 0
+    mods: list[list[int]] = dataclasses.field(default_factory=list)
+    attacked: bool = False
 
 
+@dataclass(eq=False, init=False, repr=False)
 class GameState(CardGameState):
     """A Master of the World position. See ``envs.mow.rules`` for the rules that move it.
 
@@ -75,48 +59,46 @@ class GameState(CardGameState):
     """
 
     RULES = "deckgym.envs.mow.rules"
+    RULESET = "mow"
     DECISIONS = DP
+    CONFIG = RulesConfig
+    LOAD_POOL = staticmethod(load_pool)
     EVENT_CAP = 300
     num_players = 2
 
-    cards: dict[str, CardDef]
+    if TYPE_CHECKING:
+        cards: dict[str, CardDef] = setup()
+
+    t: int = 0
+    active: int = 0
+    first: int = 0
+    phase: int = 0
+    masters: list[str] = seats("")
+    life: list[int] = seats(LIFE_START)
+    level: list[int] = seats(0)
+    deck: list[list[str]] = seats([])
+    hand: list[list[str]] = seats([])
+    exp: list[list[str]] = seats([])
+    discard: list[list[str]] = seats([])
+    monsters: list[list[Monster]] = seats([])
+    weapon: list[Row | None] = seats(None)
+    spell: list[Row | None] = seats(None)
+    setaside: list[str | None] = seats(None)
+    master_mods: list[list[list[int]]] = seats([])
+    master_attacked: list[bool] = seats(False)
+    fast_used: list[bool] = seats(False)
+    charges: int = 0
+    turn_uses: list[dict[str, int]] = seats({})
+    chain: list[Row] = dataclasses.field(default_factory=list)
+    triggers: list[Row] = dataclasses.field(default_factory=list)
+    agenda: list[Frozen] = dataclasses.field(default_factory=list)
+    dp: tuple[int, int] | None = None
+    pending: Frozen = None
+    decisions: int = 0
+    next_uid: int = 1
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
         super().__init__(config, pool, [list(d) for d in decks], seed)
-        self.t = 0
-        self.active = 0
-        self.first = 0
-        self.phase = 0
-        self.masters = ["", ""]
-        self.life = [LIFE_START, LIFE_START]
-        self.level = [0, 0]
-        self.deck: list[list[str]] = [[], []]
-        self.hand: list[list[str]] = [[], []]
-        self.exp: list[list[str]] = [[], []]
-        self.discard: list[list[str]] = [[], []]
-        self.monsters: list[list[Monster]] = [[], []]
-        self.weapon: list[list[Any] | None] = [None, None]
-        self.spell: list[list[Any] | None] = [None, None]
-        self.setaside: list[str | None] = [None, None]
-        self.master_mods: list[list[list[int]]] = [[], []]
-        self.master_attacked = [False, False]
-        self.fast_used = [False, False]
-        self.charges = 0
-        self.turn_uses: list[dict[str, int]] = [{}, {}]
-        self.chain: list[list[Any]] = []
-        self.triggers: list[list[Any]] = []
-        self.agenda: list[list[Any]] = []
-        self.dp: tuple[int, int] | None = None
-        self.pending: list[Any] | None = None
-        self.decisions = 0
-        self.next_uid = 1
-        self.done = False
-        self.truncated = False
-        self.winner = -1  # -1 none, 0/1 the winner, 2 draw
-        self.reason = ""
-        self.events: list[str] = []
-        self.records: list[dict[str, Any]] = []
-        self._legal: list[Any] | None = None
 
     # ----------------------------------------------------------------- lookups
     def seats(self) -> tuple[int, ...]:
@@ -138,105 +120,6 @@ class GameState(CardGameState):
     def name(self, cid: str) -> str:
         """Printed name of a card id."""
         return self.cards[cid].name
-
-    # ----------------------------------------------------------------- copies
-    def clone(self) -> GameState:
-        """An independent copy sharing only the immutable config, pool and agenda tasks."""
-        s = self._copy_shared()
-        s.t = self.t
-        s.active = self.active
-        s.first = self.first
-        s.phase = self.phase
-        s.masters = list(self.masters)
-        s.life = list(self.life)
-        s.level = list(self.level)
-        s.deck = [list(self.deck[0]), list(self.deck[1])]
-        s.hand = [list(self.hand[0]), list(self.hand[1])]
-        s.exp = [list(self.exp[0]), list(self.exp[1])]
-        s.discard = [list(self.discard[0]), list(self.discard[1])]
-        s.monsters = [[m.copy() for m in ms] for ms in self.monsters]
-        s.weapon = [list(w) if w else None for w in self.weapon]
-        s.spell = [list(x) if x else None for x in self.spell]
-        s.setaside = list(self.setaside)
-        s.master_mods = [[list(m) for m in mm] for mm in self.master_mods]
-        s.master_attacked = list(self.master_attacked)
-        s.fast_used = list(self.fast_used)
-        s.charges = self.charges
-        s.turn_uses = [dict(self.turn_uses[0]), dict(self.turn_uses[1])]
-        s.chain = [list(e) for e in self.chain]
-        s.triggers = [list(x) for x in self.triggers]
-        s.agenda = list(self.agenda)
-        s.dp = self.dp
-        s.pending = self.pending
-        s.decisions = self.decisions
-        s.next_uid = self.next_uid
-        self._copy_outcome(s)
-        return s
-
-    _PLAIN = (
-        "t",
-        "active",
-        "first",
-        "phase",
-        "masters",
-        "life",
-        "level",
-        "deck",
-        "hand",
-        "exp",
-        "discard",
-        "weapon",
-        "spell",
-        "setaside",
-        "master_mods",
-        "master_attacked",
-        "fast_used",
-        "charges",
-        "turn_uses",
-        "chain",
-        "triggers",
-        "agenda",
-        "pending",
-        "decisions",
-        "next_uid",
-        *EngineState.OUTCOME_KEYS,
-    )
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``GameState.from_dict`` reads it back exactly."""
-        import json
-
-        d: dict[str, Any] = {
-            "ruleset": "mow",
-            "config": self.config.to_dict(),
-            "pool": self.pool.spec(),
-            "decks": [list(x) for x in self.decks],
-            "seed": self.seed,
-            "rng": rng_to_json(self.rng),
-            "monsters": [[m.to_list() for m in ms] for ms in self.monsters],
-            "dp": None if self.dp is None else list(self.dp),
-        }
-        for key in self._PLAIN:
-            d[key] = getattr(self, key)
-        # one JSON pass gives a deep, JSON-normal copy (tuples inside tasks become lists)
-        return json.loads(json.dumps(d))
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameState:
-        """Rebuild a state written by ``to_dict`` (a copy through JSON: the dict is not kept)."""
-        import json
-
-        from deckgym.envs.mow.cards import load_pool
-
-        def fill(s: GameState, d: dict[str, Any]) -> None:
-            for key in cls._PLAIN:
-                setattr(s, key, d[key])
-            s.monsters = [[Monster(*m) for m in ms] for ms in d["monsters"]]
-            s.dp = None if d["dp"] is None else (d["dp"][0], d["dp"][1])
-
-        return cls._from_dict_with(
-            data, "mow", RulesConfig, load_pool, fill, copier=lambda x: json.loads(json.dumps(x))
-        )
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: what ``seat`` cannot see is redrawn.

@@ -80,7 +80,7 @@ def begin_action(st: GameState, square: int) -> None:
     assert x is not None
     x.acted = True
     st.board_version += 1
-    st.act = Act(x.uid, x.owner)
+    st.act = Act(uid=x.uid, owner=x.owner)
     end_effects(st, lambda e: e.src_uid != x.uid)
     st.emit(
         "act",

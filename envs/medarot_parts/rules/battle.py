@@ -34,7 +34,7 @@ from deckgym.envs.medarot_parts.words import medarot_label, medarot_of, part_of
 def start_battle(st: GameState, p: int, s: int) -> None:
     """Declare an attack with the part in slot ``s`` of ``p``'s action medarot (R1, R2): schedule B1-B9."""
     m = st.am[p]
-    st.battle = Battle(p, m, s, st.field[p][m].parts[s].uid)
+    st.battle = Battle(attacker=p, medarot=m, slot=s, uid=st.field[p][m].parts[s].uid)
     push(
         st,
         ["attack_part"],

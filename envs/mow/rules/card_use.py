@@ -256,7 +256,7 @@ def cost(st: GameState, p: int, code: str, n: int) -> None:
 @decision(DP.COST_SACRIFICE, legal=lambda st: chk.own_monster_targets(st, st.current_player))
 def on_cost_sacrifice(st: GameState, p: int, a: Action) -> None:
     """K7: the chosen own monster is discarded (廃棄時 triggers, D29)."""
-    n = st.pending[3]  # type: ignore[index]
+    n = st.pending[3]
     chk.discard_monster(st, p, a.arg - 1)
     push(st, ["check"], ["cost", p, "COST_SACRIFICE", n - 1])
 
@@ -270,7 +270,7 @@ def _cost_discard_legal(st: GameState) -> list[Action]:
 @decision(DP.COST_DISCARD, legal=_cost_discard_legal)
 def on_cost_discard(st: GameState, p: int, a: Action) -> None:
     """K6: the chosen hand card is discarded (never the set-aside card)."""
-    n = st.pending[3]  # type: ignore[index]
+    n = st.pending[3]
     card = take_type(st.hand[p], st, a.arg)
     st.discard[p].append(card)
     st.emit("discard", f"P{p} discards {st.name(card)} as a cost", player=p, card=card, cause="cost")

@@ -71,7 +71,7 @@ def targets(st: GameState) -> list[Action]:
 @decision(DP.ATTACK_TARGET, legal=targets)
 def on_target(st: GameState, p: int, a: Action) -> None:
     """D35: mark the attacker, queue its 攻撃時 (resolved by the state check), then engage."""
-    attacker = st.pending[1]  # type: ignore[index]
+    attacker = st.pending[1]
     target = ref_at(st, p, a.arg)
     if attacker < 0:
         st.master_attacked[p] = True

@@ -147,14 +147,14 @@ def hit(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
 
 
 def _effect_target_legal(st: GameState) -> list[Action]:
-    f = st.pending[1]  # type: ignore[index]
+    f = st.pending[1]
     return chosen_options(st, f[0], effect_of(st, f))
 
 
 @decision(DP.EFFECT_TARGET, legal=_effect_target_legal)
 def on_effect_target(st: GameState, p: int, a: Action) -> None:
     """K8: the chosen card becomes the primitive's target."""
-    f = st.pending[1]  # type: ignore[index]
+    f = st.pending[1]
     hit(st, f, effect_of(st, f), [ref_at(st, p, a.arg)])
 
 
@@ -351,7 +351,7 @@ def take_type(zone: list[str], st: GameState, k: int) -> str:
 
 
 def _on_hand_unit(st: GameState, p: int, a: Action) -> None:
-    _, f, _p, n = st.pending  # type: ignore[misc]
+    _, f, _p, n = st.pending
     e = effect_of(st, f)
     card = take_type(st.hand[p], st, a.arg)
     (st.discard if e.op == "DISCARD" else st.exp)[p].append(card)
@@ -398,7 +398,7 @@ def recover(st: GameState, f: list, e: Effect) -> None:
 
 def _zone_legal(zone: str) -> Callable[[GameState], list[Action]]:
     def legal(st: GameState) -> list[Action]:
-        f = st.pending[1]  # type: ignore[index]
+        f = st.pending[1]
         p = f[0]
         return _type_options(st, f, effect_of(st, f), st.deck[p] if zone == "deck" else st.discard[p])
 
@@ -408,7 +408,7 @@ def _zone_legal(zone: str) -> Callable[[GameState], list[Action]]:
 @decision(DP.SEARCH_CHOICE, legal=_zone_legal("deck"))
 def on_search(st: GameState, p: int, a: Action) -> None:
     """The chosen type goes from deck to hand unrevealed (D44); the deck is shuffled."""
-    f = st.pending[1]  # type: ignore[index]
+    f = st.pending[1]
     found = take_type(st.deck[p], st, a.arg)
     st.hand[p].append(found)
     st.rng.shuffle(st.deck[p])
@@ -419,7 +419,7 @@ def on_search(st: GameState, p: int, a: Action) -> None:
 @decision(DP.RECOVER_CHOICE, legal=_zone_legal("discard"))
 def on_recover(st: GameState, p: int, a: Action) -> None:
     """The chosen type goes from the discard pile to hand."""
-    f = st.pending[1]  # type: ignore[index]
+    f = st.pending[1]
     card = take_type(st.discard[p], st, a.arg)
     st.hand[p].append(card)
     st.emit("recover", f"P{p} takes {st.name(card)} back from the discard pile", player=p, card=card)

@@ -144,8 +144,12 @@ def test_from_dict_rejects_foreign_and_broken_dicts() -> None:
     data = start("beginner", 0).to_dict()
     broken = json.loads(json.dumps(data))
     del broken["hand"]
-    with pytest.raises(StateError, match="malformed"):
+    with pytest.raises(StateError, match="^hand: missing$"):
         GameState.from_dict(broken)
+    with pytest.raises(StateError, match=r"^board\[2\]: expected a Stack list of 7 \(uid, owner, base"):
+        GameState.from_dict({**data, "board": [None, None, [1, 0]] + [None] * 12})
+    with pytest.raises(StateError, match=r"^config: expected a mapping of rules options"):
+        GameState.from_dict({**data, "config": 3})
 
 
 # ----------------------------------------------------------------------------- clone

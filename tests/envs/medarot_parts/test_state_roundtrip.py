@@ -90,6 +90,24 @@ def test_from_dict_rejects_foreign_or_broken_dicts():
     with pytest.raises(StateError):
         GameState.from_dict({"ruleset": "medarot_ocg"})
     data = walk(0, 3).to_dict()
-    del data["field"]
-    with pytest.raises(StateError, match="malformed"):
-        GameState.from_dict(data)
+    missing = dict(data)
+    del missing["field"]
+    with pytest.raises(StateError, match="^field: missing$"):
+        GameState.from_dict(missing)
+    # a value of the wrong type is named by its place in the declaration
+    bad = json.loads(json.dumps(data))
+    bad["field"][0][1][1][2][4] = "three"
+    with pytest.raises(
+        StateError, match=r"^field\[0\]\[1\]\.parts\[2\]\.counters: expected an integer, got 'three'$"
+    ):
+        GameState.from_dict(bad)
+    bad = json.loads(json.dumps(data))
+    bad["field"][0][0][1][0] = [1, "H01"]
+    with pytest.raises(
+        StateError, match=r"^field\[0\]\[0\]\.parts\[0\]: expected a Part list of 7 \(uid, card,"
+    ):
+        GameState.from_dict(bad)
+    with pytest.raises(StateError, match="^turn: expected an integer, got True$"):
+        GameState.from_dict({**data, "turn": True})
+    with pytest.raises(StateError, match="^colour: unknown field; GameState has done, truncated"):
+        GameState.from_dict({**data, "colour": 1})
