@@ -3,7 +3,7 @@
 Each op's spec (its amount range, the targets it accepts, the timings it may appear in) is
 declared here, in a module that imports neither the card loader nor the rules: ``cards``
 validates card data against it at load time, and ``rules.effects`` binds each op's handler
-(``@OPS.handler``). The order of the declarations is the order of the ops in the encoder.
+(``OPS.handler``). The order of the declarations is the order of the ops in the encoder.
 """
 
 from __future__ import annotations

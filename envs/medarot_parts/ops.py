@@ -4,7 +4,7 @@ The ``Target`` selectors, the sources and timings an effect appears in, and each
 (its amount range, the targets it accepts, the sources and timings it may appear in) live
 here, in a module that imports neither the card loader nor the rules: ``cards`` validates
 card data against ``OPS_REGISTRY`` at load time, and ``rules.effects`` binds each op's
-handler (``@OPS_REGISTRY.handler``). ``cards`` re-exports the names its callers know it by.
+handler (``OPS_REGISTRY.handler``). ``cards`` re-exports the names its callers know it by.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Each op's spec (its amount range, the selectors it accepts, the timings it may appear in) is
 declared here, in a module that imports neither the card loader nor the rules: ``card_parse``
 validates card data against it at load time, and ``rules.effects`` binds each op's handler
-(``@OPS.handler``). Player primitives name a ``player`` instead of a target, and SEARCH,
+(``OPS.handler``). Player primitives name a ``player`` instead of a target, and SEARCH,
 RECOVER and NEGATE take none. The card model itself (``Target``, the timings, which kinds an
 op may affect) is in ``card_defs``.
 """
