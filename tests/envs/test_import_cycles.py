@@ -4,7 +4,9 @@ The import graph is read statically: every ``.py`` file under ``envs/`` and ``ag
 parsed with ``ast``, and each ``import`` and ``from ... import`` statement in it, at module
 level or inside a function or class, is an edge to the module of the package it names. A
 cycle means the modules of a ruleset cannot be told apart as layers, and a module of it can
-see another half-initialized; the test fails on each cycle, printed as ``a -> b -> a``.
+see another half-initialized. The test fails on any cycle: for each knot of modules that
+reach one another it prints one shortest cycle as ``a -> b -> a`` and names the knot's other
+modules.
 
 How an import statement becomes an edge:
 
@@ -25,8 +27,8 @@ How an import statement becomes an edge:
 * Imports of anything outside ``deckgym.envs`` and ``deckgym.agents`` (the standard library,
   numpy, ``deckgym`` itself) are not edges. A module importing itself is not a cycle.
 * Dotted-string imports (``importlib.import_module(name)``) are not import statements and are
-  not edges. They run when called, after the modules on both sides have finished loading, so
-  they cannot see a half-initialized module. The one the engines rely on is the state's
+  not edges. They run when called, and the package calls them on first use, after the modules
+  on both sides have finished loading, so they do not see a half-initialized module. The one the engines rely on is the state's
   ``RULES``: ``envs/core/state.py`` imports ``cls.RULES`` (a ruleset's ``rules`` package) on
   first use, because that package imports the state module; the dependency the graph keeps is
   the static one, rules -> state. The test checks instead that each ``RULES = "..."`` names a
