@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from deckgym.agents.cli_input import UserError, check_agent, check_count, check_env
+from deckgym.agents.cli_input import UserError, check_agent, check_count, check_env, run
 from deckgym.agents.training.config import TrainConfig, default_settings
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
@@ -441,9 +442,7 @@ def serve(
 
 def main() -> None:
     """Entry point of the console script: user errors are one ``Error:`` line and exit status 2."""
-    from deckgym.agents.cli_input import main as run_main
-
-    run_main()
+    sys.exit(run(app))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Input checks of the ``deckgym`` command, and its entry point: a user error is one line and exit 2.
+"""Input checks of the ``deckgym`` command, and how it runs: a user error is one line and exit 2.
 
 Every command checks what it was given before it starts work (the env name, mode and options
 build an env; every agent spec builds an agent; counts are positive). A problem found there is
@@ -100,10 +100,3 @@ def run(app: Any, argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return int(code) if isinstance(code, int) else 0
-
-
-def main() -> None:
-    """The ``deckgym`` console script."""
-    from deckgym.agents.cli import app
-
-    sys.exit(run(app))

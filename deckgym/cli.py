@@ -7,6 +7,11 @@ commands themselves are in ``deckgym.agents.cli`` (a Typer app) and their input 
 
 from __future__ import annotations
 
-from deckgym.agents.cli_input import main
-
 __all__ = ["main"]
+
+
+def main() -> None:
+    """The ``deckgym`` console script (the commands load on the first call)."""
+    from deckgym.agents.cli import main as run_main
+
+    run_main()

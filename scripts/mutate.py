@@ -12,7 +12,7 @@ several packages do not disturb each other and an interrupted run resumes where 
     python scripts/mutate.py --report               # the scores of what has run so far
 
 mutmut 3 does not mutate decorated functions. So that the rules' handlers (``@task``,
-``@decision(...)``, ``@OPS.op(...)``, ``@core.after_table(...)``) are inside the scores, each work
+``@decision(...)``, ``@OPS.handler(...)``, ``@core.after_table(...)``) are inside the scores, each work
 folder holds a copy of ``envs/`` in which those registering decorators become the equivalent
 statement after the function (``@d def f`` is ``def f`` then ``f = d(f)``); every other file is a
 link to the tree.
@@ -53,7 +53,15 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
 }
 LINKED = ["tests", "scripts", "docs", "notebooks", "README.md"]
 #: Decorators that register a function and return it unchanged (rewritten by ``undecorate``).
-REGISTERING = {"task", "decision", "OPS.op", "OPS_REGISTRY.op", "core.after_table"}
+REGISTERING = {
+    "task",
+    "decision",
+    "OPS.op",
+    "OPS_REGISTRY.op",
+    "OPS.handler",
+    "OPS_REGISTRY.handler",
+    "core.after_table",
+}
 PYTEST_ARGS = ["-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not slow and not train", "-x", "-q"]
 
 

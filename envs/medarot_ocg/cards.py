@@ -17,6 +17,7 @@ from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_val
 from deckgym.envs.core.errors import CardDataError, DeckError
 from deckgym.envs.core.targets import ATTACK_TARGETS, Target, parse_target
 from deckgym.envs.medarot_ocg.config import RulesConfig
+from deckgym.envs.medarot_ocg.ops import LASTING_OPS, MOD_OPS, OPS
 
 MEDAROT, MEDAROTER, MEDACHANGE = "MEDAROT", "MEDAROTER", "MEDACHANGE"
 KINDS = (MEDAROT, MEDAROTER, MEDACHANGE)
@@ -39,7 +40,6 @@ UNIT_TIMINGS = ("ON_ACTIVATE", "ON_HIT")
 CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
 TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
 TYPE_FILTERS = ("ANY",) + TYPES
-MOD_OPS = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
 
 CARDS_DIR = Path(__file__).with_name("cards")
 DECKS_DIR = Path(__file__).with_name("decks")
@@ -125,8 +125,6 @@ _TARGET_WORDS = {
     Target.OPPONENT: ("the opponent", False),
 }
 _STAT_WORDS = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
-#: Ops whose effect lasts (a Medarot's lasts until that Medarot acts again, D37).
-_LASTING_OPS = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP", "DOT", "DISABLE", "ROOT")
 
 
 def target_words(effect: Effect, medaroter: bool) -> tuple[str, bool]:
@@ -195,10 +193,10 @@ def effect_text(effect: Effect) -> str:
         head += f", cost {effect.cost} HP"
     body = effect_action(effect)
     if effect.trash:
-        lasting = effect.op in _LASTING_OPS or (effect.op == "NEGATE" and effect.timing == "ACTION")
+        lasting = effect.op in LASTING_OPS or (effect.op == "NEGATE" and effect.timing == "ACTION")
         if lasting and not (effect.op == "DOT" and effect.trash == "END_OF_TURN"):
             body += f" ({TRASH_WORDS[effect.trash]})"
-    elif effect.op in _LASTING_OPS:
+    elif effect.op in LASTING_OPS:
         body += " (until this Medarot acts again)"
     return f"{head}: {body}."
 
@@ -248,8 +246,6 @@ _CARD_ONLY_OPS = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
 
 
 def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) -> Effect:
-    from deckgym.envs.medarot_ocg.rules.effects import OPS
-
     check_record(raw, schema, file, cid, what="effect field")
     target = parse_target(raw["target"])
     op, timing = raw["op"], raw["timing"]

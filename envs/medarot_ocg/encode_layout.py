@@ -24,7 +24,7 @@ from deckgym.envs.medarot_ocg.cards import (
     UNIT_TIMINGS,
     CardDef,
 )
-from deckgym.envs.medarot_ocg.rules.effects import OPS
+from deckgym.envs.medarot_ocg.ops import OPS
 
 _TIMINGS = UNIT_TIMINGS + CARD_TIMINGS
 _OPS = tuple(OPS.names())

@@ -9,7 +9,6 @@ vocabulary of section 4.3, an unknown card id, a wrong deck size or too many cop
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from typing import Any
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
 from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.medarot_parts import ops
 from deckgym.envs.medarot_parts.config import RulesConfig
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -36,29 +36,17 @@ ENERGY_KINDS = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
 E_SHOOT, E_MELEE, E_DEFENSE, E_SUPPORT = range(4)
 #: Energy kind that pays each action efficiently (D19); medaroter cards use support energy.
 EFFICIENT_KIND = (E_SHOOT, E_SHOOT, E_MELEE, E_MELEE, E_DEFENSE, E_DEFENSE, E_SUPPORT)
-TIMINGS = ("ACTION", "POWER", "DEFENSE")
 DURATIONS = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
 INSTANT, BATTLE, TURN, ATTACHED = range(4)
-SOURCES = ("STATIC", "ON_USE", "EFFECT")
 CONDITIONS = ("IF_MEDAL_MATCH",)
-OPS = ("POWER", "CHARGE", "DAMAGE", "REPAIR", "DRAW", "UNTAP_ENERGY", "NO_EVADE")
-
-
-class Target(enum.IntEnum):
-    """Effect targets of section 4.3: the selectors of this ruleset's card data."""
-
-    SELF = 0  # the part carrying the ability
-    PLAYER = 1  # the user of the effect
-    ATTACK_PART = 2  # the current battle's attack part
-    ATTACHED_PART = 3  # the part an ATTACHED medaroter card is attached to
-    OWN_MEDAROT = 4  # a chosen own medarot: its head and arms
-    OPP_SLOT = 5  # the part in a slot of a chosen opposing medarot
-    OWN_PART = 6  # a chosen part of a chosen own medarot
-    BATTLE = 7  # the current battle
-
-
+# The effect vocabulary (selectors, timings, primitives) is declared in ``ops``; the rest of
+# the ruleset knows it by these names.
+TIMINGS = ops.TIMINGS
+SOURCES = ops.SOURCES
+OPS = ops.OPS
+Target = ops.Target
 #: Targets that need a decision of the effect's user (DP12, DP15).
-CHOSEN_TARGETS = frozenset({Target.OWN_MEDAROT, Target.OPP_SLOT, Target.OWN_PART, Target.ATTACHED_PART})
+CHOSEN_TARGETS = ops.CHOSEN_TARGETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,13 +283,11 @@ _EFFECT_ABILITY = {("POWER", Target.OPP_SLOT), ("CHARGE", Target.OPP_SLOT), ("PO
 
 def _check_effect(raw: Any, schema: Mapping[str, Field], timing: str, file: str, cid: str) -> Ability:
     """Validate one effect record against the op registry; return the ``Ability``."""
-    from deckgym.envs.medarot_parts.rules.effects import OPS_REGISTRY
-
     check_record(raw, schema, file, cid, what="effect field")
-    target = Target[raw["target"]]
+    target = ops.Target[raw["target"]]
     op = raw["op"]
     amount = raw.get("amount")
-    OPS_REGISTRY.validate(op, amount, target, timing, file, cid)
+    ops.OPS_REGISTRY.validate(op, amount, target, timing, file, cid)
     if op == "DAMAGE" and amount is not None and amount > 0:
         raise CardDataError(file, cid, f"op DAMAGE amount must be negative (-3..-1), got {amount}")
     has_slot = "slot" in raw

@@ -48,7 +48,7 @@ from deckgym.envs.medarot_parts.cards import (
     Ability,
     Target,
 )
-from deckgym.envs.medarot_parts.rules.values import charge, medal_pays, mobility, power
+from deckgym.envs.medarot_parts.rules.values import charge, medal_pays, mobility, power, use_abilities
 from deckgym.envs.medarot_parts.state import GameState
 from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural, proxy_name
 
@@ -469,8 +469,6 @@ def _target(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
         return described(
             v.say("untap", f"a {ENERGY_NAMES[a.arg]}{more}"), place("target", "energy", a.arg, p)
         )
-    from deckgym.envs.medarot_parts.rules.effects import use_abilities
-
     ab = use_abilities(st)[e]
     name = st.cards[cid].name
     if stage == 0:

@@ -2,7 +2,8 @@
 
 Every ``[[card]]`` record is checked against its kind's schema (``card_schema``) and the
 rules that depend on the card and the timing, and turned into a ``CardDef``; a bad record
-fails with a ``CardDataError`` naming the file, the card and the rule.
+fails with a ``CardDataError`` naming the file, the card and the rule. ``cards`` loads a pool
+with ``parse_master`` and ``parse_main``, each given the record's ``RecordContext``.
 """
 
 from __future__ import annotations
@@ -57,10 +58,17 @@ from deckgym.envs.mow.card_schema import (
     _WEAPON,
 )
 from deckgym.envs.mow.config import MAX_ACT_ABILITIES, STANDARD_LEVELS
+from deckgym.envs.mow.ops import OPS
 
 
-class _Ctx:
-    """Where a record sits, for error messages and per-card rules."""
+class RecordContext:
+    """Where a record sits, for error messages and per-card rules.
+
+    Args:
+        file: the pool source the record came from, as errors name it.
+        cid: the card id (or ``#i`` where the record has none).
+        kind: the card's kind (``MASTER``, ``MONSTER``, ``WEAPON`` or ``SPELL``).
+    """
 
     def __init__(self, file: str, cid: str, kind: str) -> None:
         self.file = file
@@ -68,6 +76,7 @@ class _Ctx:
         self.kind = kind
 
     def fail(self, detail: str) -> CardDataError:
+        """The ``CardDataError`` of this record with ``detail`` as its rule."""
         return CardDataError(self.file, self.cid, detail)
 
 
@@ -80,7 +89,9 @@ def _selector(e: Effect, prev: Target | None) -> Target | None:
     return Target[e.target]
 
 
-def _parse_effect(raw: Any, ctx: _Ctx, timing: str, prev: Effect | None, prev_t: Target | None) -> Effect:
+def _parse_effect(
+    raw: Any, ctx: RecordContext, timing: str, prev: Effect | None, prev_t: Target | None
+) -> Effect:
     check_record(raw, _EFFECT, ctx.file, ctx.cid, what="effect field")
     op = raw["op"]
     need = _OP_PARAMS[op]
@@ -120,14 +131,12 @@ def _parse_effect(raw: Any, ctx: _Ctx, timing: str, prev: Effect | None, prev_t:
         raw.get("same_name", False),
     )
     _check_selector(eff, ctx, timing, prev)
-    from deckgym.envs.mow.rules.effects import OPS
-
     reg_amount = None if OPS[op].amount is None else (5 if amount == OWN_LEVEL else amount)
     OPS.validate(op, reg_amount, _selector(eff, prev_t), timing, ctx.file, ctx.cid)
     return eff
 
 
-def _check_selector(e: Effect, ctx: _Ctx, timing: str, prev: Effect | None) -> None:
+def _check_selector(e: Effect, ctx: RecordContext, timing: str, prev: Effect | None) -> None:
     """Selector rules of 4.8 and D45 that depend on the card and the timing."""
     t = e.target
     if e.op not in TARGET_OPS:
@@ -146,7 +155,7 @@ def _check_selector(e: Effect, ctx: _Ctx, timing: str, prev: Effect | None) -> N
             raise ctx.fail(f"op {e.op} cannot affect a {ctx.kind} (SELF)")
 
 
-def _parse_effects(raw: Any, ctx: _Ctx, timing: str) -> tuple[Effect, ...]:
+def _parse_effects(raw: Any, ctx: RecordContext, timing: str) -> tuple[Effect, ...]:
     if not isinstance(raw, list) or not raw:
         raise ctx.fail(f"{timing} effects must be a non-empty list")
     out: list[Effect] = []
@@ -158,7 +167,7 @@ def _parse_effects(raw: Any, ctx: _Ctx, timing: str) -> tuple[Effect, ...]:
     return tuple(out)
 
 
-def _parse_condition(raw: Any, ctx: _Ctx) -> tuple[tuple[str, int], ...]:
+def _parse_condition(raw: Any, ctx: RecordContext) -> tuple[tuple[str, int], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, Mapping):
@@ -177,7 +186,7 @@ def _parse_condition(raw: Any, ctx: _Ctx) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _parse_static(raw: Any, ctx: _Ctx) -> Static:
+def _parse_static(raw: Any, ctx: RecordContext) -> Static:
     check_record(raw, _STATIC, ctx.file, ctx.cid, what="static field")
     kind = raw["kind"]
     if kind == "EXTRA_CHARGE":
@@ -195,7 +204,7 @@ def _parse_static(raw: Any, ctx: _Ctx) -> Static:
     return Static(kind, raw["scope"], raw["atk"], raw["def"])
 
 
-def _parse_ability(raw: Any, ctx: _Ctx) -> Ability:
+def _parse_ability(raw: Any, ctx: RecordContext) -> Ability:
     check_record(raw, _ABILITY, ctx.file, ctx.cid, what="ability field")
     timing = raw["timing"]
     allowed = MASTER_TIMINGS if ctx.kind == MASTER else CARD_TIMINGS
@@ -224,13 +233,13 @@ def _parse_ability(raw: Any, ctx: _Ctx) -> Ability:
     )
 
 
-def _parse_filter(raw: Any, ctx: _Ctx) -> frozenset[str]:
+def _parse_filter(raw: Any, ctx: RecordContext) -> frozenset[str]:
     if not isinstance(raw, list) or not raw or any(u not in USE_KINDS for u in raw):
         raise ctx.fail(f"counter_filter must be a non-empty list from {', '.join(USE_KINDS)}, got {raw!r}")
     return frozenset(raw)
 
 
-def _parse_abilities(raw: Any, ctx: _Ctx) -> tuple[tuple[Ability, ...], tuple[int, ...]]:
+def _parse_abilities(raw: Any, ctx: RecordContext) -> tuple[tuple[Ability, ...], tuple[int, ...]]:
     raw = raw or []
     if len(raw) > _ABILITY_LIMIT[ctx.kind]:
         raise ctx.fail(f"a {ctx.kind} has at most {_ABILITY_LIMIT[ctx.kind]} abilities, got {len(raw)}")
@@ -241,7 +250,8 @@ def _parse_abilities(raw: Any, ctx: _Ctx) -> tuple[tuple[Ability, ...], tuple[in
     return abilities, acts
 
 
-def _parse_master(raw: Mapping[str, Any], ctx: _Ctx, index: int) -> CardDef:
+def parse_master(raw: Mapping[str, Any], ctx: RecordContext, index: int) -> CardDef:
+    """A master record (4.4, R12) as a ``CardDef``; ``index`` is its place among the pool's masters."""
     check_record(raw, _MASTER, ctx.file, ctx.cid)
     max_level = raw["max_level"]
     table = raw["level_table"]
@@ -293,7 +303,8 @@ def _parse_master(raw: Mapping[str, Any], ctx: _Ctx, index: int) -> CardDef:
     )
 
 
-def _parse_main(raw: Mapping[str, Any], ctx: _Ctx, index: int) -> CardDef:
+def parse_main(raw: Mapping[str, Any], ctx: RecordContext, index: int) -> CardDef:
+    """A monster, weapon or spell record as a ``CardDef``; ``index`` is its place in the main deck pool."""
     kind = ctx.kind
     check_record(raw, {MONSTER: _MONSTER, WEAPON: _WEAPON, SPELL: _SPELL}[kind], ctx.file, ctx.cid)
     condition = _parse_condition(raw.get("condition"), ctx)

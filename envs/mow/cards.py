@@ -68,7 +68,7 @@ from deckgym.envs.mow.card_defs import (
     Static,
     Target,
 )
-from deckgym.envs.mow.card_parse import _Ctx, _parse_main, _parse_master
+from deckgym.envs.mow.card_parse import RecordContext, parse_main, parse_master
 from deckgym.envs.mow.config import DECK_SIZE, M_MAX, P_MAX, STARTER_MAX_COPIES
 
 __all__ = [
@@ -168,12 +168,12 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
             kind = raw.get("kind") if isinstance(raw, Mapping) else None
             if kind not in KINDS:
                 raise CardDataError(file, label, f"field 'kind' = {kind!r} is not one of {', '.join(KINDS)}")
-            ctx = _Ctx(file, label, kind)
+            ctx = RecordContext(file, label, kind)
             if kind == MASTER:
-                card = _parse_master(raw, ctx, n_master)
+                card = parse_master(raw, ctx, n_master)
                 n_master += 1
             else:
-                card = _parse_main(raw, ctx, n_main)
+                card = parse_main(raw, ctx, n_main)
                 n_main += 1
             if card.id in seen:
                 raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import tomllib
 
 import pytest
@@ -100,6 +101,21 @@ def test_undecorate_moves_registering_decorators_after_the_function_and_keeps_ot
     exec(compile(out, "<undecorated>", "exec"), names)  # noqa: S102 - the same registrations, in the same order
     assert calls == [("task", "a"), ("decision", (5,), "b"), ("op", ("DAMAGE",))]
     assert names["b"](0, 0, 0) == 2 and names["c"]() == 3
+
+
+def test_every_op_decorator_of_the_rules_is_one_undecorate_moves():
+    """A rules handler under a decorator ``undecorate`` does not know would drop out of the scores."""
+    mutate = load_script("mutate")
+    seen = set()
+    for path in sorted(ROOT.glob("envs/*/rules/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                for d in node.decorator_list:
+                    callee = ast.unparse(d.func if isinstance(d, ast.Call) else d)
+                    if callee.startswith("OPS"):
+                        seen.add(callee)
+    assert seen == {"OPS.handler", "OPS_REGISTRY.handler"}
+    assert seen <= mutate.REGISTERING
 
 
 PLAY = """

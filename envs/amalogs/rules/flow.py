@@ -4,6 +4,10 @@ Each phase registers the function listing its legal actions and the handler that
 chosen action (``@decision(Phase.X, legal=...)``). ``apply`` checks the action against the legal
 options first, so an illegal action raises ``IllegalActionError`` and changes nothing; the
 handler then runs every automatic step up to the next decision point or the end.
+
+Phases hand over to one another by name: the step that opens a phase (the next team turn,
+the respawn phase) is registered with ``@task`` and started with ``run_task(st, name)``, so
+the modules of the start-up, the team turn and the respawn phase do not import one another.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.flow import Agenda
 
-__all__ = ["apply", "ask", "decision", "legal_actions"]
+__all__ = ["apply", "ask", "decision", "legal_actions", "run_task", "task"]
 
 
 # ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
@@ -45,5 +49,18 @@ def ask(st: AmalogsState, phase: Phase, player: int) -> None:
 
 AGENDA = PhaseAgenda(Action)
 decision = AGENDA.decision
+task = AGENDA.task
 legal_actions = AGENDA.legal_actions
 apply = AGENDA.apply
+
+
+def run_task(st: AmalogsState, name: str, *args: Any) -> None:
+    """Run the step registered as ``name`` (with ``@task``) now, e.g. ``run_task(st, "next_team_turn")``.
+
+    Raises:
+        KeyError: no step has that name (the message lists the registered ones).
+    """
+    step = AGENDA.tasks.get(name)
+    if step is None:
+        raise KeyError(f"no AMALOGS step named {name!r}; registered: {', '.join(sorted(AGENDA.tasks))}")
+    step(st, *args)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.events import player_name, square_name
-from deckgym.envs.amalogs.rules import core, turn
-from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules import core
+from deckgym.envs.amalogs.rules.flow import ask, decision, run_task, task
 from deckgym.envs.amalogs.rules.startup import spawn_squares
 from deckgym.envs.amalogs.state import AmalogsState
 
 
+@task
 def begin_respawn(st: AmalogsState) -> None:
     """R25, D29: the respawn phase is held after every team turn, even when nobody has exited."""
     st.queue = [i for i, a in enumerate(st.avatars) if a.exited]
@@ -26,7 +27,7 @@ def next_respawn(st: AmalogsState) -> None:
     if st.queue:
         core.offer_core_game(st, st.queue[0], respawn=True)
     else:
-        turn.next_team_turn(st)
+        run_task(st, "next_team_turn")
 
 
 @core.after_table(Phase.RESPAWN_CORE)

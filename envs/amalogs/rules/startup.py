@@ -10,8 +10,8 @@ from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.config import AmalogsConfig
 from deckgym.envs.amalogs.events import player_name, square_name
-from deckgym.envs.amalogs.rules import core, turn
-from deckgym.envs.amalogs.rules.flow import ask, decision
+from deckgym.envs.amalogs.rules import core
+from deckgym.envs.amalogs.rules.flow import ask, decision, run_task
 from deckgym.envs.amalogs.rules.geometry import SPAWN, is_free
 from deckgym.envs.amalogs.state import AmalogsState
 
@@ -86,4 +86,4 @@ def begin_match(st: AmalogsState) -> None:
         if a.team != st.first_team:
             a.ap = SECOND_TEAM_POINTS
     st.emit("first_team", f"Team {'AB'[st.first_team]} goes first", team=st.first_team)
-    turn.next_team_turn(st)
+    run_task(st, "next_team_turn")

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.events import player_name
-from deckgym.envs.amalogs.rules import respawn
 from deckgym.envs.amalogs.rules.end import adjudicate
-from deckgym.envs.amalogs.rules.flow import ask
+from deckgym.envs.amalogs.rules.flow import ask, run_task, task
 from deckgym.envs.amalogs.state import AmalogsState
 
 #: R7: points each avatar of the acting team gains, and the cap (excess is discarded).
@@ -18,6 +17,7 @@ AP_GAIN = 3
 AP_CAP = 9
 
 
+@task
 def next_team_turn(st: AmalogsState) -> None:
     """R6, D34: the other team's turn (the first team on odd turns), or adjudication after the cap."""
     if st.team_turn >= st.config.max_team_turns:
@@ -118,4 +118,4 @@ def return_control(st: AmalogsState, host: int) -> None:
 def end_team_turn(st: AmalogsState) -> None:
     """D5, R25: every on-map avatar of the acting team has ended or exited: the respawn phase follows."""
     st.control = -1
-    respawn.begin_respawn(st)
+    run_task(st, "begin_respawn")

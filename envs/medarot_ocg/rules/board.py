@@ -1,5 +1,8 @@
 """Board geometry, effective values and ranges (spec sections 3.2, 4.2, D6-D14, D21).
 
+It also takes effect sources away: a Medarot off the board (``remove_stack``) or a card out of
+a stock slot (``trash_slot``), ending the lasting effects they gave (D25, D31).
+
 Squares are ``s = 5 * row + column``; row 0 is P0's field, row 1 the neutral field,
 row 2 P1's field. Directions are owner-relative (D7); P1's vectors are P0's rotated 180°.
 """
@@ -262,3 +265,20 @@ def remove_stack(st: GameState, square: int, to_reserve: bool) -> Stack:
         kept.append(e)
     st.effects = kept
     return x
+
+
+def trash_slot(st: GameState, p: int, j: int) -> None:
+    """Trash stock card ``j`` of ``p``; an effect it was giving ends at once (D25)."""
+    slot = st.stock[p][j]
+    assert slot is not None
+    st.trash[p].append(slot.card)
+    st.stock[p][j] = None
+    key = 4 * p + j
+    end_effects(st, lambda e: e.src_slot != key)
+    st.emit(
+        "trash_stock",
+        f"P{p} trashes {st.cards[slot.card].name} from stock slot {j + 1}",
+        player=p,
+        slot=j,
+        card=slot.card,
+    )

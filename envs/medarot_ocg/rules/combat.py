@@ -19,7 +19,7 @@ from deckgym.envs.medarot_ocg.rules.board import (
     stack_by_uid,
     top,
 )
-from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve, usable
+from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve_unit_effect, usable
 from deckgym.envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
 from deckgym.envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import begin_chain, draw
@@ -141,15 +141,6 @@ def _unit_words(st: GameState, square: int) -> str:
     if not x.face_up:
         return f"the face-down Medarot on square {square}"
     return f"{st.cards[x.top()].name} (square {square})"
-
-
-def resolve_unit_effect(st: GameState, choice: int = -1) -> None:
-    """Apply the acting Medarot's own effect (ON_ACTIVATE or ON_HIT), aimed at ``choice`` if chosen."""
-    act = st.act
-    assert act is not None
-    x = stack_by_uid(st, act.uid)
-    assert x is not None
-    resolve(st, st.cards[x.top()].effects[0], x.owner, x.uid, -1, SUPPORT, choice)
 
 
 # ----------------------------------------------------------------------------- A8 judgement

@@ -1,4 +1,7 @@
-"""The effect interpreter: the primitives P1-P16 of spec section 4.4 as registered ops.
+"""The effect interpreter: the handlers of the primitives P1-P16 of spec section 4.4.
+
+The ops' specs (amounts, targets, timings) are declared in ``envs.medarot_ocg.ops``; each
+handler here is bound to its op with ``@OPS.handler``.
 
 Every effect, from a Medarot (ON_ACTIVATE, ON_HIT) or from a Medaroter (ACTION, DEFENCE,
 TRIGGER), goes through ``resolve``: the target selector is turned into Medarots or a
@@ -8,16 +11,14 @@ rules read (modifiers on every read, statuses when they matter).
 
 from __future__ import annotations
 
-from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.core.targets import CHOSEN_TARGETS, PLAYER_TARGETS, UNIT_TARGETS, Target
-from deckgym.envs.medarot_ocg.cards import MOD_OPS, Effect
+from deckgym.envs.medarot_ocg.cards import Effect
+from deckgym.envs.medarot_ocg.ops import MOD_OPS, OPS
+from deckgym.envs.medarot_ocg.rules.board import stack_by_uid, trash_slot
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
-
-OPS = OpRegistry("medarot_ocg")
 
 SUPPORT, DEFENCE = 0, 1  # Medaroter windows (D23)
 _UNITS = UNIT_TARGETS
-_LASTING = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP", "DOT", "DISABLE", "ROOT")
 
 
 class Ctx:
@@ -151,6 +152,15 @@ def resolve(
     OPS[effect.op].handler(st, ctx)
 
 
+def resolve_unit_effect(st: GameState, choice: int = -1) -> None:
+    """Apply the acting Medarot's own effect (ON_ACTIVATE or ON_HIT), aimed at ``choice`` if chosen."""
+    act = st.act
+    assert act is not None
+    x = stack_by_uid(st, act.uid)
+    assert x is not None
+    resolve(st, st.cards[x.top()].effects[0], x.owner, x.uid, -1, SUPPORT, choice)
+
+
 def _lasting(st: GameState, ctx: Ctx, dynamic_ok: bool = True) -> None:
     e = ctx.effect
     if not ctx.units:
@@ -227,28 +237,25 @@ def _player_effect(st: GameState, ctx: Ctx) -> None:
     st.emit("player_effect", text, player=ctx.user, op=e.op, amount=e.amount)
 
 
-_ANY_UNIT = _UNITS
-
-
-@OPS.op("MOD_POWER", targets=_ANY_UNIT, amount=(10, 40), step=10)
+@OPS.handler("MOD_POWER")
 def mod_power(st: GameState, ctx: Ctx) -> None:
     """P1: add to the effective power of the targets."""
     _lasting(st, ctx)
 
 
-@OPS.op("MOD_ARMOR", targets=_ANY_UNIT, amount=(10, 40), step=10)
+@OPS.handler("MOD_ARMOR")
 def mod_armor(st: GameState, ctx: Ctx) -> None:
     """P2: add to the effective armor of the targets (the seed's barrier)."""
     _lasting(st, ctx)
 
 
-@OPS.op("MOD_SPEED", targets=_ANY_UNIT, amount=(1, 3))
+@OPS.handler("MOD_SPEED")
 def mod_speed(st: GameState, ctx: Ctx) -> None:
     """P3: add to the effective speed of the targets (later selections only)."""
     _lasting(st, ctx)
 
 
-@OPS.op("NEGATE", targets=(Target.ATTACKED,), timings=("ACTION", "DEFENCE", "TRIGGER"))
+@OPS.handler("NEGATE")
 def negate(st: GameState, ctx: Ctx) -> None:
     """P4: negate the current attack, or (ACTION timing) store one charge on the card."""
     if ctx.timing == "ACTION":
@@ -268,19 +275,19 @@ def negate(st: GameState, ctx: Ctx) -> None:
     st.emit("negate", f"P{ctx.user} negates the attack", player=ctx.user)
 
 
-@OPS.op("GUARD", targets=_ANY_UNIT)
+@OPS.handler("GUARD")
 def guard(st: GameState, ctx: Ctx) -> None:
     """P5: while active, attacks on adjacent allies may be redirected to the guard."""
     _lasting(st, ctx, dynamic_ok=False)
 
 
-@OPS.op("TRAP", targets=(Target.OWNER,), amount=(1, 3))
+@OPS.handler("TRAP")
 def trap(st: GameState, ctx: Ctx) -> None:
     """P6: while active, an enemy attack on the owner's Medarots costs the attacker's owner."""
     _player_effect(st, ctx)
 
 
-@OPS.op("GAIN_HP", targets=PLAYER_TARGETS, amount=(1, 3))
+@OPS.handler("GAIN_HP")
 def gain_hp(st: GameState, ctx: Ctx) -> None:
     """P7: the target player gains HP (no cap, D36); a proxy's life never rises (AMALOGS D37)."""
     if ctx.player == 1 and st.config.proxy:
@@ -295,7 +302,7 @@ def gain_hp(st: GameState, ctx: Ctx) -> None:
     )
 
 
-@OPS.op("DAMAGE", targets=PLAYER_TARGETS, amount=(1, 3))
+@OPS.handler("DAMAGE")
 def damage(st: GameState, ctx: Ctx) -> None:
     """P8: the target player pays the amount (mandatory, D27)."""
     from deckgym.envs.medarot_ocg.rules.flow import pay
@@ -303,13 +310,13 @@ def damage(st: GameState, ctx: Ctx) -> None:
     pay(st, ctx.player, ctx.effect.amount, "DAMAGE")
 
 
-@OPS.op("DOT", targets=(Target.OPPONENT,), amount=(1, 2))
+@OPS.handler("DOT")
 def dot(st: GameState, ctx: Ctx) -> None:
     """P9: while active, the user's opponent pays the amount at end phase E1."""
     _player_effect(st, ctx)
 
 
-@OPS.op("DRAW", targets=(Target.OWNER,), amount=(1, 3))
+@OPS.handler("DRAW")
 def draw(st: GameState, ctx: Ctx) -> None:
     """P10: the owner draws k in 0..min(amount, deck) (decision EFFECT_DRAW), then the draw chain."""
     from deckgym.envs.medarot_ocg.rules.flow import push
@@ -317,7 +324,7 @@ def draw(st: GameState, ctx: Ctx) -> None:
     push(st, ["effect_draw", ctx.user, ctx.effect.amount])
 
 
-@OPS.op("DISCARD", targets=(Target.OPPONENT,), amount=(1, 2))
+@OPS.handler("DISCARD")
 def discard(st: GameState, ctx: Ctx) -> None:
     """P11: the opponent discards min(amount, hand) cards of its own choice."""
     from deckgym.envs.medarot_ocg.rules.flow import push
@@ -328,39 +335,37 @@ def discard(st: GameState, ctx: Ctx) -> None:
         push(st, ["effect_discard", q, n])
 
 
-@OPS.op("TRASH_STOCK", targets=(Target.OPPONENT,), amount=(1, 1))
+@OPS.handler("TRASH_STOCK")
 def trash_stock(st: GameState, ctx: Ctx) -> None:
     """P12: trash the chosen card of the opponent's stock (its effect ends at once)."""
-    from deckgym.envs.medarot_ocg.rules.medaroter import trash_slot
-
     if ctx.opp_slot >= 0 and st.stock[1 - ctx.user][ctx.opp_slot] is not None:
         trash_slot(st, 1 - ctx.user, ctx.opp_slot)
 
 
-@OPS.op("DISABLE", targets=_ANY_UNIT)
+@OPS.handler("DISABLE")
 def disable(st: GameState, ctx: Ctx) -> None:
     """P13: while active, the target cannot act (D20)."""
     _lasting(st, ctx, dynamic_ok=False)
 
 
-@OPS.op("ROOT", targets=_ANY_UNIT)
+@OPS.handler("ROOT")
 def root(st: GameState, ctx: Ctx) -> None:
     """P14: while active, the target cannot move (the penalty applies)."""
     _lasting(st, ctx, dynamic_ok=False)
 
 
-@OPS.op("CANCEL_PENALTY", targets=(Target.ACTING,), timings=("ACTION",))
+@OPS.handler("CANCEL_PENALTY")
 def cancel_penalty(st: GameState, ctx: Ctx) -> None:
     """P15: the acting Medarot pays no movement penalty this action."""
     assert st.act is not None
     st.act.cancel_penalty = True
 
 
-@OPS.op("FREE_FAR", targets=(Target.ACTING,), timings=("ACTION",))
+@OPS.handler("FREE_FAR")
 def free_far(st: GameState, ctx: Ctx) -> None:
     """P16: the acting melee Medarot's 2-square attack costs 0 HP this action."""
     assert st.act is not None
     st.act.free_far = True
 
 
-assert set(OPS.names()) >= set(_LASTING)
+OPS.check_handlers()

@@ -11,13 +11,14 @@ from collections.abc import Callable
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
 from deckgym.envs.medarot_ocg.cards import MEDAROTER, CardDef, Effect
-from deckgym.envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of
+from deckgym.envs.medarot_ocg.rules.board import ADJACENT, end_effects, has_status, square_of, trash_slot
 from deckgym.envs.medarot_ocg.rules.effects import (
     DEFENCE,
     SUPPORT,
     choice_squares,
     needs_choice,
     resolve,
+    resolve_unit_effect,
     usable,
 )
 from deckgym.envs.medarot_ocg.rules.flow import ask, auto, decision, push, spend, task
@@ -34,23 +35,6 @@ def free_slot(st: GameState, p: int) -> int:
         if x is None:
             return j
     return -1
-
-
-def trash_slot(st: GameState, p: int, j: int) -> None:
-    """Trash stock card ``j`` of ``p``; an effect it was giving ends at once (D25)."""
-    slot = st.stock[p][j]
-    assert slot is not None
-    st.trash[p].append(slot.card)
-    st.stock[p][j] = None
-    key = 4 * p + j
-    end_effects(st, lambda e: e.src_slot != key)
-    st.emit(
-        "trash_stock",
-        f"P{p} trashes {st.cards[slot.card].name} from stock slot {j + 1}",
-        player=p,
-        slot=j,
-        card=slot.card,
-    )
 
 
 def trash_timed(st: GameState, timings: tuple[str, ...]) -> None:
@@ -411,8 +395,6 @@ def on_effect_target(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     if st.use is not None:
         _finish_use(st, a.arg)
     else:
-        from deckgym.envs.medarot_ocg.rules.combat import resolve_unit_effect
-
         resolve_unit_effect(st, a.arg)
 
 

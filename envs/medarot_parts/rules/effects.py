@@ -1,7 +1,7 @@
 """The effect interpreter (section 4.3) and the use of medaroter cards and support parts (D30, D31, D41).
 
-Every primitive is one handler registered in ``OPS_REGISTRY`` (the shared ``OpRegistry`` over
-this ruleset's ``Target`` selectors), which also validates card data at load time. A *use* (a
+Every primitive is one handler bound in ``OPS_REGISTRY`` (declared in ``envs.medarot_parts.ops``
+over this ruleset's ``Target`` selectors, where it also validates card data at load time). A *use* (a
 medaroter card or a support part) runs as tasks: payment (DP4), target choices in printed order
 (DP15), resolution in printed order, then the card goes where its duration says (or the support
 part's legs are tapped).
@@ -11,25 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.core.zones import draw
 from deckgym.envs.medarot_parts import actions as A
 from deckgym.envs.medarot_parts.actions import DP, Action, Kind
 from deckgym.envs.medarot_parts.cards import (
     ATTACHED,
     BATTLE,
-    CHOSEN_TARGETS,
     E_SUPPORT,
     ENERGY_KINDS,
     INSTANT,
     LEGS,
     SLOTS,
     Ability,
-    Target,
 )
+from deckgym.envs.medarot_parts.ops import CHOSEN_TARGETS, OPS_REGISTRY, Target
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
 from deckgym.envs.medarot_parts.rules.payment import payment_task
-from deckgym.envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment
+from deckgym.envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment, use_abilities
 from deckgym.envs.medarot_parts.state import (
     STAT_CHARGE,
     STAT_POWER,
@@ -40,8 +38,6 @@ from deckgym.envs.medarot_parts.state import (
 )
 from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_of, part_of, plural
 
-OPS_REGISTRY = OpRegistry("medarot_parts", Target)
-_PART_SOURCES = ("STATIC", "ON_USE", "EFFECT")
 _ALL_SLOTS = 0b0111  # head and both arms (OWN_MEDAROT)
 
 
@@ -108,22 +104,19 @@ def _part_by_uid(st: GameState, uid: int) -> str | None:
     return None
 
 
-_MOD_TARGETS = (Target.ATTACK_PART, Target.SELF, Target.ATTACHED_PART, Target.OWN_MEDAROT, Target.OPP_SLOT)
-
-
-@OPS_REGISTRY.op("POWER", targets=_MOD_TARGETS, amount=(1, 3), timings=(*_PART_SOURCES, "ACTION", "POWER"))
+@OPS_REGISTRY.handler("POWER")
 def op_power(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """POWER(d): power += d on the target."""
     _modify(st, STAT_POWER, ab, use, ti, ts)
 
 
-@OPS_REGISTRY.op("CHARGE", targets=_MOD_TARGETS[1:], amount=(1, 2), timings=(*_PART_SOURCES, "ACTION"))
+@OPS_REGISTRY.handler("CHARGE")
 def op_charge(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """CHARGE(d): charge += d on the target."""
     _modify(st, STAT_CHARGE, ab, use, ti, ts)
 
 
-@OPS_REGISTRY.op("DAMAGE", targets=(Target.BATTLE,), amount=(1, 3), timings=("DEFENSE",))
+@OPS_REGISTRY.handler("DAMAGE")
 def op_damage(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """DAMAGE(d): the current battle's damage += d, floor 0 (D22)."""
     b = st.battle
@@ -138,7 +131,7 @@ def op_damage(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     )
 
 
-@OPS_REGISTRY.op("REPAIR", targets=(Target.OWN_PART,), amount=(1, 3), timings=("ON_USE", "ACTION"))
+@OPS_REGISTRY.handler("REPAIR")
 def op_repair(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """REPAIR(n): remove up to n counters from the chosen own part."""
     part = st.field[use.player][ti].parts[ts]
@@ -154,21 +147,19 @@ def op_repair(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     )
 
 
-@OPS_REGISTRY.op("DRAW", targets=(Target.PLAYER,), amount=(1, 2), timings=("ON_USE", "ACTION"))
+@OPS_REGISTRY.handler("DRAW")
 def op_draw(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """DRAW(n): draw n cards, never beyond the hand cap (D36); an empty deck is no loss."""
     draw_cards(st, use.player, ab.amount)
 
 
-@OPS_REGISTRY.op(
-    "UNTAP_ENERGY", targets=(Target.PLAYER,), amount=(1, 2), timings=("ON_USE", "ACTION", "POWER")
-)
+@OPS_REGISTRY.handler("UNTAP_ENERGY")
 def op_untap_energy(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """UNTAP_ENERGY(n): untap up to n own tapped energy cards, a chosen kind at a time (DP15)."""
     push(st, ["untap_energy", use.player, ab.amount])
 
 
-@OPS_REGISTRY.op("NO_EVADE", targets=(Target.BATTLE,), timings=("ON_USE", "POWER"))
+@OPS_REGISTRY.handler("NO_EVADE")
 def op_no_evade(st: GameState, ab: Ability, use: Use, ti: int, ts: int) -> None:
     """NO_EVADE: the defender cannot use an evade card in the current battle."""
     assert st.battle is not None
@@ -217,15 +208,6 @@ def has_targets(st: GameState, p: int, abilities: Sequence[Ability]) -> bool:
     if any(ab.target == Target.OPP_SLOT for ab in abilities) and not live_medarots(st, 1 - p):
         return False
     return all(ab.op != "REPAIR" for ab in abilities) or bool(damaged_medarots(st, p))
-
-
-def use_abilities(st: GameState) -> tuple[Ability, ...]:
-    """The primitives of the use under way: the card's effects or the support part's ON_USE abilities."""
-    assert st.use is not None
-    card = st.cards[st.use[1]]
-    if st.use[2] < 0:
-        return card.abilities
-    return tuple(a for a in card.abilities if a.source == "ON_USE")
 
 
 def playable_card(st: GameState, p: int, cid: str, timing: str) -> bool:
@@ -401,3 +383,6 @@ def finish_support(st: GameState, m: int) -> None:
     p = st.use[0]
     st.field[p][m].parts[LEGS].tapped = True
     st.use = None
+
+
+OPS_REGISTRY.check_handlers()

@@ -4,12 +4,13 @@ Current power and charge = printed value + active STATIC abilities + modifiers, 
 0..9. Modifiers are rows of ``GameState.mods``: bound to a part (they follow that part) or to
 slots of a medarot (they apply to whatever part is exchanged into the slot, D28, D42).
 Energy is counted in energy points (EP): charge c costs 2c EP; a matching energy card gives 2
-EP, any other energy card 1 EP, an eligible medal 2 x its efficient value (D20).
+EP, any other energy card 1 EP, an eligible medal 2 x its efficient value (D20). And the
+primitives of the use under way (``use_abilities``), which the rules and the descriptions read.
 """
 
 from __future__ import annotations
 
-from deckgym.envs.medarot_parts.cards import EFFICIENT_KIND, LEGS
+from deckgym.envs.medarot_parts.cards import EFFICIENT_KIND, LEGS, Ability
 from deckgym.envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_CARD, GameState, Part
 
 _MAX = 9
@@ -113,3 +114,12 @@ def end_mods(st: GameState, until: int) -> None:
 def end_card_mods(st: GameState, part_uid: int) -> None:
     """Remove the modifiers of cards carried by part ``part_uid`` and those that follow that part."""
     st.mods = [m for m in st.mods if not ((m[6] == UNTIL_CARD and m[7] == part_uid) or m[2] == part_uid)]
+
+
+def use_abilities(st: GameState) -> tuple[Ability, ...]:
+    """The primitives of the use under way: the card's effects or the support part's ON_USE abilities."""
+    assert st.use is not None
+    card = st.cards[st.use[1]]
+    if st.use[2] < 0:
+        return card.abilities
+    return tuple(a for a in card.abilities if a.source == "ON_USE")

@@ -6,10 +6,10 @@ resolves in full before the next; one-at-a-time primitives run unit by unit with
 check after each unit. Targets are chosen when a primitive resolves (D27); a primitive with
 no legal target is skipped.
 
-Ops are registered in the shared ``OpRegistry`` over the selectors of 4.8 (``cards.Target``),
-which also validates card data at load time (amount ranges, where an op may appear, which
-selectors it accepts). Player primitives name a ``player`` instead of a target, and SEARCH,
-RECOVER and NEGATE take none.
+Each op's handler is bound here (``@OPS.handler``) to the spec declared in ``envs.mow.ops``,
+the shared ``OpRegistry`` over the selectors of 4.8 (``cards.Target``) that also validates card
+data at load time (amount ranges, where an op may appear, which selectors it accepts). Player
+primitives name a ``player`` instead of a target, and SEARCH, RECOVER and NEGATE take none.
 
 At an AMALOGS table with a guest proxy at seat 1 (``config.proxy``, amalogs D37) the proxy
 master is a legal target of DAMAGE alone (by OPP_MASTER, ALL, CHOSEN, ATTACK_TARGET or SAME),
@@ -21,36 +21,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deckgym.envs.core import proxy
-from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
 from deckgym.envs.mow.cards import (
-    ACTIVATED,
-    COUNTER,
-    COUNTER_SPELL,
     MASTER,
     MONSTER,
     OP_KINDS,
     OWN_LEVEL,
+    PLAYER_OPS,
     SPELL,
-    SPELL_EFFECT,
     WEAPON,
     Effect,
-    Target,
 )
 from deckgym.envs.mow.config import LIFE_START
+from deckgym.envs.mow.ops import OPS
 from deckgym.envs.mow.rules import check as chk
 from deckgym.envs.mow.rules.field import locate, matching, ref_at, target_action
 from deckgym.envs.mow.rules.flow import ask, auto_skip, decision, push, task
 from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
-
-OPS = OpRegistry("mow", Target)
-
-_ANY = tuple(Target)
-#: Masters are never destroyed or bounced (D45).
-_FIELD = tuple(t for t in Target if t not in (Target.OWN_MASTER, Target.OPP_MASTER))
-_COUNTER_ONLY = (COUNTER, COUNTER_SPELL)
-#: D45: BOUNCE and RECOVER only on spells and 起動/対抗 abilities.
-_LOOP_SAFE = (SPELL_EFFECT, COUNTER_SPELL, ACTIVATED, COUNTER)
 
 
 # ----------------------------------------------------------------------------- frames
@@ -159,7 +146,7 @@ def on_effect_target(st: GameState, p: int, a: Action) -> None:
 
 
 # ----------------------------------------------------------------------------- targeting primitives
-@OPS.op("DAMAGE", targets=_ANY, amount=(0, 10))
+@OPS.handler("DAMAGE")
 def damage(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """1. Effect damage, never reduced by guard (R8)."""
     n = amount(st, f, e)
@@ -201,7 +188,7 @@ def damage(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
             )
 
 
-@OPS.op("HEAL", targets=_ANY, amount=(0, 10))
+@OPS.handler("HEAL")
 def heal(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """2. Master: life + amount, at most 20 (D13); monster: remove up to amount damage."""
     n = amount(st, f, e)
@@ -217,7 +204,7 @@ def heal(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
             m.damage = max(0, m.damage - n)
 
 
-@OPS.op("DESTROY", targets=_FIELD)
+@OPS.handler("DESTROY")
 def destroy(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """6. Put monsters, weapons or face-down spells into their owners' discard piles together."""
     found = [w for w in (locate(st, r) for r in refs) if w is not None]
@@ -230,7 +217,7 @@ def destroy(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
             chk.discard_spell(st, p)
 
 
-@OPS.op("BOUNCE", targets=_FIELD, timings=_LOOP_SAFE)
+@OPS.handler("BOUNCE")
 def bounce(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """7. Return monsters or weapons to their owners' hands; no 廃棄時 (D29)."""
     found = [w for w in (locate(st, r) for r in refs) if w is not None]
@@ -244,7 +231,7 @@ def bounce(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
         st.emit("bounce", f"P{p}'s {st.name(card)} returns to its owner's hand", player=p, card=card)
 
 
-@OPS.op("BUFF", targets=_ANY)
+@OPS.handler("BUFF")
 def buff(st: GameState, f: list, e: Effect, refs: list[int]) -> None:
     """8. A modifier (d_atk, d_def) lasting the turn or permanently."""
     dur = TURN if e.duration == "TURN" else PERMANENT
@@ -271,8 +258,8 @@ def _start_units(st: GameState, f: list, e: Effect) -> None:
     push(st, ["unit_step", f, who(f, e), amount(st, f, e)])
 
 
-for _op in ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE"):
-    OPS.op(_op, amount=(0, 10))(_start_units)
+for _op in PLAYER_OPS:
+    OPS.handler(_op)(_start_units)
 
 
 @task
@@ -375,7 +362,7 @@ def _type_options(st: GameState, f: list, e: Effect, zone: list[str]) -> list[Ac
     return [CARD_TYPE[k] for k in sorted(ks)]
 
 
-@OPS.op("SEARCH")
+@OPS.handler("SEARCH")
 def search(st: GameState, f: list, e: Effect) -> None:
     """11. Pick a matching card type in the own deck, take one copy, shuffle (K11)."""
     if _type_options(st, f, e, st.deck[f[0]]):
@@ -386,7 +373,7 @@ def search(st: GameState, f: list, e: Effect) -> None:
     push(st, ["effects", advance(f, [])])
 
 
-@OPS.op("RECOVER", timings=_LOOP_SAFE)
+@OPS.handler("RECOVER")
 def recover(st: GameState, f: list, e: Effect) -> None:
     """12. Pick a matching card type in the own discard pile and take one copy to hand (K12)."""
     if _type_options(st, f, e, st.discard[f[0]]):
@@ -427,7 +414,7 @@ def on_recover(st: GameState, p: int, a: Action) -> None:
 
 
 # ----------------------------------------------------------------------------- NEGATE (D28)
-@OPS.op("NEGATE", timings=_COUNTER_ONLY)
+@OPS.handler("NEGATE")
 def negate(st: GameState, f: list, e: Effect) -> None:
     """13. Cancel the chain entry directly below: its card leaves to the discard pile (D28)."""
     if len(st.chain) >= 2 and not st.chain[-2][4]:
@@ -460,3 +447,6 @@ def remove_used_card(st: GameState, entry: list) -> None:
         chk.discard_weapon(st, user)
     elif where[1] == SPELL:
         chk.discard_spell(st, user)
+
+
+OPS.check_handlers()

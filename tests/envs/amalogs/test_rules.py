@@ -396,3 +396,20 @@ def test_D35_rewards_per_team(winner: int) -> None:
     st.done, st.winner = True, winner
     expected = [1.0, 1.0, -1.0, -1.0] if winner == 0 else [-1.0, -1.0, 1.0, 1.0]
     assert st.returns() == expected
+
+
+def test_phases_hand_over_by_task_name() -> None:
+    """The team turn, the respawn phase and the start-up start one another through named tasks."""
+    from deckgym.envs.amalogs.rules import flow, respawn, turn
+
+    assert flow.AGENDA.tasks["next_team_turn"] is turn.next_team_turn
+    assert flow.AGENDA.tasks["begin_respawn"] is respawn.begin_respawn
+    st = new_game(config((1, 1)), 0)
+    finish_startup(st)
+    assert st.team_turn == 1
+    flow.run_task(st, "next_team_turn")
+    assert st.team_turn == 2 and st.phase == Phase.META_FIELD
+    with pytest.raises(
+        KeyError, match=r"no AMALOGS step named 'next_turn'; registered: begin_respawn, next_team_turn"
+    ):
+        flow.run_task(st, "next_turn")

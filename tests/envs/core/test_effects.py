@@ -102,3 +102,41 @@ def test_every_validation_error_names_the_file_the_card_and_the_whole_rule():
     assert stepped.validate("GROW", 20, Pick.HERE, "ANY", "f.toml", "C7").step == 10
     with pytest.raises(CardDataError, match=r"amount 15 out of range \(\|amount\| in 10..30, step 10\)"):
         stepped.validate("GROW", 15, Pick.HERE, "ANY", "f.toml", "C7")
+
+
+def test_a_declared_op_validates_before_its_handler_is_bound_and_runs_after():
+    """The vocabulary (``ops.py``) and the handlers (``rules/effects.py``) live apart."""
+    reg = OpRegistry("toy", Pick)
+    reg.declare("HIT", targets=(Pick.HERE,), amount=(1, 3))
+    reg.declare("SHUFFLE")
+    assert reg.validate("HIT", 2, Pick.HERE, "NOW", "f.toml", "C1").name == "HIT"
+    assert reg.names() == ["HIT", "SHUFFLE"]
+    with pytest.raises(NotImplementedError, match="op HIT of toy has no handler"):
+        reg["HIT"].handler(3)
+    with pytest.raises(ValueError, match="ops of toy without a handler: HIT, SHUFFLE"):
+        reg.check_handlers()
+
+    @reg.handler("HIT")
+    def hit(n: int) -> int:
+        return 2 * n
+
+    assert reg["HIT"].handler(3) == 6
+    assert reg["HIT"].amount == (1, 3)  # binding keeps the spec
+    with pytest.raises(ValueError, match="ops of toy without a handler: SHUFFLE$"):
+        reg.check_handlers()
+    reg.handler("SHUFFLE")(lambda: None)
+    reg.check_handlers()
+
+
+def test_binding_an_undeclared_op_or_a_second_handler_is_refused():
+    reg = OpRegistry("toy", Pick)
+    reg.declare("HIT", targets=(Pick.HERE,), amount=(1, 3))
+    with pytest.raises(KeyError, match=r"op MISS is not declared in toy \(declared: HIT\)"):
+        reg.handler("MISS")
+    reg.handler("HIT")(lambda: None)
+    with pytest.raises(ValueError, match="op HIT of toy has a handler already"):
+        reg.handler("HIT")
+    with pytest.raises(ValueError, match="op HIT registered twice in toy"):
+        reg.declare("HIT")
+    with pytest.raises(ValueError, match="op HIT registered twice in toy"):
+        reg.op("HIT")

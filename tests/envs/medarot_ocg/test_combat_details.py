@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from deckgym.envs.medarot_ocg import actions as A
-from deckgym.envs.medarot_ocg.rules.medaroter import trash_slot
+from deckgym.envs.medarot_ocg.rules.board import trash_slot
 from deckgym.envs.medarot_ocg.state import Eff
 from tests.envs.medarot_ocg import fixtures as fx
 
