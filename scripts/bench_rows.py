@@ -3,7 +3,9 @@
 - construction: ``env()`` plus ``reset()`` per second;
 - fresh envs: random legal games through the AEC API with a new env for every game;
 - heuristic: heuristic-vs-heuristic games per second (and their decisions per second);
-- search: decisions per second of ``search:WORLDS`` (seat 0) against the heuristic.
+- search: decisions per second of ``search:WORLDS`` (seat 0) against the heuristic;
+- clone: ``state.clone()`` per second over the positions of random games (the search clones
+  constantly), as a ratio to connect_four's random AEC decisions per second.
 
 Each is timed in this process with only the public API (``envs.make``, ``agents.make``), so
 the same functions time an older copy of the package: ``--tree DIR`` puts ``DIR`` first on
@@ -40,6 +42,36 @@ def fresh_env_loop(make: Callable[[], Any], seconds: float, seed0: int) -> float
 
     decisions, _games, spent = aec_loop(make, seconds, seed0, fresh=True)
     return decisions / spent
+
+
+def clone_rate(make: Callable[[], Any], seconds: float, seed0: int, positions: int = 40) -> float:
+    """``clone()`` of the engine state per second, over ``positions`` positions of random games."""
+    import random
+
+    import numpy as np
+
+    states = []
+    g = 0
+    while len(states) < positions:
+        env = make()
+        env.reset(seed=seed0 + g)
+        rng = random.Random(seed0 + g)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            if rng.random() < 0.1:
+                states.append(env.unwrapped.game.clone())
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        g += 1
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for st in states:
+            st.clone()
+        n += len(states)
+    return n / (time.perf_counter() - t0)
 
 
 class _Counted:
@@ -138,6 +170,7 @@ def rows(name: str, kwargs: dict[str, Any], seconds: float, seed0: int, worlds: 
         "heuristic_games_per_s": heur_games,
         "heuristic_decisions_per_s": heur_dec,
         "search_decisions_per_s": search_dec,
+        "clones_per_s": clone_rate(make, seconds, seed0),
     }
 
 
@@ -213,6 +246,7 @@ def section(
             "fresh_env": row["fresh_env_decisions_per_s"] / ref["fresh_env_decisions_per_s"],
             "heuristic": row["heuristic_decisions_per_s"] / aec_reference,
             "search": row["search_decisions_per_s"] / aec_reference,
+            "clone": row["clones_per_s"] / aec_reference,
         }
         if label in theirs:
             before = {k: med(theirs[label], k) for k in theirs[label][0]}
@@ -228,6 +262,7 @@ def table(rows_: dict[str, Any]) -> list[str]:
     head = (
         f"{'construction and agents':<26}{'env()+reset/s':>14}{'x c4':>7}{'fresh-env dec/s':>16}{'x c4':>7}"
         f"{'heur games/s':>13}{'heur dec/s':>11}{'x c4':>7}{'search dec/s':>13}{'x c4':>8}"
+        f"{'clones/s':>10}{'x c4':>7}"
     )
     lines = [head, "-" * len(head)]
     lines.append(
@@ -241,14 +276,15 @@ def table(rows_: dict[str, Any]) -> list[str]:
             f"{label:<26}{r['constructions_per_s']:>14,.0f}{x['constructions']:>7.2f}"
             f"{r['fresh_env_decisions_per_s']:>16,.0f}{x['fresh_env']:>7.2f}{r['heuristic_games_per_s']:>13,.1f}"
             f"{r['heuristic_decisions_per_s']:>11,.0f}{x['heuristic']:>7.2f}{r['search_decisions_per_s']:>13,.1f}"
-            f"{x['search']:>8.3f}"
+            f"{x['search']:>8.3f}{r['clones_per_s']:>10,.0f}{x['clone']:>7.2f}"
         )
         if "speedup" in r:
             sp = r["speedup"]
             lines.append(
                 f"{'':<4}x before: construction {sp.get('constructions_per_s', 0):.2f}, fresh env "
                 f"{sp.get('fresh_env_decisions_per_s', 0):.2f}, heuristic games {sp.get('heuristic_games_per_s', 0):.2f}, "
-                f"search decisions {sp.get('search_decisions_per_s', 0):.2f}"
+                f"search decisions {sp.get('search_decisions_per_s', 0):.2f}, "
+                f"clones {sp.get('clones_per_s', 0):.2f}"
             )
     return lines
 

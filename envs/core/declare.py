@@ -453,21 +453,30 @@ class Plan:
         ns = self._namespace()
         gen = _Gen(ns)
         body = ["s = _new(_cls)"]
-        for f in self.setup:
-            kind = f.metadata["setup"]
-            if kind == "rng":
-                body.append(f"s.{f.name} = _copy_rng(o.{f.name})")
-            elif kind == "fresh":
-                body.append(f"s.{f.name} = {f.default!r}")
-            else:
-                body.append(f"s.{f.name} = o.{f.name}")
+        # Attributes are set in the order a constructor sets them: the set-up, the generator,
+        # the played fields, then the private ones. CPython shares one key table among the
+        # instances of a class only while they add their attributes in the same order.
+        before = [f for f in self.setup if not f.name.startswith("_")]
+        before.sort(key=lambda f: f.metadata["setup"] == "rng")
+        for f in before:
+            body.append(self._setup_copy(f))
         for f in self.fields:
             if f.name in self.codecs:
                 body.append(f"s.{f.name} = _codecs[{f.name!r}].copy(o.{f.name}, o, s)")
             else:
                 body.append(f"s.{f.name} = {gen.copy(self.nodes[f.name], 'o.' + f.name)}")
+        body += [self._setup_copy(f) for f in self.setup if f.name.startswith("_")]
         body.append("return s")
         return self._compile("copy", body, ns)
+
+    @staticmethod
+    def _setup_copy(f: dataclasses.Field[Any]) -> str:
+        kind = f.metadata["setup"]
+        if kind == "rng":
+            return f"s.{f.name} = _copy_rng(o.{f.name})"
+        if kind == "fresh":
+            return f"s.{f.name} = {f.default!r}"
+        return f"s.{f.name} = o.{f.name}"
 
     def _compile_dump(self) -> Callable[[Any], Any]:
         ns = self._namespace()
