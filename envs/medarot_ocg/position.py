@@ -78,7 +78,10 @@ card ids (naming the pool), a card of the wrong kind in a zone, a square given t
 the board, a Medarot in its opponent's row, more than 3 Medarots of a seat on the board, a
 stock beyond its 3 slots, a hand beyond the hand limit, more copies of a card across a seat's
 zones than a deck may hold (``deck_rules``), HP, turn or first player out of range, an
-unknown start, and lasting effects that the rules could not have left in play.
+unknown start, and lasting effects that the rules could not have left in play. Last, the built
+and run state goes through ``rules.check`` (every invariant of section 10 one position shows,
+with the builder's ``deck_rules`` and ``limits``); its refusal names the spec item first, e.g.
+``I7 acting: ...``. A seat's deck list (``state.decks``) is every card the seat holds.
 
 The returned state may already be over: automatic steps can end the game (e.g. a seat that
 cannot draw at the start phase loses, L2). ``state.to_dict()`` / ``GameState.from_dict`` round
@@ -109,6 +112,7 @@ from deckgym.envs.medarot_ocg.cards import (
     load_pool,
 )
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.rules import check as check_rules
 from deckgym.envs.medarot_ocg.rules import flow
 from deckgym.envs.medarot_ocg.rules.action import begin_action
 from deckgym.envs.medarot_ocg.rules.board import MOVABLE, NEUTRAL_ROW
@@ -240,7 +244,12 @@ def position(
     b.master_flags(master_used)
     b.check_slots_in_use()
     b.check_seats(deck_rules)
-    return b.build(seed, rng)
+    st = b.build(seed, rng)
+    try:
+        check_rules(st, deck_rules=deck_rules, limits=limits, at_rest=start is not None)
+    except StateError as exc:
+        raise PositionError(str(exc)) from exc
+    return st
 
 
 def _pool(value: Any) -> CardPool:
@@ -768,7 +777,8 @@ class _Builder:
     def build(self, seed: int, rng: random.Random | None) -> GameState:
         """The ``GameState``, run from ``start`` to its first decision point."""
         deck = [list(reversed(d)) for d in self.deck]  # the engine draws from the end
-        st = GameState(self.config, self.pool, [list(d) for d in deck], seed)
+        decklists = [sorted(c for c, _ in self.seat_cards(p)) for p in (0, 1)]  # every card a seat holds
+        st = GameState(self.config, self.pool, decklists, seed)
         if rng is not None:
             st.rng = rng
         st.turn = self.turn

@@ -96,8 +96,8 @@ It cannot express (be explicit about these when you set up a study):
   through a step (e.g. the second discard of the end phase), setup (use
   ``envs.medarot_parts.rules.new_game``), a finished game, and the event log of past play;
 * the players' original deck lists: ``GameState.decks`` records each seat's field medarots as
-  its starters and an empty deck list; the card total of a seat (50, invariant 1) is only
-  bounded, not required, so a study may leave cards out.
+  its starters and every other card the seat holds as its deck list; the card total of a seat
+  (50, invariant 1) is only bounded, not required, so a study may leave cards out.
 
 What it checks: card ids (against the pool), card types per zone and slot, 2 medarots per seat
 (D1), counters below armor (R18) and the other part states (R22, R23, D33), copies of a card
@@ -107,7 +107,9 @@ and seat values, the start step and what it implies (the energy step's action me
 first player follow D9; round 2 follows round 1, D15; the end phase needs every legs tapped,
 D16; the draw phase follows the reset, D7), modifiers, and that the game is not already over
 (D34). It does not re-derive a given first player or turn-to-act at the action step (any seat
-may hold it), nor check that a TURN card in play has its modifiers.
+may hold it), nor check that a TURN card in play has its modifiers. Last, the built and run
+state goes through ``rules.check`` (every invariant of section 10 one position shows); a
+refusal names the spec item it applies first, e.g. ``D3 seat 0 assets: ...``.
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ from deckgym.envs.medarot_parts.cards import (
     load_pool,
 )
 from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.rules import check as check_rules
 from deckgym.envs.medarot_parts.rules import flow, phases
 from deckgym.envs.medarot_parts.rules.values import mobility
 from deckgym.envs.medarot_parts.state import (
@@ -169,29 +172,30 @@ _SET_ROUND = frozenset({"energy", "action"})  # the starts whose action medarots
 _STARTER_PART_COPIES = 2  # a starter set holds one part per slot per medarot (D2)
 
 
-def _fail(where: str, detail: str) -> NoReturn:
-    raise PositionError(f"{where}: {detail}")
+def _fail(where: str, detail: str, item: str = "") -> NoReturn:
+    """Refuse the position: ``item`` is the spec item the refusal applies when ``detail`` names none."""
+    raise PositionError(f"{item} {where}: {detail}" if item else f"{where}: {detail}")
 
 
 def _is_seq(v: Any) -> bool:
     return isinstance(v, Sequence) and not isinstance(v, str)
 
 
-def _int(v: Any, where: str, what: str, lo: int, hi: int) -> int:
+def _int(v: Any, where: str, what: str, lo: int, hi: int, item: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _fail(where, f"{what} must be a whole number in {lo}..{hi}, got {v!r}")
+        _fail(where, f"{what} must be a whole number in {lo}..{hi}, got {v!r}", item)
     return v
 
 
 def _flag(v: Any, where: str, what: str) -> bool:
     if not isinstance(v, bool):
-        _fail(where, f"{what} must be True or False, got {v!r}")
+        _fail(where, f"{what} must be True or False, got {v!r}", "4.2")
     return v
 
 
-def _per_seat(value: Any, name: str) -> list[Any]:
+def _per_seat(value: Any, name: str, item: str = "4.1") -> list[Any]:
     if not _is_seq(value) or len(value) != 2:
-        _fail(name, f"give one entry per seat (2), got {value!r}")
+        _fail(name, f"give one entry per seat (2), got {value!r}", item)
     return list(value)
 
 
@@ -207,7 +211,7 @@ def _slot_index(v: Any, where: str) -> int:
             return SLOT_KEYS.index(key)
     elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 4:
         return v
-    _fail(where, f"unknown slot {v!r}; slots are 0..3 or {', '.join(SLOT_KEYS)}")
+    _fail(where, f"unknown slot {v!r}; slots are 0..3 or {', '.join(SLOT_KEYS)}", "4.2")
 
 
 # ----------------------------------------------------------------------------- cards
@@ -220,21 +224,23 @@ class _Reader:
 
     def card(self, cid: Any, where: str, seat: int) -> CardDef:
         if not isinstance(cid, str):
-            _fail(where, f"a card is given by its id (a string), got {cid!r}")
+            _fail(where, f"a card is given by its id (a string), got {cid!r}", "4.2")
         if cid not in self.pool:
-            _fail(where, f"unknown card id {cid!r} (pool {', '.join(self.pool.files)})")
+            _fail(where, f"unknown card id {cid!r} (pool {', '.join(self.pool.files)})", "4.2")
         self.held[seat].append((cid, where))
         return self.pool[cid]
 
-    def zone(self, cards: Any, where: str, seat: int, allowed: Sequence[str], rule: str) -> list[str]:
-        """Card ids of a zone, each of a type in ``allowed``."""
+    def zone(
+        self, cards: Any, where: str, seat: int, allowed: Sequence[str], rule: str, item: str = ""
+    ) -> list[str]:
+        """Card ids of a zone, each of a type in ``allowed`` (``item``: the rule when ``rule`` names none)."""
         if not _is_seq(cards):
-            _fail(where, f"a zone is a list of card ids, got {cards!r}")
+            _fail(where, f"a zone is a list of card ids, got {cards!r}", "4.1")
         out = []
         for i, cid in enumerate(cards):
             card = self.card(cid, f"{where} (card {i})", seat)
             if card.type not in allowed:
-                _fail(where, f"{cid!r} is a {card.type} card; this zone holds {rule}")
+                _fail(where, f"{cid!r} is a {card.type} card; this zone holds {rule}", item)
             out.append(cid)
         return out
 
@@ -248,7 +254,7 @@ def _medarot(
         unknown = set(raw) - _MEDAROT_KEYS
         missing = _MEDAROT_KEYS - set(raw)
         if unknown or missing:
-            _fail(where, f"a medarot mapping has exactly the keys {', '.join(['medal', *SLOT_KEYS])}")
+            _fail(where, f"a medarot mapping has exactly the keys {', '.join(['medal', *SLOT_KEYS])}", "D1")
         medal_raw, entries = raw["medal"], [raw[k] for k in SLOT_KEYS]
     elif _is_seq(raw) and len(raw) == 5:
         medal_raw, entries = raw[0], list(raw[1:])
@@ -274,7 +280,7 @@ def _medal(rd: _Reader, raw: Any, where: str, p: int) -> tuple[str, bool]:
     tapped = False
     if isinstance(raw, Mapping):
         if set(raw) - _MEDAL_KEYS or "card" not in raw:
-            _fail(where, "a medal mapping has the keys card and optionally tapped")
+            _fail(where, "a medal mapping has the keys card and optionally tapped", "4.2")
         tapped = _flag(raw.get("tapped", False), where, "tapped")
         raw = raw["card"]
     card = rd.card(raw, where, p)
@@ -291,6 +297,7 @@ def _part(rd: _Reader, raw: Any, where: str, p: int, s: int, uid: int) -> tuple[
         _fail(
             where,
             f"a part mapping has the key card and optionally {', '.join(sorted(_PART_KEYS - {'card'}))}",
+            "4.2",
         )
     cid = spec["card"]
     card = rd.card(cid, where, p)
@@ -299,7 +306,7 @@ def _part(rd: _Reader, raw: Any, where: str, p: int, s: int, uid: int) -> tuple[
         _fail(where, f"{cid!r} ({card.name}) is {what}; this slot takes a {SLOTS[s]} part (D1)")
     destroyed = _flag(spec.get("destroyed", False), where, "destroyed")
     tapped = _flag(spec.get("tapped", destroyed), where, "tapped")
-    counters = _int(spec.get("counters", 0), where, "counters", 0, 99)
+    counters = _int(spec.get("counters", 0), where, "counters", 0, 99, "R16")
     if destroyed and not tapped:
         _fail(where, "a destroyed part is tapped (R22)")
     if destroyed and counters:
@@ -311,7 +318,9 @@ def _part(rd: _Reader, raw: Any, where: str, p: int, s: int, uid: int) -> tuple[
             f"(R18); at most {card.armor - 1}",
         )
     effect, target = _effect(rd, spec, card, where, p, destroyed)
-    attached = rd.zone(spec.get("attached", ()), f"{where} attached cards", p, (MEDAROTER,), "ATTACHED cards")
+    attached = rd.zone(
+        spec.get("attached", ()), f"{where} attached cards", p, (MEDAROTER,), "ATTACHED cards", "D31"
+    )
     for cid2 in attached:
         if rd.pool[cid2].duration != ATTACHED:
             _fail(where, f"{cid2!r} is not an ATTACHED medaroter card; only those stay on a part (D31)")
@@ -327,7 +336,7 @@ def _effect(
     target = spec.get("effect_target")
     if effect is None:
         if target is not None:
-            _fail(where, "effect_target needs an effect card on the part")
+            _fail(where, "effect_target needs an effect card on the part", "D28")
         return None, None
     ecard = rd.card(effect, f"{where} effect card", p)
     if ecard.type != EFFECT:
@@ -342,9 +351,9 @@ def _effect(
     if ab.target == Target.OPP_SLOT:
         if target is None:
             _fail(where, "give effect_target: the opposing medarot the effect is bound to (R26, D28)")
-        return effect, _int(target, where, "effect_target", 0, 1)
+        return effect, _int(target, where, "effect_target", 0, 1, "D28")
     if target is not None:
-        _fail(where, f"the effect of {card.id!r} applies to the part itself (SELF): no effect_target")
+        _fail(where, f"the effect of {card.id!r} applies to the part itself (SELF): no effect_target", "D28")
     return effect, None
 
 
@@ -361,7 +370,9 @@ def _effect_mods(st: GameState, targets: dict[tuple[int, int, int], int]) -> lis
                         ti = targets[(p, m, s)]
                         if ti >= len(st.field[1 - p]):
                             _fail(
-                                f"seat {p} medarot {m} {_SLOT_WORDS[s]}", f"seat {1 - p} has no medarot {ti}"
+                                f"seat {p} medarot {m} {_SLOT_WORDS[s]}",
+                                f"seat {1 - p} has no medarot {ti}",
+                                "D28",
                             )
                         out.append([stat, ab.amount, -1, 1 - p, ti, 1 << ab.slot, UNTIL_CARD, part.uid])
                     else:
@@ -377,7 +388,7 @@ def _effect_mods(st: GameState, targets: dict[tuple[int, int, int], int]) -> lis
 def _stock(rd: _Reader, raw: Any, p: int) -> list[list[Any]]:
     where = _seat_where(p, "energy stock")
     if not _is_seq(raw):
-        _fail(where, f"a stock is a list of card ids or (id, tapped) pairs, got {raw!r}")
+        _fail(where, f"a stock is a list of card ids or (id, tapped) pairs, got {raw!r}", "4.1")
     out: list[list[Any]] = []
     for i, entry in enumerate(raw):
         if isinstance(entry, str):
@@ -385,7 +396,7 @@ def _stock(rd: _Reader, raw: Any, p: int) -> list[list[Any]]:
         elif _is_seq(entry) and len(entry) == 2:
             cid, tapped = entry[0], _flag(entry[1], where, "tapped")
         else:
-            _fail(where, f"card {i}: give a card id or an (id, tapped) pair, got {entry!r}")
+            _fail(where, f"card {i}: give a card id or an (id, tapped) pair, got {entry!r}", "4.1")
         card = rd.card(cid, f"{where} (card {i})", p)
         if card.type != ENERGY:
             _fail(where, f"{cid!r} is a {card.type} card; the energy stock holds energy cards (D11)")
@@ -402,7 +413,7 @@ def _zones(rd: _Reader, st: GameState, p: int, kw: dict[str, Any]) -> None:
         _fail(_seat_where(p, "hand"), f"{len(hand)} cards; a hand holds at most {st.config.hand_cap} (D36)")
     deck = rd.zone(kw["decks"][p], _seat_where(p, "deck"), p, no_medal, rule)
     trash = rd.zone(kw["trash"][p], _seat_where(p, "trash"), p, no_medal, rule)
-    play = rd.zone(kw["play"][p], _seat_where(p, "play area"), p, (MEDAROTER,), "medaroter cards")
+    play = rd.zone(kw["play"][p], _seat_where(p, "play area"), p, (MEDAROTER,), "medaroter cards", "D31")
     for cid in play:
         if rd.pool[cid].duration != TURN:
             _fail(
@@ -443,39 +454,42 @@ def _copies(rd: _Reader, p: int, config: RulesConfig) -> None:
 # ----------------------------------------------------------------------------- modifiers
 def _address(st: GameState, raw: Any, where: str) -> tuple[int, int, int]:
     if not _is_seq(raw) or len(raw) != 3:
-        _fail(where, f"part is (seat, medarot, slot), got {raw!r}")
-    p = _int(raw[0], where, "seat", 0, 1)
-    m = _int(raw[1], where, "medarot", 0, max(0, len(st.field[p]) - 1))
+        _fail(where, f"part is (seat, medarot, slot), got {raw!r}", "D42")
+    p = _int(raw[0], where, "seat", 0, 1, "D42")
+    m = _int(raw[1], where, "medarot", 0, max(0, len(st.field[p]) - 1), "D42")
     if not st.field[p]:
-        _fail(where, f"seat {p} has no medarot")
+        _fail(where, f"seat {p} has no medarot", "D42")
     return p, m, _slot_index(raw[2], where)
 
 
 def _modifier(st: GameState, raw: Any, i: int) -> list[int]:
     where = f"modifier {i}"
     if not isinstance(raw, Mapping) or set(raw) - _MOD_KEYS:
-        _fail(where, f"a modifier is a mapping with keys among {', '.join(sorted(_MOD_KEYS))}")
+        _fail(where, f"a modifier is a mapping with keys among {', '.join(sorted(_MOD_KEYS))}", "D42")
     stat_name = str(raw.get("stat", "")).upper()
     if stat_name not in ("POWER", "CHARGE"):
-        _fail(where, f"stat must be 'power' or 'charge', got {raw.get('stat')!r}")
+        _fail(where, f"stat must be 'power' or 'charge', got {raw.get('stat')!r}", "4.3")
     top = 3 if stat_name == "POWER" else 2
-    amount = _int(raw.get("amount"), where, "amount", -top, top)
+    amount = _int(raw.get("amount"), where, "amount", -top, top, "4.3")
     if amount == 0:
         _fail(where, "amount must not be 0 (4.3)")
     until = str(raw.get("until", "turn")).lower()
     if until == "battle":
-        _fail(where, "a BATTLE modifier lasts only during a battle, which a built position cannot hold")
+        _fail(
+            where, "a BATTLE modifier lasts only during a battle, which a built position cannot hold", "D31"
+        )
     if until == "card":
         _fail(
             where,
             "card modifiers come from the effect and ATTACHED cards on the parts: put those cards there",
+            "D42",
         )
     if until != "turn":
-        _fail(where, f"until must be 'turn', got {raw.get('until')!r}")
+        _fail(where, f"until must be 'turn', got {raw.get('until')!r}", "D42")
     stat = STAT_POWER if stat_name == "POWER" else STAT_CHARGE
     if "part" in raw:
         if {"seat", "medarot", "slots"} & set(raw):
-            _fail(where, "give either part=(seat, medarot, slot) or seat, medarot and slots, not both")
+            _fail(where, "give either part=(seat, medarot, slot) or seat, medarot and slots, not both", "D42")
         p, m, s = _address(st, raw["part"], where)
         if s == LEGS:
             _fail(where, "legs have no power or charge to modify (D39)")
@@ -548,9 +562,9 @@ def _action_medarots(st: GameState, value: Any) -> list[int]:
     if value is None:
         return [_d9_action_medarot(st, p) if p in phases.seated(st) else -1 for p in (0, 1)]
     out = []
-    for p, m in enumerate(_per_seat(value, "action_medarots")):
+    for p, m in enumerate(_per_seat(value, "action_medarots", "D9")):
         where = f"seat {p} action medarot"
-        m = -1 if m is None else _int(m, where, "action medarot", -1, len(st.field[p]) - 1)
+        m = -1 if m is None else _int(m, where, "action medarot", -1, len(st.field[p]) - 1, "D9")
         if m >= 0 and st.field[p][m].stopped:
             _fail(where, f"medarot {m} is stopped (head destroyed): it is never an action medarot (D33)")
         out.append(m)
@@ -563,7 +577,11 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
     if start not in _SET_ROUND:
         for key in ("action_medarots", "first", "to_act"):
             if opts[key] is not None:
-                _fail(key, f"set by the rules at start step {start!r}; give it only at 'energy' or 'action'")
+                _fail(
+                    key,
+                    f"set by the rules at start step {start!r}; give it only at 'energy' or 'action'",
+                    "D9",
+                )
     if start != "action" and opts["passes"]:
         _fail("passes", "passes in a row count only at the action step (start='action', D12)")
     st.turn = turn
@@ -581,9 +599,15 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
     else:
         st.am = _action_medarots(st, opts["action_medarots"])
         if st.config.vacant_seat and st.am[1] >= 0:
-            _fail("seat 1 action medarot", "a vacant seat has no medarot")
-        first = _d9_first(st) if opts["first"] is None else _int(opts["first"], "first", "first player", 0, 1)
-        to_act = first if opts["to_act"] is None else _int(opts["to_act"], "to_act", "turn-to-act", 0, 1)
+            _fail("seat 1 action medarot", "a vacant seat has no medarot", "D9")
+        first = (
+            _d9_first(st)
+            if opts["first"] is None
+            else _int(opts["first"], "first", "first player", 0, 1, "D9")
+        )
+        to_act = (
+            first if opts["to_act"] is None else _int(opts["to_act"], "to_act", "turn-to-act", 0, 1, "D12")
+        )
         if start == "energy" and opts["first"] is not None and first != _d9_first(st):
             _fail(
                 "first", f"seat {first} is not the first player of this round by D9 (seat {_d9_first(st)} is)"
@@ -591,7 +615,7 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
         if start == "energy" and st.am == [-1, -1]:
             _fail("action_medarots", "none on either side: no round starts when no medarot can act (D16)")
         st.first, st.to_act = first, to_act
-        st.passes = _int(opts["passes"], "passes", "passes", 0, 1)
+        st.passes = _int(opts["passes"], "passes", "passes", 0, 1, "D12")
         if start == "action":
             st.agenda = [["action_turn"]]
         else:
@@ -606,14 +630,14 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
 
 def _turn_and_round(start: Any, turn: Any, round_no: Any, config: RulesConfig) -> tuple[str, int, int]:
     if start not in START_STEPS:
-        _fail("start", f"unknown start step {start!r}; known: {', '.join(START_STEPS)}")
-    turn = _int(turn, "turn", "turn", 1, config.max_turns)
+        _fail("start", f"unknown start step {start!r}; known: {', '.join(START_STEPS)}", "5")
+    turn = _int(turn, "turn", "turn", 1, config.max_turns, "D35")
     if start in _ROUND_STARTS:
-        round_no = _int(1 if round_no is None else round_no, "round", "round", 1, 2)
+        round_no = _int(1 if round_no is None else round_no, "round", "round", 1, 2, "D15")
     elif start == "end":
-        round_no = _int(2 if round_no is None else round_no, "round", "rounds played", 0, 2)
+        round_no = _int(2 if round_no is None else round_no, "round", "rounds played", 0, 2, "D15")
     elif round_no not in (None, 0):
-        _fail("round", f"start step {start!r} begins before the first round: no round to give")
+        _fail("round", f"start step {start!r} begins before the first round: no round to give", "D6")
     else:
         round_no = 0
     return start, turn, round_no
@@ -710,9 +734,9 @@ def position(
     config = _config(rules)
     card_pool = _pool(pool)
     start, turn, round_no = _turn_and_round(start, turn, round, config)
-    priority = _int(priority, "priority", "priority seat", 0, 1)
+    priority = _int(priority, "priority", "priority seat", 0, 1, "D5")
     if config.vacant_seat and priority != 0:
-        _fail("priority", "with a vacant seat 1, seat 0 has priority (rules vacant_seat)")
+        _fail("priority", "with a vacant seat 1, seat 0 has priority (rules vacant_seat)", "D5")
     kw = {
         "hands": _per_seat(hands, "hands"),
         "decks": _per_seat(decks, "decks"),
@@ -720,7 +744,7 @@ def position(
         "play": _per_seat(play, "play"),
         "trash": _per_seat(trash, "trash"),
     }
-    seats = _per_seat(field, "field")
+    seats = _per_seat(field, "field", "D1")
     seated = (0,) if config.vacant_seat else (0, 1)
     rd = _Reader(card_pool)
     st = GameState(config, card_pool, [[], []], seed)
@@ -759,6 +783,10 @@ def position(
         raise
     except StateError as exc:
         raise PositionError(f"the rules cannot run from this position: {exc}") from exc
+    try:
+        check_rules(st, deck_rules=deck_rules)
+    except StateError as exc:
+        raise PositionError(str(exc)) from exc
     return st
 
 
@@ -772,10 +800,10 @@ def _seat(
     targets: dict[tuple[int, int, int], int],
 ) -> None:
     if not _is_seq(medarots):
-        _fail(f"seat {p} field", f"a seat's field is a list of 2 medarots, got {medarots!r}")
+        _fail(f"seat {p} field", f"a seat's field is a list of 2 medarots, got {medarots!r}", "D1")
     if not seated:
         if medarots or any(kw[z][p] for z in kw):
-            _fail(f"seat {p}", "a vacant seat (rules vacant_seat) holds no cards")
+            _fail(f"seat {p}", "a vacant seat (rules vacant_seat) holds no cards", "4.1")
         return
     if len(medarots) != 2:
         many = "too many" if len(medarots) > 2 else "too few"
@@ -787,8 +815,11 @@ def _seat(
 
 
 def _starters(st: GameState, p: int) -> list[list[str]]:
-    """``GameState.decks[p]``: the field medarots as the starters, and an empty deck list."""
-    return [*([m.medal, *(x.card for x in m.parts)] for m in st.field[p]), []]
+    """``GameState.decks[p]``: the field medarots as the starters, and the seat's other cards as its deck list."""
+    field = st.field[p]
+    rest = [*st.deck[p], *st.hand[p], *st.trash[p], *st.play[p], *(cid for cid, _ in st.stock[p])]
+    rest += [c for m in field for x in m.parts for c in ([x.effect] if x.effect else []) + x.attached]
+    return [*([m.medal, *(x.card for x in m.parts)] for m in field), sorted(rest)]
 
 
 def _assets(st: GameState, assets: Any, seated: Sequence[int]) -> list[int]:
@@ -804,7 +835,8 @@ def _assets(st: GameState, assets: Any, seated: Sequence[int]) -> list[int]:
                 )
         return out
     return [
-        _int(a, f"seat {p} assets", "assets (G)", 0, 10**9) for p, a in enumerate(_per_seat(assets, "assets"))
+        _int(a, f"seat {p} assets", "assets (G)", 0, 10**9, "D3")
+        for p, a in enumerate(_per_seat(assets, "assets", "D3"))
     ]
 
 

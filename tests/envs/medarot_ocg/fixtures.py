@@ -347,12 +347,17 @@ def make_state(
 
 
 def _unit_spec(spec: Any) -> dict[str, Any]:
-    """A ``units`` entry as the builder's explicit mapping (face up, not placed, not acted by default)."""
+    """A ``units`` entry as the builder's explicit mapping (face up, not acted by default).
+
+    A face-down Medarot was placed this turn unless told otherwise (I7: a face-down Medarot
+    after the opening is one placed this turn).
+    """
     if isinstance(spec, str):
         spec = {"card": spec}
     elif isinstance(spec, tuple):
         spec = {"card": spec[0], "owner": spec[1]}
-    return {"face_up": True, "placed": False, "acted": False, **spec}
+    face_up = spec.get("face_up", True)
+    return {"face_up": face_up, "placed": not face_up, "acted": False, **spec}
 
 
 def _slot_spec(x: Any) -> Any:

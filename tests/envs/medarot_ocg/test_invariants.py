@@ -1,10 +1,15 @@
 """Invariants of spec section 10 checked at every step of random Medarot OCG games.
 
-The checker below reads only the engine's state (``GameState`` fields, its event log and
-``legal_actions``). It covers the invariants that the engine alone can check: I1-I7, I9,
-I10 and I12 (I8 and I11 are about the environment's masks and observations).
+``rules.check`` (``envs/medarot_ocg/rules/invariants.py``) checks every invariant one position
+shows (I1-I10 and the position rules); the ``Checker`` below runs it at every step and adds the
+transition invariants, which need the positions before: a failed payment is recorded (I2), the
+master slot never empties (I4), beginner pays no Medaroter cost (I6), each Medarot acts at most
+once per turn (I7), an effect ends at its source's next action or with its card (I10), turns
+never go back and decks shrink (I12). I8's masks and I11's observations are the environment's
+(``test_env.py``).
 
-* ``test_I*`` tests run a small sample of games per mode (fast).
+* ``test_I*`` tests run a small sample of games per mode (fast); the same sample covers every
+  deck pair of every mode (``test_rules_check_holds_at_every_step_of_every_deck_pair``).
 * ``test_invariants_every_step_300_random_games`` is the big sweep (``slow``): 300 games per
   mode with mixed starter decks, every invariant at every step, and every game ends.
 * ``test_invariants_hypothesis`` draws seeds, decks and action choices for shorter games.
@@ -27,39 +32,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.medarot_ocg import rules
 from deckgym.envs.medarot_ocg.actions import Action, Kind
-from deckgym.envs.medarot_ocg.cards import (
-    MEDACHANGE,
-    MEDAROT,
-    MEDAROTER,
-    load_pool,
-    resolve_deck,
-    starter_decks,
-)
+from deckgym.envs.medarot_ocg.cards import MEDAROT, MEDAROTER, load_pool, resolve_deck, starter_decks
 from deckgym.envs.medarot_ocg.config import MODES, make_config
 from deckgym.envs.medarot_ocg.rules import new_game
-from deckgym.envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot
 
 HAND_LIMIT = 7
-MAX_UNITS = 3
 #: DPs at which a hand may exceed 7 (I5), besides any sub-step of a draw-event chain.
-OVER_LIMIT_DPS = frozenset(
-    {
-        "OPT_DRAW",
-        "HAND_LIMIT",
-        "WEAK_DISCARD",
-        "EFFECT_DISCARD",
-        "LATE_MASTER",
-        "PLACE_CARD",
-        "PLACE_SQUARE",
-        "DRAW_STOCK",
-    }
-)
+OVER_LIMIT_DPS = frozenset(d.name for d in rules.invariants.OVER_LIMIT_DPS)
 #: Voluntary HP payments that exist in beginner mode (I6: no Medaroter cost is ever paid there).
 BEGINNER_SPENDS = frozenset({"the optional draw", "a 2-square melee attack"})
 _SPEND_RE = re.compile(r"^P(\d) spends (\d+) HP on (.*) \(HP -?\d+\)$")
 _CANNOT_PAY_RE = re.compile(r"^P(\d) cannot pay (\d+) HP for (.*) \(HP (-?\d+)\) and loses$")
-INVARIANTS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I9", "I10", "I12", "END")
+#: The item a line of ``rules.check``'s message applies: its first word (``I1``, ``D26``, ``5``).
+_ITEM_RE = re.compile(r"^(\S+) ")
+INVARIANTS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I12", "END")
 
 POOL = load_pool()
 
@@ -104,12 +94,17 @@ def policy(seed: int) -> Callable[[list[Action]], Action]:
 
 
 # ----------------------------------------------------------------------------- the checker
-def _budget(gs: GameState, p: int) -> int:
-    return gs.hp[p] + (len(gs.reserve[p]) if gs.config.medaforce else 0)
-
-
-def _cost(gs: GameState, effect: Any) -> int:
-    return effect.cost if gs.config.medaroter_costs else 0
+def check_problems(gs: GameState) -> list[tuple[str, str]]:
+    """``rules.check`` as (item, message) pairs: one per line of its ``StateError``."""
+    try:
+        rules.check(gs)
+    except StateError as exc:
+        out = []
+        for line in str(exc).splitlines():
+            m = _ITEM_RE.match(line)
+            out.append((m[1] if m and not line.startswith("...") else "CHECK", line))
+        return out
+    return []
 
 
 def _stack_square(gs: GameState, uid: int) -> int:
@@ -120,7 +115,7 @@ def _stack_square(gs: GameState, uid: int) -> int:
 
 
 class Checker:
-    """Checks the invariants on one game, step after step (some need the previous state)."""
+    """Checks one game step after step: ``rules.check`` on each position, and the transitions."""
 
     def __init__(self, gs: GameState) -> None:
         self.mode = gs.config.mode
@@ -146,54 +141,17 @@ class Checker:
         return new
 
     def check(self, gs: GameState) -> list[tuple[str, str]]:
-        """All violations in ``gs`` as (invariant, message)."""
-        out: list[tuple[str, str]] = []
+        """All violations in ``gs`` as (invariant or item, message)."""
+        out = check_problems(gs)
         events = self._new_events(gs)
-        for fn in (
-            self.i1,
-            self.i2,
-            self.i3,
-            self.i4,
-            self.i5,
-            self.i6,
-            self.i7,
-            self.i9,
-            self.i10,
-            self.i12,
-        ):
+        for fn in (self.i2, self.i4, self.i6, self.i7, self.i10, self.i12):
             for msg in fn(gs, events):
                 out.append((fn.__name__.upper(), msg))
         return out
 
-    # -- I1 card conservation
-    def i1(self, gs: GameState, events: list[str]) -> list[str]:
-        out = []
-        for p in (0, 1):
-            cards: list[str] = list(gs.deck[p]) + list(gs.hand[p]) + list(gs.trash[p]) + list(gs.reserve[p])
-            cards += [x.card for x in gs.stock[p] if x is not None]
-            if gs.master[p] is not None:
-                cards.append(gs.master[p].card)
-            for x in gs.board:
-                if x is not None and x.owner == p:
-                    cards.append(x.base)
-                    if x.change is not None:
-                        cards.append(x.change)
-            if gs.limbo[p] is not None:
-                cards.append(gs.limbo[p][0])
-            if len(cards) != gs.config.deck_size:
-                out.append(f"P{p} has {len(cards)} cards in all zones, deck size is {gs.config.deck_size}")
-            elif Counter(cards) != Counter(gs.decks[p]):
-                diff = (Counter(cards) - Counter(gs.decks[p])) + (Counter(gs.decks[p]) - Counter(cards))
-                out.append(f"P{p}'s cards are not its deck list (difference {dict(diff)})")
-        return out
-
-    # -- I2 HP
+    # -- I2 a failed payment ends the game and is recorded, HP unchanged
     def i2(self, gs: GameState, events: list[str]) -> list[str]:
         out = []
-        for p in (0, 1):
-            h = gs.hp[p]
-            if type(h) is not int or h < 0:
-                out.append(f"P{p} HP is {h!r}")
         for e in events:
             m = _CANNOT_PAY_RE.match(e)
             if m:
@@ -208,133 +166,35 @@ class Checker:
                     out.append(f"the failed payment is not recorded in the reason {gs.reason!r}")
         return out
 
-    # -- I3 board
-    def i3(self, gs: GameState, events: list[str]) -> list[str]:
-        out = []
-        if len(gs.board) != 15:
-            return [f"board has {len(gs.board)} squares"]
-        per_player = [0, 0]
-        uids = set()
-        for s, x in enumerate(gs.board):
-            if x is None:
-                continue
-            if x.owner not in (0, 1):
-                out.append(f"square {s}: owner {x.owner!r}")
-                continue
-            per_player[x.owner] += 1
-            if x.uid in uids:
-                out.append(f"square {s}: uid {x.uid} appears twice")
-            uids.add(x.uid)
-            enemy_row = 2 if x.owner == 0 else 0
-            if s // 5 == enemy_row:
-                out.append(f"square {s}: P{x.owner}'s Medarot is in the opponent's row")
-            base = gs.cards.get(x.base)
-            if base is None or base.kind != MEDAROT:
-                out.append(f"square {s}: base card {x.base!r} is not a Medarot card")
-            if x.change is not None:
-                ch = gs.cards.get(x.change)
-                if not gs.config.medachange:
-                    out.append(f"square {s}: MedaChange card {x.change} on the board in {self.mode} mode")
-                if ch is None or ch.kind != MEDACHANGE:
-                    out.append(f"square {s}: top card {x.change!r} is not a MedaChange card")
-                elif base is not None and ch.name != base.name:
-                    out.append(f"square {s}: MedaChange {ch.name!r} on Medarot {base.name!r}")
-        for p in (0, 1):
-            if per_player[p] > MAX_UNITS:
-                out.append(f"P{p} has {per_player[p]} Medarots on the board")
-        return out
-
-    # -- I4 stock and master
+    # -- I4 the master slot never empties once filled
     def i4(self, gs: GameState, events: list[str]) -> list[str]:
         out = []
         for p in (0, 1):
-            row = gs.stock[p]
-            if len(row) != 3:
-                out.append(f"P{p} stock has {len(row)} slots")
-            for j, slot in enumerate(row):
-                if slot is not None and gs.cards[slot.card].kind != MEDAROTER:
-                    out.append(f"P{p} stock slot {j} holds {slot.card}, not a Medaroter")
             m = gs.master[p]
-            if m is not None:
-                if not gs.config.master:
-                    out.append(f"P{p} has a master in {self.mode} mode")
-                if gs.cards[m.card].kind != MEDAROTER:
-                    out.append(f"P{p} master {m.card} is not a Medaroter")
             prev = self.prev_master[p]
             if prev is not None and (m is None or m.card != prev):
                 out.append(f"P{p} master slot changed from {prev} to {None if m is None else m.card}")
             self.prev_master[p] = None if m is None else m.card
         return out
 
-    # -- I5 hand size
-    def i5(self, gs: GameState, events: list[str]) -> list[str]:
-        out = []
-        dp = gs.decision
-        for p in (0, 1):
-            n = len(gs.hand[p])
-            if n > gs.config.hand_cap:
-                out.append(f"P{p} hand has {n} cards (> {gs.config.hand_cap})")
-            if n > HAND_LIMIT + 1 + 3:
-                out.append(f"P{p} hand has {n} cards (> 11, section 6)")
-            if n <= HAND_LIMIT or gs.done:
-                continue
-            in_chain = ["hand_limit", p] in gs.agenda
-            mine = gs.current_player == p
-            if not mine or not (dp in OVER_LIMIT_DPS or in_chain):
-                out.append(f"P{p} hand has {n} cards at DP {dp} of P{gs.current_player} (not a draw chain)")
-            elif dp == "OPT_DRAW" and n > HAND_LIMIT + 1:
-                out.append(f"P{p} hand has {n} cards at OPT_DRAW (at most 8 after S2)")
-        if gs.done:
-            for p in (0, 1):
-                if len(gs.hand[p]) > HAND_LIMIT and not gs.reason.startswith(
-                    ("P0 could not", "P1 could not")
-                ):
-                    out.append(f"game over with P{p} holding {len(gs.hand[p])} cards ({gs.reason})")
-        return out
-
-    # -- I6 mode restrictions
+    # -- I6 beginner pays no Medaroter cost
     def i6(self, gs: GameState, events: list[str]) -> list[str]:
+        if gs.config.mode != "beginner":
+            return []
         out = []
-        cfg = gs.config
-        if cfg.mode in ("beginner", "normal"):
-            for p in (0, 1):
-                if gs.reserve[p]:
-                    out.append(f"P{p} reserve holds {gs.reserve[p]} in {cfg.mode} mode")
-                zones = list(gs.deck[p]) + list(gs.hand[p]) + list(gs.trash[p])
-                zones += [x.card for x in gs.stock[p] if x is not None]
-                if gs.master[p] is not None:
-                    zones.append(gs.master[p].card)
-                if gs.limbo[p] is not None:
-                    zones.append(gs.limbo[p][0])
-                bad = [c for c in zones if gs.cards[c].kind == MEDACHANGE]
-                if bad:
-                    out.append(f"P{p} holds MedaChange cards {bad} in {cfg.mode} mode")
-            for s, x in enumerate(gs.board):
-                if x is not None and (x.change is not None or gs.cards[x.base].kind == MEDACHANGE):
-                    out.append(f"square {s} holds a MedaChange in {cfg.mode} mode")
-            if gs.decision == "PAY_SPLIT":
-                out.append(f"PAY_SPLIT offered in {cfg.mode} mode")
-        if cfg.mode == "beginner":
-            for p in (0, 1):
-                if gs.master[p] is not None:
-                    out.append(f"P{p} has a master in beginner mode")
-            for e in events:
-                m = _SPEND_RE.match(e)
-                if m and m[3] not in BEGINNER_SPENDS:
-                    out.append(f"beginner payment that is not allowed: {e!r}")
+        for e in events:
+            m = _SPEND_RE.match(e)
+            if m and m[3] not in BEGINNER_SPENDS:
+                out.append(f"beginner payment that is not allowed: {e!r}")
         return out
 
-    # -- I7 acting
+    # -- I7 each Medarot acts at most once per turn
     def i7(self, gs: GameState, events: list[str]) -> list[str]:
         out = []
         turn = gs.turn
         for s, x in enumerate(gs.board):
             if x is None:
                 continue
-            if x.placed and x.acted:
-                out.append(f"square {s}: a Medarot placed this turn has acted")
-            if not x.face_up and not x.placed and turn >= 1:
-                out.append(f"square {s}: face-down Medarot not placed this turn (turn {turn})")
             prev = self.prev_acted.get(x.uid)
             if prev is not None and prev[0] == turn and prev[1] and not x.acted:
                 out.append(f"square {s}: uid {x.uid} 'acted' was cleared in the middle of turn {turn}")
@@ -345,108 +205,10 @@ class Checker:
             if key in self.actions_seen:
                 out.append(f"uid {act.uid} acts a second time in turn {turn}")
             self.actions_seen.add(key)
-            sq = _stack_square(gs, act.uid)
-            if sq >= 0:
-                x = gs.board[sq]
-                if x.placed:
-                    out.append(f"square {sq}: the acting Medarot was placed this turn")
-                if not x.acted:
-                    out.append(f"square {sq}: the acting Medarot is not marked acted")
         self.last_act = act
         return out
 
-    # -- I9 affordable voluntary payments
-    def i9(self, gs: GameState, events: list[str]) -> list[str]:  # noqa: C901
-        if gs.done:
-            return []
-        out = []
-        dp = gs.decision
-        p = gs.current_player
-        legal = gs.legal_actions()
-        hp = gs.hp[p]
-        if dp == "OPT_DRAW":
-            for a in legal:
-                if a.kind == Kind.COUNT and a.arg > 0 and (hp < 1 or a.arg > len(gs.deck[p])):
-                    out.append(f"OPT_DRAW offers {a} with HP {hp}, deck {len(gs.deck[p])}")
-        elif dp == "PAY_SPLIT":
-            c = gs.dp[2][1]
-            if gs.use is not None:
-                q, slot, _, idx, _ = gs.use
-                holder = gs.master[q] if slot == 3 else gs.stock[q][slot]
-                want = _cost(gs, gs.cards[holder.card].effects[idx])
-                if c != want:
-                    out.append(f"PAY_SPLIT for cost {c}, the effect costs {want}")
-            for a in legal:
-                k = a.arg
-                if a.kind != Kind.MEDAFORCE or k > len(gs.reserve[p]) or k > c or c - k > hp:
-                    out.append(
-                        f"PAY_SPLIT offers {a} for cost {c} with HP {hp}, reserve {len(gs.reserve[p])}"
-                    )
-        elif dp == "DECLARE" and gs.act is not None:
-            s = _stack_square(gs, gs.act.uid)
-            x = gs.board[s]
-            melee = gs.cards[x.change or x.base].type == "MELEE"
-            far_cost = 0 if gs.act.free_far else 1
-            for a in legal:
-                far = melee and a.kind == Kind.SQUARE and abs(a.arg // 5 - s // 5) == 2
-                if far and hp < far_cost:
-                    out.append(f"DECLARE offers the 2-square attack {a} with HP {hp}")
-        elif dp == "ACTION_START" and gs.act is not None:
-            x = gs.board[_stack_square(gs, gs.act.uid)]
-            top = gs.cards[x.change or x.base]
-            for a in legal:
-                if a.kind == Kind.PASS and top.power_form and hp < 1:
-                    out.append(f"ACTION_START offers PASS in power form with HP {hp}")
-                if a.kind == Kind.HAND:
-                    c = gs.cards[gs.hand[p][a.arg]]
-                    if c.kind != MEDACHANGE:
-                        out.append(f"ACTION_START offers {a} = {c.id}, not a MedaChange")
-                    elif c.power_form and hp < 1:
-                        out.append(f"ACTION_START offers power form {c.id} with HP {hp}")
-        elif dp in ("SUPPORT", "DEFENCE"):
-            out += self._window_costs(gs, p, dp, legal)
-        elif dp == "EFFECT_CHOICE" and gs.use is not None:
-            q, slot, _, _, _ = gs.use
-            holder = gs.master[q] if slot == 3 else gs.stock[q][slot]
-            card = gs.cards[holder.card]
-            for a in legal:
-                if _cost(gs, card.effects[a.arg]) > _budget(gs, p):
-                    out.append(f"EFFECT_CHOICE offers {a} of {card.id} beyond HP {hp}")
-        return out
-
-    def _window_costs(self, gs: GameState, p: int, dp: str, legal: list[Action]) -> list[str]:
-        out = []
-        timing = "ACTION" if dp == "SUPPORT" else "DEFENCE"
-        budget = _budget(gs, p)
-        for a in legal:
-            if a.kind == Kind.HAND:
-                card, from_stock = gs.cards[gs.hand[p][a.arg]], False
-            elif a.kind == Kind.STOCK:
-                slot = gs.stock[p][a.arg]
-                if slot.face_up:
-                    if dp != "DEFENCE" or slot.charge <= 0:
-                        out.append(f"{dp} offers face-up stock card {a} without a stored charge")
-                    continue
-                card, from_stock = gs.cards[slot.card], True
-            elif a.kind == Kind.MASTER:
-                m = gs.master[p]
-                if dp == "DEFENCE" and m.charge > 0:
-                    continue
-                card, from_stock = gs.cards[m.card], False
-            else:
-                continue
-            costs = [
-                _cost(gs, e)
-                for e in card.effects
-                if e.timing == timing or (from_stock and e.timing == "TRIGGER")
-            ]
-            if not costs:
-                out.append(f"{dp} offers {a} ({card.id}) with no effect for this window")
-            elif min(costs) > budget:
-                out.append(f"{dp} offers {a} ({card.id}, cost {min(costs)}) with HP+MedaForce {budget}")
-        return out
-
-    # -- I10 effects
+    # -- I10 an effect ends at its source's next action, or with its card
     def i10(self, gs: GameState, events: list[str]) -> list[str]:
         out = []
         uids = {x.uid: x for x in gs.board if x is not None}
@@ -454,18 +216,10 @@ class Checker:
         for e in gs.effects:
             live.add(id(e))
             born = self.eff_born.get(id(e))
-            if e.src_uid >= 0 and e.src_slot >= 0 or e.src_uid < 0 and e.src_slot < 0:
-                out.append(f"effect {e.op} has source uid {e.src_uid} and slot {e.src_slot}")
-                continue
-            if e.targets is not None:
-                gone = [u for u in e.targets if u not in uids]
-                if gone:
-                    out.append(f"effect {e.op} still applies to Medarots {gone} that left the board")
             if e.src_uid >= 0:
                 src = uids.get(e.src_uid)
                 if src is None:
-                    out.append(f"effect {e.op} outlives its source Medarot uid {e.src_uid}")
-                    continue
+                    continue  # rules.check names it
                 if born is None:
                     turn = gs.turn
                     if not src.acted:
@@ -481,17 +235,11 @@ class Checker:
                         f"effect {e.op} of uid {e.src_uid} (turn {born[1]}) survived its source's "
                         f"next action in turn {gs.turn}"
                     )
-            else:
+            elif 0 <= e.src_slot < 8:
                 p, j = divmod(e.src_slot, 4)
                 holder = gs.master[p] if j == 3 else gs.stock[p][j]
-                if holder is None or not holder.face_up:
-                    out.append(
-                        f"effect {e.op} outlives its Medaroter (P{p} slot {j} is "
-                        f"{'empty' if holder is None else 'face down'})"
-                    )
-                    continue
-                if holder.eff < 0:
-                    out.append(f"effect {e.op} from P{p} slot {j} whose card is not in effect")
+                if holder is None:
+                    continue  # rules.check names it
                 if born is None:
                     self.eff_born[id(e)] = (e, gs.turn, holder)
                 elif born[2] is not holder:
@@ -583,13 +331,13 @@ def play_game(mode: str, seed: int) -> tuple[list[tuple[int, str, str, str]], Ga
 
 @functools.cache
 def sweep(mode: str, n_games: int) -> dict[str, list[str]]:
-    """Play ``n_games`` games of ``mode``; violations by invariant, each with its reproduction."""
+    """Play ``n_games`` games of ``mode``; violations by invariant or item, each with its reproduction."""
     result: dict[str, list[str]] = {k: [] for k in INVARIANTS}
     pairs = deck_pairs(mode)
     for seed in range(n_games):
         found, _ = play_game(mode, seed)
         for step, dp, inv, msg in found:
-            if len(result[inv]) < 5:
+            if len(result.setdefault(inv, [])) < 5:
                 result[inv].append(
                     f"{msg}  [repro: mode={mode} seed={seed} decks={pairs[seed % len(pairs)]} "
                     f"policy=policy({seed}) step={step} at {dp}]"
@@ -598,7 +346,7 @@ def sweep(mode: str, n_games: int) -> dict[str, list[str]]:
 
 
 def _assert_clean(mode: str, n: int, inv: str) -> None:
-    bad = sweep(mode, n)[inv]
+    bad = sweep(mode, n).get(inv, [])
     assert not bad, f"{inv} violated:\n" + "\n".join(bad)
 
 
@@ -642,6 +390,11 @@ def test_I7_each_medarot_acts_at_most_once_per_turn(mode: str) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
+def test_I8_a_live_game_waits_at_one_decision_with_options(mode: str) -> None:
+    _assert_clean(mode, FAST, "I8")
+
+
+@pytest.mark.parametrize("mode", MODES)
 def test_I9_voluntary_payment_options_affordable(mode: str) -> None:
     _assert_clean(mode, FAST, "I9")
 
@@ -659,6 +412,16 @@ def test_I12_turns_non_decreasing_and_decks_shrink(mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_L5_every_game_ends(mode: str) -> None:
     _assert_clean(mode, FAST, "END")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_rules_check_holds_at_every_step_of_every_deck_pair(mode: str) -> None:
+    """``rules.check`` accepts every position of the sample, whose games cover every deck pair."""
+    pairs = deck_pairs(mode)
+    assert {pairs[seed % len(pairs)] for seed in range(FAST)} == set(pairs)
+    result = sweep(mode, FAST)
+    bad = [m for inv, msgs in result.items() for m in msgs]
+    assert not bad, "rules.check or a transition invariant failed:\n" + "\n".join(bad)
 
 
 def test_sample_covers_the_interesting_decision_points() -> None:
@@ -684,45 +447,123 @@ def test_sample_covers_the_interesting_decision_points() -> None:
         assert dps[key] > 0, f"{key} never reached in the sample"
 
 
-def test_checker_detects_broken_states() -> None:
-    """Each check can fail: corrupt a live state and see the matching invariant fire."""
+@functools.cache
+def _live_position() -> GameState:
+    """An advance game in turn 2, outside a draw-event chain (never changed: the broken states are clones)."""
     gs = start("advance", 3)
     choose = policy(3)
-    while gs.turn < 2 and not gs.done:
+    while (gs.turn < 2 or gs.decision in OVER_LIMIT_DPS) and not gs.done:
         gs.apply(choose(gs.legal_actions()))
     assert not gs.done
+    return gs
+
+
+def _steal(g: GameState) -> None:
+    g.deck[0].pop()
+
+
+def _neg_hp(g: GameState) -> None:
+    g.hp[1] = -1
+
+
+def _enemy_row(g: GameState) -> None:
+    s = next(s for s, x in enumerate(g.board) if x is not None and x.owner == 0)
+    g.board[10 + s % 5], g.board[s] = g.board[s], None
+
+
+def _medarot_in_stock(g: GameState) -> None:
+    i = next(i for i, c in enumerate(g.deck[0]) if g.cards[c].kind == MEDAROT)
+    old, g.stock[0][0] = g.stock[0][0], Slot(g.deck[0].pop(i))
+    if old is not None:
+        g.deck[0].append(old.card)
+
+
+def _big_hand(g: GameState) -> None:
+    while len(g.hand[0]) <= HAND_LIMIT:
+        g.hand[0].append(g.deck[0].pop())
+
+
+def _medaroter_in_reserve(g: GameState) -> None:
+    i = next(i for i, c in enumerate(g.deck[1]) if g.cards[c].kind == MEDAROTER)
+    g.reserve[1].append(g.deck[1].pop(i))
+
+
+def _placed_and_acted(g: GameState) -> None:
+    x = next(x for x in g.board if x is not None)
+    x.placed = x.acted = True
+
+
+def _unknown_decision(g: GameState) -> None:
+    g.dp = (99, 0, ())
+
+
+def _orphan_effect(g: GameState) -> None:
+    g.effects.append(Eff("MOD_POWER", 10, "ANY", 0, 999, -1, [999], -1, ""))
+
+
+def _master_face_down(g: GameState) -> None:
+    m = g.master[0] or g.master[1]
+    assert m is not None
+    m.face_up = False
+
+
+def _unknown_task(g: GameState) -> None:
+    g.agenda.append(["teleport", 0])
+
+
+def _unknown_card(g: GameState) -> None:
+    g.hand[1].append("NOPE")
+
+
+#: Broken states: the corruption, the item ``rules.check`` names, and words of its line.
+BROKEN: list[tuple[Callable[[GameState], None], str, str]] = [
+    (_steal, "I1", "I1 card conservation: player 0 holds 29 cards in all, not 30 (its deck list)"),
+    (_neg_hp, "I2", "player 1 has -1 HP; HP is never below 0"),
+    (_enemy_row, "I3", "stands in its opponent's row (D8)"),
+    (_medarot_in_stock, "I4", "holds a MEDAROT card, not a Medaroter"),
+    (_big_hand, "I5", "outside a draw-event chain (R26, D35)"),
+    (_medaroter_in_reserve, "I6", "only destroyed Medarots go there (R54)"),
+    (_placed_and_acted, "I7", "was placed this turn and has acted"),
+    (_unknown_decision, "I8", "decision kind 99 is not a decision point of section 5"),
+    (_orphan_effect, "I10", "outlives its source Medarot (uid 999 is not on the board, D37)"),
+    (_master_face_down, "D36", "face down after the opening"),
+    (_unknown_task, "5", "agenda task"),
+    (_unknown_card, "4.3", "holds 'NOPE', which is not a card of the pool"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "item", "words"), BROKEN, ids=[b[1] for b in BROKEN])
+def test_checker_detects_broken_states(mutate: Callable[[GameState], None], item: str, words: str) -> None:
+    """Each check can fail: corrupt a live state and see ``rules.check`` name the matching item."""
+    gs = _live_position()
+    rules.check(gs)
     assert Checker(gs).check(gs) == []
+    g = gs.clone()
+    g.decks = [list(d) for d in g.decks]  # the clone shares the deck lists
+    mutate(g)
+    with pytest.raises(StateError) as info:
+        rules.check(g)
+    lines = [line for line in str(info.value).splitlines() if line.split(" ", 1)[0] == item]
+    assert lines, f"no {item} line in:\n{info.value}"
+    assert any(words in line for line in lines), f"{words!r} not in:\n" + "\n".join(lines)
+    assert all(line.startswith(item + " ") for line in lines)
 
-    def fired(mutate: Callable[[GameState], None]) -> set[str]:
-        g = gs.clone()
-        mutate(g)
-        return {inv for inv, _ in Checker(g).check(g)}
 
-    def steal(g: GameState) -> None:
-        g.deck[0].pop()
-
-    def neg_hp(g: GameState) -> None:
-        g.hp[1] = -1
-
-    def enemy_row(g: GameState) -> None:
-        s = next(s for s, x in enumerate(g.board) if x is not None and x.owner == 0)
-        g.board[10 + s % 5], g.board[s] = g.board[s], None
-
-    def big_hand(g: GameState) -> None:
-        while len(g.hand[0]) <= HAND_LIMIT:
-            g.hand[0].append(g.deck[0].pop())
-
-    def orphan_effect(g: GameState) -> None:
-        from deckgym.envs.medarot_ocg.state import Eff
-
-        g.effects.append(Eff("MOD_POWER", 10, "ANY", 0, 999, -1, [999], -1, ""))
-
-    assert "I1" in fired(steal)
-    assert "I2" in fired(neg_hp)
-    assert "I3" in fired(enemy_row)
-    assert "I10" in fired(orphan_effect)
-    if gs.decision not in OVER_LIMIT_DPS:
-        assert "I5" in fired(big_hand)
+def test_I9_an_unaffordable_or_wrong_payment_option_is_caught() -> None:
+    """I9 reads the options: a PAY_SPLIT asking a cost the card in use does not have is caught."""
+    for seed in range(40):
+        gs = start("advance", seed)
+        choose = policy(seed)
+        while not gs.done and gs.decision != "PAY_SPLIT":
+            gs.apply(choose(gs.legal_actions()))
+        if not gs.done:
+            break
+    assert gs.decision == "PAY_SPLIT"
+    rules.check(gs)
+    kind, p, (q, cost) = gs.dp  # type: ignore[misc]
+    gs.dp = (kind, p, (q, cost + 1))
+    with pytest.raises(StateError, match=rf"^I9 affordable options: PAY_SPLIT asks for cost {cost + 1}; "):
+        rules.check(gs)
 
 
 # ----------------------------------------------------------------------------- the big sweep
@@ -731,7 +572,7 @@ def test_checker_detects_broken_states() -> None:
 def test_invariants_every_step_of_random_games(mode: str) -> None:
     """300 games per mode by default; DECKGYM_SWEEP_GAMES=1000 runs the longer sweep."""
     result = sweep(mode, int(os.environ.get("DECKGYM_SWEEP_GAMES", "300")))
-    bad = [msg for inv in INVARIANTS for msg in (f"{inv}: {m}" for m in result[inv])]
+    bad = [msg for inv, msgs in result.items() for msg in (f"{inv}: {m}" for m in msgs)]
     assert not bad, "invariants violated:\n" + "\n".join(bad)
 
 

@@ -43,7 +43,7 @@ def test_R23_D33_start_phase_reveals_and_clears_flags_for_both_players():
         0: {"card": "SLOW", "face_up": False, "placed": True},
         1: {"card": "ASH", "acted": True},
         10: {"card": "SLOW", "face_up": False},
-        11: {"card": "DOME", "acted": True, "placed": True},
+        11: {"card": "DOME", "placed": True},  # placed face down, then revealed as an attack's target
     }
     st = _start("normal", units=units, master=(fx.Slot("PLUS", False), fx.Slot("BLANK", True)))
     for s in units:

@@ -1,5 +1,12 @@
 """Invariants of spec section 10 checked at every step of random Medarot parts games.
 
+``rules.check`` (``envs/medarot_parts/rules/invariants.py``) checks every invariant one position
+shows (I1-I10, the spec's items 1-10, and the position rules); ``play`` runs it at every step
+and adds the transitions: hands hold 7 after each draw phase and at most 7 after each end phase
+(I6), and a finished game has exactly one outcome (I10).
+
+* ``test_I1_...`` plays a few games; ``test_rules_check_holds_at_every_step_of_every_deck_pair``
+  two games of every deck pair.
 * ``test_invariants_every_step_random_games`` is the big sweep (``slow``): 300 games (scale
   with ``DECKGYM_SWEEP_GAMES``) over every pair of packaged decks, every invariant at every
   step, and every game ends.
@@ -19,12 +26,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.medarot_parts import rules
 from deckgym.envs.medarot_parts.actions import Kind
-from deckgym.envs.medarot_parts.cards import deck_names, load_pool, resolve_deck
+from deckgym.envs.medarot_parts.cards import EFFECT, MEDAL, deck_names, load_pool, resolve_deck
 from deckgym.envs.medarot_parts.config import make_config
 from deckgym.envs.medarot_parts.rules import new_game
-from deckgym.envs.medarot_parts.rules.values import charge, mobility, power
-from deckgym.envs.medarot_parts.state import UNTIL_CARD, GameState
+from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
 
 POOL = load_pool()
 CFG = make_config()
@@ -41,69 +49,12 @@ def start(seed: int) -> GameState:
     return new_game(CFG, POOL, [d[seed % len(d)], d[(seed // len(d)) % len(d)]], seed)
 
 
-def field_cards(st: GameState, p: int) -> int:
-    n = 0
-    for med in st.field[p]:
-        n += 1
-        for part in med.parts:
-            n += 1 + (part.effect is not None) + len(part.attached)
-    return n
-
-
 def check(st: GameState) -> None:
-    """Every invariant of section 10 that one position (and the one before) can show."""
-    for p in (0, 1):
-        zones = len(st.deck[p]) + len(st.hand[p]) + len(st.trash[p]) + len(st.stock[p]) + len(st.play[p])
-        assert zones + field_cards(st, p) == 50, "I1 card conservation"
-        assert len(st.field[p]) == 2, "I2"
-        for m, med in enumerate(st.field[p]):
-            assert len(med.parts) == 4 and [st.cards[x.card].slot for x in med.parts] == [0, 1, 2, 3], "I2"
-            assert st.cards[med.medal].type == "MEDAL", "I2"
-            for s, part in enumerate(med.parts):
-                armor = st.cards[part.card].armor
-                if part.destroyed:
-                    assert part.counters == 0 and part.tapped and part.effect is None and not part.attached, (
-                        "I3"
-                    )
-                else:
-                    assert 0 <= part.counters <= armor - 1, "I3"
-                if part.effect is not None:  # I5
-                    assert st.cards[part.card].effect_part and not part.destroyed and not med.stopped, "I5"
-                if s < 3:
-                    assert 0 <= power(st, p, m, s) <= 9 and 0 <= charge(st, p, m, s) <= 9, "I6"
-            assert 0 <= mobility(st, p, m) <= 9, "I6"
-            assert med.stopped == med.parts[0].destroyed, "I4"
-            if med.stopped:
-                assert st.am[p] != m, "I4 stopped medarot is no action medarot"
-        assert st.assets[p] >= 0 and 0 <= len(st.hand[p]) <= 16, "I6"
-    holders = {
-        x.uid for row in st.field for med in row for x in med.parts if x.effect is not None or x.attached
-    }
-    for mod in st.mods:
-        if mod[6] == UNTIL_CARD:
-            assert mod[7] in holders, "I5 a binding exists only while its card does"
-    b = st.battle
-    if b is not None and b.defender >= 0:
-        assert not st.field[1 - b.attacker][b.defender].stopped or st.done, "I4 defending medarot"
-    if st.pay is not None:
-        assert st.pay[2] < st.pay[1], "I7 payment stops once paid"
-    assert st.round <= 2, "I8 at most 2 rounds per turn"
-    assert st.turn <= CFG.max_turns, "I10"
-    if not st.done:
-        legal = st.legal_actions()
-        assert st.dp is not None and len(legal) >= 1, "I9"
-        assert len(set(legal)) == len(legal)
-
-
-def check_payment_start(st: GameState) -> None:
-    """I7: a payment is never started unless affordable (every decision keeps it completable)."""
-    if st.pay is None:
-        return
-    payer, need, paid, mp, mi, kind = st.pay
-    avail = sum(2 if st.cards[c].kind == kind else 1 for c, t in st.stock[payer] if not t)
-    if mp >= 0 and not st.field[mp][mi].medal_tapped:
-        avail += 2 * st.cards[st.field[mp][mi].medal].efficient
-    assert paid + avail >= need, "I7 payment affordable"
+    """Every invariant of section 10 one position shows: ``rules.check``, as an assertion."""
+    try:
+        rules.check(st)
+    except StateError as exc:
+        raise AssertionError(str(exc)) from None
 
 
 def play(seed: int, choose=None) -> GameState:
@@ -114,7 +65,6 @@ def play(seed: int, choose=None) -> GameState:
     while not st.is_terminal():
         try:
             check(st)
-            check_payment_start(st)
         except AssertionError as exc:
             raise AssertionError(f"seed {seed} step {step} {st.decision}: {exc}") from None
         legal = st.legal_actions()
@@ -137,6 +87,14 @@ def play(seed: int, choose=None) -> GameState:
 
 def test_I1_I2_I3_I4_I5_I6_I7_I8_I9_I10_on_a_few_games():
     for seed in range(12):
+        play(seed)
+
+
+def test_rules_check_holds_at_every_step_of_every_deck_pair():
+    n = len(decks())
+    pairs = {(seed % n, (seed // n) % n) for seed in range(2 * n * n)}
+    assert len(pairs) == n * n
+    for seed in range(2 * n * n):
         play(seed)
 
 
@@ -169,3 +127,121 @@ def test_invariants_hypothesis(seed, picks):
         return legal[next(it, 0) % len(legal)]
 
     play(seed, choose)
+
+
+# ----------------------------------------------------------------------------- broken states
+@functools.cache
+def _live_position():
+    """A game in turn 2 (never changed: the broken states below are clones)."""
+    st = start(5)
+    rng = random.Random(5)
+    while st.turn < 2 and not st.done:
+        st.apply(rng.choice(st.legal_actions()))
+    assert not st.done
+    return st
+
+
+def _steal(g):
+    g.deck[0].pop()
+
+
+def _lose_a_part(g):
+    g.field[1][0].parts.pop()
+
+
+def _destroyed_with_counters(g):
+    part = g.field[0][1].parts[2]
+    part.destroyed, part.tapped, part.counters = True, True, 1
+
+
+def _too_many_counters(g):
+    part = g.field[0][0].parts[3]
+    part.counters = g.cards[part.card].armor
+
+
+def _stopped_action_medarot(g):
+    head = g.field[1][0].parts[0]
+    head.destroyed = head.tapped = True
+    head.counters = 0
+    g.am[1] = 0
+
+
+def _effect_card_on_plain_part(g):
+    i = next(i for i, c in enumerate(g.deck[0]) if g.cards[c].type == EFFECT)
+    part = next(x for x in g.field[0][0].parts if not g.cards[x.card].effect_part)
+    part.effect = g.deck[0].pop(i)
+
+
+def _binding_without_card(g):
+    g.mods.append([0, 1, -1, 1, 0, 0b010, UNTIL_CARD, g.field[0][0].parts[1].uid])
+
+
+def _negative_assets(g):
+    g.assets[0] = -100
+
+
+def _overpaid(g):
+    g.pay = [0, 4, 4, -1, -1, 0]
+
+
+def _third_round(g):
+    g.round = 3
+
+
+def _unknown_decision(g):
+    g.dp = (99, 0, ())
+
+
+def _over_the_turn_cap(g):
+    g.turn = g.config.max_turns + 1
+
+
+def _medal_in_hand(g):
+    medal = next(c for c in g.cards if g.cards[c].type == MEDAL)
+    g.hand[0] = sorted([*g.hand[0], medal])
+
+
+def _reversed_hand(g):
+    g.hand[1] = sorted(g.hand[1], reverse=True)  # 2 or more different cards: not the canonical order
+
+
+def _turn_modifier_on_legs(g):
+    g.mods.append([0, 1, -1, 0, 0, 0b1000, UNTIL_TURN, -1])
+
+
+#: Broken states: the corruption, the item ``rules.check`` names, and words of its line.
+BROKEN = [
+    (_steal, "I1", "I1 card conservation: player 0 holds 49 cards in all, not 50"),
+    (_lose_a_part, "I2", "has 3 parts, not one per slot"),
+    (_destroyed_with_counters, "I3", "is destroyed, so it is tapped and holds no counters"),
+    (_too_many_counters, "I3", "a part that is not destroyed holds 0.."),
+    (_stopped_action_medarot, "I4", "is stopped (head destroyed, D33)"),
+    (_effect_card_on_plain_part, "I5", "is not a melee effect part"),
+    (_binding_without_card, "I5", "which holds none"),
+    (_negative_assets, "I6", "below 0 (D3)"),
+    (_overpaid, "I7", "paid EP stay below the needed EP"),
+    (_third_round, "I8", "at most 2 rounds"),
+    (_unknown_decision, "I9", "is not a decision point"),
+    (_over_the_turn_cap, "I10", "past the turn cap"),
+    (_medal_in_hand, "D2", "medals stay on the field"),
+    (_reversed_hand, "D40", "not in the canonical order"),
+    (_turn_modifier_on_legs, "D42", "not to head and arm slots"),
+]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "item", "words"), BROKEN, ids=[f"{b[1]}-{b[0].__name__[1:]}" for b in BROKEN]
+)
+def test_checker_detects_broken_states(mutate, item, words):
+    """Each check can fail: corrupt a live state and see ``rules.check`` name the matching item."""
+    st = _live_position()
+    rules.check(st)
+    assert len(set(st.hand[1])) > 1  # the hand order can be broken
+    g = st.clone()
+    g.decks = [[list(x) for x in d] for d in g.decks]  # the clone shares the deck lists
+    mutate(g)
+    with pytest.raises(StateError) as info:
+        rules.check(g)
+    lines = [line for line in str(info.value).splitlines() if line.split(" ", 1)[0] == item]
+    assert lines, f"no {item} line in:\n{info.value}"
+    assert any(words in line for line in lines), f"{words!r} not in:\n" + "\n".join(lines)

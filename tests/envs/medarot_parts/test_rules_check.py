@@ -1,0 +1,168 @@
+"""``rules.check``, the rules check of one Medarot parts position (``envs/medarot_parts/rules/invariants.py``).
+
+* It accepts real positions, also after a JSON round trip, and every line of a refusal starts
+  with the spec item it applies.
+* It is robust: real positions scrambled field by field into values of the right types but
+  arbitrary contents either pass or raise ``StateError``, nothing else (and a scrambled state
+  that passes still has legal options the engine can work out).
+* The position builder records each seat's cards as its starter set and deck list, refuses
+  through the check a position that breaks an invariant, and names the spec item of its own
+  refusals.
+
+Every invariant at every step of random games is in ``test_invariants.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+import deckgym.envs.medarot_parts.position as position_module
+from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.medarot_parts import rules
+from deckgym.envs.medarot_parts.rules import invariants
+from deckgym.envs.medarot_parts.state import GameState
+from tests.envs.medarot_parts.test_invariants import start
+from tests.envs.medarot_parts.test_position import PLAIN, STOP, build
+from tests.envs.nonsense import scramble
+
+#: The state attributes a scramble may change (every attribute the check reads).
+ATTRIBUTES = (
+    "turn",
+    "round",
+    "prio1",
+    "priority",
+    "first",
+    "to_act",
+    "passes",
+    "am",
+    "field",
+    "deck",
+    "hand",
+    "trash",
+    "stock",
+    "play",
+    "assets",
+    "mods",
+    "battle",
+    "pay",
+    "use",
+    "agenda",
+    "dp",
+    "next_uid",
+    "steps",
+    "proxy_armor",
+    "proxy_life",
+    "done",
+    "truncated",
+    "winner",
+    "reason",
+    "decks",
+)
+#: A line of a refusal: a spec item (``I1``, ``D2``, ``R22``, ``4.2``, ``5``, ``AMALOGS D37``...) first.
+LINE = re.compile(r"^(AMALOGS )?(I\d+|[RD]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more problems$")
+
+
+@functools.cache
+def bank() -> tuple[GameState, ...]:
+    """Positions of a few random games: every 5th step and the end."""
+    out = []
+    for seed in range(10):
+        st = start(seed)
+        rng = random.Random(seed)
+        step = 0
+        while not st.done:
+            if step % 5 == 0:
+                out.append(st.clone())
+            st.apply(rng.choice(st.legal_actions()))
+            step += 1
+        out.append(st.clone())
+    return tuple(out)
+
+
+def refusal(st: GameState) -> str | None:
+    """The message of ``rules.check``'s ``StateError``, or None when the state passes."""
+    try:
+        rules.check(st)
+    except StateError as exc:
+        return str(exc)
+    return None
+
+
+def test_check_is_the_rules_packages_check() -> None:
+    assert rules.check is invariants.check
+
+
+def test_real_positions_pass_also_after_a_json_round_trip() -> None:
+    for st in bank()[::4]:
+        rules.check(st)
+        rules.check(GameState.from_dict(json.loads(json.dumps(st.to_dict()))))
+
+
+@settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(data=hs.data())
+def test_scrambled_positions_pass_or_raise_state_error(data: hs.DataObject) -> None:
+    base = data.draw(hs.sampled_from(bank()))
+    words = sorted(base.cards)
+    st = scramble(base, ATTRIBUTES, bank(), words, data.draw)
+    message = refusal(st)
+    if message is None:
+        st.legal_actions()  # a state the check accepts is one the engine can read
+        return
+    bad = [line for line in message.splitlines() if not LINE.match(line)]
+    assert not bad, f"lines that name no spec item: {bad}"
+
+
+def test_the_builder_records_the_starters_and_every_other_card_as_the_deck_list() -> None:
+    st = build(
+        field=((PLAIN, PLAIN), (PLAIN, PLAIN)),
+        hands=((STOP, "EFC"), (STOP,)),
+        decks=(("E_D",) * 3, ("E_U",)),
+        trash=(("E_S",), ()),
+    )
+    assert st.decks[0][:2] == [list(PLAIN), list(PLAIN)]
+    assert st.decks[0][2] == sorted(["E_D"] * 3 + [STOP, "EFC", "E_S"])
+    assert st.decks[1][2] == sorted(["E_U", STOP])
+    rules.check(st)
+
+
+def test_the_builder_refuses_through_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the check refuses, the builder refuses as a PositionError carrying the same message."""
+
+    def refuse(st: GameState, *, deck_rules: bool = True) -> None:
+        raise StateError("I1 card conservation: player 0 holds 49 cards in all, not 50")
+
+    monkeypatch.setattr(position_module, "check_rules", refuse)
+    with pytest.raises(
+        PositionError, match=r"^I1 card conservation: player 0 holds 49 cards in all, not 50$"
+    ):
+        build(hands=((STOP,), (STOP,)))
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        (
+            {"assets": (-100, 0)},
+            r"^D3 seat 0 assets: assets \(G\) must be a whole number in 0\.\.1000000000, got -100$",
+        ),
+        ({"turn": 0}, r"^D35 turn: turn must be a whole number in 1\.\.30, got 0$"),
+        ({"priority": 2}, r"^D5 priority: priority seat must be a whole number in 0\.\.1, got 2$"),
+        ({"hands": (("NOPE",), ())}, r"^4\.2 seat 0 hand \(card 0\): unknown card id 'NOPE'"),
+        (
+            {"stocks": (("E_S", ("E_S", 1)), ())},
+            r"^4\.2 seat 0 energy stock: tapped must be True or False, got 1$",
+        ),
+        ({"round": 3}, r"^D15 round: round must be a whole number in 1\.\.2, got 3$"),
+        ({"passes": 2}, r"^D12 passes: passes must be a whole number in 0\.\.1, got 2$"),
+    ],
+)
+def test_the_builders_refusals_name_the_spec_item_first(kw: dict, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        build(**{"hands": ((STOP,), (STOP,)), **kw})
