@@ -21,6 +21,7 @@ need two positions or the environment and are checked by the tests.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -32,12 +33,12 @@ from deckgym.envs.medarot_ocg.cards import (
     MEDACHANGE,
     MEDAROT,
     MEDAROTER,
-    MOD_OPS,
     TRASH_TIMINGS,
     TYPE_FILTERS,
     CardDef,
     Effect,
 )
+from deckgym.envs.medarot_ocg.ops import MOD_OPS
 from deckgym.envs.medarot_ocg.rules.board import MOVABLE
 from deckgym.envs.medarot_ocg.rules.effects import needs_choice
 from deckgym.envs.medarot_ocg.rules.flow import AGENDA
@@ -442,7 +443,11 @@ class _Checker:
         if not isinstance(a, Act):
             self.bad("5.3 action", f"the action under way is {a!r}, not an action record")
             return
-        flags = [getattr(a, k, None) for k in Act.__slots__ if k not in ("uid", "owner", "target")]
+        flags = [
+            getattr(a, k, None)
+            for k in (f.name for f in dataclasses.fields(Act))
+            if k not in ("uid", "owner", "target")
+        ]
         if not (_is_int(a.uid) and _is_seat(a.owner) and _is_int(a.target)) or not all(
             _is_bool(v) for v in flags
         ):

@@ -21,6 +21,7 @@ positions or the environment and are checked by the tests.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -355,7 +356,7 @@ class _Checker:
         if not isinstance(b, Battle):
             self.bad("5 battle", f"the battle under way is {b!r}, not a battle record")
             return
-        ints = [getattr(b, k, None) for k in Battle.__slots__ if k != "no_evade"]
+        ints = [getattr(b, k, None) for k in (f.name for f in dataclasses.fields(Battle)) if k != "no_evade"]
         if not all(_is_int(v) for v in ints) or not isinstance(b.no_evade, bool):
             self.bad("5 battle", f"the battle under way has fields of the wrong types: {b.to_list()!r}")
 
