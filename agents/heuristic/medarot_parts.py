@@ -204,7 +204,7 @@ class _Plan:
     """What the attacks still open this turn can take from P, from a position of ``seat``'s own side."""
 
     def __init__(self, st: GameState, seat: int) -> None:
-        am = st.am[seat]
+        am = st.action_medarot[seat]
         now: list[Hit] = []
         later: list[Hit] = []
         untaps = [u for u in (_untap_card(st.cards[c]) for c in st.hand[seat]) if u is not None]
@@ -385,7 +385,7 @@ def _proxy_action(st: GameState, seat: int, uses: list[Action], cards: list[Acti
     full = plan.most()
     if full == 0:
         return None
-    m = st.am[seat]
+    m = st.action_medarot[seat]
     best: tuple[int, ...] | None = None
     choice = None
     for a in uses:
@@ -517,7 +517,7 @@ def _energy(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 def _action(st: GameState, seat: int, legal: list[Action]) -> Action:
     hand = st.hand[seat]
-    m = st.am[seat]
+    m = st.action_medarot[seat]
     uses = [a for a in legal if a.kind == Kind.USE_PART]
     cards = [a for a in legal if a.kind == Kind.HAND]
     spare = _spare_energy(st, seat) if _proxy_table(st, seat) else None
@@ -763,7 +763,7 @@ def _target(st: GameState, seat: int, legal: list[Action]) -> Action:
         return _strongest_opposing(st, seat, legal, ab.slot)
     if ab.target == Target.OWN_PART:
         return _repair_medarot(st, seat, legal)
-    am = st.am[seat]
+    am = st.action_medarot[seat]
     return next(
         (a for a in legal if a.arg == am), max(legal, key=lambda a: _best_attack_power(st, seat, a.arg))
     )

@@ -79,9 +79,18 @@ class Codec(Protocol):
         """The value from its JSON form (the owner's earlier fields are set)."""
 
 
-def seats(value: Any, n: int = 2) -> Any:
-    """A field default of ``n`` independent copies of ``value``, one per seat."""
-    return dataclasses.field(default_factory=lambda: [_copy.deepcopy(value) for _ in range(n)])
+def seats(value: Any, n: int = 2, was: str = "") -> Any:
+    """A field default of ``n`` independent copies of ``value``, one per seat.
+
+    ``was``: the field's former name, which ``from_dict`` still reads (see ``renamed``).
+    """
+    meta = {"was": was} if was else {}
+    return dataclasses.field(default_factory=lambda: [_copy.deepcopy(value) for _ in range(n)], metadata=meta)
+
+
+def renamed(was: str, default: Any) -> Any:
+    """A field with an immutable ``default`` that dicts written before a rename call ``was``."""
+    return dataclasses.field(default=default, metadata={"was": was})
 
 
 def setup(kind: str = "shared") -> Any:
@@ -512,6 +521,9 @@ class Plan:
             if not isinstance(data, dict):
                 raise _bad(path, f"a {self.cls.__name__} mapping", data)
             for f in self.fields:
+                if f.name not in data and f.metadata.get("was") in data:
+                    data = {**data, f.name: data[f.metadata["was"]]}
+                    del data[f.metadata["was"]]
                 if f.name not in data:
                     if f.metadata.get("optional"):
                         setattr(obj, f.name, _default(f))

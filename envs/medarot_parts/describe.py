@@ -200,7 +200,7 @@ def _action(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
     note = _copy_note(st, p, a.arg)
     if card.type == MEDAROTER:
         return described(f"Play {card.name}{note}: {_card_effect(card)}", _hand_place(v, p, a.arg))
-    m = st.am[p]
+    m = st.action_medarot[p]
     old = st.field[p][m].parts[card.slot]
     disposal = st.config.disposal_cost if old.destroyed else 0
     cost = card.price + disposal
@@ -215,7 +215,7 @@ def _action(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 def _use_part(v: _Voice, p: int, s: int) -> Described:
     st = v.st
-    m = st.am[p]
+    m = st.action_medarot[p]
     card = st.cards[st.field[p][m].parts[s].card]
     c = charge(st, p, m, s)
     pw = power(st, p, m, s)
@@ -236,7 +236,7 @@ def _use_part(v: _Voice, p: int, s: int) -> Described:
             )
             text += f"; it hits the head of {proxy_name(st)}, which has {st.proxy_life} life: the hit {gets}"
             return described(text, here, place("target", "medarot", 0, d))
-        am = st.am[d]
+        am = st.action_medarot[d]
         if am >= 0 and card.action != AIMED and not st.field[d][am].parts[LEGS].destroyed:
             return described(f"{text}; {v.medarot(d, am)} defends", here, place("target", "medarot", am, d))
         who = "you choose" if v.own else "the attacker chooses"
@@ -311,7 +311,7 @@ def _defender(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
     assert b is not None
     d = 1 - b.attacker
     legs = st.field[d][a.arg].parts[LEGS]
-    note = "its action medarot" if st.am[d] == a.arg else "not its action medarot"
+    note = "its action medarot" if st.action_medarot[d] == a.arg else "not its action medarot"
     if not legs.destroyed and not legs.tapped:
         note += ", legs untapped"
     text = v.say("make", f"{v.medarot(d, a.arg)} ({note}) defend against {b.damage or 'the'} damage")
@@ -546,7 +546,7 @@ def decision_text(state: GameState, seat: int) -> str:
             mobility(st, player, i) for i in range(len(st.field[player])) if not st.field[player][i].stopped
         )
     if dp == DP.ACTION:
-        m = st.am[player]
+        m = st.action_medarot[player]
         fill["who"] = v.medarot(player, m) if m >= 0 else "no action medarot this round"
         if m < 0:
             text = (

@@ -140,7 +140,11 @@ class PartsEncoder(Encoder):
         if a.kind == Kind.HAND and a.arg < len(state.hand[p]):
             text += f" {state.cards[state.hand[p][a.arg]].name}"
         elif a.kind in (Kind.USE_PART, Kind.PROTECT):
-            m = state.am[p] if a.kind == Kind.USE_PART else (state.battle.defender if state.battle else -1)
+            m = (
+                state.action_medarot[p]
+                if a.kind == Kind.USE_PART
+                else (state.battle.defender if state.battle else -1)
+            )
             if m >= 0:
                 text += f" {state.cards[state.field[p][m].parts[a.arg].card].name}"
         return text
@@ -165,7 +169,7 @@ class PartsEncoder(Encoder):
             if p == 1 and st.config.proxy:
                 blocks += self._proxy(st)
                 continue
-            am = st.am[p]
+            am = st.action_medarot[p]
             for m, med in enumerate(st.field[p]):
                 attacking = b is not None and b.attacker == p and b.medarot == m
                 defending = b is not None and b.attacker != p and b.defender == m
@@ -282,7 +286,7 @@ class PartsEncoder(Encoder):
             mc.efficient / 2,
             float(med.medal_tapped),
             float(stopped),
-            float(st.am[p] == m),
+            float(st.action_medarot[p] == m),
             float(attacking),
             float(defending),
             min(9, cards[mparts[LEGS].card].mobility) / 9,
@@ -342,8 +346,8 @@ class PartsEncoder(Encoder):
             len(st.deck[o]) / cfg.deck_size,
             len(st.trash[seat]) / 50,
             len(st.trash[o]) / 50,
-            float(st.am[seat] >= 0),
-            float(st.am[o] >= 0),
+            float(st.action_medarot[seat] >= 0),
+            float(st.action_medarot[o] >= 0),
         ]
         b = st.battle
         if b is None:

@@ -519,7 +519,7 @@ def _round_checks(st: GameState, start: str, round_no: int) -> None:
                 "untapped: the main phase ends only when no medarot can act (D16); tap the legs",
             )
         if start in _ROUND_STARTS and round_no == 2:
-            others = [i for i in ready if i != st.am[p]] if start != "round" else ready[1:]
+            others = [i for i in ready if i != st.action_medarot[p]] if start != "round" else ready[1:]
             if others:
                 _fail(
                     f"seat {p} medarot {others[0]} legs",
@@ -528,7 +528,7 @@ def _round_checks(st: GameState, start: str, round_no: int) -> None:
                 )
         if start == "energy":
             cands = phases.candidates(st, p)
-            m = st.am[p]
+            m = st.action_medarot[p]
             if m < 0 and cands:
                 _fail(f"seat {p} action medarot", f"none, but medarot {cands[0]} is a candidate (D9)")
             if m >= 0:
@@ -549,7 +549,7 @@ def _d9_action_medarot(st: GameState, p: int) -> int:
 
 
 def _d9_first(st: GameState) -> int:
-    a0, a1 = st.am
+    a0, a1 = st.action_medarot
     if a0 < 0 and a1 < 0:
         return st.priority
     if a0 < 0 or a1 < 0:
@@ -597,8 +597,8 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
     elif start == "end":
         st.agenda = [["end_phase"]]
     else:
-        st.am = _action_medarots(st, opts["action_medarots"])
-        if st.config.vacant_seat and st.am[1] >= 0:
+        st.action_medarot = _action_medarots(st, opts["action_medarots"])
+        if st.config.vacant_seat and st.action_medarot[1] >= 0:
             _fail("seat 1 action medarot", "a vacant seat has no medarot", "D9")
         first = (
             _d9_first(st)
@@ -612,7 +612,7 @@ def _place_in_turn(st: GameState, start: str, opts: dict[str, Any]) -> None:
             _fail(
                 "first", f"seat {first} is not the first player of this round by D9 (seat {_d9_first(st)} is)"
             )
-        if start == "energy" and st.am == [-1, -1]:
+        if start == "energy" and st.action_medarot == [-1, -1]:
             _fail("action_medarots", "none on either side: no round starts when no medarot can act (D16)")
         st.first, st.to_act = first, to_act
         st.passes = _int(opts["passes"], "passes", "passes", 0, 1, "D12")
@@ -758,7 +758,7 @@ def position(
         for p in seated:
             _copies(rd, p, config)
     st.mods = _effect_mods(st, targets) + [_modifier(st, raw, i) for i, raw in enumerate(modifiers)]
-    st.prio1 = priority if turn % 2 else 1 - priority
+    st.odd_turn_priority = priority if turn % 2 else 1 - priority
     st.priority = priority
     _place_in_turn(
         st,

@@ -89,7 +89,7 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
     for m, med in enumerate(st.field[p]):
         mc = cards[med.medal]
         flags = " stopped" if med.stopped else ""
-        flags += " [action medarot]" if st.am[p] == m else ""
+        flags += " [action medarot]" if st.action_medarot[p] == m else ""
         lines.append(
             f"    medarot {m}: {mc.name} (attr {mc.attribute}, E{mc.efficient}"
             f"{', tapped' if med.medal_tapped else ''}) mobility {mobility(st, p, m)}{flags}"

@@ -178,7 +178,7 @@ def pool() -> CardPool:
 
 
 def _priority_on(turn: int) -> int:
-    """``prio1`` that gives seat 0 (the host) priority on ``turn`` (D5 alternates it by parity)."""
+    """``odd_turn_priority`` that gives seat 0 (the host) priority on ``turn`` (D5 alternates it by parity)."""
     return 0 if turn % 2 else 1
 
 
@@ -248,7 +248,7 @@ def compose(
         st.proxy_armor = st.proxy_life = proxy_life
     st.rng = rng
     st.turn = turn - 1
-    st.prio1 = _priority_on(turn)
+    st.odd_turn_priority = _priority_on(turn)
     offset = _seat_side(st, host, 0, 0)
     if champion is not None:
         offset = _seat_side(st, champion, 1, offset)

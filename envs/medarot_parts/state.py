@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
 from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_parts.actions import DP
@@ -111,13 +111,13 @@ class GameState(CardGameState):
     turn: int = 0
     round: int = 0
     #: the player with priority on odd turns (D5)
-    prio1: int = 0
+    odd_turn_priority: int = renamed("prio1", 0)
     priority: int = 0
     first: int = -1
     to_act: int = -1
     passes: int = 0
     #: action medarot of each player this round (-1: none)
-    am: list[int] = seats(-1)
+    action_medarot: list[int] = seats(-1, was="am")
     field: list[list[Medarot]] = seats([])
     deck: list[list[str]] = seats([])
     hand: list[list[str]] = seats([])

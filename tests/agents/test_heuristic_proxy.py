@@ -158,13 +158,14 @@ def _mow() -> Core:
 def _parts_is_attack(st: Any, a: Any) -> bool:
     if st.decision != "ACTION" or a.kind != parts_actions.Kind.USE_PART:
         return False
-    m = st.am[0]
+    m = st.action_medarot[0]
     return st.cards[st.field[0][m].parts[a.arg].card].action in ATTACK_ACTIONS
 
 
 def _parts_hit_open(st: Any) -> bool:
     return any(
-        _parts_is_attack(st, a) and part_power(st, 0, st.am[0], a.arg) >= 1 for a in st.legal_actions()
+        _parts_is_attack(st, a) and part_power(st, 0, st.action_medarot[0], a.arg) >= 1
+        for a in st.legal_actions()
     )
 
 

@@ -14,6 +14,7 @@ A rules check must either accept the result or raise ``StateError``: the result 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -92,8 +93,8 @@ class Scrambler:
         return items
 
     def record(self, v: Any, depth: int) -> Any:
-        """A copy of a record (``__slots__``) with one field scrambled."""
-        slots = [s for k in type(v).__mro__ for s in getattr(k, "__slots__", ()) if s != "__weakref__"]
+        """A copy of a declared record (a dataclass) with one field scrambled."""
+        slots = [f.name for f in dataclasses.fields(v)] if dataclasses.is_dataclass(v) else []
         if not slots:
             return v
         out = copy.deepcopy(v)

@@ -60,7 +60,7 @@ def switch_turn(st: GameState) -> None:
 
 def usable_part(st: GameState, p: int, s: int) -> bool:
     """Whether USE_PART(s) is legal for ``p``: attack (D18), repair (D29) or support (D30)."""
-    m = st.am[p]
+    m = st.action_medarot[p]
     med = st.field[p][m]
     part = med.parts[s]
     if part.destroyed or part.tapped:
@@ -80,7 +80,7 @@ def usable_part(st: GameState, p: int, s: int) -> bool:
 
 def exchange_cost(st: GameState, p: int, cid: str) -> int:
     """Assets needed to exchange part ``cid`` into ``p``'s action medarot (D32), or -1 if not allowed."""
-    m = st.am[p]
+    m = st.action_medarot[p]
     if m < 0:
         return -1
     med = st.field[p][m]
@@ -95,7 +95,7 @@ def exchange_cost(st: GameState, p: int, cid: str) -> int:
 def _action_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
     p = ctx[0]
     out = [A.PASS]
-    if st.am[p] >= 0:
+    if st.action_medarot[p] >= 0:
         out += [A.USE_PART[s] for s in range(3) if usable_part(st, p, s)]
     cards = st.cards
     for h, cid in enumerate(st.hand[p]):
@@ -118,7 +118,7 @@ def take_action(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         return
     st.passes = 0
     if action.kind == Kind.USE_PART:
-        m, s = st.am[p], action.arg
+        m, s = st.action_medarot[p], action.arg
         kind = st.cards[st.field[p][m].parts[s].card].action
         if kind in ATTACK_ACTIONS:
             start_battle(st, p, s)
@@ -195,7 +195,7 @@ def exchange_part(st: GameState, p: int, h: int) -> None:
     cid = st.hand[p][h]
     cost = exchange_cost(st, p, cid)
     del st.hand[p][h]
-    med = st.field[p][st.am[p]]
+    med = st.field[p][st.action_medarot[p]]
     slot = st.cards[cid].slot
     old = med.parts[slot]
     trash_attached(st, p, old)
@@ -205,10 +205,10 @@ def exchange_part(st: GameState, p: int, h: int) -> None:
     st.assets[p] -= cost
     st.emit(
         "exchange",
-        f"P{p} exchanges {st.cards[old.card].name} ({SLOT_WORDS[slot]} of {medarot_of(st, p, st.am[p])})"
+        f"P{p} exchanges {st.cards[old.card].name} ({SLOT_WORDS[slot]} of {medarot_of(st, p, st.action_medarot[p])})"
         f" for {st.cards[cid].name} ({cost} G; {st.assets[p]} G left)",
         player=p,
-        medarot=st.am[p],
+        medarot=st.action_medarot[p],
         slot=SLOTS[slot],
         card=cid,
         cost=cost,

@@ -33,7 +33,7 @@ from deckgym.envs.medarot_parts.words import medarot_label, medarot_of, part_of
 
 def start_battle(st: GameState, p: int, s: int) -> None:
     """Declare an attack with the part in slot ``s`` of ``p``'s action medarot (R1, R2): schedule B1-B9."""
-    m = st.am[p]
+    m = st.action_medarot[p]
     st.battle = Battle(attacker=p, medarot=m, slot=s, uid=st.field[p][m].parts[s].uid)
     push(
         st,
@@ -133,7 +133,7 @@ def defender_step(st: GameState) -> None:
         if not st.done:
             push(st, ["effect_step"])
         return
-    am = st.am[d]
+    am = st.action_medarot[d]
     attack_action = st.cards[st.field[b.attacker][b.medarot].parts[b.slot].card].action
     if am < 0 or attack_action == AIMED or st.field[d][am].parts[LEGS].destroyed:
         ask(st, DP.DEFENDER_CHOICE, b.attacker)

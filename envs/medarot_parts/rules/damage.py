@@ -124,8 +124,8 @@ def stop_medarot(st: GameState, p: int, m: int) -> None:
     """A medarot whose head is destroyed stops (D33): its attached cards go, it is no action or defending medarot."""
     for part in st.field[p][m].parts:
         trash_attached(st, p, part)
-    if st.am[p] == m:
-        st.am[p] = -1
+    if st.action_medarot[p] == m:
+        st.action_medarot[p] = -1
     b = st.battle
     if b is not None and b.attacker != p and b.defender == m:
         b.defender = -1

@@ -229,7 +229,7 @@ class _Checker:
             v: Any = getattr(st, key)
             if not _is_int(v) or v < lo:
                 self.bad(item, f"{key} is {v!r}, not a whole number of at least {lo}")
-        for key, item in (("prio1", "D5 priority"), ("priority", "D5 priority")):
+        for key, item in (("odd_turn_priority", "D5 priority"), ("priority", "D5 priority")):
             if not _is_seat(getattr(st, key)):
                 self.bad(item, f"{key} is {getattr(st, key)!r}, not a player (0 or 1)")
         for key, item in (("first", "D9 first player"), ("to_act", "D12 turn-to-act")):
@@ -243,8 +243,11 @@ class _Checker:
                 self.bad("I10 end of game", f"{key} is {getattr(st, key)!r}, not True or False")
         if not isinstance(st.reason, str):
             self.bad("I10 end of game", f"the reason is {st.reason!r}, not text")
-        if not _pair(st.am) or not all(_is_int(v) for v in st.am):
-            self.bad("D9 action medarots", f"the action medarots are {st.am!r}, not one number per player")
+        if not _pair(st.action_medarot) or not all(_is_int(v) for v in st.action_medarot):
+            self.bad(
+                "D9 action medarots",
+                f"the action medarots are {st.action_medarot!r}, not one number per player",
+            )
         if not _pair(st.assets) or not all(_is_int(v) for v in st.assets):
             self.bad("I6 assets", f"the assets are {st.assets!r}, not one whole number per player")
         self.decks_shape()
@@ -458,17 +461,17 @@ class _Checker:
         if st.passes > 2:
             self.bad("D12 action step", f"{st.passes} passes in a row; two end the action step")
         if st.turn >= 1:
-            want = st.prio1 if st.turn % 2 else 1 - st.prio1
+            want = st.odd_turn_priority if st.turn % 2 else 1 - st.odd_turn_priority
             if st.priority != want:
                 self.bad(
                     "D5 priority",
-                    f"player {st.priority} has priority in turn {st.turn}, but player {st.prio1} has it on "
+                    f"player {st.priority} has priority in turn {st.turn}, but player {st.odd_turn_priority} has it on "
                     f"odd turns",
                 )
         for p in SEATS:
             if st.assets[p] < 0:
                 self.bad("I6 assets", f"player {p} has {st.assets[p]} G of assets, below 0 (D3)")
-            am = st.am[p]
+            am = st.action_medarot[p]
             if not -1 <= am < len(st.field[p]):
                 self.bad(
                     "D9 action medarots",
@@ -713,10 +716,10 @@ class _Checker:
         if not st.done:
             if st.field[a][b.medarot].parts[0].destroyed:
                 self.bad("I4 stopped medarots", f"player {a}'s attacking medarot {b.medarot} is stopped")
-            if st.am[a] != b.medarot:
+            if st.action_medarot[a] != b.medarot:
                 self.bad(
                     "5 battle",
-                    f"player {a} attacks with medarot {b.medarot}, not its action medarot {st.am[a]} (R2)",
+                    f"player {a} attacks with medarot {b.medarot}, not its action medarot {st.action_medarot[a]} (R2)",
                 )
             if not part.tapped:
                 self.bad(
@@ -770,7 +773,7 @@ class _Checker:
         p, cid, src, targets = u
         card = self.cards[cid]
         if src >= 0:
-            m = st.am[p]
+            m = st.action_medarot[p]
             if not self.medarot_ok(p, m) or st.field[p][m].parts[src].card != cid:
                 self.bad(
                     "D30 support",

@@ -39,10 +39,14 @@ def setup(st: GameState) -> None:
                 price += st.cards[cid].price
             st.field[p].append(Medarot(medal, row))
         st.assets[p] = st.config.start_assets - price
-    st.prio1 = st.turn % 2 if st.config.vacant_seat else st.rng.randrange(2)
+    st.odd_turn_priority = st.turn % 2 if st.config.vacant_seat else st.rng.randrange(2)
     for p in seated(st):
         draw_cards(st, p, st.config.hand_size)
-    st.emit("setup", f"Setup is done: P{st.prio1} has priority on odd turns", player=st.prio1)
+    st.emit(
+        "setup",
+        f"Setup is done: P{st.odd_turn_priority} has priority on odd turns",
+        player=st.odd_turn_priority,
+    )
     push(st, ["turn_start"])
 
 
@@ -51,7 +55,7 @@ def turn_start(st: GameState) -> None:
     """A new turn (D5, D6): priority alternates; the reset, draw and main phases follow."""
     st.turn += 1
     st.round = 0
-    st.priority = st.prio1 if st.turn % 2 else 1 - st.prio1
+    st.priority = st.odd_turn_priority if st.turn % 2 else 1 - st.odd_turn_priority
     st.emit("turn", f"Turn {st.turn} begins: P{st.priority} has priority", turn=st.turn, player=st.priority)
     push(st, ["reset_phase"], ["draw_phase"], ["recycle_step"])
 
@@ -103,7 +107,7 @@ def recycle_step(st: GameState) -> None:
     """Recycle step (D16): a new round if any medarot can still act, else the end phase."""
     if candidates(st, 0) or candidates(st, 1):
         st.round += 1
-        st.am = [-1, -1]
+        st.action_medarot = [-1, -1]
         push(
             st,
             ["action_medarot_determination", st.priority],
@@ -142,7 +146,7 @@ def choose_action_medarot(st: GameState, ctx: tuple[int, ...], action: Action) -
 
 
 def _set_action_medarot(st: GameState, p: int, m: int) -> None:
-    st.am[p] = m
+    st.action_medarot[p] = m
     mob = mobility(st, p, m)
     st.emit(
         "action_medarot",
@@ -157,7 +161,7 @@ def _set_action_medarot(st: GameState, p: int, m: int) -> None:
 @task
 def first_player(st: GameState) -> None:
     """First player of the round (D9): higher mobility, a tie goes to priority; then energy and action steps."""
-    a0, a1 = st.am
+    a0, a1 = st.action_medarot
     if a0 < 0 or a1 < 0:
         first = 0 if a0 >= 0 else 1
     else:
@@ -203,10 +207,10 @@ def place_energy(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
 def end_action_step(st: GameState) -> None:
     """End of the action step (D15): action medarots with untapped legs get them tapped; designations end."""
     for p in (0, 1):
-        m = st.am[p]
+        m = st.action_medarot[p]
         if m >= 0 and not st.field[p][m].stopped:
             st.field[p][m].parts[LEGS].tapped = True
-    st.am = [-1, -1]
+    st.action_medarot = [-1, -1]
     st.first = -1
     st.to_act = -1
     push(st, ["recycle_step"])

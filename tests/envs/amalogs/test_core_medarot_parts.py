@@ -260,7 +260,7 @@ def test_D21_vacant_seat_never_decides_attacks_or_loses() -> None:
             legal = AD.legal_actions(table)
             for act in legal:
                 if act.kind == Kind.USE_PART:
-                    part = table.field[0][table.am[0]].parts[act.arg]
+                    part = table.field[0][table.action_medarot[0]].parts[act.arg]
                     assert sides.pool()[part.card].action not in ATTACK_ACTIONS
             AD.step(table, _aggressive(table, legal, rng))
         assert AD.loss_flags(table)[1] is False and table.field[1] == []

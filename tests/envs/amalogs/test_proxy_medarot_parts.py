@@ -126,7 +126,7 @@ def test_D37_guest_worked_example_two_hits_take_P_7_to_0_and_end_the_table_at_on
     """
     side = host_side(hand=("C01",), stock=("EN_MELEE",) * 6)
     st = table(side, GUEST, 7)
-    assert st.am == [0, -1] and st.round == 1 and sides.proxy_life(st) == 7
+    assert st.action_medarot == [0, -1] and st.round == 1 and sides.proxy_life(st) == 7
     assert {A.USE_PART[RA], A.USE_PART[LA]} <= set(st.legal_actions())
     attack(st, RA)
     assert hits(st) == [(3, 4)] and sides.proxy_life(st) == 4
@@ -163,7 +163,7 @@ def test_D37_an_aimed_attack_designates_no_defender_the_proxy_always_defends() -
     """
     side = host_side(BLAZE, stock=("EN_SHOOT",) * 2)
     st = table(side, GUEST, 6)
-    assert st.am == [0, -1]
+    assert st.action_medarot == [0, -1]
     do(st, A.USE_PART[HEAD], DP.ACTION)
     do(st, A.PAY_MEDAL, DP.PAYMENT)
     if st.dp is not None and st.dp[0] == DP.POWER_WINDOW:
@@ -187,7 +187,7 @@ def test_D40_base_worked_example_each_successful_attack_costs_exactly_1() -> Non
     assert hits(st) == [(3, 2), (5, 1)] and not st.done
     do(st, A.PASS, DP.EFFECT_ATTACH)  # a successful attack on the base dealt 1: Shock Hammer may take one
     # the Fang medarot can only pass now (forced) and seat 1 passes by itself: round 2
-    assert st.round == 2 and st.am == [1, -1] and st.dp is not None and st.dp[0] == DP.ACTION
+    assert st.round == 2 and st.action_medarot == [1, -1] and st.dp is not None and st.dp[0] == DP.ACTION
     attack(st, RA)
     assert hits(st) == [(3, 2), (5, 1), (5, 0)] and sides.proxy_life(st) == 0
     assert st.done and st.winner == 0 and sides.loss_flags(st) == (False, True)

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+from deckgym.envs.core.declare import plan_of
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.medarot_ocg import rules
 from deckgym.envs.medarot_ocg.config import MODES
@@ -31,35 +32,7 @@ from tests.envs.medarot_ocg.test_invariants import policy, start
 from tests.envs.nonsense import scramble
 
 #: The state attributes a scramble may change (every attribute the check reads).
-ATTRIBUTES = (
-    "turn",
-    "first",
-    "hp",
-    "deck",
-    "hand",
-    "stock",
-    "master",
-    "master_used",
-    "trash",
-    "reserve",
-    "board",
-    "effects",
-    "agenda",
-    "dp",
-    "act",
-    "use",
-    "limbo",
-    "failed_draw",
-    "draw_mark",
-    "mulligans",
-    "next_uid",
-    "steps",
-    "done",
-    "truncated",
-    "winner",
-    "reason",
-    "decks",
-)
+ATTRIBUTES = tuple(f.name for f in plan_of(GameState).fields if f.name not in ("events", "records"))
 #: A line of a refusal: a spec item (``I1``, ``D36``, ``R47``, ``L2``, ``P4``, ``4.3``, ``5``...) first.
 LINE = re.compile(r"^(I\d+|[RDLP]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more problems$")
 

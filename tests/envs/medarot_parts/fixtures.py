@@ -308,7 +308,7 @@ def make_state(
     am: Sequence[int] = (0, 0),
     first: int = 0,
     turn: int = 1,
-    prio1: int = 0,
+    odd_turn_priority: int = 0,
     start: str = "action",
     **config: Any,
 ) -> GameState:
@@ -316,7 +316,7 @@ def make_state(
 
     ``a`` and ``b`` are player 0's and player 1's medarots (medal, head, right arm, left arm,
     legs); ``counters``, ``tapped`` and ``destroyed`` address parts as (player, medarot, slot).
-    ``decks`` are in the engine's order (top card last) and ``prio1`` is the player with
+    ``decks`` are in the engine's order (top card last) and ``odd_turn_priority`` is the player with
     priority on odd turns (D5). The copy limits of D2 are not checked (tests use many copies
     of the inert filler parts). Built by ``envs.medarot_parts.position.position``.
     """
@@ -345,7 +345,7 @@ def make_state(
         assets=assets,
         start="action" if at_action else "turn",
         turn=turn,
-        priority=prio1 if turn % 2 else 1 - prio1,
+        priority=odd_turn_priority if turn % 2 else 1 - odd_turn_priority,
         action_medarots=am if at_action else None,
         first=first if at_action else None,
         deck_rules=False,

@@ -163,7 +163,7 @@ def _stopped_action_medarot(g):
     head = g.field[1][0].parts[0]
     head.destroyed = head.tapped = True
     head.counters = 0
-    g.am[1] = 0
+    g.action_medarot[1] = 0
 
 
 def _effect_card_on_plain_part(g):

@@ -88,9 +88,9 @@ def test_the_start_steps_run_the_rules_from_where_they_say():
 def test_round_and_action_medarots_default_to_D9():
     fast = ("MA3", "HEAD", "HIT5", "ARM_L", "LEGS7")
     st = build(field=((PLAIN, fast), (PLAIN, PLAIN)), start="action", hands=((STOP,), (STOP,)))
-    assert st.am == [1, 0] and st.first == 0 and st.round == 1  # mobility 7 beats 5
+    assert st.action_medarot == [1, 0] and st.first == 0 and st.round == 1  # mobility 7 beats 5
     st = build(field=((PLAIN, fast), (PLAIN, PLAIN)), start="round", hands=((STOP,), (STOP,)))
-    assert st.decision == "ACTION_MEDAROT_TIE" and st.current_player == 1 and st.am[0] == 1
+    assert st.decision == "ACTION_MEDAROT_TIE" and st.current_player == 1 and st.action_medarot[0] == 1
 
 
 def test_a_vacant_seat_1_holds_nothing_and_seat_0_decides():
@@ -342,7 +342,7 @@ def test_a_destroyed_head_stops_the_medarot():
     dead = ("MA3", {"card": "HEAD", "destroyed": True}, "HIT5", "ARM_L", "LEGS7")
     st = build(field=((dead, HITTER), (PLAIN, PLAIN)), start="round", hands=((STOP,), (STOP,)))
     # The faster medarot 0 is stopped: medarot 1 is seat 0's action medarot (D9, D33).
-    assert st.field[0][0].stopped and st.am[0] == 1
+    assert st.field[0][0].stopped and st.action_medarot[0] == 1
     assert st.field[0][0].parts[HEAD].tapped and st.decision == "ACTION_MEDAROT_TIE"
     # It is no target of the opponent's attacks either: the attacker designates only medarot 1.
     st = build(
@@ -377,7 +377,7 @@ def test_passes_one_means_the_next_pass_ends_the_action_step():
     st = build(passes=1, **kw)
     fx.do(st, A.PASS, DP.ACTION, 0)
     # Two passes in a row: the step ends (D12), no medarot is left to act (D16): the end phase.
-    assert st.decision == "DISCARD" and st.current_player == 0 and st.am == [-1, -1]
+    assert st.decision == "DISCARD" and st.current_player == 0 and st.action_medarot == [-1, -1]
     assert st.field[0][0].parts[LEGS].tapped and st.turn == 1
 
 

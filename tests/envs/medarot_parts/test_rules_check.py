@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 import deckgym.envs.medarot_parts.position as position_module
+from deckgym.envs.core.declare import plan_of
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.medarot_parts import rules
 from deckgym.envs.medarot_parts.rules import invariants
@@ -33,38 +34,7 @@ from tests.envs.medarot_parts.test_position import PLAIN, STOP, build
 from tests.envs.nonsense import scramble
 
 #: The state attributes a scramble may change (every attribute the check reads).
-ATTRIBUTES = (
-    "turn",
-    "round",
-    "prio1",
-    "priority",
-    "first",
-    "to_act",
-    "passes",
-    "am",
-    "field",
-    "deck",
-    "hand",
-    "trash",
-    "stock",
-    "play",
-    "assets",
-    "mods",
-    "battle",
-    "pay",
-    "use",
-    "agenda",
-    "dp",
-    "next_uid",
-    "steps",
-    "proxy_armor",
-    "proxy_life",
-    "done",
-    "truncated",
-    "winner",
-    "reason",
-    "decks",
-)
+ATTRIBUTES = tuple(f.name for f in plan_of(GameState).fields if f.name not in ("events", "records"))
 #: A line of a refusal: a spec item (``I1``, ``D2``, ``R22``, ``4.2``, ``5``, ``AMALOGS D37``...) first.
 LINE = re.compile(r"^(AMALOGS )?(I\d+|[RD]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more problems$")
 

@@ -30,16 +30,16 @@ def test_D1_D2_D3_D4_setup_two_medarots_40_card_decks_assets_and_7_cards():
         price = sum(POOL[c].price for m in decks[p][:2] for c in m[1:])
         assert st.assets[p] == 10000 - price
         assert len(st.hand[p]) + len(st.deck[p]) + len(st.stock[p]) + len(st.trash[p]) <= 40
-    assert {new_game(CFG, POOL, decks, s).prio1 for s in range(20)} == {0, 1}
+    assert {new_game(CFG, POOL, decks, s).odd_turn_priority for s in range(20)} == {0, 1}
     st = new_game(CFG, POOL, decks, 5)
     assert [len(h) for h in st.hand] == [7, 7] and st.turn == 1
     assert all(not p.tapped and p.counters == 0 for row in st.field for m in row for p in m.parts)
 
 
 def test_D5_priority_alternates_between_turns():
-    st = fx.make_state(turn=3, prio1=1, hands=((STOP,), (STOP,)))
+    st = fx.make_state(turn=3, odd_turn_priority=1, hands=((STOP,), (STOP,)))
     assert st.priority == 1
-    st = fx.make_state(turn=4, prio1=1, hands=((STOP,), (STOP,)))
+    st = fx.make_state(turn=4, odd_turn_priority=1, hands=((STOP,), (STOP,)))
     assert st.priority == 0
 
 
@@ -70,11 +70,18 @@ def test_D9_fastest_candidate_acts_and_the_faster_player_is_first():
     a = (("MA3", "HEAD", "HIT3", "ARM_L", "LEGS3"), ("MA3", "HEAD", "HIT3", "ARM_L", "LEGS7"))
     b = (fx.PLAIN, fx.PLAIN)
     st = fx.make_state(
-        a, b, start="turn", turn=2, prio1=0, hands=((), ()), decks=(("HEAD",) * 10,) * 2, assets=(0, 0)
+        a,
+        b,
+        start="turn",
+        turn=2,
+        odd_turn_priority=0,
+        hands=((), ()),
+        decks=(("HEAD",) * 10,) * 2,
+        assets=(0, 0),
     )
     # B (priority on turn 2) has a tie of two mobility-5 medarots and decides it first.
     fx.do(st, A.MEDAROT[1], DP.ACTION_MEDAROT_TIE, 1)
-    assert st.am == [1, 1] and st.first == 0  # A's mobility 7 beats 5
+    assert st.action_medarot == [1, 1] and st.first == 0  # A's mobility 7 beats 5
 
 
 def test_D11_one_energy_card_per_energy_step():
@@ -101,7 +108,7 @@ def test_D15_D16_end_of_action_step_taps_the_action_medarots_and_recycles():
     fx.do(st, A.PASS, DP.ACTION, 0)
     fx.do(st, A.PASS, DP.ACTION, 1)
     assert fx.part(st, 0, 0, LEGS).tapped and fx.part(st, 1, 0, LEGS).tapped
-    assert st.round == 2 and st.am == [1, 1]
+    assert st.round == 2 and st.action_medarot == [1, 1]
 
 
 def test_D17_end_phase_discards_down_to_7_then_optional():
@@ -164,7 +171,7 @@ def test_D33_D34_head_destroyed_stops_the_medarot_and_all_stopped_loses():
     fx.part(st, 1, 0, RA).effect = "EFC"
     fx.do(st, A.USE_PART[RA])
     fx.do(st, A.PART[HEAD], DP.ALLOCATE, 1)
-    assert st.field[1][0].stopped and st.am[1] == -1 and "EFC" in st.trash[1] and not st.done
+    assert st.field[1][0].stopped and st.action_medarot[1] == -1 and "EFC" in st.trash[1] and not st.done
     assert phases.candidates(st, 1) == [1]
     st = fx.make_state(
         (("MA3", "HEAD", "HIT3", "ARM_L", "LEGS5"), fx.PLAIN), (b1, fx.PLAIN), destroyed=[(1, 1, HEAD)]

@@ -111,3 +111,12 @@ def test_from_dict_rejects_foreign_or_broken_dicts():
         GameState.from_dict({**data, "turn": True})
     with pytest.raises(StateError, match="^colour: unknown field; GameState has done, truncated"):
         GameState.from_dict({**data, "colour": 1})
+
+
+def test_dicts_written_before_the_renames_load():
+    # action_medarot was "am" and odd_turn_priority "prio1" in dicts written by deckgym 0.2.0
+    data = walk(1, 40).to_dict()
+    old = dict(data)
+    old["am"] = old.pop("action_medarot")
+    old["prio1"] = old.pop("odd_turn_priority")
+    assert GameState.from_dict(old).to_dict() == data

@@ -101,7 +101,9 @@ def test_numbers_equal_the_state(states: list[GameState]) -> None:
             for m, med in enumerate(st.field[p]):
                 mv = side["medarots"][m]
                 assert mv["medal"]["id"] == med.medal and mv["stopped"] == med.stopped
-                assert mv["mobility"] == mobility(st, p, m) and mv["action_medarot"] == (st.am[p] == m)
+                assert mv["mobility"] == mobility(st, p, m) and mv["action_medarot"] == (
+                    st.action_medarot[p] == m
+                )
                 for s, part in enumerate(med.parts):
                     pt = mv["parts"][s]
                     assert pt["slot"] == SLOTS[s] and pt["card"]["id"] == part.card

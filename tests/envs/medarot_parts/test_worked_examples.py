@@ -116,7 +116,7 @@ def test_Ex6_E6_destruction_processing():
     st.turn += 1
     phases.reset_phase(st)
     assert arm.tapped
-    st.am = [0, 0]
+    st.action_medarot = [0, 0]
     st.to_act = 0
     st.passes = 0
     flow.push(st, ["action_turn"])
@@ -134,7 +134,7 @@ def next_turn_action_step(st, am=(0, 0), first=0):
     st.turn += 1
     phases.reset_phase(st)
     st.round = 1
-    st.am = list(am)
+    st.action_medarot = list(am)
     st.first = st.to_act = first
     st.passes = 0
     flow.push(st, ["action_turn"])
@@ -262,13 +262,13 @@ def test_Ex12_E12_rounds():
     assert st.turn == 2 and st.priority == 1
     assert st.decision == "ACTION_MEDAROT_TIE" and st.current_player == 1
     fx.do(st, A.MEDAROT[1], DP.ACTION_MEDAROT_TIE, 1)
-    assert st.am == [0, 1]
+    assert st.action_medarot == [0, 1]
     assert st.first == 1 and st.current_player == 1 and st.decision == "ACTION"
     fx.do(st, A.USE_PART[RA], DP.ACTION, 1)
     fx.do(st, A.PART[LEGS], DP.ALLOCATE, 0)
     # A passes (forced), B passes (forced): the step ends and A1's legs are tapped (D15).
     assert st.round == 2 and fx.part(st, 0, 0, LEGS).tapped and fx.part(st, 1, 1, LEGS).tapped
-    assert st.am == [-1, -1] or st.decision == "DISCARD"
+    assert st.action_medarot == [-1, -1] or st.decision == "DISCARD"
     chosen = {
         (r["player"], r["medarot"], r["mobility"])
         for r in st.records
@@ -294,7 +294,7 @@ def _end_phase(a_hand: int, b_hand: int, a_deck: int, b_deck: int):
         decks=(("HEAD",) * a_deck, ("HEAD",) * b_deck),
         assets=(0, 0),
         turn=7,
-        prio1=0,
+        odd_turn_priority=0,
     )
 
 
