@@ -99,7 +99,10 @@ all players are on the MAP at every AP-gain phase) and flags the phase contradic
 at ``"strike"``);
 dice outside 1..6 (``(0, 0)`` = no roll yet), a MOVE allowance below 1 (D17), a strike with no
 exposed target (D24, D26) or ``champion_lost`` without a champion (D21); and a position whose
-automatic steps end the match at once (the team-turn cap, D34).
+automatic steps end the match at once (the team-turn cap, D34). Last, the position reached goes
+through the rules check ``envs.amalogs.rules.check`` (spec section 10 and these rules). A message
+that names no rule at its end starts with the spec item or section it applies (``D2 options:
+team_sizes must be ...``).
 
 Mid-turn situations it can express: any squares of the avatars (in the spawn areas too: any
 avatar may stand in any spawn area, D11), action points, Guarding avatars of either team (an
@@ -138,11 +141,11 @@ from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter, match_config
-from deckgym.envs.amalogs.rules import duel, new_game, respawn, turn
+from deckgym.envs.amalogs.rules import check, duel, new_game, respawn, turn
 from deckgym.envs.amalogs.rules.convert import to_host
 from deckgym.envs.amalogs.rules.geometry import BASES, COLS, ROWS, SQUARES, coords, square
 from deckgym.envs.amalogs.state import AmalogsState, Duel
-from deckgym.envs.core.errors import PositionError
+from deckgym.envs.core.errors import PositionError, StateError
 
 __all__ = ["START_PHASES", "position"]
 
@@ -229,7 +232,7 @@ def position(
     b.shown = _dice("dice", dice, allow_none=True)
     b.roll = None if next_dice is None else _dice("next_dice", next_dice, allow_none=False)
     if not _is_int(seed):
-        raise PositionError(f"seed: {seed!r} is not an integer")
+        raise PositionError(f"4.1 seed: {seed!r} is not an integer (the seed of the match's random stream)")
     return b.build(seed, squares is not None)
 
 
@@ -243,7 +246,7 @@ class _Builder:
         phase = _ALIASES.get(start, start) if isinstance(start, str) else start
         if phase not in START_PHASES:
             raise PositionError(
-                f"start: unknown start phase {start!r}; known: {', '.join(START_PHASES)} "
+                f"5 start: unknown start phase {start!r}; known: {', '.join(START_PHASES)} "
                 f"(or {', '.join(_ALIASES)})"
             )
         self.phase: str = phase
@@ -257,7 +260,8 @@ class _Builder:
         """Rulesets, squares, action points and exits, per player."""
         n, names = self.n, self.names
         self.gone = gone = [
-            _flag(f"{names[i]} exited", v) for i, v in enumerate(_per_player("exited", exited, n, False))
+            _flag(f"{names[i]} exited", v, "D27")
+            for i, v in enumerate(_per_player("exited", exited, n, False))
         ]
         self.slots = _rulesets(self.cfg, names, rulesets)
         self.where = _squares(names, squares, gone)
@@ -292,7 +296,7 @@ class _Builder:
             )
         for key, v in (("acting", acting), ("first_team", first_team)):
             if (v is not None or key == "acting") and (not _is_int(v) or v not in (0, 1)):
-                raise PositionError(f"{key}: {v!r} is not a team (0 = team A, 1 = team B)")
+                raise PositionError(f"5.2 {key}: {v!r} is not a team (0 = team A, 1 = team B)")
         self.first = acting if team_turn % 2 == 1 else 1 - acting
         if first_team is not None and first_team != self.first:
             raise PositionError(
@@ -300,9 +304,9 @@ class _Builder:
                 f"team turn {team_turn} (5.2: the first team acts on odd team turns)"
             )
         if not isinstance(champion_lost, bool):
-            raise PositionError(f"champion_lost: {champion_lost!r} is not True or False")
+            raise PositionError(f"D23 champion_lost: {champion_lost!r} is not True or False")
         if champion_lost and self.phase != "strike":
-            raise PositionError("champion_lost: only a position at start='strike' has a table result")
+            raise PositionError("D23 champion_lost: only a position at start='strike' has a table result")
         self.team_turn, self.acting, self.champion_lost = team_turn, acting, champion_lost
         self.acting_on = [i for i in range(self.n) if cfg.team_of(i) == acting and not self.gone[i]]
 
@@ -319,9 +323,9 @@ class _Builder:
         self.guarding = _per_player("guarding", guarding, n, False)
         for i in range(n):
             d, e = self.dueled[i], self.ended[i]
-            self.dueled[i] = done[i] if d is None else _flag(f"{names[i]} dueled", d)
-            self.ended[i] = done[i] if e is None else _flag(f"{names[i]} ended", e)
-            self.guarding[i] = _flag(f"{names[i]} guarding", self.guarding[i])
+            self.dueled[i] = done[i] if d is None else _flag(f"{names[i]} dueled", d, "D4")
+            self.ended[i] = done[i] if e is None else _flag(f"{names[i]} ended", e, "D5")
+            self.guarding[i] = _flag(f"{names[i]} guarding", self.guarding[i], "D26")
             for key in ("guarding", "dueled", "ended"):
                 if self.gone[i] and getattr(self, key)[i]:
                     raise PositionError(f"{names[i]} {key}: an exited avatar's flags are cleared (D27)")
@@ -341,7 +345,7 @@ class _Builder:
         if phase not in ("meta_field", "move_dest", "strike"):
             if commanded is not None or phase_moved is not None:
                 raise PositionError(
-                    f"commanded/phase_moved: at start={phase!r} the rules set them; leave them None"
+                    f"D6 commanded/phase_moved: at start={phase!r} the rules set them; leave them None"
                 )
             return
         holder = self.holder = _control(self.cfg, names, control, self.acting, self.acting_on, self.ended)
@@ -350,13 +354,13 @@ class _Builder:
             raise PositionError(
                 f"commanded: at start={phase!r} the holder has just declared a command (D6 a)"
             )
-        self.commanded = busy if commanded is None else _flag("commanded", commanded)
+        self.commanded = busy if commanded is None else _flag("commanded", commanded, "D6")
         if phase == "strike":
             if dueled_given and not self.dueled[holder]:
                 raise PositionError(f"{names[holder]} dueled: the host of the duel has dueled (5.3 step 1)")
             self.dueled[holder] = True
         happened = self.commanded or any(self.dueled[i] for i in self.acting_on) or any(self.gone)
-        self.phase_moved = happened if phase_moved is None else _flag("phase_moved", phase_moved)
+        self.phase_moved = happened if phase_moved is None else _flag("phase_moved", phase_moved, "D6")
         if not self.phase_moved and happened:
             raise PositionError(
                 "phase_moved: False, but something already happened in this meta-field phase (a command, "
@@ -411,6 +415,10 @@ class _Builder:
             raise PositionError(
                 f"team_turn: the automatic steps end the match at once ({st.reason}); start earlier (D34)"
             )
+        try:
+            check(st)
+        except StateError as e:
+            raise PositionError(str(e)) from None
         return st
 
 
@@ -424,9 +432,9 @@ def _who(cfg: AmalogsConfig, i: int) -> str:
     return f"P{i} ({'ab'[cfg.team_of(i)]}_{cfg.slot_of(i)})"
 
 
-def _flag(where: str, v: Any) -> bool:
+def _flag(where: str, v: Any, item: str) -> bool:
     if not isinstance(v, bool):
-        raise PositionError(f"{where}: {v!r} is not True or False")
+        raise PositionError(f"{item} {where}: {v!r} is not True or False")
     return v
 
 
@@ -436,7 +444,8 @@ def _per_player(name: str, value: Any, n: int, default: Any, label: str = "") ->
         return [default] * n
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence) or len(value) != n:
         what = label or f"one per player, {n} in player-index order"
-        raise PositionError(f"{name}: give {n} entries ({what}); got {value!r}")
+        item = "4.1" if label else "D2"  # per team (4.1), or per player in index order (D2)
+        raise PositionError(f"{item} {name}: give {n} entries ({what}); got {value!r}")
     return list(value)
 
 
@@ -445,7 +454,26 @@ def _config(team_sizes: Any, pools: Any, decks: Any, max_team_turns: Any, duel_c
     try:
         return match_config(team_sizes, pools, decks, max_team_turns, duel_cap)
     except (ValueError, TypeError) as e:
-        raise PositionError(f"options: {e}") from e
+        raise PositionError(f"{_option_item(team_sizes, max_team_turns, duel_cap)} options: {e}") from e
+
+
+def _option_item(team_sizes: Any, max_team_turns: Any, duel_cap: Any) -> str:
+    """The spec item of a refused option.
+
+    D2 the team sizes, D34 the team-turn cap, D32 the duel cap, else D28 the pools and decks
+    (with D15's ruleset slots).
+    """
+    sizes_ok = (
+        isinstance(team_sizes, (list, tuple))
+        and len(team_sizes) == 2
+        and all(_is_int(k) and 1 <= k <= 3 for k in team_sizes)
+    )
+    if not sizes_ok:
+        return "D2"
+    for item, value in (("D34", max_team_turns), ("D32", duel_cap)):
+        if not _is_int(value) or value < 1:
+            return item
+    return "D28"
 
 
 def _rulesets(cfg: AmalogsConfig, names: list[str], value: Any) -> list[int]:
@@ -484,7 +512,7 @@ def _squares(names: list[str], value: Any, gone: list[bool]) -> list[int | None]
         if v is None:
             if not gone[i]:
                 raise PositionError(
-                    f"{who}: None, but the avatar is on the MAP; give a square or exited=True"
+                    f"I4 {who}: None, but the avatar is on the MAP; give a square or exited=True"
                 )
             out.append(None)
             continue
@@ -507,7 +535,7 @@ def _squares(names: list[str], value: Any, gone: list[bool]) -> list[int | None]
                 )
             s = square(r, c)
         else:
-            raise PositionError(f"{who}: give (row, col) or a square index 7 * row + col, got {v!r}")
+            raise PositionError(f"D9 {who}: give (row, col) or a square index 7 * row + col, got {v!r}")
         r, c = coords(s)
         if s in BASES:
             team = _TEAM[BASES.index(s)]
@@ -536,7 +564,7 @@ def _control(
             )
         return free[0]
     if not _is_int(control) or not 0 <= control < cfg.num_players:
-        raise PositionError(f"control: {control!r} is not a player index 0..{cfg.num_players - 1}")
+        raise PositionError(f"D6 control: {control!r} is not a player index 0..{cfg.num_players - 1}")
     if control not in free:
         why = (
             "is not of the acting team"
@@ -572,7 +600,7 @@ def _rng_rolling(d1: int, d2: int) -> random.Random:
         rng = random.Random(k)
         if (rng.randint(1, 6), rng.randint(1, 6)) == (d1, d2):
             return random.Random(k)
-    raise PositionError(f"next_dice: no random stream found that rolls {d1}, {d2}")  # pragma: no cover
+    raise PositionError(f"D17 next_dice: no random stream found that rolls {d1}, {d2}")  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- assembly

@@ -71,6 +71,12 @@ or a spell cast after ``turn``; charges beyond the charge limit (D7); malformed 
 seat 1 that holds anything (its ``life`` is ignored and set to 0, as the AMALOGS tables do;
 with ``proxy`` 1 or 2 as well, seat 1 is the proxy and its ``life`` is P, any integer >= 1).
 ``lenient=True`` skips only the 40-card and the destroyed-monster checks (test fixtures).
+Last, the position reached (at its first decision, or over) goes through the rules check
+``envs.mow.rules.check`` (spec section 10 and these rules), whose message starts with the spec
+item it applies; among others, it refuses a live position in which a player's deck is empty
+(I7, R2, D40: the state check after the draw that emptied it ends the game) and a monster that
+attacked on the turn it entered (I12, R24, D33). A position built at a turn step with an empty
+deck is played to the first state check, which ends the game.
 
 Mid-turn situations it can express: a monster that already attacked this turn (``attacked``),
 summoning sickness (``entered=turn``), damage on monsters (damage persists, D38), a
@@ -110,6 +116,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
+from deckgym.envs.mow import rules
 from deckgym.envs.mow.actions import Phase
 from deckgym.envs.mow.cards import MASTER, MONSTER, SPELL, WEAPON, CardDef, CardPool, load_pool
 from deckgym.envs.mow.config import DECK_SIZE, LIFE_START, MAX_MONSTERS, make_config
@@ -227,6 +234,10 @@ def position(
         lenient=lenient,
     )
     flow.run(st)
+    try:
+        rules.check(st, lenient=lenient)
+    except StateError as e:
+        raise PositionError(str(e)) from None
     return st
 
 

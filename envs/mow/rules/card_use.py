@@ -21,10 +21,10 @@ from deckgym.envs.mow.actions import (
     Use,
 )
 from deckgym.envs.mow.cards import ACTIVATED, COSTS, MONSTER, SPELL, WEAPON, CardDef
-from deckgym.envs.mow.rules import check as chk
-from deckgym.envs.mow.rules.check import frame
+from deckgym.envs.mow.rules import state_check as chk
 from deckgym.envs.mow.rules.effects import take_type
 from deckgym.envs.mow.rules.flow import ask, decision, push, task
+from deckgym.envs.mow.rules.state_check import frame
 from deckgym.envs.mow.rules.values import level_for
 from deckgym.envs.mow.state import GameState, Monster
 

@@ -18,8 +18,8 @@ from deckgym.envs.mow.rules.card_use import (
     spell_usable,
     use_ability,
 )
-from deckgym.envs.mow.rules.check import frame
 from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task
+from deckgym.envs.mow.rules.state_check import frame
 from deckgym.envs.mow.state import GameState
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from deckgym.envs.core import proxy
 from deckgym.envs.mow.actions import ATTACKER, DP, PASS, TARGET, Action, Kind, Phase
-from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules import state_check as chk
 from deckgym.envs.mow.rules.field import locate, ref_at
 from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task
 from deckgym.envs.mow.rules.values import master_attack, master_guard, monster_attack, sick

@@ -34,7 +34,7 @@ from deckgym.envs.mow.cards import (
 )
 from deckgym.envs.mow.config import LIFE_START
 from deckgym.envs.mow.ops import OPS
-from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules import state_check as chk
 from deckgym.envs.mow.rules.field import locate, matching, ref_at, target_action
 from deckgym.envs.mow.rules.flow import ask, auto_skip, decision, push, task
 from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster

@@ -6,7 +6,7 @@ from deckgym.envs.core.zones import draw as draw_cards
 from deckgym.envs.mow.actions import DP, PASS, Action, Kind, Phase
 from deckgym.envs.mow.cards import split_deck
 from deckgym.envs.mow.config import DRAW_PER_TURN, OPENING_HAND
-from deckgym.envs.mow.rules import check as chk
+from deckgym.envs.mow.rules import state_check as chk
 from deckgym.envs.mow.rules.effects import hand_types, take_type
 from deckgym.envs.mow.rules.flow import ask, auto_pass, decision, push, task, truncate
 from deckgym.envs.mow.rules.values import charge_limit

@@ -1,5 +1,13 @@
 """Invariants of spec section 10 (I1-I13) checked at every step of random AMALOGS games.
 
+``rules.check`` (``envs.amalogs.rules.invariants``) checks everything one position shows: I1-I5,
+I7, I10 and I11 among the rules it names. ``Checker`` follows one game and adds what needs more
+than one position or reads inside the core sides: I6 (one DUEL per avatar per team turn), I8
+(base-life conservation, from the exit and base-hit events), I9 (core-card conservation of each
+side, through its adapter), I4 and I10 at each point gain (every avatar on the MAP, none of the
+acting team Guarding), I7 inside the core tables (the rules check reads no core game's options)
+and I13 (a MOVE ends within its allowance).
+
 ``test_invariants_every_step_of_random_games`` is the sweep (``slow``): 200 random 2v2 games
 by default, ``DECKGYM_SWEEP_GAMES`` scales it; 1v1 and 3v3 games run a smaller sample. I7
 (masks) and I12 (observations) are checked through the environment in ``test_env.py``;
@@ -15,14 +23,14 @@ from typing import Any
 
 import pytest
 
+from deckgym.envs.amalogs import rules
 from deckgym.envs.amalogs.actions import Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.rules import new_game
-from deckgym.envs.amalogs.rules.geometry import BASES, DIST, SQUARES
+from deckgym.envs.amalogs.rules.geometry import DIST
 from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.core.errors import StateError
 from tests.envs.amalogs.fixtures import config
-
-_LIVE = (Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.STRIKE)
 
 
 class Checker:
@@ -69,89 +77,33 @@ class Checker:
         self.check()
 
     def check(self) -> None:
-        """Every invariant that can be read off the state."""
+        """Every invariant: the rules check of the position, then what needs earlier positions."""
         st = self.st
-        live = not st.done
+        try:
+            rules.check(st)  # I1-I5, I7, I10, I11 and the position rules
+        except StateError as e:
+            self.bad.append(f"{e} (team turn {st.team_turn}, phase {st.phase!r})")
         for t in (0, 1):
-            if not isinstance(st.life[t], int) or (live and not 0 < st.life[t] < 2 * st.config.start_life):
-                self.fail("I1", f"base life {st.life}")
             if st.life[t] != st.config.start_life + self.ledger[t]:
                 self.fail("I8", f"base life {st.life[t]} != 18 + ledger {self.ledger[t]}")
-        squares = [a.square for a in st.avatars if a.on_map]
-        if len(set(squares)) != len(squares) or any(s in BASES or not 0 <= s < SQUARES for s in squares):
-            self.fail("I3", f"squares {squares}")
-        self.check_players()
-        if st.team_turn != self.turn and st.phase == Phase.META_FIELD and live:
+        for i, a in enumerate(st.avatars):
+            if a.side is not None and sorted(adapter(a.ruleset).side_cards(a.side)) != sorted(
+                st.config.deck(i, a.ruleset)
+            ):
+                self.fail("I9", f"P{i}'s side lost or gained cards")
+        if st.team_turn != self.turn and st.phase == Phase.META_FIELD and not st.done:
             self.turn = st.team_turn
             if not all(a.on_map for a in st.avatars):
                 self.fail("I4", "an avatar is off the MAP at the action-point gain")
             if any(a.guarding for a in st.avatars if a.team == st.acting):
                 self.fail("I10", "a Guarding avatar right after its team's point gain")
-        if st.duel is not None and live:
-            self.check_duel()
         if any(n > 1 for n in self.duels.values()):
             self.fail("I6", "an avatar dueled twice in one team turn")
-        if st.team_turn > st.config.max_team_turns:
-            self.fail("I11", f"team turn {st.team_turn}")
-        if live and (st.current_player < 0 or not st.legal_actions()):
-            self.fail("I7", "no player to act or no legal option")
-        if not live and st.legal_actions():
+        # I7 inside the core tables too (the rules check reads no core game's options)
+        if not st.done and not st.legal_actions():
+            self.fail("I7", "no legal option")
+        if st.done and st.legal_actions():
             self.fail("I7", "options after the end")
-
-    def check_players(self) -> None:
-        """I2, I4, I9, I10 for every player."""
-        st = self.st
-        live = not st.done
-        for i, a in enumerate(st.avatars):
-            if not 0 <= a.ap <= 9 or (a.exited and a.ap):
-                self.fail("I2", f"P{i} AP {a.ap}")
-            if a.exited and a.guarding:
-                self.fail("I10", f"exited P{i} guards")
-            if st.phase in _LIVE and live:
-                seated = st.seat_of(i) >= 0
-                holds = a.side is not None or seated
-                if not ((a.on_map and holds) or (a.exited and a.side is None and not a.on_map)):
-                    self.fail("I4", f"P{i} on_map={a.on_map} exited={a.exited} side={a.side is not None}")
-            if a.side is not None and sorted(adapter(a.ruleset).side_cards(a.side)) != sorted(
-                st.config.deck(i, a.ruleset)
-            ):
-                self.fail("I9", f"P{i}'s side lost or gained cards")
-
-    def check_duel(self) -> None:
-        """I5: participants, roles and champion."""
-        st = self.st
-        d = st.duel
-        assert d is not None
-        host = st.avatars[d.host]
-        parts = set(d.participants())
-        on = [i for i, a in enumerate(st.avatars) if a.on_map]
-        squares = [st.avatars[i].square for i in parts if st.avatars[i].on_map] + [BASES[t] for t in d.bases]
-        if not host.on_map:
-            return
-        for i in on:
-            near = DIST[host.square][st.avatars[i].square] <= host.range
-            touching = any(DIST[st.avatars[i].square][s] == 1 for s in squares)
-            if i not in parts and (near or touching):
-                self.fail("I5", f"P{i} should participate")
-        if any(st.avatars[c].team != host.team for c in d.casts) or any(
-            st.avatars[g].team == host.team for g in d.guests
-        ):
-            self.fail("I5", "roles of the wrong team")
-        same = [g for g in d.guests if st.avatars[g].ruleset == host.ruleset]
-        if st.table is not None and same:
-            best = min(same, key=lambda g: (DIST[host.square][st.avatars[g].square], g))
-            if best != d.champion:
-                self.fail("I5", f"champion P{d.champion}, expected P{best}")
-        elif st.table is not None and d.guests:
-            # I5 (amended), D36: no guest has the host's ruleset: the nearest guest defends
-            best = min(d.guests, key=lambda g: (DIST[host.square][st.avatars[g].square], g))
-            if d.champion >= 0 or best != d.defender or d.proxy != 1:
-                self.fail("I5", f"defender P{d.defender} (proxy {d.proxy}), expected P{best}")
-        elif st.table is not None:
-            # D36, D40: no guest: the enemy base sits at seat 1 when it participates, else nobody
-            want = 2 if 1 - host.team in d.bases else 0
-            if d.defender >= 0 or d.proxy != want:
-                self.fail("D36", f"seat 1 proxy {d.proxy}, expected {want}")
 
 
 def play(team_sizes: tuple[int, int], seed: int) -> list[str]:

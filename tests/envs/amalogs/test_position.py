@@ -239,8 +239,28 @@ BAD = [
 )
 def test_a_bad_position_raises_position_error_naming_the_rule(kwargs: dict, message: str) -> None:
     args = {"rulesets": (ADV,) * 4, "squares": fx.WIDE, **kwargs}
-    with pytest.raises(PositionError, match=message):
+    with pytest.raises(PositionError, match=message) as e:
         position(**args)
+    assert RULE.search(str(e.value)), f"names no spec item: {e.value}"
+
+
+#: A spec item (R7, D12, I4) anywhere, or a section first in the message or in parentheses.
+RULE = re.compile(r"\b[RDI]\d+\b|^\d+(\.\d+)* |\(\d+\.\d+\b")
+
+
+@pytest.mark.parametrize(
+    ("options", "item"),
+    [
+        ({"team_sizes": (4, 1)}, "D2"),
+        ({"max_team_turns": 0}, "D34"),
+        ({"duel_cap": -1}, "D32"),
+        ({"pools": [["chess"]] * 4}, "D28"),
+        ({"decks": [{"chess": "x"}] * 4}, "D28"),
+    ],
+)
+def test_a_refused_option_starts_with_its_spec_item(options: dict, item: str) -> None:
+    with pytest.raises(PositionError, match=rf"^{item} options: "):
+        position(**options)
 
 
 def test_a_strike_guarded_by_a_guest_is_refused_E6a() -> None:

@@ -1,8 +1,11 @@
 """Invariants of spec section 10 checked at every step of random Master of the World games.
 
-``Tracker`` follows one game and ``Tracker.check`` returns the broken invariants at the
-current decision point (I1-I17; I18, determinism, is ``test_determinism.py``). I16, the
-observation non-leakage, compares observations through the encoder every few steps.
+``rules.check`` (``envs.mow.rules.invariants``) checks everything one position shows: I1-I9,
+I11, I12, I15 and I17 among the rules it names. ``Tracker`` follows one game and adds the
+invariants between positions: I10 (spell activations per turn, from the event lines), I13 (an
+attack flag is never reset within a turn), I14 (each deck only shrinks, and shrinks over each of
+its owner's turns) and I16 (the observation non-leakage, compared through the encoder every few
+steps); I18, determinism, is ``test_determinism.py``.
 
 * ``test_I*`` tests run a small sample of games (fast).
 * ``test_invariants_every_step_of_random_games`` is the big sweep (``slow``): 300 games by
@@ -25,16 +28,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from deckgym.envs.mow.cards import SPELL, deck_names, load_pool, resolve_deck
-from deckgym.envs.mow.config import MAX_LEVEL_CAP, make_config
+from deckgym.envs.core.errors import StateError
+from deckgym.envs.mow import rules
+from deckgym.envs.mow.cards import deck_names, load_pool, resolve_deck
+from deckgym.envs.mow.config import make_config
 from deckgym.envs.mow.encode import MowEncoder
 from deckgym.envs.mow.rules import new_game
-from deckgym.envs.mow.rules.values import level_for, master_attack, master_guard, monster_attack, toughness
 from deckgym.envs.mow.state import GameState
 
 POOL = load_pool()
 ENC = MowEncoder(POOL)
-NO_CHAIN_DPS = frozenset({"MAIN", "CHARGE", "ATTACK_DECLARE", "ATTACK_TARGET"})
 _FROM_HAND = re.compile(r"^P(\d) activates .* from hand$")
 _ACTIVATES = re.compile(r"^P(\d) activates ")
 
@@ -51,7 +54,7 @@ def start(seed: int, pair: tuple[int, int] | None = None, **cfg) -> GameState:
 
 
 class Tracker:
-    """Follows one game: what the invariants need from earlier steps."""
+    """Follows one game: what the invariants between positions need from earlier steps."""
 
     def __init__(self, st: GameState) -> None:
         self.deck_sizes = [len(st.deck[0]), len(st.deck[1])]
@@ -65,17 +68,18 @@ class Tracker:
 
     def check(self, st: GameState, leak_rng: random.Random | None = None) -> list[str]:
         bad: list[str] = []
+        try:
+            rules.check(st)  # I1-I9, I11, I12, I15, I17 and the position rules
+        except StateError as e:
+            bad.append(str(e))
         self._events(st, bad)
         for p in (0, 1):
-            self._player(st, p, bad)
+            if len(st.deck[p]) > self.deck_sizes[p]:
+                bad.append(f"I14 P{p}'s deck grew from {self.deck_sizes[p]} to {len(st.deck[p])}")
+            self.deck_sizes[p] = len(st.deck[p])
         self._turns(st, bad)
-        if st.dp is not None and st.decision in NO_CHAIN_DPS and st.chain:
-            bad.append(f"I17 chain not empty at {st.decision}")
-        if not st.done:
-            if not st.legal_actions() or st.current_player not in (0, 1):
-                bad.append("I9 no legal action or no player to move in a live game")
-            if leak_rng is not None:
-                bad += leaks(st, leak_rng)
+        if not st.done and leak_rng is not None:
+            bad += leaks(st, leak_rng)
         return bad
 
     def _events(self, st: GameState, bad: list[str]) -> None:
@@ -93,53 +97,6 @@ class Tracker:
         if max(self.hand_acts) > 1 or max(self.acts) > 2:
             bad.append(f"I10 spell activations this turn: from hand {self.hand_acts}, total {self.acts}")
 
-    def _player(self, st: GameState, p: int, bad: list[str]) -> None:
-        total = (
-            len(st.deck[p])
-            + len(st.hand[p])
-            + len(st.exp[p])
-            + len(st.monsters[p])
-            + (st.weapon[p] is not None)
-            + (st.spell[p] is not None)
-            + len(st.discard[p])
-            + (st.setaside[p] is not None)
-            + sum(1 for e in st.chain if e[0] == p and e[5])
-            + 1
-        )
-        if total != 41:
-            bad.append(f"I1 P{p} owns {total} cards, not 41")
-        if st.life[p] > 20 or len(st.exp[p]) > 40:
-            bad.append(f"I2 P{p} life {st.life[p]} or experience {len(st.exp[p])}")
-        master = st.cards[st.masters[p]]
-        if st.dp is not None and not (
-            st.level[p] == level_for(master, len(st.exp[p])) <= master.max_level <= MAX_LEVEL_CAP
-        ):
-            bad.append(f"I3 P{p} level {st.level[p]} does not follow experience {len(st.exp[p])}")
-        if st.dp is not None and st.decision != "OVERFLOW_DISCARD" and len(st.monsters[p]) > st.level[p]:
-            bad.append(f"I4 P{p} has {len(st.monsters[p])} monsters at level {st.level[p]}")
-        if st.dp is not None:
-            for m in st.monsters[p]:
-                if toughness(st, p, m) < 1 or m.damage < 0:
-                    bad.append(f"I5 P{p}'s {m.card} toughness {toughness(st, p, m)} damage {m.damage}")
-        if st.spell[p] is not None and (st.spell[p][1] > st.t or st.cards[st.spell[p][0]].kind != SPELL):
-            bad.append(f"I6 P{p}'s face-down spell {st.spell[p]} at t={st.t}")
-        if not st.done and st.dp is not None and not (1 <= st.life[p] <= 20 and len(st.deck[p]) >= 1):
-            bad.append(f"I7 P{p} life {st.life[p]} deck {len(st.deck[p])} in a live game")
-        values = [master_attack(st, p), master_guard(st, p)] + [
-            monster_attack(st, p, m) for m in st.monsters[p]
-        ]
-        if min(values) < 0:
-            bad.append(f"I8 negative attack/guard {values}")
-        for key, n in st.turn_uses[p].items():
-            cid, _, i = key.partition("/")
-            c = st.cards[cid]
-            limit = c.turn_limit if c.kind == SPELL else c.abilities[c.acts[int(i)]].turn_limit
-            if n > limit:
-                bad.append(f"I11 P{p} used {key} {n} times, ターン{limit}")
-        if len(st.deck[p]) > self.deck_sizes[p]:
-            bad.append(f"I14 P{p}'s deck grew from {self.deck_sizes[p]} to {len(st.deck[p])}")
-        self.deck_sizes[p] = len(st.deck[p])
-
     def _turns(self, st: GameState, bad: list[str]) -> None:
         a = st.active
         if st.t != self.turn:
@@ -150,20 +107,14 @@ class Tracker:
             self.turn = st.t
             self.attacked.clear()
         for m in st.monsters[a]:
-            if m.entered == st.t and m.attacked:
-                bad.append(f"I12 {m.card} attacked on the turn it entered")
             if m.attacked:
                 self.attacked.add((a, m.uid))
             elif (a, m.uid) in self.attacked:
                 bad.append(f"I13 {m.card}'s attack flag was reset within turn {st.t}")
         if st.master_attacked[a]:
-            if st.t == 1:
-                bad.append("I12 the first player's master attacked on turn 1")
             self.attacked.add((a, 0))
         elif (a, 0) in self.attacked:
             bad.append(f"I13 the master's attack flag was reset within turn {st.t}")
-        if st.t > st.config.max_turns:
-            bad.append(f"I15 turn {st.t} beyond the cap")
 
 
 def leaks(st: GameState, rng: random.Random) -> list[str]:

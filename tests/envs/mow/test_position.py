@@ -253,6 +253,40 @@ def test_a_vacant_seat_holds_nothing():
         position(masters=("MS01", None), decks=(10, 0), hands=([], ["MN01"]), vacant_seat=True)
 
 
+def test_a_live_position_with_an_empty_deck_is_refused_I7_R2_D40():
+    """The state check after the draw that empties a deck ends the game, so no decision has one."""
+    with pytest.raises(PositionError, match=r"^I7 P1's deck is empty in a live game: .* \(R2, D40\)$"):
+        position(masters=("MS01", "MS01"), decks=(20, 0))
+    with pytest.raises(PositionError, match=r"^I7 P0's deck is empty in a live game"):
+        position(masters=("MS01", "MS01"), decks=(0, 5), start="attack_phase", experience=(2, 0))
+    with pytest.raises(PositionError, match=r"^I7 P0's deck is empty"):
+        fx.make_state(decks=(0, 20))  # the lenient fixture builder too
+    # from the turn start, the draw phase's state check ends the game instead (E11): not refused
+    st = position(masters=("MS01", "MS01"), decks=(0, 20), start="turn_start")
+    assert st.done and st.winner == 1 and st.reason == "P0 loses with an empty deck"
+    assert position(masters=("MS01", "MS01"), decks=(1, 20), start="draw").winner == 1
+
+
+def test_a_monster_that_attacked_on_the_turn_it_entered_is_refused_I12_R24_D33():
+    kw = {"masters": ("MS01", "MS01"), "experience": (2, 0), "turn": 5, "start": "attack_phase"}
+    with pytest.raises(
+        PositionError,
+        match=r"^I12 P0's Ember Hound \(MN04\) attacked on turn 5, the turn it entered the field: a "
+        r"just-summoned monster cannot attack until its controller's next turn \(R24, D33\)$",
+    ):
+        position(monsters=([{"card": "MN04", "entered": 5, "attacked": True}], []), **kw)
+    # one that entered on an earlier turn may have attacked already
+    st = position(monsters=([{"card": "MN04", "entered": 3, "attacked": True}], []), **kw)
+    assert st.decision == "ATTACK_DECLARE" and ATTACKER[1] not in st.legal_actions()
+
+
+def test_the_first_players_master_that_attacked_on_turn_1_is_refused_I12_R9():
+    with pytest.raises(
+        PositionError, match=r"^I12 P0's master attacked on turn 1, the game's first turn \(R9"
+    ):
+        position(masters=("MS01", "MS01"), turn=1, master_attacked=(True, False))
+
+
 # ----------------------------------------------------------------------------- mid-turn situations
 def test_a_monster_that_already_attacked_this_turn_cannot_attack_again():
     kw = {"masters": ("MS01", "MS01"), "experience": (4, 0), "start": "attack_phase", "turn": 5}

@@ -7,8 +7,8 @@ import random
 from deckgym.envs.mow import actions as A
 from deckgym.envs.mow.actions import DP, Phase
 from deckgym.envs.mow.cards import Effect, load_pool
-from deckgym.envs.mow.rules.check import check, frame
 from deckgym.envs.mow.rules.effects import OPS
+from deckgym.envs.mow.rules.state_check import check, frame
 from deckgym.envs.mow.rules.values import master_attack, monster_attack, slots, toughness
 from tests.envs.mow import fixtures as fx
 from tests.envs.mow.fixtures import do, make_state, use
