@@ -16,6 +16,8 @@ import random
 from types import ModuleType
 from typing import Any, ClassVar, NamedTuple, Protocol
 
+from deckgym.envs.core import proxy as proxy_kinds
+
 
 class CoreSummary(NamedTuple):
     """A8: the public summary of a side (the active-turn count is kept by the meta engine)."""
@@ -157,13 +159,32 @@ class CoreAdapter(Protocol):
         ...
 
 
+def _is_int(value: Any) -> bool:
+    """Whether ``value`` is an int and not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class SidesCore:
     """The body that every adapter shares, over a ruleset's own ``envs.<ruleset>.sides`` module.
 
-    That module splits the ruleset's ``GameState`` into sides and composes tables from them.
+    That module splits the ruleset's ``GameState`` into sides and composes tables from them;
+    what is the same for every ruleset is written here once, and the module provides only what
+    differs (its hooks):
+
+    * ``Side``: the side class (``from_dict``, ``to_dict``, ``clone``, ``cards``, ``units``);
+    * ``solo_table(side, rng, turn)`` (A2), ``compose(host, champion, rng, turn, proxy=,
+      proxy_life=)`` (A3; called with arguments this class has checked) and ``run(table)``
+      (the engine's loop, which plays a table to its next decision or its end);
+    * ``side_of(table, seat)``: the side at ``seat`` of a table, back in the side's own frame,
+      keeping only what outlasts the table in that ruleset (A6);
+    * ``stored_proxy_life(table)``: the proxy's life P as the table stores it (D37, D40);
+    * ``lose_core_life``, ``summary``, ``nominal_life`` (A7, A8, D38).
+
     A subclass sets ``sides`` (that module), ``state_type`` (the ruleset's ``GameState``) and
     ``render`` (the module with its ``render_text``), and writes what differs by ruleset:
     ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and ``table_summary``.
+    The table-level methods depend only on the ruleset, so they are class methods too
+    (``MowCore.split(table)``).
     """
 
     sides: ClassVar[ModuleType]
@@ -180,23 +201,45 @@ class SidesCore:
         """A2: the side's solo first turn with seat 1 vacant."""
         return self.sides.solo_table(side, rng, turn)
 
+    @classmethod
     def compose(
-        self,
+        cls,
         host: Any,
         champion: Any | None,
         rng: random.Random,
         turn: int,
-        proxy: int = 0,
+        proxy: int = proxy_kinds.NONE,
         proxy_life: int = 0,
     ) -> Any:
-        """A3: one turn of this ruleset, host at seat 0; the champion, a proxy (D37) or a vacant seat at seat 1."""
-        if proxy:
-            return self.sides.compose(host, champion, rng, turn, proxy=proxy, proxy_life=proxy_life)
-        return self.sides.compose(host, champion, rng, turn)
+        """A3: one turn of this ruleset, host at seat 0; the champion, a proxy (D37) or a vacant seat at seat 1.
 
-    def proxy_life(self, table: Any) -> int:
-        """D37: the proxy's life P now."""
-        return int(self.sides.proxy_life(table))
+        With ``proxy`` GUEST or BASE (``envs.core.proxy``; D36, D37, D40) ``champion`` must be
+        None and seat 1 holds a proxy of life ``proxy_life`` (an int >= 1); without a proxy
+        ``proxy_life`` is not used.
+
+        Raises:
+            ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
+        """
+        if not _is_int(proxy) or proxy not in (proxy_kinds.NONE, proxy_kinds.GUEST, proxy_kinds.BASE):
+            raise ValueError(f"compose: the proxy kind must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
+        if proxy == proxy_kinds.NONE:
+            return cls.sides.compose(host, champion, rng, turn)
+        if champion is not None:
+            raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D36, D37)")
+        if not _is_int(proxy_life) or proxy_life < 1:
+            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
+        return cls.sides.compose(host, champion, rng, turn, proxy=proxy, proxy_life=proxy_life)
+
+    @classmethod
+    def proxy_life(cls, table: Any) -> int:
+        """D37, D40: the proxy's life P now.
+
+        Raises:
+            ValueError: the table has no proxy.
+        """
+        if table.config.proxy == proxy_kinds.NONE:
+            raise ValueError("proxy_life: the table has no proxy at seat 1")
+        return int(cls.sides.stored_proxy_life(table))
 
     def proxy_damage(self, table: Any, composed: int) -> int:
         """A10: d = P at composition (``composed``) − P now, in the host's units (D37)."""
@@ -206,9 +249,10 @@ class SidesCore:
         """A8, D38: the side's nominal life L0."""
         return int(self.sides.nominal_life(side))
 
-    def begin(self, table: Any) -> None:
-        """Run the table to its first decision."""
-        self.sides.begin(table)
+    @classmethod
+    def begin(cls, table: Any) -> None:
+        """Run a composed table up to its first decision (or to its end)."""
+        cls.sides.run(table)
 
     def to_act(self, table: Any) -> int:
         """A4: the seat to act."""
@@ -222,13 +266,25 @@ class SidesCore:
         """A4: play an option."""
         table.apply(action)
 
-    def loss_flags(self, table: Any) -> tuple[bool, bool]:
-        """A5: per seat, whether it met its loss condition."""
-        return self.sides.loss_flags(table)
+    @classmethod
+    def loss_flags(cls, table: Any) -> tuple[bool, bool]:
+        """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
 
-    def split(self, table: Any) -> tuple[Any, Any | None]:
-        """A6: the two updated sides (None for a vacant seat)."""
-        return self.sides.split(table)
+        On a proxy table the second flag says whether the proxy's life P reached 0 (D37, D40).
+        """
+        if table.config.proxy != proxy_kinds.NONE:
+            host_lost = table.done and not table.truncated and table.winner in (1, 2)
+            return (host_lost, cls.sides.stored_proxy_life(table) <= 0)
+        if not table.done or table.truncated:
+            return (False, False)
+        return (table.winner in (1, 2), table.winner in (0, 2))
+
+    @classmethod
+    def split(cls, table: Any) -> tuple[Any, Any | None]:
+        """A6: the two updated sides (``None`` for a vacant seat or a proxy)."""
+        host = cls.sides.side_of(table, 0)
+        champion = None if table.config.vacant_seat else cls.sides.side_of(table, 1)
+        return host, champion
 
     def lose_core_life(self, side: Any, n: int) -> bool:
         """A7, as the ruleset's ``sides.lose_core_life`` defines it; True if the side has now lost."""
@@ -270,9 +326,17 @@ class SidesCore:
         t.rng = rng
         return t
 
-    def resample_side(self, side: Any, rng: random.Random, keep_private: bool) -> Any:
-        """Deck order (and, unless ``keep_private``, the side's private cards) redrawn."""
-        return self.sides.resample_side(side, rng, keep_private)
+    @classmethod
+    def resample_side(cls, side: Any, rng: random.Random, keep_private: bool) -> Any:
+        """Deck order (and, unless ``keep_private``, the side's private cards) redrawn.
+
+        The side sits alone at a table, whose hidden cards are redrawn for a viewer at seat 0
+        (``keep_private``: the deck order only) or at seat 1 (the hand and every other card
+        the side keeps private too).
+        """
+        table = cls.sides.compose(side, None, rng, 1)
+        table = table.resample_hidden(0 if keep_private else 1, rng)
+        return cls.sides.side_of(table, 0)
 
     def resample_table(self, table: Any, keep_seat: int, rng: random.Random) -> Any:
         """Everything ``keep_seat`` may not see redrawn (both seats' when -1)."""

@@ -216,22 +216,13 @@ def compose(
 ) -> GameState:
     """A3: a table with ``host`` at seat 0 (first player) and ``champion``, a proxy or a vacant seat at seat 1.
 
-    The table is set at the start of turn ``turn``; ``begin`` runs it to its first decision.
+    The table is set at the start of turn ``turn``; ``run`` plays it to its first decision.
     A seat-1 Medarot whose neutral square holds a seat-0 Medarot moves to the own-row square
     of its column if empty, else to the lowest-numbered empty own-row square (its frame).
     With ``proxy`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
-    ``proxy_life`` (seat 1's HP).
-
-    Raises:
-        ValueError: a proxy with a champion, a proxy life below 1, or an unknown proxy kind.
+    ``proxy_life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
+    proxy arguments before it calls this.
     """
-    if proxy not in (proxy_kind.NONE, proxy_kind.GUEST, proxy_kind.BASE):
-        raise ValueError(f"compose: unknown proxy kind {proxy!r}")
-    if proxy != proxy_kind.NONE:
-        if champion is not None:
-            raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D36)")
-        if type(proxy_life) is not int or proxy_life < 1:
-            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
     vacant = champion is None
     decks = [host.decklist, [] if champion is None else champion.decklist]
     st = GameState(table_config(host.mode, turn, vacant, proxy), pool(), decks, 0)
@@ -293,33 +284,9 @@ def _yield_square(st: GameState, side: Side, s: int) -> int:
     return next(to_relative(c, 1) for c in range(5) if st.board[to_relative(c, 1)] is None)
 
 
-def begin(st: GameState) -> None:
-    """Run a composed table up to its first decision (or to its end)."""
-    run(st)
-
-
-# ----------------------------------------------------------------------------- A5, A6
-def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
-
-    On a proxy table the second flag says whether the proxy's life P reached 0 (D37, D40).
-    """
-    if st.config.proxy != proxy_kind.NONE:
-        host_lost = st.done and not st.truncated and st.winner in (1, 2)
-        return (host_lost, st.hp[1] == 0)
-    if not st.done or st.truncated:
-        return (False, False)
-    return (st.winner in (1, 2), st.winner in (0, 2))
-
-
-def proxy_life(st: GameState) -> int:
-    """D37, D40: the current life P of the table's proxy at seat 1.
-
-    Raises:
-        ValueError: the table has no proxy.
-    """
-    if st.config.proxy == proxy_kind.NONE:
-        raise ValueError("proxy_life: the table has no proxy at seat 1")
+# ----------------------------------------------------------------------------- D37, D38, A6
+def stored_proxy_life(st: GameState) -> int:
+    """D37, D40: the life P of a proxy at seat 1, which the table keeps as seat 1's HP."""
     return st.hp[1]
 
 
@@ -328,19 +295,13 @@ def nominal_life(side: Side) -> int:
     return NOMINAL_LIFE[side.mode]
 
 
-def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat or a proxy).
+def side_of(st: GameState, seat: int) -> Side:
+    """A6: the updated side at ``seat`` of a table, in its owner's frame, Medarots numbered ``1..n``.
 
     Effects end at the split unless they belong to the side that used them and affect only
     that side: targeted effects keep only their user's own Medarots (and end with none
     left); player-level and dynamic effects stay only when their scope is their user.
     """
-    host = _side_of(st, 0)
-    champion = None if st.config.vacant_seat else _side_of(st, 1)
-    return host, champion
-
-
-def _side_of(st: GameState, seat: int) -> Side:
     side = Side(st.config.mode, st.decks[seat], st.hp[seat])
     side.deck = list(st.deck[seat])
     side.hand = list(st.hand[seat])
@@ -407,11 +368,3 @@ def lose_core_life(side: Side, n: int) -> bool:
 def summary(side: Side) -> tuple[int, int, int, int]:
     """A8: public summary (HP, hand size, deck size, Medarots on the board)."""
     return (side.hp, len(side.hand), len(side.deck), side.units())
-
-
-# ----------------------------------------------------------------------------- hidden information
-def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
-    """The side with its deck order redrawn and, unless ``keep_private``, its hidden cards too."""
-    table = compose(side, None, rng, 1)
-    table = table.resample_hidden(0 if keep_private else 1, rng)
-    return _side_of(table, 0)

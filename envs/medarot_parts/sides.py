@@ -221,22 +221,13 @@ def compose(
 ) -> GameState:
     """A3: a table with ``host`` at seat 0 (priority) and ``champion``, a proxy or a vacant seat at seat 1.
 
-    The table is set at the start of turn ``turn``; ``begin`` runs it to its first decision.
+    The table is set at the start of turn ``turn``; ``run`` plays it to its first decision.
     The two sides share nothing on the parts game's field, so nothing conflicts. With
-    ``proxy`` ``GUEST`` or ``BASE`` (``envs.core.proxy``; D37, D40) ``champion`` must be None
+    ``proxy`` ``GUEST`` or ``BASE`` (``envs.core.proxy``; D37, D40) ``champion`` is None
     and seat 1 holds the stand-in medarot: a head of armor ``proxy_life`` (an int >= 1), so
-    P = ``proxy_life``. ``proxy_life`` is ignored without a proxy.
-
-    Raises:
-        ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
+    P = ``proxy_life``. ``proxy_life`` is ignored without a proxy. The AMALOGS adapter
+    (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    if not isinstance(proxy, int) or isinstance(proxy, bool) or proxy not in (0, 1, 2):
-        raise ValueError(f"proxy must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
-    if proxy:
-        if champion is not None:
-            raise ValueError("a proxy sits at seat 1 instead of a champion: champion must be None")
-        if not isinstance(proxy_life, int) or isinstance(proxy_life, bool) or proxy_life < 1:
-            raise ValueError(f"a proxy's life must be an int of at least 1, got {proxy_life!r}")
     vacant = champion is None
     st = GameState(
         table_config(turn, vacant, proxy),
@@ -283,37 +274,14 @@ def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:
     return top
 
 
-def begin(st: GameState) -> None:
-    """Run a composed table up to its first decision (or to its end)."""
-    run(st)
-
-
-# ----------------------------------------------------------------------------- A5, A6
-def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
-
-    On a proxy table seat 1's flag is whether P reached 0 (D37, D40).
-    """
-    if st.config.proxy:
-        return (st.done and not st.truncated and st.winner in (1, 2), st.proxy_life == 0)
-    if not st.done or st.truncated:
-        return (False, False)
-    return (st.winner in (1, 2), st.winner in (0, 2))
-
-
-def proxy_life(st: GameState) -> int:
-    """D37, D40: the life P of the proxy at seat 1 (P0 minus the counters on its head; 0 once destroyed).
-
-    Raises:
-        ValueError: the table has no proxy.
-    """
-    if not st.config.proxy:
-        raise ValueError("proxy_life: the table has no proxy at seat 1")
+# ----------------------------------------------------------------------------- D37, D38, A6
+def stored_proxy_life(st: GameState) -> int:
+    """D37, D40: the life P of the proxy at seat 1 (P0 minus the counters on its head; 0 once destroyed)."""
     return st.proxy_life
 
 
-def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat or a proxy).
+def side_of(st: GameState, seat: int) -> Side:
+    """A6: the updated side at ``seat`` of a table, as player 0, part uids renumbered ``1..n``.
 
     What one side applies to the other ends, as if its source had left play: OPP_SLOT
     modifiers (effect bindings and TURN-duration modifiers) are dropped, and an effect card
@@ -321,12 +289,6 @@ def split(st: GameState) -> tuple[Side, Side | None]:
     own parts and slots stay with it. A battle or use cut short by a loss ends too (its
     BATTLE modifiers end, cards on their way go to the trash).
     """
-    host = _side_of(st, 0)
-    champion = None if st.config.vacant_seat else _side_of(st, 1)
-    return host, champion
-
-
-def _side_of(st: GameState, seat: int) -> Side:
     cards = st.cards
     side = Side(st.decks[seat])  # L0 from the deck list's starter heads, as when the side was created
     side.deck = list(st.deck[seat])
@@ -390,7 +352,7 @@ def lose_core_life(side: Side, n: int) -> bool:
     head.counters += n
     if head.counters >= st.cards[head.card].armor:
         damage.destroy_part(st, p, m, HEAD)
-    updated = _side_of(st, 0)
+    updated = side_of(st, 0)
     for key in Side.__slots__:
         if key != "nominal":  # L0 is fixed for the side's life (D38)
             setattr(side, key, getattr(updated, key))
@@ -409,13 +371,3 @@ def table_summary(st: GameState, seat: int) -> tuple[int, int, int, int]:
     field = st.field[seat]
     units = sum(1 for m in field if not m.stopped)
     return (head_armor(field, st.pool), len(st.hand[seat]), len(st.deck[seat]), units)
-
-
-# ----------------------------------------------------------------------------- hidden information
-def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
-    """The side with its deck order redrawn and, unless ``keep_private``, its hand too."""
-    table = compose(side, None, rng, 1)
-    table = table.resample_hidden(0 if keep_private else 1, rng)
-    out = _side_of(table, 0)
-    out.nominal = side.nominal
-    return out

@@ -202,19 +202,10 @@ def compose(
 
     With ``proxy`` GUEST or BASE (amalogs D36, D37, D40) ``champion`` must be None and seat 1
     holds a proxy master of life ``proxy_life`` (an int >= 1; not capped at 20); without a
-    proxy ``proxy_life`` is not used. The table is set at the start step; ``begin`` runs it to
-    its first decision. Nothing is drawn from ``rng`` here.
-
-    Raises:
-        ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
+    proxy ``proxy_life`` is not used. The table is set at the start step; ``run`` plays it to
+    its first decision. Nothing is drawn from ``rng`` here. The AMALOGS adapter
+    (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    if proxy not in (NONE, GUEST, BASE):
-        raise ValueError(f"compose: proxy must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
-    if proxy != NONE:
-        if champion is not None:
-            raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D37)")
-        if not isinstance(proxy_life, int) or isinstance(proxy_life, bool) or proxy_life < 1:
-            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
     vacant = champion is None
     decks = [host.decklist, [] if champion is None else champion.decklist]
     st = GameState(table_config(turn, vacant, False, proxy), pool(), decks, 0)
@@ -258,42 +249,15 @@ def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:
     return last
 
 
-def begin(st: GameState) -> None:
-    """Run a composed table up to its first decision (or to its end)."""
-    run(st)
-
-
-# ----------------------------------------------------------------------------- A5, A6
-def loss_flags(st: GameState) -> tuple[bool, bool]:
-    """A5: per seat, whether that side met its loss condition (a finished turn is no loss).
-
-    On a proxy table the second flag is True exactly when P reached 0 (D37, D40).
-    """
-    if st.config.proxy != NONE:
-        host = st.done and not st.truncated and st.winner in (1, 2)
-        return (host, st.life[1] <= 0)
-    if not st.done or st.truncated:
-        return (False, False)
-    return (st.winner in (1, 2), st.winner in (0, 2))
-
-
-def proxy_life(st: GameState) -> int:
-    """The current life P of the proxy at seat 1 (D37, D40); ValueError on a table without one."""
-    if st.config.proxy == NONE:
-        raise ValueError("proxy_life: the table has no proxy at seat 1")
+# ----------------------------------------------------------------------------- D37, D38, A6
+def stored_proxy_life(st: GameState) -> int:
+    """D37, D40: the life P of a proxy at seat 1, which the table keeps as seat 1's life."""
     return int(st.life[1])
 
 
 def nominal_life(side: Side) -> int:
     """D38: the nominal life L0 of Master of the World, 20 for every side (the starting life)."""
     return LIFE_START
-
-
-def split(st: GameState) -> tuple[Side, Side | None]:
-    """A6: the two updated sides (``None`` for a vacant seat or a proxy)."""
-    host = side_of(st, 0)
-    champion = None if st.config.vacant_seat else side_of(st, 1)
-    return host, champion
 
 
 def _keep(mods: list[list[int]]) -> list[list[int]]:
@@ -350,11 +314,3 @@ def lose_core_life(side: Side, n: int) -> bool:
 def summary(side: Side) -> tuple[int, int, int, int]:
     """A8: public summary (master life, hand size, deck size, monsters on the field)."""
     return (side.life, len(side.hand), len(side.deck), side.units())
-
-
-# ----------------------------------------------------------------------------- hidden information
-def resample_side(side: Side, rng: random.Random, keep_private: bool) -> Side:
-    """The side with its deck order redrawn and, unless ``keep_private``, its hand and face-down spell too."""
-    table = compose(side, None, rng, 1)
-    table = table.resample_hidden(0 if keep_private else 1, rng)
-    return side_of(table, 0)

@@ -29,6 +29,10 @@ import pytest
 from deckgym.agents.heuristic import medarot_ocg as ocg_heuristic
 from deckgym.agents.heuristic import medarot_parts as parts_heuristic
 from deckgym.agents.heuristic import mow as mow_heuristic
+from deckgym.envs.amalogs.core_adapter import SidesCore
+from deckgym.envs.amalogs.cores.medarot_ocg import MedarotCore
+from deckgym.envs.amalogs.cores.medarot_parts import PartsCore
+from deckgym.envs.amalogs.cores.mow import MowCore
 from deckgym.envs.core.proxy import BASE, GUEST
 from deckgym.envs.medarot_ocg import actions as ocg_actions
 from deckgym.envs.medarot_ocg import sides as ocg_sides
@@ -67,6 +71,7 @@ class Core:
 
     name: str
     sides: ModuleType
+    adapter: type[SidesCore]  # the AMALOGS adapter of the ruleset (begin, split)
     choose: Callable[[Any, int], Any]
     new_side: Callable[[int], Any]  # a fresh side, its deck picked by a seed
     encoder: Any
@@ -105,6 +110,7 @@ def _ocg(mode: str) -> Core:
     return Core(
         f"ocg-{mode}",
         ocg_sides,
+        MedarotCore,
         ocg_heuristic.choose,
         new_side,
         MedarotEncoder(ocg_sides.pool()),
@@ -145,6 +151,7 @@ def _mow() -> Core:
     return Core(
         "mow",
         mow_sides,
+        MowCore,
         mow_heuristic.choose,
         new_side,
         MowEncoder(mow_sides.pool()),
@@ -181,6 +188,7 @@ def _parts() -> Core:
     return Core(
         "parts",
         parts_sides,
+        PartsCore,
         parts_heuristic.choose,
         new_side,
         PartsEncoder(parts_sides.pool()),
@@ -283,14 +291,14 @@ def random_tables(core: Core, kind: int) -> Iterator[tuple[int, Any]]:
         turns = 1 + seed % 4
         st = core.sides.solo_table(side, rng, 1)
         play(st, pre)
-        side, _ = core.sides.split(st)
+        side, _ = core.adapter.split(st)
         for turn in range(2, turns + 1):
             st = core.sides.compose(side, None, rng, turn)
-            core.sides.begin(st)
+            core.adapter.begin(st)
             play(st, pre)
-            side, _ = core.sides.split(st)
+            side, _ = core.adapter.split(st)
         st = core.sides.compose(side, None, rng, turns + 1, proxy=kind, proxy_life=LIVES[seed % len(LIVES)])
-        core.sides.begin(st)
+        core.adapter.begin(st)
         yield seed, st
 
 
@@ -334,7 +342,7 @@ def ocg_table(mode: str, units: dict[int, str], kind: int, life: int, hp: int | 
     if hp is not None:
         side.hp = hp
     st = ocg_sides.compose(side, None, random.Random(0), 3, proxy=kind, proxy_life=life)
-    ocg_sides.begin(st)
+    MedarotCore.begin(st)
     return st
 
 
@@ -502,7 +510,7 @@ def parts_table(deck: str, stock: str, hand: tuple[str, ...], kind: int, life: i
     side.hand = sorted(full)
     side.stock = [[cid, False] for cid in cards]
     st = parts_sides.compose(side, None, random.Random(3), 3, proxy=kind, proxy_life=life)
-    parts_sides.begin(st)
+    PartsCore.begin(st)
     return st
 
 

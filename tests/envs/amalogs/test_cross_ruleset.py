@@ -8,6 +8,7 @@ ruleset's pass/lowest option when nothing lowers it), so every attack the rules 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -248,3 +249,31 @@ def test_proxy_duel_round_trip_mid_table() -> None:
     st.apply(A.DUEL)
     raw = AmalogsRuleset(team_sizes=(2, 2), pools=[["master_of_the_world"], ["medarot_ocg_advance"]] * 2)
     assert_exact_round_trip(raw, st)
+
+
+@pytest.mark.parametrize("slot", [BEG, PARTS, MOW])
+def test_A3_D37_every_ruleset_checks_the_proxy_arguments_alike(slot: int) -> None:
+    """A3, D37: the adapter's checks of a proxy at seat 1 are the same for every ruleset.
+
+    The kind is NONE, GUEST or BASE as an int (not a bool), a proxy never comes with a champion
+    and its life is an int of at least 1; ``proxy_life`` needs a proxy table.
+    """
+    ad = adapter(slot)
+    rng = random.Random(slot)
+    side, other = (ad.new_side(ad.default_deck(), rng) for _ in range(2))
+    for kind in (3, -1, True, "guest"):
+        with pytest.raises(ValueError, match="proxy kind"):
+            ad.compose(side, None, rng, 3, proxy=kind, proxy_life=5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="champion"):
+        ad.compose(side, other, rng, 3, proxy=proxy.GUEST, proxy_life=5)
+    for life in (0, -2, True, 2.0):
+        with pytest.raises(ValueError, match="life must be an int"):
+            ad.compose(side, None, rng, 3, proxy=proxy.BASE, proxy_life=life)  # type: ignore[arg-type]
+    plain = ad.compose(side, None, rng, 3)
+    with pytest.raises(ValueError, match="no proxy"):
+        ad.proxy_life(plain)
+    table = ad.compose(side, None, rng, 3, proxy=proxy.GUEST, proxy_life=7)
+    assert table.config.proxy == proxy.GUEST and ad.proxy_life(table) == 7
+    assert ad.loss_flags(table) == (False, False) == ad.loss_flags(plain)
+    host, seat_1 = ad.split(table)
+    assert seat_1 is None and sorted(host.cards()) == sorted(side.cards())

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from deckgym.envs.amalogs.cores.medarot_ocg import MedarotCore
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import BASE, GUEST, NONE
 from deckgym.envs.core.targets import Target
@@ -49,7 +50,7 @@ def host(mode: str, units: dict[int, str], hp: int | None = None) -> sides.Side:
 def table(side: sides.Side, kind: int, life: int, turn: int = 3) -> GameState:
     """A begun table of ``side`` against a proxy of ``kind`` with life ``life``."""
     st = sides.compose(side, None, random.Random(0), turn, proxy=kind, proxy_life=life)
-    sides.begin(st)
+    MedarotCore.begin(st)
     return st
 
 
@@ -105,18 +106,18 @@ def test_D37_compose_checks_the_proxy_and_stores_P_as_seat_1_HP() -> None:
     """D37: a proxy never comes with a champion and has a life of at least 1; P is seat 1's HP."""
     a, b = host("beginner", {2: "MD04"}), host("beginner", {2: "MD01"})
     with pytest.raises(ValueError, match="champion"):
-        sides.compose(a, b, random.Random(0), 3, proxy=GUEST, proxy_life=5)
+        MedarotCore.compose(a, b, random.Random(0), 3, proxy=GUEST, proxy_life=5)
     for bad in (0, -2):
         with pytest.raises(ValueError, match="life"):
-            sides.compose(a, None, random.Random(0), 3, proxy=BASE, proxy_life=bad)
+            MedarotCore.compose(a, None, random.Random(0), 3, proxy=BASE, proxy_life=bad)
     with pytest.raises(ValueError, match="proxy kind"):
-        sides.compose(a, None, random.Random(0), 3, proxy=3, proxy_life=5)
+        MedarotCore.compose(a, None, random.Random(0), 3, proxy=3, proxy_life=5)
     plain = sides.compose(a, None, random.Random(0), 3)
     with pytest.raises(ValueError, match="no proxy"):
-        sides.proxy_life(plain)
+        MedarotCore.proxy_life(plain)
     st = sides.compose(a, None, random.Random(0), 3, proxy=BASE, proxy_life=12)
     assert st.config.vacant_seat and st.config.proxy == BASE and st.hp == [a.hp, 12]
-    assert sides.proxy_life(st) == 12 and plain.config.proxy == NONE
+    assert MedarotCore.proxy_life(st) == 12 and plain.config.proxy == NONE
     assert st.config is sides.table_config("beginner", 3, True, BASE)
     assert plain.config == sides.table_config("beginner", 3, True) != st.config
     assert st.hand[1] == [] and st.deck[1] == [] and all(x is None for x in st.board[10:])
@@ -144,7 +145,7 @@ def test_D37_shooting_reaches_the_open_row_2_ahead_only_from_the_own_row() -> No
     assert to_declare(st) == 1
     assert declare_targets(st) == [11]
     st.apply(A.SQUARE[11])
-    assert sides.proxy_life(st) == 16 and [(h["hit"], h["proxy_life"]) for h in hits(st)] == [(4, 16)]
+    assert MedarotCore.proxy_life(st) == 16 and [(h["hit"], h["proxy_life"]) for h in hits(st)] == [(4, 16)]
 
 
 def test_D37_melee_1_ahead_from_the_neutral_row_and_side_attacks_never_reach_it() -> None:
@@ -159,7 +160,7 @@ def test_D37_melee_1_ahead_from_the_neutral_row_and_side_attacks_never_reach_it(
     hp = st.hp[0]
     st.apply(A.SQUARE[12])
     assert st.hp[0] == hp, "a 1-ahead attack costs nothing"
-    assert sides.proxy_life(st) == 6
+    assert MedarotCore.proxy_life(st) == 6
 
 
 def test_D37_melee_2_ahead_over_an_empty_square_costs_1_HP() -> None:
@@ -177,7 +178,7 @@ def test_D37_melee_2_ahead_over_an_empty_square_costs_1_HP() -> None:
     hp = st.hp[0]
     st.apply(A.SQUARE[11])
     assert st.hp[0] == hp - 1, "the far melee attack costs 1 HP when declared"
-    assert sides.proxy_life(st) == 16
+    assert MedarotCore.proxy_life(st) == 16
     spent = [r for r in st.records if r["kind"] == "spend"]
     assert spent[-1]["amount"] == 1 and spent[-1]["why"] == "a 2-square melee attack"
 
@@ -203,11 +204,11 @@ def test_D37_no_open_row_without_a_proxy() -> None:
     """A vacant seat without a proxy (D21) is unchanged: its row is no target."""
     side = host("beginner", {2: "MD04", 7: "MD11"})
     st = sides.compose(side, None, random.Random(0), 3)
-    sides.begin(st)
+    MedarotCore.begin(st)
     while to_declare(st) >= 0:
         assert declare_targets(st) == []
         st.apply(A.PASS)
-    assert sides.loss_flags(st) == (False, False)
+    assert MedarotCore.loss_flags(st) == (False, False)
 
 
 # ----------------------------------------------------------------------------- worked examples
@@ -222,15 +223,15 @@ def test_E15_guest_proxy_reaches_0_and_the_table_is_terminal_at_once() -> None:
     assert declare_targets(st) == [12]
     hp = st.hp[0]
     st.apply(A.SQUARE[12])
-    assert sides.proxy_life(st) == 0
+    assert MedarotCore.proxy_life(st) == 0
     assert st.done and not st.truncated and st.winner == 0
     assert st.current_player == -1 and st.legal_actions() == []
-    assert sides.loss_flags(st) == (False, True)
+    assert MedarotCore.loss_flags(st) == (False, True)
     assert st.hp[0] == hp, "no movement penalty, no end-phase heal"
     assert [(h["player"], h["hit"], h["proxy_life"], h["why"]) for h in hits(st)] == [(0, 3, 0, "attack")]
     assert st.records[-1]["kind"] == "end"
     assert not any(r["kind"] in ("pay", "heal", "turn") for r in st.records[-3:])
-    side, other = sides.split(st)
+    side, other = MedarotCore.split(st)
     assert other is None
     assert side.hp == hp
     assert side.board[2] is not None and side.board[2].base == "MD04" and side.board[2].acted
@@ -242,8 +243,8 @@ def test_E15_P_never_drops_below_0() -> None:
     st = table(host("beginner", {2: "MD06"}), GUEST, 2)
     to_declare(st)
     st.apply(A.SQUARE[12])
-    assert sides.proxy_life(st) == 0 and hits(st)[-1]["hit"] == 4
-    assert sides.loss_flags(st) == (False, True)
+    assert MedarotCore.proxy_life(st) == 0 and hits(st)[-1]["hit"] == 4
+    assert MedarotCore.loss_flags(st) == (False, True)
 
 
 def test_E16_base_proxy_loses_exactly_1_per_successful_attack() -> None:
@@ -251,13 +252,13 @@ def test_E16_base_proxy_loses_exactly_1_per_successful_attack() -> None:
     st = table(host("advance", {1: "MD01", 3: "MD06"}), BASE, 18)
     assert to_declare(st) == 1  # Quillshot, power 20, speed 8
     st.apply(A.SQUARE[11])
-    assert sides.proxy_life(st) == 17
+    assert MedarotCore.proxy_life(st) == 17
     assert to_declare(st) == 3  # Hailgunner, power 40
     st.apply(A.SQUARE[13])
-    assert sides.proxy_life(st) == 16
+    assert MedarotCore.proxy_life(st) == 16
     assert [(h["hit"], h["proxy_life"]) for h in hits(st)] == [(2, 17), (4, 16)]
     to_end(st)
-    assert st.truncated and sides.loss_flags(st) == (False, False) and sides.proxy_life(st) == 16
+    assert st.truncated and MedarotCore.loss_flags(st) == (False, False) and MedarotCore.proxy_life(st) == 16
 
 
 def test_E16_the_same_hits_on_a_guest_proxy_cost_their_power() -> None:
@@ -267,7 +268,7 @@ def test_E16_the_same_hits_on_a_guest_proxy_cost_their_power() -> None:
     st.apply(A.SQUARE[11])
     to_declare(st)
     st.apply(A.SQUARE[13])
-    assert sides.proxy_life(st) == 12
+    assert MedarotCore.proxy_life(st) == 12
 
 
 def test_D40_an_attack_with_hit_0_is_not_successful() -> None:
@@ -278,7 +279,7 @@ def test_D40_an_attack_with_hit_0_is_not_successful() -> None:
         st = table(side, kind, 3)
         to_declare(st)
         st.apply(A.SQUARE[12])
-        assert sides.proxy_life(st) == 3
+        assert MedarotCore.proxy_life(st) == 3
         assert hits(st)[-1]["hit"] == 0 and not st.done
 
 
@@ -287,8 +288,8 @@ def test_D40_base_proxy_reaching_0_ends_the_table() -> None:
     st = table(host("normal", {2: "MD04", 7: "MD11"}), BASE, 1)
     to_declare(st)
     st.apply(A.SQUARE[12])
-    assert st.done and sides.proxy_life(st) == 0 and sides.loss_flags(st) == (False, True)
-    assert sides.split(st)[1] is None
+    assert st.done and MedarotCore.proxy_life(st) == 0 and MedarotCore.loss_flags(st) == (False, True)
+    assert MedarotCore.split(st)[1] is None
 
 
 def test_E17_beginner_host_one_hit_of_power_40() -> None:
@@ -296,11 +297,11 @@ def test_E17_beginner_host_one_hit_of_power_40() -> None:
     st = table(host("beginner", {2: "MD06"}), GUEST, 7)
     assert to_declare(st) == 2
     st.apply(A.SQUARE[12])
-    assert sides.proxy_life(st) == 3 and not st.done
+    assert MedarotCore.proxy_life(st) == 3 and not st.done
     to_end(st)
-    assert st.truncated and sides.loss_flags(st) == (False, False)
-    side, other = sides.split(st)
-    assert other is None and sides.proxy_life(st) == 3
+    assert st.truncated and MedarotCore.loss_flags(st) == (False, False)
+    side, other = MedarotCore.split(st)
+    assert other is None and MedarotCore.proxy_life(st) == 3
     assert side.hp == st.hp[0]
 
 
@@ -321,7 +322,7 @@ def test_D37_ON_HIT_on_the_attacked_Medarot_does_nothing_others_apply() -> None:
             assert added == []
     # Razorwheel (8, melee far) then Brassfang (7, melee far) then Pinion Sniper (3, shooting)
     assert order == [1, 2, 0]
-    assert sides.proxy_life(st) == 20 - 2 - 3 - 5
+    assert MedarotCore.proxy_life(st) == 20 - 2 - 3 - 5
 
 
 def test_D37_guest_proxy_pays_effect_damage_base_does_not() -> None:
@@ -329,12 +330,12 @@ def test_D37_guest_proxy_pays_effect_damage_base_does_not() -> None:
     st = table(host("beginner", {7: "MD17"}), GUEST, 10)
     to_declare(st)
     st.apply(A.SQUARE[12])
-    assert sides.proxy_life(st) == 10 - 4 - 1
+    assert MedarotCore.proxy_life(st) == 10 - 4 - 1
     assert [(h["hit"], h["why"]) for h in hits(st)] == [(4, "attack"), (1, "DAMAGE")]
     st = table(host("beginner", {7: "MD17"}), BASE, 10)
     to_declare(st)
     st.apply(A.SQUARE[12])
-    assert sides.proxy_life(st) == 9 and len(hits(st)) == 1
+    assert MedarotCore.proxy_life(st) == 9 and len(hits(st)) == 1
 
 
 def test_D37_special_damage_and_lasting_attack_end_the_table_in_the_end_phase() -> None:
@@ -351,7 +352,7 @@ def test_D37_special_damage_and_lasting_attack_end_the_table_in_the_end_phase() 
         else:
             st.apply(A.PASS)
     assert specials == 2
-    assert sides.proxy_life(st) == 0 and st.done and sides.loss_flags(st) == (False, True)
+    assert MedarotCore.proxy_life(st) == 0 and st.done and MedarotCore.loss_flags(st) == (False, True)
     assert [(h["hit"], h["why"], h["proxy_life"]) for h in hits(st)] == [(1, "DAMAGE", 1), (1, "DOT", 0)]
     assert not any(r["kind"] == "heal" for r in st.records)
 
@@ -361,7 +362,7 @@ def test_D40_effects_never_change_a_base_proxy() -> None:
     st = table(host("beginner", {2: "MD31", 4: "MD27"}), BASE, 2)
     while to_declare(st) >= 0:
         st.apply(A.SPECIAL if A.SPECIAL in st.legal_actions() else A.PASS)
-    assert st.truncated and sides.proxy_life(st) == 2 and hits(st) == []
+    assert st.truncated and MedarotCore.proxy_life(st) == 2 and hits(st) == []
 
 
 def test_D37_an_effect_that_heals_the_opponent_never_raises_P() -> None:
@@ -369,7 +370,7 @@ def test_D37_an_effect_that_heals_the_opponent_never_raises_P() -> None:
     st = table(host("beginner", {2: "MD06"}), GUEST, 4)
     to_declare(st)
     resolve(st, Effect("ON_ACTIVATE", "GAIN_HP", 2, Target.OPPONENT), 0, -1, -1, SUPPORT)
-    assert sides.proxy_life(st) == 4
+    assert MedarotCore.proxy_life(st) == 4
     resolve(st, Effect("ON_ACTIVATE", "GAIN_HP", 2, Target.OWNER), 0, -1, -1, SUPPORT)
     assert st.hp[0] == 12
 
@@ -385,12 +386,12 @@ def test_D37_proxy_table_round_trips_mid_turn() -> None:
     assert d["config"]["proxy"] == BASE and d["hp"][1] == 4
     copies = [GameState.from_dict(json.loads(json.dumps(d))), st.clone()]
     for c in copies:
-        assert c.to_dict() == d and c.config.proxy == BASE and sides.proxy_life(c) == 4
+        assert c.to_dict() == d and c.config.proxy == BASE and MedarotCore.proxy_life(c) == 4
     for c in (st, *copies):
         c.apply(A.SQUARE[13])
         to_end(c)
     assert copies[0].to_dict() == copies[1].to_dict() == st.to_dict()
-    assert sides.proxy_life(st) == 3
+    assert MedarotCore.proxy_life(st) == 3
 
 
 def test_D37_hidden_information_resampling_leaves_P_alone() -> None:
@@ -399,7 +400,7 @@ def test_D37_hidden_information_resampling_leaves_P_alone() -> None:
     to_declare(st)
     for seat in (0, 1):
         w = st.resample_hidden(seat, random.Random(seat))
-        assert w.config.proxy == GUEST and sides.proxy_life(w) == 9 and w.hand[1] == [] == w.deck[1]
+        assert w.config.proxy == GUEST and MedarotCore.proxy_life(w) == 9 and w.hand[1] == [] == w.deck[1]
 
 
 def test_D42_view_render_encoder_and_description_show_the_proxy() -> None:
@@ -445,10 +446,10 @@ def test_D37_D40_random_turns_keep_the_proxy_rules(mode: str, kind: int) -> None
         seen = 0
         while not st.done:
             assert st.current_player == 0
-            before = sides.proxy_life(st)
+            before = MedarotCore.proxy_life(st)
             n = len(st.records)
             st.apply(rng.choice(st.legal_actions()))
-            after = sides.proxy_life(st)
+            after = MedarotCore.proxy_life(st)
             assert 0 <= after <= before
             new_hits = [r for r in st.records[n:] if r["kind"] == "proxy_hit"]
             seen += len(new_hits)
@@ -456,8 +457,8 @@ def test_D37_D40_random_turns_keep_the_proxy_rules(mode: str, kind: int) -> None
                 assert before - after == sum(1 for h in new_hits if h["why"] == "attack" and h["hit"] >= 1)
             else:
                 assert before - after == min(before, sum(h["hit"] for h in new_hits))
-        assert sides.loss_flags(st)[1] is (sides.proxy_life(st) == 0)
-        assert (not st.truncated) is (sides.proxy_life(st) == 0 or st.winner == 1)
-        side, other = sides.split(st)
+        assert MedarotCore.loss_flags(st)[1] is (MedarotCore.proxy_life(st) == 0)
+        assert (not st.truncated) is (MedarotCore.proxy_life(st) == 0 or st.winner == 1)
+        side, other = MedarotCore.split(st)
         assert other is None and side.hp == st.hp[0]
         assert dataclasses.asdict(st.config)["proxy"] == kind

@@ -21,6 +21,7 @@ import random
 
 import pytest
 
+from deckgym.envs.amalogs.cores.medarot_parts import PartsCore
 from deckgym.envs.core import proxy
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.medarot_parts import actions as A
@@ -67,7 +68,7 @@ def host_side(name: str = FANG, hand: tuple[str, ...] = (), stock: tuple[str, ..
 
 def table(side: Side, kind: int, life: int, turn: int = 3) -> GameState:
     st = sides.compose(side, None, random.Random(turn), turn, proxy=kind, proxy_life=life)
-    sides.begin(st)
+    PartsCore.begin(st)
     return st
 
 
@@ -126,20 +127,20 @@ def test_D37_guest_worked_example_two_hits_take_P_7_to_0_and_end_the_table_at_on
     """
     side = host_side(hand=("C01",), stock=("EN_MELEE",) * 6)
     st = table(side, GUEST, 7)
-    assert st.action_medarot == [0, -1] and st.round == 1 and sides.proxy_life(st) == 7
+    assert st.action_medarot == [0, -1] and st.round == 1 and PartsCore.proxy_life(st) == 7
     assert {A.USE_PART[RA], A.USE_PART[LA]} <= set(st.legal_actions())
     attack(st, RA)
-    assert hits(st) == [(3, 4)] and sides.proxy_life(st) == 4
+    assert hits(st) == [(3, 4)] and PartsCore.proxy_life(st) == 4
     assert not st.done and st.dp is not None and st.dp[0] == DP.ACTION  # no EFFECT_ATTACH for Rust Bloom
-    assert sides.loss_flags(st) == (False, False)
+    assert PartsCore.loss_flags(st) == (False, False)
     attack(st, LA, medal=True, cards=("C01",))
-    assert hits(st) == [(3, 4), (5, 0)] and sides.proxy_life(st) == 0
+    assert hits(st) == [(3, 4), (5, 0)] and PartsCore.proxy_life(st) == 0
     assert st.done and not st.truncated and st.winner == 0 and st.current_player == -1
     assert st.legal_actions() == []
-    assert sides.loss_flags(st) == (False, True)
+    assert PartsCore.loss_flags(st) == (False, True)
     assert st.round == 1 and "EF" in st.hand[0]  # no effect step, no round 2 for the Aegis medarot
     assert sum(1 for row in st.stock[0] if row[1]) == 5 and st.field[0][0].medal_tapped
-    host, other = sides.split(st)
+    host, other = PartsCore.split(st)
     assert other is None
     assert "C01" in host.trash and host.field[0].parts[LA].tapped and not host.field[1].parts[RA].tapped
     assert sorted(host.cards()) == sorted(side.cards())
@@ -150,8 +151,8 @@ def test_D37_P_never_drops_below_0_and_damage_beyond_it_is_lost() -> None:
     """Guest P = 2: Rust Bloom hits for 3; P 2 -> 0, not -1 (1 damage lost); the table ends."""
     st = table(host_side(stock=("EN_MELEE",) * 2), GUEST, 2)
     attack(st, RA)
-    assert hits(st) == [(3, 0)] and sides.proxy_life(st) == 0 and st.proxy_armor == 2
-    assert sides.loss_flags(st) == (False, True) and sides.table_summary(st, 1) == (0, 0, 0, 0)
+    assert hits(st) == [(3, 0)] and PartsCore.proxy_life(st) == 0 and st.proxy_armor == 2
+    assert PartsCore.loss_flags(st) == (False, True) and sides.table_summary(st, 1) == (0, 0, 0, 0)
 
 
 def test_D37_an_aimed_attack_designates_no_defender_the_proxy_always_defends() -> None:
@@ -189,9 +190,9 @@ def test_D40_base_worked_example_each_successful_attack_costs_exactly_1() -> Non
     # the Fang medarot can only pass now (forced) and seat 1 passes by itself: round 2
     assert st.round == 2 and st.action_medarot == [1, -1] and st.dp is not None and st.dp[0] == DP.ACTION
     attack(st, RA)
-    assert hits(st) == [(3, 2), (5, 1), (5, 0)] and sides.proxy_life(st) == 0
-    assert st.done and st.winner == 0 and sides.loss_flags(st) == (False, True)
-    assert sides.split(st)[1] is None and not seat_1_decided(st)
+    assert hits(st) == [(3, 2), (5, 1), (5, 0)] and PartsCore.proxy_life(st) == 0
+    assert st.done and st.winner == 0 and PartsCore.loss_flags(st) == (False, True)
+    assert PartsCore.split(st)[1] is None and not seat_1_decided(st)
 
 
 @pytest.mark.parametrize("kind", [GUEST, BASE])
@@ -203,7 +204,7 @@ def test_D37_D40_an_attack_of_damage_0_is_no_hit(kind: int) -> None:
     st = table(side, kind, 5)
     assert power(st, 0, 0, RA) == 0
     attack(st, RA)
-    assert hits(st) == [] and sides.proxy_life(st) == 5 and not st.done
+    assert hits(st) == [] and PartsCore.proxy_life(st) == 5 and not st.done
     assert st.field[0][0].parts[RA].tapped and st.dp is not None and st.dp[0] == DP.ACTION
 
 
@@ -221,7 +222,7 @@ def test_D37_the_proxy_is_never_an_OPP_SLOT_target() -> None:
     legal = st.legal_actions()
     assert hand(st, "C09") not in legal and hand(st, "C08") in legal and hand(st, "R08") in legal
     champion = sides.compose(side, host_side(CHORUS), random.Random(3), 3)
-    sides.begin(champion)
+    PartsCore.begin(champion)
     while champion.current_player != 0 or champion.dp is None or champion.dp[0] != DP.ACTION:
         champion.apply(champion.legal_actions()[0])
     assert hand(champion, "C09") in champion.legal_actions()  # the control: a real opponent is a target
@@ -229,7 +230,7 @@ def test_D37_the_proxy_is_never_an_OPP_SLOT_target() -> None:
     assert st.cards[st.field[0][0].parts[RA].card].name == "Hex Lantern"
     legal = st.legal_actions()
     assert A.USE_PART[RA] not in legal and A.USE_PART[LA] in legal
-    assert sides.proxy_life(st) == 9 and not seat_1_decided(st)
+    assert PartsCore.proxy_life(st) == 9 and not seat_1_decided(st)
 
 
 def test_D37_effect_cards_attach_only_to_effects_on_the_part_itself() -> None:
@@ -246,7 +247,7 @@ def test_D37_effect_cards_attach_only_to_effects_on_the_part_itself() -> None:
     assert st.battle is not None and st.battle.defender == 0 and st.battle.dealt == 3
     do(st, A.ATTACH_EFFECT)
     assert st.field[0][0].parts[LA].effect == "EF" and power(st, 0, 0, LA) == 5
-    assert st.dp is not None and st.dp[0] == DP.ACTION and sides.proxy_life(st) == 6
+    assert st.dp is not None and st.dp[0] == DP.ACTION and PartsCore.proxy_life(st) == 6
 
 
 def test_D37_no_effect_of_the_parts_game_lowers_P_only_attacks_do() -> None:
@@ -263,7 +264,7 @@ def test_D37_no_effect_of_the_parts_game_lowers_P_only_attacks_do() -> None:
     do(st, hand(st, "C08"), DP.ACTION)
     while st.dp is not None and st.dp[0] in (DP.PAYMENT, DP.TARGET):
         do(st, A.ENERGY[SUPPORT] if st.dp[0] == DP.PAYMENT else A.MEDAROT[0])
-    assert sides.proxy_life(st) == 10 and hits(st) == [] and power(st, 0, 0, RA) == 4
+    assert PartsCore.proxy_life(st) == 10 and hits(st) == [] and power(st, 0, 0, RA) == 4
     attack(st, RA)
     assert hits(st) == [(4, 6)]
 
@@ -284,24 +285,24 @@ def test_D37_D40_random_proxy_tables_seat_1_never_decides_and_P_follows_the_hits
         side.stock = [[c, False] for c in ("EN_SHOOT", "EN_MELEE", "EN_DEFENSE", "EN_SUPPORT") * 3]
         life = 1 + seed % 9
         st = sides.compose(side, None, rng, 2 + seed % 4, proxy=kind, proxy_life=life)
-        sides.begin(st)
+        PartsCore.begin(st)
         last = life
         while st.current_player >= 0:
             assert st.current_player == 0 and st.dp is not None and st.dp[1] == 0
             assert DP(st.dp[0]) not in DEFENDER_DECISIONS
             st.apply(rng.choice(st.legal_actions()))
-            now = sides.proxy_life(st)
+            now = PartsCore.proxy_life(st)
             assert 0 <= now <= last
             last = now
         before = life
         for h, after in hits(st):
             assert after == (max(0, before - h) if kind == GUEST else before - 1)
             before = after
-        assert before == sides.proxy_life(st) and not seat_1_decided(st)
-        assert st.done and (st.truncated != (sides.proxy_life(st) == 0))
-        assert sides.loss_flags(st) == (False, sides.proxy_life(st) == 0)
-        assert sides.split(st)[1] is None and st.field[1] == [] and st.hand[1] == []
-        ended += sides.proxy_life(st) == 0
+        assert before == PartsCore.proxy_life(st) and not seat_1_decided(st)
+        assert st.done and (st.truncated != (PartsCore.proxy_life(st) == 0))
+        assert PartsCore.loss_flags(st) == (False, PartsCore.proxy_life(st) == 0)
+        assert PartsCore.split(st)[1] is None and st.field[1] == [] and st.hand[1] == []
+        ended += PartsCore.proxy_life(st) == 0
         hit += bool(hits(st))
     assert ended >= 3 and hit >= 10  # the sweep did reach hits and ended tables
 
@@ -311,7 +312,7 @@ def test_D37_the_host_losing_by_deck_out_is_its_own_loss_and_P_stays() -> None:
     side = sides.new_side(decklist(FANG))
     side.deck = side.deck[:3]
     st = table(side, GUEST, 5)
-    assert st.done and sides.loss_flags(st) == (True, False) and sides.proxy_life(st) == 5
+    assert st.done and PartsCore.loss_flags(st) == (True, False) and PartsCore.proxy_life(st) == 5
 
 
 # ----------------------------------------------------------------------------- contract
@@ -320,15 +321,15 @@ def test_compose_contract_errors_config_and_cache() -> None:
     side, other = host_side(), host_side(CHORUS)
     rng = random.Random(0)
     with pytest.raises(ValueError, match="champion"):
-        sides.compose(side, other, rng, 2, proxy=GUEST, proxy_life=3)
+        PartsCore.compose(side, other, rng, 2, proxy=GUEST, proxy_life=3)
     for bad in (0, -2, True, 2.0):
         with pytest.raises(ValueError, match="life"):
-            sides.compose(side, None, rng, 2, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
+            PartsCore.compose(side, None, rng, 2, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="proxy"):
-        sides.compose(side, None, rng, 2, proxy=3, proxy_life=3)
+        PartsCore.compose(side, None, rng, 2, proxy=3, proxy_life=3)
     plain = sides.compose(side, None, rng, 2)
     with pytest.raises(ValueError, match="no proxy"):
-        sides.proxy_life(plain)
+        PartsCore.proxy_life(plain)
     st = sides.compose(side, None, rng, 2, proxy=BASE, proxy_life=4)
     assert st.config.proxy == BASE and st.config.vacant_seat and plain.config.proxy == 0
     assert sides.table_config(2, True, BASE) is st.config is not sides.table_config(2, True)
@@ -348,22 +349,22 @@ def test_serialization_round_trip_of_a_proxy_table_mid_turn() -> None:
     """
     st = table(host_side(stock=("EN_MELEE",) * 4), GUEST, 7)
     attack(st, LA, medal=True)
-    assert st.dp is not None and st.dp[0] == DP.EFFECT_ATTACH and sides.proxy_life(st) == 4
+    assert st.dp is not None and st.dp[0] == DP.EFFECT_ATTACH and PartsCore.proxy_life(st) == 4
     data = st.to_dict()
     assert data["config"]["proxy"] == GUEST and (data["proxy_armor"], data["proxy_life"]) == (7, 4)
     back = GameState.from_dict(json.loads(json.dumps(data)))
     copy = st.clone()
     assert back.to_dict() == data == copy.to_dict()
-    assert sides.proxy_life(back) == sides.proxy_life(copy) == 4
+    assert PartsCore.proxy_life(back) == PartsCore.proxy_life(copy) == 4
     hidden = st.resample_hidden(0, random.Random(1))
-    assert sides.proxy_life(hidden) == 4 and hidden.proxy_armor == 7
+    assert PartsCore.proxy_life(hidden) == 4 and hidden.proxy_armor == 7
     for s in (st, back, copy):
         s.apply(A.ATTACH_EFFECT)
         while not s.done:
             legal = s.legal_actions()
             s.apply(A.PASS if A.PASS in legal else legal[0])
     assert st.to_dict() == back.to_dict() == copy.to_dict()
-    assert st.truncated and sides.proxy_life(st) == 4 and sides.loss_flags(st) == (False, False)
+    assert st.truncated and PartsCore.proxy_life(st) == 4 and PartsCore.loss_flags(st) == (False, False)
     plain = sides.compose(host_side(), None, random.Random(0), 2).to_dict()
     assert (plain["proxy_armor"], plain["proxy_life"]) == (0, 0)  # no proxy at this table
     del plain["proxy_armor"], plain["proxy_life"]  # dicts written before proxies load as such
@@ -392,9 +393,9 @@ def test_D38_nominal_life_is_the_starter_heads_armor_fixed_for_the_side() -> Non
     assert side.life() == 5 and sides.nominal_life(side) == 9
     st = table(host_side(stock=("EN_MELEE",) * 2), BASE, 2)
     attack(st, RA)
-    host, _ = sides.split(st)
+    host, _ = PartsCore.split(st)
     assert sides.nominal_life(host) == 9
-    assert sides.nominal_life(sides.resample_side(side, random.Random(0), keep_private=False)) == 9
+    assert sides.nominal_life(PartsCore.resample_side(side, random.Random(0), keep_private=False)) == 9
 
 
 # ----------------------------------------------------------------------------- D42 view, render, encoder
@@ -411,7 +412,7 @@ def test_D42_view_render_and_encoder_show_the_stand_in_with_its_head(kind: int, 
     assert word in text and "5 life" in text
     attack(st, LA, medal=True)
     life = 2 if kind == GUEST else 4
-    assert sides.proxy_life(st) == life
+    assert PartsCore.proxy_life(st) == life
     v = view(st, 0)
     assert v["board"]["proxy"]["kind"] == proxy.KINDS[kind] and v["board"]["proxy"]["name"] == word
     assert (v["board"]["proxy"]["life"], v["board"]["proxy"]["armor"]) == (life, 5)

@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from deckgym.envs.amalogs.cores.mow import MowCore
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.events import check_fields
 from deckgym.envs.core.proxy import BASE, GUEST, NONE
@@ -90,7 +91,7 @@ def table(side: sides.Side, kind: int, p: int) -> GameState:
     """A begun table of ``TURN`` with ``side`` at seat 0 and a proxy of kind ``kind`` and life ``p``."""
     st = sides.compose(side, None, random.Random(0), TURN, proxy=kind, proxy_life=p)
     st.EVENT_CAP = 10**9
-    sides.begin(st)
+    MowCore.begin(st)
     return st
 
 
@@ -128,13 +129,13 @@ def test_E14_monster_then_master_attack_the_guest_proxy_24_to_19() -> None:
     side = host(field=("MN17",), exp=4)
     assert side.level == 2
     st = table(side, GUEST, 24)
-    assert sides.proxy_life(st) == 24
+    assert MowCore.proxy_life(st) == 24
     to(st, DP.ATTACK_DECLARE)
     assert set(st.legal_actions()) == {PASS, ATTACKER[0], ATTACKER[1]}
     attack(st, 1)
-    assert sides.proxy_life(st) == 21
+    assert MowCore.proxy_life(st) == 21
     attack(st, 0)
-    assert sides.proxy_life(st) == 19
+    assert MowCore.proxy_life(st) == 19
     assert st.life[0] == 20 and st.monsters[0][0].damage == 0, "the proxy deals 0 back"
     hits = kinds(st, "proxy_hit")
     assert [(h["player"], h["attacker"], h["proxy"], h["hit"], h["life"]) for h in hits] == [
@@ -143,9 +144,9 @@ def test_E14_monster_then_master_attack_the_guest_proxy_24_to_19() -> None:
     ]
     assert all(check_fields(events.KINDS, events.PRIVATE, h) is None for h in hits)
     finish(st)
-    assert st.truncated and sides.loss_flags(st) == (False, False)
-    assert 24 - sides.proxy_life(st) == 5
-    back, none = sides.split(st)
+    assert st.truncated and MowCore.loss_flags(st) == (False, False)
+    assert 24 - MowCore.proxy_life(st) == 5
+    back, none = MowCore.split(st)
     assert none is None and back.life == 20 and back.master_attacked and back.monsters[0].attacked
 
 
@@ -155,18 +156,18 @@ def test_E16_D40_base_proxy_loses_exactly_1_per_successful_attack() -> None:
     st = table(host(field=("MN17", "MN03"), exp=4), BASE, 18)
     to(st, DP.ATTACK_DECLARE)
     attack(st, 1)
-    assert sides.proxy_life(st) == 17
+    assert MowCore.proxy_life(st) == 17
     attack(st, 2)
-    assert sides.proxy_life(st) == 17, "attack 0: not a successful attack"
+    assert MowCore.proxy_life(st) == 17, "attack 0: not a successful attack"
     attack(st, 0)
-    assert sides.proxy_life(st) == 16
+    assert MowCore.proxy_life(st) == 16
     assert [(h["hit"], h["life"], h["proxy"]) for h in kinds(st, "proxy_hit")] == [
         (3, 17, "base"),
         (0, 17, "base"),
         (2, 16, "base"),
     ]
     finish(st)
-    assert sides.loss_flags(st) == (False, False)
+    assert MowCore.loss_flags(st) == (False, False)
 
 
 def test_E15_D38_nominal_life_of_master_of_the_world_is_20() -> None:
@@ -186,11 +187,11 @@ def test_D37_P_never_below_0_and_the_table_ends_at_once(kind: int, p: int) -> No
     st = table(host(field=("MN17",), exp=4), kind, p)
     to(st, DP.ATTACK_DECLARE)
     attack(st, 1)
-    assert sides.proxy_life(st) == 0 and st.life[1] == 0
+    assert MowCore.proxy_life(st) == 0 and st.life[1] == 0
     assert st.done and not st.truncated and st.winner == 0
     assert st.current_player == -1 and st.legal_actions() == []
-    assert sides.loss_flags(st) == (False, True)
-    back, none = sides.split(st)
+    assert MowCore.loss_flags(st) == (False, True)
+    back, none = MowCore.split(st)
     assert none is None
     assert back.monsters[0].attacked and not back.master_attacked, "the rest of the turn is abandoned"
     assert sorted(back.cards()) == sorted(DECK)
@@ -202,18 +203,18 @@ def test_D37_P_reaching_0_abandons_pending_triggers_and_the_engagement() -> None
     st = table(host(field=("MN04",), exp=4), GUEST, 1)
     to(st, DP.ATTACK_DECLARE)
     attack(st, 1)
-    assert st.done and sides.proxy_life(st) == 0
+    assert st.done and MowCore.proxy_life(st) == 0
     assert kinds(st, "engage") == [] and kinds(st, "proxy_hit") == []
     dmg = kinds(st, "damage")
     assert [(d["player"], d["card"], d["amount"], d["life"]) for d in dmg] == [(1, None, 1, 0)]
-    assert sides.loss_flags(st) == (False, True)
+    assert MowCore.loss_flags(st) == (False, True)
 
 
 def test_D37_host_loss_on_a_proxy_table_is_the_first_flag() -> None:
     """D37, D39: the state checks ignore seat 1's empty deck, but the host's own empty deck still loses."""
     st = table(host(field=("MN17",), exp=4, deck=False), GUEST, 9)
     assert st.done and st.winner == 1
-    assert sides.loss_flags(st) == (True, False) and sides.proxy_life(st) == 9
+    assert MowCore.loss_flags(st) == (True, False) and MowCore.proxy_life(st) == 9
 
 
 def test_D37_seat_1s_empty_deck_and_zones_do_not_end_the_table() -> None:
@@ -222,7 +223,7 @@ def test_D37_seat_1s_empty_deck_and_zones_do_not_end_the_table() -> None:
         st = table(host(), kind, 5)
         assert st.deck[1] == [] and st.masters[1] == "" and not st.done
         finish(st)
-        assert st.truncated and sides.loss_flags(st) == (False, False) and sides.proxy_life(st) == 5
+        assert st.truncated and MowCore.loss_flags(st) == (False, False) and MowCore.proxy_life(st) == 5
 
 
 # ----------------------------------------------------------------------------- D37: legality
@@ -236,19 +237,19 @@ def test_D37_summoning_sickness_and_once_per_turn_apply_to_attacks_on_the_proxy(
     assert set(st.legal_actions()) == {PASS, ATTACKER[0]}
     attack(st, 0)
     assert st.current_player == -1 or st.dp[0] != DP.ATTACK_DECLARE, "no attacker is left"
-    assert sides.proxy_life(st) == 30 - 3 - 2
+    assert MowCore.proxy_life(st) == 30 - 3 - 2
 
 
 def test_D21_without_a_proxy_a_vacant_seat_still_has_no_attack() -> None:
     """D21 unchanged: facing a vacant seat (no proxy) no attacker is eligible and life[1] stays 0."""
     st = sides.compose(host(field=("MN17",), exp=4), None, random.Random(0), TURN)
-    sides.begin(st)
+    MowCore.begin(st)
     while st.current_player >= 0:
         assert st.dp is not None and st.dp[0] != DP.ATTACK_DECLARE
         st.apply(PASS)
-    assert st.life[1] == 0 and sides.loss_flags(st) == (False, False)
+    assert st.life[1] == 0 and MowCore.loss_flags(st) == (False, False)
     with pytest.raises(ValueError):
-        sides.proxy_life(st)
+        MowCore.proxy_life(st)
 
 
 def test_D37_guest_proxy_is_a_legal_choice_for_damage_effects_only() -> None:
@@ -293,7 +294,7 @@ def test_D37_a_guest_damage_spell_lowers_P_a_base_is_no_choice() -> None:
             words = describe_action(st, 0, ENC.action_to_index(TARGET[8], st))["text"]
             assert "the defender's stand-in" in words
             st.apply(TARGET[8])
-        assert sides.proxy_life(st) == want
+        assert MowCore.proxy_life(st) == want
         assert st.dp == (int(DP.MAIN), 0), "the table goes on"
         windows = [r for r in kinds(st, "auto") if r["decision"] == "COUNTER_WINDOW"]
         assert [r["player"] for r in windows] == [1], "seat 1's counter window passes by itself"
@@ -311,7 +312,7 @@ def test_D37_fire_bolt_may_aim_at_the_guest_proxy_or_at_the_own_side() -> None:
         assert st.legal_actions() == (own + [TARGET[8]] if kind == GUEST else own)
         if kind == GUEST:
             st.apply(TARGET[8])
-            assert sides.proxy_life(st) == 7
+            assert MowCore.proxy_life(st) == 7
             d = kinds(st, "damage")[-1]
             assert (d["player"], d["card"], d["zone"], d["amount"], d["life"]) == (1, None, "master", 3, 7)
 
@@ -325,7 +326,7 @@ def test_D37_level_up_damage_to_the_opposing_master_lowers_a_guest_proxy(kind: i
     st.apply(HAND[POOL["MN01"].index])
     assert st.level[0] == 2
     to(st, DP.MAIN)
-    assert sides.proxy_life(st) == want
+    assert MowCore.proxy_life(st) == want
 
 
 def test_D37_ember_hound_on_attack_damage_hits_a_guest_not_a_base() -> None:
@@ -335,7 +336,7 @@ def test_D37_ember_hound_on_attack_damage_hits_a_guest_not_a_base() -> None:
         st = table(host(field=("MN04",), exp=2), kind, 20)
         to(st, DP.ATTACK_DECLARE)
         attack(st, 1)
-        assert sides.proxy_life(st) == want
+        assert MowCore.proxy_life(st) == want
 
 
 # ----------------------------------------------------------------------------- random play
@@ -367,18 +368,18 @@ def test_D37_D40_random_proxy_tables_keep_the_proxy_rules(seed: int) -> None:
         else:
             assert effect == [], "effects never reach a base proxy"
             want = max(0, p - sum(1 for h in hits if h >= 1))
-        assert sides.proxy_life(st) == want and 0 <= want <= p
+        assert MowCore.proxy_life(st) == want and 0 <= want <= p
         p = want
         if st.current_player < 0:
             break
         assert st.current_player == 0 and st.dp is not None and st.dp[1] == 0
         st.apply(rng.choice(st.legal_actions()))
     assert st.done
-    lost_host, lost_proxy = sides.loss_flags(st)
+    lost_host, lost_proxy = MowCore.loss_flags(st)
     assert lost_proxy == (p == 0)
     assert st.truncated or lost_host or p == 0
     assert not (st.truncated and (lost_host or lost_proxy))
-    back, none = sides.split(st)
+    back, none = MowCore.split(st)
     assert none is None and sorted(back.cards()) == sorted(DECK)
 
 
@@ -388,12 +389,12 @@ def test_compose_refuses_a_proxy_with_a_champion_or_a_life_below_1() -> None:
     a, b = host(), host()
     rng = random.Random(0)
     with pytest.raises(ValueError):
-        sides.compose(a, b, rng, TURN, proxy=GUEST, proxy_life=5)
+        MowCore.compose(a, b, rng, TURN, proxy=GUEST, proxy_life=5)
     for bad in (0, -3, True, 2.5):
         with pytest.raises(ValueError):
-            sides.compose(a, None, rng, TURN, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
+            MowCore.compose(a, None, rng, TURN, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        sides.compose(a, None, rng, TURN, proxy=3, proxy_life=5)
+        MowCore.compose(a, None, rng, TURN, proxy=3, proxy_life=5)
     st = sides.compose(a, None, rng, TURN, proxy=BASE, proxy_life=30)
     assert st.config.vacant_seat and st.config.proxy == BASE and st.life == [20, 30]
     assert sides.compose(a, b, rng, TURN).config.proxy == NONE
@@ -429,7 +430,7 @@ def test_a_proxy_table_round_trips_mid_turn_and_resampling_keeps_P() -> None:
         s.apply(TARGET[8])
         finish(s)
     assert st.to_dict() == back.to_dict() == twin.to_dict()
-    assert sides.proxy_life(back) == 24 - 3 - 2 - 2
+    assert MowCore.proxy_life(back) == 24 - 3 - 2 - 2
     mid = table(host(field=("MN17",), exp=4, hand=("SP02", "MN01")), BASE, 13)
     for seat in (0, 1):
         r = mid.resample_hidden(seat, random.Random(seat))
@@ -463,7 +464,7 @@ def test_D42_the_hosts_view_render_and_observation_show_the_proxy_master(kind: i
     attack(st, 1)
     obs = ENC.observe(st, 0)
     assert obs[master + 8] == pytest.approx((23 if kind == BASE else 21) / 20)
-    assert view(st, 0)["players"][1]["life"] == sides.proxy_life(st)
+    assert view(st, 0)["players"][1]["life"] == MowCore.proxy_life(st)
     text = [describe_action(st, 0, i)["text"] for i in ENC.legal_indices(st)]
     assert text and all(text)
     plain = sides.compose(host(), None, random.Random(0), TURN)

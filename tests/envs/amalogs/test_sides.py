@@ -8,6 +8,7 @@ import random
 import pytest
 
 from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
+from deckgym.envs.amalogs.cores.medarot_ocg import MedarotCore
 from deckgym.envs.medarot_ocg import sides
 from deckgym.envs.medarot_ocg.actions import PASS
 from deckgym.envs.medarot_ocg.rules.board import to_relative
@@ -81,7 +82,7 @@ def test_A6_effects_on_the_other_side_end_at_the_split() -> None:
         Eff("MOD_POWER", 10, "ANY", 0, host_uid, -1, [host_uid], -1, ""),
         Eff("TRAP", 1, "ANY", 0, -1, 1, None, 0, "END_OF_TURN"),
     ]
-    host, champ = sides.split(table)
+    host, champ = MedarotCore.split(table)
     assert [e.op for e in host.effects] == ["MOD_POWER", "TRAP"]
     assert champ is not None and champ.effects == []
 
@@ -107,11 +108,11 @@ def test_D21_vacant_seat_never_decides_pays_or_loses() -> None:
         a = played_side(0, seed)
         rng = random.Random(seed)
         table = sides.compose(a, None, rng, 5)
-        sides.begin(table)
+        MedarotCore.begin(table)
         while not table.done:
             assert table.current_player == 0
             table.apply(rng.choice(table.legal_actions()))
-        assert sides.loss_flags(table)[1] is False
+        assert MedarotCore.loss_flags(table)[1] is False
 
 
 def test_D23_loss_flags_from_the_table_result() -> None:
@@ -120,17 +121,17 @@ def test_D23_loss_flags_from_the_table_result() -> None:
     b.trash += b.deck
     b.deck = []
     table = sides.compose(a, b, random.Random(0), 4)
-    sides.begin(table)
+    MedarotCore.begin(table)
     while not table.done:
         table.apply(adapter(1).auto_action(table))
-    assert sides.loss_flags(table) == (False, True)
+    assert MedarotCore.loss_flags(table) == (False, True)
 
 
 def test_A9_auto_action_prefers_pass() -> None:
     """A9, D32: the automatic choice is PASS when legal."""
     a = played_side(1, 9)
     table = sides.compose(a, None, random.Random(0), 4)
-    sides.begin(table)
+    MedarotCore.begin(table)
     while not table.done:
         choice = adapter(1).auto_action(table)
         assert choice == PASS or PASS not in table.legal_actions()
