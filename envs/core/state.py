@@ -241,8 +241,8 @@ class CardGameState(EngineState):
     """An engine state that plays from a card pool and a deck list per player."""
 
     SETUP_KEYS = ("ruleset", "config", "pool", "decks", "seed", "rng")
-    #: The ruleset's config class and pool loader (for ``from_dict``).
-    CONFIG: ClassVar[Any]
+    #: The ruleset's ``make_config`` (which checks every option) and pool loader (for ``from_dict``).
+    MAKE_CONFIG: ClassVar[Callable[..., Any]]
     LOAD_POOL: ClassVar[Callable[[Any], Any]]
 
     config: Any = setup()
@@ -282,4 +282,8 @@ class CardGameState(EngineState):
             raise StateError(f"seed: expected an integer, got {d['seed']!r}")
         if not isinstance(d["decks"], list):
             raise StateError(f"decks: expected a list of deck lists, got {d['decks']!r}")
-        return cls(cls.CONFIG(**d["config"]), cls.LOAD_POOL(d["pool"]), copy.deepcopy(d["decks"]), d["seed"])
+        try:
+            config = cls.MAKE_CONFIG(**d["config"])
+        except (StateError, TypeError) as exc:
+            raise StateError(f"config: {exc}") from exc
+        return cls(config, cls.LOAD_POOL(d["pool"]), copy.deepcopy(d["decks"]), d["seed"])

@@ -18,7 +18,7 @@ from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
-from deckgym.envs.medarot_ocg.config import RulesConfig
+from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 
 
 @dataclass
@@ -112,7 +112,7 @@ class GameState(CardGameState):
     RULES = "deckgym.envs.medarot_ocg.rules"
     RULESET = "medarot_ocg"
     DECISIONS = DP
-    CONFIG = RulesConfig
+    MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
     num_players = 2
 

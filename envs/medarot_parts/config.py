@@ -61,7 +61,10 @@ def make_config(**overrides: Any) -> RulesConfig:
     """
     check_known(RulesConfig, overrides)
     for key, value in overrides.items():
-        if key == "proxy":
+        if key == "vacant_seat":
+            if not isinstance(value, bool):
+                raise StateError(f"vacant_seat must be True or False, got {value!r}")
+        elif key == "proxy":
             check_int(key, value, 0)
             if value > 2:
                 raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {value!r}")

@@ -18,7 +18,7 @@ from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import CardDef, load_pool
-from deckgym.envs.medarot_parts.config import RulesConfig
+from deckgym.envs.medarot_parts.config import make_config
 
 #: Modifier fields (``GameState.mods`` rows): stat 0 power / 1 charge, signed amount, the part uid it
 #: follows (-1: bound to slots instead), the bound slots (player, medarot, slot bit mask), how long it
@@ -101,7 +101,7 @@ class GameState(CardGameState):
     RULES = "deckgym.envs.medarot_parts.rules"
     RULESET = "medarot_parts"
     DECISIONS = DP
-    CONFIG = RulesConfig
+    MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
     num_players = 2
 

@@ -22,7 +22,7 @@ from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
-from deckgym.envs.mow.config import LIFE_START, RulesConfig
+from deckgym.envs.mow.config import LIFE_START, RulesConfig, make_config
 
 #: Modifier durations (BUFF, 4.7).
 TURN, PERMANENT = 0, 1
@@ -61,7 +61,7 @@ class GameState(CardGameState):
     RULES = "deckgym.envs.mow.rules"
     RULESET = "mow"
     DECISIONS = DP
-    CONFIG = RulesConfig
+    MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
     EVENT_CAP = 300
     num_players = 2

@@ -260,7 +260,7 @@ def _set(tree: Any, path: tuple[Any, ...], value: Any) -> Any:
 
 
 @pytest.mark.parametrize("name", IDS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=hs.data())
 def test_from_dict_of_any_json_is_a_checked_state_or_one_state_error(name: str, data: Any) -> None:
     cls = state_class(name)

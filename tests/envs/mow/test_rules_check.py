@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
+from deckgym.envs.amalogs.cores.mow import MowCore
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import BASE, GUEST
 from deckgym.envs.mow import rules, sides
@@ -47,12 +48,12 @@ def table_games(seed: int, every: int = 1) -> list[GameState]:
     rng = random.Random(seed)
     side = sides.new_side(list(decks()[seed % len(decks())]))
     seen = play(sides.solo_table(side, rng, 1), seed, every)
-    side = sides.split(seen[-1])[0]
+    side = MowCore.split(seen[-1])[0]
     for turn, kind in ((2, GUEST), (3, BASE)):
         table = sides.compose(side, None, rng, turn, proxy=kind, proxy_life=5 + seed % 9)
-        sides.begin(table)
+        MowCore.begin(table)
         seen += play(table, seed + turn, every)
-        side = sides.split(seen[-1])[0]
+        side = MowCore.split(seen[-1])[0]
     return seen
 
 
