@@ -113,9 +113,17 @@ def play_game(env: Any, agents: list[Any], seed: int) -> list[float]:
     An agent that does not read its observation (``agents.base.needs_observation``) gets None
     and the legal-action mask alone, so its decisions skip the encoding.
     """
+    env.reset(seed=seed)
+    return play_on(env, agents, seed)
+
+
+def play_on(env: Any, agents: list[Any], seed: int) -> list[float]:
+    """Play the game that ``env.reset(seed=seed)`` has just set up, as ``play_game`` does.
+
+    For callers that set the new game up further before it is played; the per-seat returns.
+    """
     from deckgym.agents.base import bind, needs_observation
 
-    env.reset(seed=seed)
     for i, a in enumerate(agents):
         bind(a, env)
         a.reset(seed=seed * 7919 + i)

@@ -126,31 +126,13 @@ def make_env(config: dict[str, Any]) -> Any:
 # ----------------------------------------------------------------------------- one game
 def play(env: Any, spec: str, seed: int) -> Any:
     """One game with ``spec`` in every seat; the final engine state, its whole event log kept."""
-    from deckgym.agents.base import bind, needs_observation
+    from deckgym.agents.arena import play_on
 
     env.reset(seed=seed)
-    raw = env.unwrapped
-    st = raw.game
+    st = env.unwrapped.game
     st.EVENT_CAP = 10**9  # this game's log keeps everything (the class's cap is untouched)
     name = env_name()
-    seats = [make_agent(spec, name, seed=i) for i in range(len(env.possible_agents))]
-    for i, a in enumerate(seats):
-        bind(a, env)
-        a.reset(seed=seed * 7919 + i)
-    seat_of = {n: i for i, n in enumerate(env.possible_agents)}
-    reads = [needs_observation(a) for a in seats]
-    for agent in env.agent_iter():
-        seat = seat_of[agent]
-        if reads[seat]:
-            obs, _r, term, trunc, _i = env.last()
-        else:
-            _o, _r, term, trunc, _i = env.last(observe=False)
-        if term or trunc:
-            env.step(None)
-        elif reads[seat]:
-            env.step(seats[seat].act(obs["observation"], obs["action_mask"]))
-        else:
-            env.step(seats[seat].act(None, raw.encoder.action_mask(st)))
+    play_on(env, [make_agent(spec, name, seed=i) for i in range(len(env.possible_agents))], seed)
     return st
 
 

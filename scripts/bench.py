@@ -394,6 +394,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return result
 
 
+def _block(head: str, rows: list[str]) -> list[str]:
+    """A table section after a blank line: its heading, a rule and its rows; nothing when it has no rows."""
+    return ["", head, "-" * len(head), *rows] if rows else []
+
+
 def table(result: dict[str, Any]) -> str:
     """A fixed-width table of the result."""
     refs = list(result["references"])
@@ -417,38 +422,38 @@ def table(result: dict[str, Any]) -> str:
                 lines.append(
                     f"{'':<4}of which meta {v['meta_decisions_per_s']:,.0f}/s, core {v['core_decisions_per_s']:,.0f}/s"
                 )
-    if result.get("tournaments"):
-        lines.append("")
-        head = f"{'deck tournament':<26}{'heuristic games/s':>19}{'random games/s':>16}{'ratio':>8}"
-        lines += [head, "-" * len(head)]
-        for label, t in result["tournaments"].items():
-            lines.append(
-                f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
-            )
-    if result.get("training"):
-        lines.append("")
-        head = f"{'PPO training':<26}{'steps':>8}{'PPO loop steps/s':>18}{'whole run steps/s':>19}{'x aec decisions/s':>19}"
-        lines += [head, "-" * len(head)]
-        for label, t in result["training"].items():
-            lines.append(
-                f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
-                f"{t['ratio_to_aec']:>19.3f}"
-            )
+    tournaments = result.get("tournaments") or {}
+    lines += _block(
+        f"{'deck tournament':<26}{'heuristic games/s':>19}{'random games/s':>16}{'ratio':>8}",
+        [
+            f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
+            for label, t in tournaments.items()
+        ],
+    )
+    training = result.get("training") or {}
+    lines += _block(
+        f"{'PPO training':<26}{'steps':>8}{'PPO loop steps/s':>18}{'whole run steps/s':>19}{'x aec decisions/s':>19}",
+        [
+            f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
+            f"{t['ratio_to_aec']:>19.3f}"
+            for label, t in training.items()
+        ],
+    )
     if result.get("agents"):
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from bench_rows import table as agent_table
 
         lines.append("")
         lines += agent_table(result["agents"])
-    if result.get("latency"):
-        lines.append("")
-        head = f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}"
-        lines += [head, "-" * len(head)]
-        for label, t in result["latency"].items():
-            lines.append(
-                f"{label:<26}{t['level']:>10}{t['decisions']:>11}{1e3 * t['p50_s']:>9.0f}{1e3 * t['p95_s']:>9.0f}"
-                f"{1e3 * t['max_s']:>9.0f}{t['ratio_p50']:>13,.0f}"
-            )
+    latency = result.get("latency") or {}
+    lines += _block(
+        f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}",
+        [
+            f"{label:<26}{t['level']:>10}{t['decisions']:>11}{1e3 * t['p50_s']:>9.0f}{1e3 * t['p95_s']:>9.0f}"
+            f"{1e3 * t['max_s']:>9.0f}{t['ratio_p50']:>13,.0f}"
+            for label, t in latency.items()
+        ],
+    )
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckgym.agents.arena import MatchResult, match, wilson
+from tests.envs.variants import AMALOGS, MOW, OCG, PARTS, ids
 
 
 def test_wilson_matches_hand_computed_values():
@@ -103,13 +104,7 @@ def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
     assert second == {"a": {2}, "b": {0, 1}}
 
 
-LEAN_VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": (2, 2)}),
-]
+LEAN_VARIANTS = [OCG[0], OCG[2], PARTS, MOW, AMALOGS[1]]
 
 
 def _observed_game(env, agents, seed):
@@ -129,7 +124,7 @@ def _observed_game(env, agents, seed):
     return list(env.unwrapped.game.returns()), list(env.unwrapped.game.events)
 
 
-@pytest.mark.parametrize(("name", "kw"), LEAN_VARIANTS, ids=[n + str(len(k)) for n, k in LEAN_VARIANTS])
+@pytest.mark.parametrize(("name", "kw"), LEAN_VARIANTS, ids=ids(LEAN_VARIANTS))
 def test_agents_that_do_not_read_observations_play_the_same_games_without_encoding(name, kw):
     from deckgym import agents, envs
     from deckgym.agents.arena import play_game

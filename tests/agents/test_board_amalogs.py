@@ -15,17 +15,14 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
 import sys
 import types
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from deckgym import envs
 from deckgym.agents.play.boards import amalogs as board
-from deckgym.agents.play.terminal import board_text
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
@@ -34,11 +31,11 @@ from deckgym.envs.amalogs.encode import AmalogsEncoder
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.amalogs.view import view
 from deckgym.envs.core.describe import place_key
+from tests.agents import boards
+from tests.agents.boards import BOARDS, CODE, board_page, chromium
 from tests.envs.amalogs.fixtures import WIDE, position, proxy_after
+from tests.envs.positions import sampled_states
 
-ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "agents" / "play" / "static" / "boards"
-CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
 GAMES: list[tuple[dict[str, Any], int]] = [
     ({"team_sizes": (1, 1)}, 3),
     ({"team_sizes": (2, 2)}, 5),
@@ -49,30 +46,13 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 def _states(kwargs: dict[str, Any], seed: int, every: int = 23, cap: int = 700) -> list[AmalogsState]:
     env = envs.make("amalogs_v1", **kwargs)
     env.reset(seed=seed)
-    st = env.unwrapped.game
     rng = random.Random(seed)
-    out = []
-    for step in range(cap):
-        if st.done:
-            break
-        if step % every == 0:
-            out.append(st.clone())
-        st.apply(rng.choice(st.legal_actions()))
-    out.append(st.clone())
-    return out
+    return sampled_states(env.unwrapped.game, lambda s: rng.choice(s.legal_actions()), every, cap)
 
 
 ADV, PARTS, MOW = 1, 2, 3
 #: Host A0 next to B0 (the only guest), A1 and B1 far away (spec E14).
 NEXT_TO_B0 = [(5, 3), (1, 1), (6, 3), (9, 6)]
-
-
-def _text(v: dict[str, Any], details: bool = False) -> str:
-    return board_text(v, details, width=120)  # the drawing the terminal and the replays print
-
-
-def _flat(text: str) -> str:
-    return re.sub(r"[\s\u2500-\u257f]+", " ", text)  # lines wrapped in a panel join up
 
 
 def _duel(rulesets: list[int], squares: list[tuple[int, int]]) -> AmalogsState:
@@ -116,7 +96,7 @@ def test_the_terminal_board_shows_the_map_and_nothing_hidden(kwargs: dict[str, A
         names = set(card_names(st).values())
         for seat in range(st.num_players):
             v = view(st, seat)
-            text = _text(v)
+            text = boards.text(v)
             assert "Base A" in text and "Base B" in text and "The map" in text
             assert not CODE.search(text), CODE.search(text)
             for p in v["players"]:
@@ -132,7 +112,7 @@ def test_the_terminal_board_shows_the_map_and_nothing_hidden(kwargs: dict[str, A
 
 def test_the_viewers_team_is_at_the_bottom() -> None:
     st = _states({"team_sizes": (1, 1)}, 3)[-1]
-    a, b = _text(view(st, 0)), _text(view(st, 1))
+    a, b = boards.text(view(st, 0)), boards.text(view(st, 1))
     map_a, map_b = a.split("The map")[1].split("Players")[0], b.split("The map")[1].split("Players")[0]
     assert map_a.index("Base B") < map_a.index("Base A")  # team A's base row is drawn last
     assert map_b.index("Base A") < map_b.index("Base B")
@@ -142,7 +122,7 @@ def test_the_viewers_team_is_at_the_bottom() -> None:
 def test_details_add_square_and_player_numbers() -> None:
     st = _states({"team_sizes": (2, 2)}, 5)[-1]
     v = view(st, 0)
-    assert "[player 0]" in _text(v, details=True) and "[player 0]" not in _text(v)
+    assert "[player 0]" in boards.text(v, details=True) and "[player 0]" not in boards.text(v)
 
 
 def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,7 +142,7 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
     monkeypatch.setitem(sys.modules, "fake_core_board", fake)
     monkeypatch.setitem(board.CORE_BOARDS, env, "fake_core_board")
     v = view(st, seated)
-    text = _text(v)
+    text = boards.text(v)
     assert "THE CORE BOARD" in text and "The duel table" in text
     core = v["board"]["core"]
     assert seen[0]["seat"] == core["seat"] and seen[0]["players"] == core["players"] and seen[0]["env"] == env
@@ -171,7 +151,7 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
 def test_the_defender_is_named_with_its_stand_ins_life() -> None:
     """D36-D38: a MoW host against an OCG-advance guest: B0 defends through a stand-in with P = 20."""
     st = _duel([MOW, ADV, ADV, ADV], NEXT_TO_B0)
-    host = _flat(_text(view(st, 0)))
+    host = boards.draw(view(st, 0))
     assert "Enemy B0 defends through a stand-in with 20 life" in host
     assert (
         "Life converts by the games' nominal lives (Master of the World 20, Medarot OCG advance 20)" in host
@@ -179,7 +159,7 @@ def test_the_defender_is_named_with_its_stand_ins_life() -> None:
     assert "The duel table: Master of the World, against enemy B0's stand-in (20 life)" in host
     assert "defender" in host.split("The map")[1].split("Players")[0]  # B0's square names its role
     assert "Opponent: the defender's stand-in" in host  # the MoW board draws seat 1 as the stand-in
-    mine = _flat(_text(view(st, 2)))  # the defender's own view
+    mine = boards.draw(view(st, 2))  # the defender's own view
     assert (
         "You (B0) defend through a stand-in with 20 life" in mine and "you lose the stand-in's damage" in mine
     )
@@ -196,7 +176,7 @@ def test_the_stand_ins_life_falls_as_it_is_hit() -> None:
     assert st.phase == Phase.DUEL_CORE
     d = view(st, 0)["board"]["duel"]
     assert d["proxy_life"] < d["proxy_start"] == 20
-    text = _flat(_text(view(st, 0)))
+    text = boards.draw(view(st, 0))
     assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 20)" in text
     assert f"against enemy B0's stand-in ({d['proxy_life']} life)" in text
     assert f"HP {d['proxy_life']}" in text and "Stand-in's row" in text  # the OCG board's open row
@@ -205,15 +185,15 @@ def test_the_stand_ins_life_falls_as_it_is_hit() -> None:
 def test_the_base_at_the_table_shows_its_life_and_hits() -> None:
     """D36, D40: no guest, base B in range: base B is at the table and loses 1 per successful attack."""
     st = _at_base(ADV)
-    text = _flat(_text(view(st, 0)))
+    text = boards.draw(view(st, 0))
     assert "Base B is at the table: 18 life, 0 hits this duel" in text
     assert "Bases in the duel: B (at the table)" in text and "at table" in text  # the map marks it too
     assert "against base B (18 life)" in text and "Opponent: the enemy base" in text
     _attack(st, falls=1)
     assert st.phase == Phase.DUEL_CORE and st.life[1] == 17
-    text = _flat(_text(view(st, 0)))
+    text = boards.draw(view(st, 0))
     assert "Base B is at the table: 17 life, 1 hit this duel" in text and "Base B: 17" in text
-    ally = _flat(_text(view(st, 1)))  # A1 does not sit at the table
+    ally = boards.draw(view(st, 1))  # A1 does not sit at the table
     assert "ally A0 against base B (17 life) at the table (you do not see it)" in ally
 
 
@@ -221,7 +201,7 @@ def test_nobody_sits_opposite_without_a_guest_or_an_enemy_base() -> None:
     st = _duel([ADV, ADV, ADV, ADV], WIDE)
     d = view(st, 0)["board"]["duel"]
     assert d["proxy"] is None and d["champion"] == -1
-    text = _flat(_text(view(st, 0)))
+    text = boards.draw(view(st, 0))
     assert "Nobody sits opposite: the opponent's seat is empty" in text
 
 
@@ -232,7 +212,7 @@ def test_each_core_board_draws_the_stand_in(host: int, kind: str) -> None:
     st = _defended(host) if kind == "guest" else _at_base(host)
     assert view(st, 0)["board"]["duel"]["proxy"] == kind
     for k, s in enumerate([st, *_attack(st.clone())[1::3]]):
-        text = _flat(_text(view(s, 0)))
+        text = boards.draw(view(s, 0))
         table = text.split("The duel table")[1]
         name = "the enemy base" if kind == "base" else "the defender's stand-in"
         assert f"Opponent: {name}" in table or f"The opponent: {name}" in table, (k, table[:400])
@@ -241,26 +221,19 @@ def test_each_core_board_draws_the_stand_in(host: int, kind: str) -> None:
         assert not CODE.search(text)
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or (shutil.which("/usr/bin/chromium"))
+def _page_case(st: AmalogsState, sentences: list[str]) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The view of the player to act, the places its legal moves name, and ``sentences`` (said on the page)."""
+    seat = st.current_player
+    enc = AmalogsEncoder([s for pool in st.config.pools for s in pool])
+    named = {place_key(p) for i in enc.legal_indices(st) for p in describe_action(st, seat, i)["places"]}
+    return view(st, seat), sorted(named), sentences
 
 
 def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
-    path = _chromium()
-    if path is None:
-        pytest.skip("no chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    cases = []
-    for kwargs, seed in GAMES:
-        for st in _states(kwargs, seed, every=11):
-            if st.done:
-                continue
-            seat = st.current_player
-            enc = AmalogsEncoder([s for pool in st.config.pools for s in pool])
-            named = {
-                place_key(p) for i in enc.legal_indices(st) for p in describe_action(st, seat, i)["places"]
-            }
-            cases.append((view(st, seat), sorted(named), []))
+    chromium()
+    cases = [
+        _page_case(st, []) for kwargs, seed in GAMES for st in _states(kwargs, seed, every=11) if not st.done
+    ]
     said = {
         "guest": "B0 defends through a stand-in with",
         "base": "Base B is at the table:",
@@ -268,22 +241,8 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
     for host in (ADV, PARTS, MOW):
         for kind in ("guest", "base"):
             st = _defended(host) if kind == "guest" else _at_base(host)
-            for s in _attack(st):
-                seat = s.current_player
-                enc = AmalogsEncoder([x for pool in s.config.pools for x in pool])
-                named = {
-                    place_key(p) for i in enc.legal_indices(s) for p in describe_action(s, seat, i)["places"]
-                }
-                cases.append((view(s, seat), sorted(named), [said[kind], "Opponent: "]))
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--headless"])
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_content("<html><head></head><body><div id='root'></div></body></html>")
-        page.add_script_tag(path=str(BOARDS.parent / "dom.js"))  # the shared DOM helpers come first
-        for js in sorted(BOARDS.glob("*.js")):
-            page.add_script_tag(path=str(js))
+            cases += [_page_case(s, [said[kind], "Opponent: "]) for s in _attack(st)]
+    with board_page(sorted(BOARDS.glob("*.js"))) as page:
         checked = 0
         for v, keys, sentences in cases:
             got = page.evaluate(
@@ -309,6 +268,4 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
                 assert k in drawn, (v["decision"], k)
                 checked += 1
             assert all(k.startswith(("map/", "player/", "table:", "side:")) for k in drawn)
-        browser.close()
-    assert not errors, errors
     assert checked > 50

@@ -12,13 +12,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from deckgym.agents.play.terminal import board_text
 from deckgym.envs.core.describe import place_key
 from deckgym.envs.medarot_ocg.cards import load_pool, resolve_deck, starter_decks
 from deckgym.envs.medarot_ocg.config import make_config
@@ -27,10 +24,10 @@ from deckgym.envs.medarot_ocg.encode_actions import ActionCodec
 from deckgym.envs.medarot_ocg.rules import new_game
 from deckgym.envs.medarot_ocg.state import GameState
 from deckgym.envs.medarot_ocg.view import view
+from tests.agents import boards
+from tests.agents.boards import BOARDS, CODE, board_page, chromium
+from tests.envs.positions import sampled_states
 
-ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ROOT / "agents" / "play" / "static" / "boards"
-CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
 CODEC = ActionCodec()
 GAMES = [("beginner", 3), ("normal", 5), ("advance", 7)]
 
@@ -40,21 +37,10 @@ def _states(mode: str, seed: int, every: int = 9, cap: int = 900) -> list[GameSt
     pool = load_pool()
     names = starter_decks(mode)
     decks = [resolve_deck(names[i], pool, cfg).expand() for i in (0, 1)]
-    st = new_game(cfg, pool, decks, seed)
     rng = random.Random(seed)
-    out = []
-    for step in range(cap):
-        if st.done:
-            break
-        if step % every == 0:
-            out.append(st.clone())
-        st.apply(rng.choice(st.legal_actions()))
-    out.append(st.clone())
-    return out
-
-
-def _text(v: dict[str, Any], details: bool = False) -> str:
-    return board_text(v, details, width=120)  # the drawing the terminal and the replays print
+    return sampled_states(
+        new_game(cfg, pool, decks, seed), lambda s: rng.choice(s.legal_actions()), every, cap
+    )
 
 
 @pytest.mark.parametrize(("mode", "seed"), GAMES)
@@ -63,7 +49,7 @@ def test_the_terminal_board_shows_the_board_and_nothing_hidden(mode: str, seed: 
         names = set(card_names(st).values())
         for seat in (0, 1):
             v = view(st, seat)
-            text = _text(v)
+            text = boards.text(v)
             assert "Your field" in text and "Neutral field" in text and "Opponent's field" in text
             assert not CODE.search(text), CODE.search(text)
             for sq in v["board"]["squares"]:
@@ -80,7 +66,7 @@ def test_the_terminal_board_shows_the_board_and_nothing_hidden(mode: str, seed: 
 
 def test_the_viewers_field_is_at_the_bottom_and_seat_1_sees_the_grid_turned() -> None:
     st = _states("normal", 5)[-1]
-    a, b = _text(view(st, 0)), _text(view(st, 1))
+    a, b = boards.text(view(st, 0)), boards.text(view(st, 1))
     for text in (a, b):
         assert text.index("Opponent's field") < text.index("Neutral field") < text.index("Your field")
         assert text.index("─ Opponent ─") < text.index("Neutral field") < text.index("─ You ─")
@@ -93,45 +79,29 @@ def test_the_viewers_field_is_at_the_bottom_and_seat_1_sees_the_grid_turned() ->
 def test_details_add_ids_and_the_action_flags() -> None:
     st = next(s for s in _states("advance", 7, every=1) if s.act is not None and not s.done)
     v = view(st, st.act.owner)  # type: ignore[union-attr]
-    plain, detailed = _text(v), _text(v, details=True)
+    plain, detailed = boards.text(v), boards.text(v, details=True)
     assert "cancel_penalty" in detailed and "cancel_penalty" not in plain
     unit = next(sq for sq in v["board"]["squares"] if sq is not None and sq.get("card"))
     assert unit["card"]["id"] in detailed and unit["card"]["id"] not in plain
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("/usr/bin/chromium")
+def _page_case(st: GameState) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The view of the player to act, the places its legal moves name and the card names it may not see."""
+    seat = st.current_player
+    keys = {place_key(p) for i in CODEC.legal_indices(st) for p in describe_action(st, seat, i)["places"]}
+    hidden = set()
+    o = 1 - seat
+    hidden |= {st.cards[c].name for c in st.hand[o]}
+    hidden |= {st.cards[s.card].name for s in st.stock[o] if s is not None and not s.face_up}
+    v = view(st, seat)
+    hidden -= {n for n in card_names(st).values() if n in json.dumps(v)}
+    return v, sorted(keys), sorted(hidden)
 
 
 def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
-    path = _chromium()
-    if path is None:
-        pytest.skip("no chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    cases = []
-    for mode, seed in GAMES:
-        for st in _states(mode, seed, every=7):
-            if st.done:
-                continue
-            seat = st.current_player
-            keys = {
-                place_key(p) for i in CODEC.legal_indices(st) for p in describe_action(st, seat, i)["places"]
-            }
-            hidden = set()
-            o = 1 - seat
-            hidden |= {st.cards[c].name for c in st.hand[o]}
-            hidden |= {st.cards[s.card].name for s in st.stock[o] if s is not None and not s.face_up}
-            v = view(st, seat)
-            hidden -= {n for n in card_names(st).values() if n in json.dumps(v)}
-            cases.append((v, sorted(keys), sorted(hidden)))
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=["--no-sandbox", "--headless"])
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_content("<html><head></head><body><div id='root'></div></body></html>")
-        page.add_script_tag(path=str(BOARDS.parent / "dom.js"))  # the shared DOM helpers come first
-        page.add_script_tag(path=str(BOARDS / "medarot_ocg.js"))
+    chromium()
+    cases = [_page_case(st) for mode, seed in GAMES for st in _states(mode, seed, every=7) if not st.done]
+    with board_page([BOARDS / "medarot_ocg.js"]) as page:
         checked = 0
         for v, keys, hidden in cases:
             got = page.evaluate(
@@ -161,6 +131,4 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
                 else ["square//14", "square//13", "square//12", "square//11", "square//10"]
             )
             assert backs >= v["players"][1 - v["seat"]]["hand_count"]
-        browser.close()
-    assert not errors, errors
     assert checked > 50

@@ -12,29 +12,20 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
 from deckgym import envs
-from deckgym.agents.play.terminal import board_text
 from deckgym.envs.core.describe import place_key
 from deckgym.envs.medarot_parts.cards import load_pool
 from deckgym.envs.medarot_parts.describe import ZONES, describe_action
 from deckgym.envs.medarot_parts.view import view
+from tests.agents.boards import BOARDS, CJK, CODE, assert_script_registers, board_page, chromium, draw
 from tests.envs.medarot_parts import fixtures as fx
 
-CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
-CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 CORE = load_pool()
 IDS = re.compile(r"\b(" + "|".join(re.escape(c) for c in CORE.ids()) + r")\b")
-SCRIPT = Path(__file__).resolve().parents[2] / "agents" / "play" / "static" / "boards" / "medarot_parts.js"
-
-
-def draw(v: dict, details: bool = False) -> str:
-    text = board_text(v, details, width=120)  # the drawing the terminal and the replays print
-    return re.sub(r"[\s\u2500-\u257f]+", " ", text)  # names wrapped in a panel join up
+SCRIPT = BOARDS / "medarot_parts.js"
 
 
 def games(seeds: range):
@@ -94,22 +85,12 @@ def test_the_viewer_is_at_the_bottom_and_details_show_ids():
 
 
 def test_the_page_script_registers_the_board_and_tags_the_places_of_the_moves():
-    js = SCRIPT.read_text()
-    assert "boards.medarot_parts_v1 = function draw(view, ctx)" in js
-    assert "window.deckgymBoards" in js
-    zones = set(re.findall(r'(?:spot|pile)\("(\w+)"', js))
-    assert zones == set(ZONES), zones
-    assert "card back" in js  # hidden cards are drawn as backs
-    css = SCRIPT.with_suffix(".css").read_text()
-    selectors = re.findall(r"^\.([\w-]+)", css, re.MULTILINE)
-    assert selectors and all(s.startswith("mp-") for s in selectors)
+    assert_script_registers("medarot_parts_v1", ZONES, "mp-")
 
 
 @pytest.mark.slow
 def test_in_chromium_every_place_of_a_legal_move_is_a_spot_of_the_board():
-    if not shutil.which("chromium"):
-        pytest.skip("needs Debian's chromium")
-    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    chromium()
     css = SCRIPT.with_suffix(".css").read_text()
     cases = []
     for k, st, env in games(range(2)):
@@ -119,19 +100,10 @@ def test_in_chromium_every_place_of_a_legal_move_is_a_spot_of_the_board():
         mask = env.unwrapped.encoder.action_mask(st)
         keys = {place_key(p) for i, m in enumerate(mask) if m for p in describe_action(st, seat, i)["places"]}
         cases.append((view(st, seat), keys, st.hand[1 - seat]))
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=shutil.which("chromium"), args=["--no-sandbox", "--headless"]
-        )
-        page = browser.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_content(f"<html><head><style>{css}</style></head><body><div id=t></div></body></html>")
-        page.add_script_tag(path=str(SCRIPT.parents[1] / "dom.js"))  # the shared DOM helpers come first
-        page.add_script_tag(content=SCRIPT.read_text())
+    with board_page([SCRIPT], css) as page:
         for v, keys, _ in cases:
             got = page.evaluate(
-                """v => { const t = document.getElementById('t');
+                """v => { const t = document.getElementById('root');
                 t.replaceChildren(window.deckgymBoards['medarot_parts_v1'](v, {details: false}));
                 return { places: [...t.querySelectorAll('[data-place]')].map(e => e.dataset.place),
                          text: t.innerText }; }""",
@@ -140,6 +112,4 @@ def test_in_chromium_every_place_of_a_legal_move_is_a_spot_of_the_board():
             assert keys <= set(got["places"]), (v["decision"], keys - set(got["places"]))
             assert len(got["places"]) == len(set(got["places"])), "a place key is used twice"
             assert not IDS.search(got["text"]) and not CODE.search(got["text"])
-        browser.close()
-        assert not errors, errors
     assert len(cases) > 10

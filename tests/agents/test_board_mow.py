@@ -11,26 +11,17 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 from deckgym import envs
-from deckgym.agents.play.terminal import board_text
 from deckgym.envs.mow import actions as A
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import load_pool
 from deckgym.envs.mow.describe import ZONES
+from tests.agents.boards import CJK, CODE, assert_script_registers, draw
 from tests.envs.mow import fixtures as fx
 
-CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
-CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 CORE = load_pool()
 IDS = re.compile(r"\b(" + "|".join(re.escape(c) for c in CORE.cards) + r")\b")
-SCRIPT = Path(__file__).resolve().parents[2] / "agents" / "play" / "static" / "boards" / "mow.js"
-
-
-def draw(view: dict, details: bool = False) -> str:
-    text = board_text(view, details, width=120)  # the drawing the terminal and the replays print
-    return re.sub(r"[\s\u2500-\u257f]+", " ", text)  # names wrapped in a panel join up
 
 
 def views(seeds: range):
@@ -108,12 +99,4 @@ def test_the_chain_is_told_in_words_and_the_face_down_cast_stays_hidden():
 
 
 def test_the_page_script_registers_the_board_and_tags_the_places_of_the_moves():
-    js = SCRIPT.read_text()
-    assert "boards.mow_v1 = function draw(view, ctx)" in js
-    assert "window.deckgymBoards" in js
-    zones = set(re.findall(r'(?:spot|pile)\("(\w+)"', js))
-    assert zones == set(ZONES), zones
-    assert "card back" in js  # hidden cards are drawn as backs
-    css = SCRIPT.with_suffix(".css").read_text()
-    selectors = re.findall(r"^\.([\w-]+)", css, re.MULTILINE)
-    assert selectors and all(s.startswith("mow-") for s in selectors)
+    assert_script_registers("mow_v1", ZONES, "mow-")

@@ -24,25 +24,12 @@ from typing import Any
 import pytest
 
 from deckgym import envs
+from tests.envs.variants import PACKAGE, QUICK, ids
 
 RESAMPLES = 4
 #: env, options, games per kind of play (random and heuristic), fewest positions to check.
-VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}, 3, 150),
-    ("medarot_ocg_v1", {"mode": "normal"}, 2, 150),
-    ("medarot_ocg_v1", {"mode": "advance"}, 2, 150),
-    ("medarot_parts_v1", {}, 3, 150),
-    ("mow_v1", {}, 3, 150),
-    ("amalogs_v1", {"team_sizes": (1, 1)}, 1, 150),
-    ("amalogs_v1", {"team_sizes": (2, 2)}, 1, 150),
-]
-IDS = ["-".join([n, *map(str, k.values())]) for n, k, _g, _p in VARIANTS]
-PACKAGE = {
-    "medarot_ocg_v1": "medarot_ocg",
-    "medarot_parts_v1": "medarot_parts",
-    "mow_v1": "mow",
-    "amalogs_v1": "amalogs",
-}
+VARIANTS = [(name, kw, games, 150) for (name, kw), games in zip(QUICK, (3, 2, 2, 3, 3, 1, 1), strict=True)]
+IDS = ids(QUICK)
 
 
 def heuristic(name: str) -> Callable[[Any, int], Any]:

@@ -7,22 +7,17 @@ import pytest
 
 from deckgym.agents.random_agent import RandomAgent
 from deckgym.envs import medarot_ocg_v1
+from tests.envs.positions import live_observations
 
 
 @pytest.mark.parametrize("mode", ["beginner", "normal", "advance"])
 def test_random_agent_only_plays_legal_actions(mode):
     env = medarot_ocg_v1.env(mode=mode)
     agent = RandomAgent(seed=1)
-    for g in range(10):
-        env.reset(seed=g)
-        for _name in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            a = agent.act(obs["observation"], obs["action_mask"])
-            assert obs["action_mask"][a] == 1
-            env.step(a)
+    for obs in live_observations(env, range(10)):
+        a = agent.act(obs["observation"], obs["action_mask"])
+        assert obs["action_mask"][a] == 1
+        env.step(a)
 
 
 def test_random_agent_is_seeded_and_rejects_an_empty_mask():

@@ -19,18 +19,12 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from deckgym import envs
 from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning
+from tests.envs.variants import AMALOGS, EVERY, MOW, OCG, PARTS, ids
 
-VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "normal"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": (1, 1)}),
-    ("amalogs_v1", {"team_sizes": (2, 2)}),
-    ("amalogs_v1", {"team_sizes": (3, 3)}),
-]
-IDS = [f"{n}-{'-'.join(str(v) for v in kw.values()) or 'default'}" for n, kw in VARIANTS]
+VARIANTS = EVERY
+IDS = ids(VARIANTS)
+#: One variant of each card game and AMALOGS 1v1.
+TWO_PLAYER = [OCG[0], PARTS, MOW, AMALOGS[0]]
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +41,7 @@ def test_pettingzoo_state_and_parallel_checkers_pass_with_the_defaults(name, kw)
     parallel_seed_test(lambda: turn_based_aec_to_parallel(envs.make(name, **kw)), num_cycles=100)
 
 
-@pytest.mark.parametrize(("name", "kw"), VARIANTS[:1] + VARIANTS[3:6], ids=IDS[:1] + IDS[3:6])
+@pytest.mark.parametrize(("name", "kw"), TWO_PLAYER, ids=ids(TWO_PLAYER))
 def test_the_default_ends_the_game_on_an_illegal_action_and_raise_stays_available(name, kw):
     env = envs.make(name, **kw)
     env.reset(seed=5)

@@ -29,24 +29,12 @@ from deckgym.agents import make
 from deckgym.agents.base import bind
 from deckgym.envs.core.events import NOTE, ONLY, check_fields, events_for, line_for, make_record, shown_to
 from deckgym.envs.core.view import EVENTS_IN_VIEW
+from tests.envs.variants import PACKAGE, QUICK, ids
 from tests.scripts import load_script
 
-VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "normal"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": (1, 1)}),
-    ("amalogs_v1", {"team_sizes": (2, 2)}),
-]
-IDS = [f"{n}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for n, kw in VARIANTS]
-RULESET = {
-    "medarot_ocg_v1": "medarot_ocg",
-    "medarot_parts_v1": "medarot_parts",
-    "mow_v1": "mow",
-    "amalogs_v1": "amalogs",
-}
+VARIANTS = QUICK
+IDS = ids(VARIANTS)
+RULESET = PACKAGE
 DATA = Path(__file__).resolve().parents[1] / "data" / "events.json"
 
 

@@ -22,17 +22,10 @@ from deckgym.agents.play.session import describer
 from deckgym.envs.core.describe import ROLES, place_key
 from deckgym.envs.core.events import line_for
 from tests.envs.test_views import positions
+from tests.envs.variants import QUICK, ids
 
-VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "normal"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {}),
-    ("amalogs_v1", {"team_sizes": [2, 2]}),
-]
-IDS = [f"{name}-{'-'.join(str(v) for v in kw.values())}".rstrip("-") for name, kw in VARIANTS]
+VARIANTS = QUICK
+IDS = ids(VARIANTS)
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 

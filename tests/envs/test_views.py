@@ -17,16 +17,11 @@ from deckgym import envs
 from deckgym.agents import make
 from deckgym.agents.base import bind
 from deckgym.envs.core.errors import StateError
+from tests.envs.variants import AMALOGS, MOW, OCG, PARTS, ids
 
-VARIANTS = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "normal"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {}),
-]
-IDS = [f"{name}-{kw.get('mode', '')}".rstrip("-") for name, kw in VARIANTS]
+#: Each card game and AMALOGS in its default team sizes (2v2).
+VARIANTS = [*OCG, PARTS, MOW, AMALOGS[1]]
+IDS = ids(VARIANTS)
 TOP_KEYS = {"env", "seat", "turn", "to_move", "decision", "done", "result", "players", "board", "events"}
 
 

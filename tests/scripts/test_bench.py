@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.envs.positions import live_observations
 from tests.scripts import ROOT, load_script
 
 
@@ -92,15 +93,10 @@ def test_bench_counts_the_decisions_of_real_games():
     decisions, games, seconds = bench.aec_loop(make, 0.3, 40)
     assert games >= 1 and seconds >= 0.3
     env, rng, replayed = make(), random.Random(40), 0
-    for g in range(games):  # the loop plays whole games, checking the clock between them
-        env.reset(seed=40 + g)
-        for _a in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-            replayed += 1
+    # the loop plays whole games, checking the clock between them
+    for obs in live_observations(env, range(40, 40 + games)):
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        replayed += 1
     assert replayed == decisions
     engine_decisions, engine_games, _s = bench.engine_loop(make, 0.3, 40)
     ruleset, rng, replayed = make().unwrapped.ruleset, random.Random(40), 0

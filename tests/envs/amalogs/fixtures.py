@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -111,6 +111,56 @@ def walk(env: Any, rng: random.Random, steps: int) -> Iterator[None]:
             return
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         yield
+
+
+def sampled(env: Any, seed: int, steps: int, every: int) -> Iterator[tuple[int, AmalogsState]]:
+    """``(k, game)`` at every ``every``-th of up to ``steps`` random legal steps (``walk``) from
+    ``env.reset(seed=seed)``, the moves drawn by ``random.Random(seed)``."""
+    env.reset(seed=seed)
+    for k, _ in enumerate(walk(env, random.Random(seed), steps)):
+        if k % every == 0:
+            yield k, env.unwrapped.game
+
+
+def resampled(env: Any, st: AmalogsState, seat: int, seed: int) -> AmalogsState:
+    """``st.resample_hidden(seat, random.Random(seed))``, after checking that ``seat``'s observation of it
+    is the same as of ``st`` (I12)."""
+    alt = st.resample_hidden(seat, random.Random(seed))
+    enc = env.unwrapped.encoder
+    assert np.array_equal(enc.observe(alt, seat), enc.observe(st, seat))
+    return alt
+
+
+def round_trip_tables(env: Any, seed: int, steps: int, every: int) -> int:
+    """``assert_exact_round_trip`` at the ``sampled`` positions; how many of them had a running table."""
+    tables = 0
+    for _k, st in sampled(env, seed, steps, every):
+        tables += st.table is not None
+        assert_exact_round_trip(env.unwrapped, st)
+    return tables
+
+
+def checked_game(
+    st: AmalogsState, rng: random.Random, watch: Callable[[Any], None] | None = None
+) -> list[str]:
+    """Play ``st`` to its end by random legal moves, checking the invariants of spec section 10 after
+    each (``test_invariants.Checker``); the first violations with their step, or [] when all hold.
+    ``watch`` sees the state and the move before each move is made."""
+    from tests.envs.amalogs.test_invariants import Checker
+
+    checker = Checker(st)
+    checker.check()
+    for step in range(1, 200_000):
+        if st.done:
+            return []
+        legal = st.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if watch is not None:
+            watch(st, action)
+        checker.step(action)
+        if checker.bad:
+            return [f"step {step}: {m}" for m in checker.bad[:5]]
+    raise AssertionError("the game did not end in 200,000 steps")
 
 
 def assert_exact_round_trip(raw: Any, st: AmalogsState) -> None:

@@ -14,12 +14,13 @@ import numpy as np
 import pytest
 
 from deckgym.envs import amalogs_v1
+from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.actions import Kind as MetaKind
-from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
 from deckgym.envs.amalogs.encode import CORE_OFFSET, AmalogsEncoder, core_encoding
 from deckgym.envs.amalogs.rules import new_game
+from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.errors import DeckError
 from deckgym.envs.medarot_parts import sides
 from deckgym.envs.medarot_parts.actions import PASS, Kind
@@ -30,7 +31,6 @@ from deckgym.envs.medarot_parts.sides import OWN_MEDAROT_MASK, Side
 from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
 from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import config
-from tests.envs.amalogs.test_invariants import Checker
 
 PARTS = 2
 AD = adapter(PARTS)
@@ -330,41 +330,27 @@ def test_invariants_of_random_2v2_games_with_parts_in_the_pools() -> None:
     """Spec section 10 at every step of random 2v2 games whose pools include the parts game."""
     pools = ([PARTS], [PARTS, 1], [[PARTS], [1], [PARTS], [PARTS, 0]])
     kinds: Counter[str] = Counter()
+
+    def watch(st: AmalogsState, action: Action) -> None:
+        if st.phase == Phase.DUEL_CORE and st.table_ruleset == PARTS:
+            kinds["champion" if st.duel and st.duel.champion >= 0 else "vacant"] += 1
+        if action.kind == MetaKind.STRIKE_PLAYER:
+            kinds["strike"] += 1
+
     for k, pool in enumerate(pools):
         for seed in range(4):
-            st = new_game(config((2, 2), pool), 100 * k + seed)
-            rng = random.Random(seed)
-            checker = Checker(st)
-            checker.check()
-            steps = 0
-            while not st.done:
-                legal = st.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-                if st.phase == Phase.DUEL_CORE and st.table_ruleset == PARTS:
-                    kinds["champion" if st.duel and st.duel.champion >= 0 else "vacant"] += 1
-                if action.kind == MetaKind.STRIKE_PLAYER:
-                    kinds["strike"] += 1
-                checker.step(action)
-                steps += 1
-                assert not checker.bad, f"pools {pool} seed {seed} step {steps}: {checker.bad[:5]}"
-                assert steps < 200_000
+            bad = fx.checked_game(new_game(config((2, 2), pool), 100 * k + seed), random.Random(seed), watch)
+            assert not bad, f"pools {pool} seed {seed}: {bad}"
     assert kinds["champion"] and kinds["vacant"] and kinds["strike"], kinds
 
 
 def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
     """I12: resampling what a player cannot see (other hands, deck orders) leaves its observation."""
     env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
-    env.reset(seed=4)
-    raw = env.unwrapped
-    rng = random.Random(4)
     checked = changed = 0
-    for k, _ in enumerate(fx.walk(env, rng, 1500)):
-        if k % 13:
-            continue
-        st = raw.game
+    for k, st in fx.sampled(env, seed=4, steps=1500, every=13):
         for seat in range(4):
-            alt = st.resample_hidden(seat, random.Random(k))
-            assert np.array_equal(raw.encoder.observe(alt, seat), raw.encoder.observe(st, seat))
+            alt = fx.resampled(env, st, seat, k)
             other = (seat + 1) % 4
             if alt.avatars[other].side is not None and st.avatars[other].side is not None:
                 changed += alt.avatars[other].side.to_dict() != st.avatars[other].side.to_dict()
@@ -375,14 +361,4 @@ def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
 def test_state_round_trip_with_parts_sides_and_tables() -> None:
     """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
     env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
-    env.reset(seed=6)
-    raw = env.unwrapped
-    rng = random.Random(6)
-    tables = 0
-    for k, _ in enumerate(fx.walk(env, rng, 1200)):
-        if k % 29:
-            continue
-        st = raw.game
-        tables += st.table is not None
-        fx.assert_exact_round_trip(raw, st)
-    assert tables
+    assert fx.round_trip_tables(env, seed=6, steps=1200, every=29)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import numpy as np
-
 from deckgym.envs import amalogs_v1
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Phase
@@ -20,7 +18,6 @@ from deckgym.envs.mow.rules.values import level_for
 from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 from tests.envs.amalogs import fixtures as fx
 from tests.envs.amalogs.fixtures import ADV, BEG, auto, config, finish_table, position
-from tests.envs.amalogs.test_invariants import Checker
 
 MOW = 3
 AD = adapter(MOW)
@@ -343,42 +340,25 @@ def test_strike_on_a_mow_guest_lowers_its_master_life() -> None:
     assert st.avatars[2].exited and st.life == [18, 18 - 6]
 
 
-def _play_checked(pools: object, seed: int) -> list[str]:
-    st = new_game(config((2, 2), pools), seed)
-    rng = random.Random(seed)
-    checker = Checker(st)
-    checker.check()
-    steps = 0
-    while not st.done:
-        legal = st.legal_actions()
-        checker.step(legal[rng.randrange(len(legal))])
-        steps += 1
-        if checker.bad:
-            return [f"pools {pools} seed {seed} step {steps}: {m}" for m in checker.bad[:5]]
-    return []
-
-
 def test_invariants_hold_in_random_2v2_games_with_mow() -> None:
     """Section 10: I1-I11, I13 at every step of random 2v2 games whose pools include slot 3."""
     pools_list = ([MOW], [[MOW], [MOW, 0], [1, MOW], [MOW, 4]], None)
-    bad = [m for pools in pools_list for seed in range(3) for m in _play_checked(pools, seed)]
+    bad = [
+        f"pools {pools} seed {seed} {m}"
+        for pools in pools_list
+        for seed in range(3)
+        for m in fx.checked_game(new_game(config((2, 2), pools), seed), random.Random(seed))
+    ]
     assert not bad, "\n".join(bad)
 
 
 def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     """I12, 7.2: resampling hands, face-down spells and deck orders others cannot see changes no observation."""
     env = amalogs_v1.env(pools=[MOW, ADV])
-    env.reset(seed=7)
-    raw = env.unwrapped
-    rng = random.Random(7)
     checked = changed = 0
-    for k, _ in enumerate(fx.walk(env, rng, 1500)):
-        if k % 13:
-            continue
-        st = raw.game
+    for k, st in fx.sampled(env, seed=7, steps=1500, every=13):
         for seat in range(4):
-            alt = st.resample_hidden(seat, random.Random(k))
-            assert np.array_equal(raw.encoder.observe(alt, seat), raw.encoder.observe(st, seat))
+            alt = fx.resampled(env, st, seat, k)
             checked += 1
             other = st.avatars[(seat + 2) % 4]
             if other.side is not None and other.ruleset == MOW:
@@ -388,15 +368,4 @@ def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
 
 def test_state_round_trip_with_mow_tables_is_exact() -> None:
     """to_dict / from_dict through JSON with MoW sides and tables: same dict, observations, continuation."""
-    env = amalogs_v1.env(pools=[MOW])
-    env.reset(seed=4)
-    raw = env.unwrapped
-    rng = random.Random(4)
-    tables = 0
-    for k, _ in enumerate(fx.walk(env, rng, 1200)):
-        if k % 29:
-            continue
-        st = raw.game
-        tables += st.table is not None
-        fx.assert_exact_round_trip(raw, st)
-    assert tables > 0
+    assert fx.round_trip_tables(amalogs_v1.env(pools=[MOW]), seed=4, steps=1200, every=29) > 0

@@ -24,6 +24,7 @@ from deckgym.envs.amalogs.encode import CORE_OFFSET, OFFSET
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.describe import ROLES, place_key
 from tests.envs.amalogs.fixtures import ADV, BEG, finish_table, position
+from tests.envs.positions import sampled_states
 
 MOW, PARTS = 3, 2
 CODE = re.compile(r"[A-Z]{2,}_[A-Z]+")
@@ -45,18 +46,11 @@ def _random_states(
     """Every ``every``-th state of one random game (cloned), and its last one."""
     env = envs.make("amalogs_v1", **kwargs)
     env.reset(seed=seed)
-    st = env.unwrapped.game
     enc = env.unwrapped.encoder
     rng = random.Random(seed)
-    out = []
-    for step in range(cap):
-        if st.done:
-            break
-        if step % every == 0:
-            out.append(st.clone())
-        st.apply(enc.index_to_action(rng.choice(enc.legal_indices(st)), st))
-    out.append(st.clone())
-    return out
+    return sampled_states(
+        env.unwrapped.game, lambda s: enc.index_to_action(rng.choice(enc.legal_indices(s)), s), every, cap
+    )
 
 
 def _legal(st: AmalogsState) -> list[int]:

@@ -10,17 +10,8 @@ from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.rules import geometry, new_game
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, reachable, square
-from tests.envs.amalogs.fixtures import (
-    ADV,
-    BEG,
-    WIDE,
-    auto,
-    config,
-    empty_deck,
-    finish_startup,
-    finish_table,
-    position,
-)
+from tests.envs.amalogs import fixtures as fx
+from tests.envs.amalogs.fixtures import ADV, BEG, WIDE, config, position
 
 #: D13: (drow, dcol) of directions d0..d7.
 D13 = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
@@ -33,12 +24,12 @@ def _duel_with_two_team_b_losses():  # type: ignore[no-untyped-def]
     which costs an OCG beginner game ceil(2 x 10 / 20) = 1 HP (D41): with 0 HP B1 cannot pay (A7).
     """
     st = position([ADV, ADV, ADV, BEG], [(5, 3), (1, 1), (7, 3), (8, 3)])
-    empty_deck(st, 2)
+    fx.empty_deck(st, 2)
     st.avatars[3].side.hp = 0
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.champion == 2 and d.guests == [2, 3] and d.strike == 2
-    finish_table(st)
+    fx.finish_table(st)
     assert st.phase == Phase.STRIKE and A.STRIKE_PLAYER[1] in st.legal_actions()
     st.apply(A.STRIKE_PLAYER[1])
     return st
@@ -49,15 +40,15 @@ def _respawn_place():  # type: ignore[no-untyped-def]
     st = position([BEG, ADV, ADV, ADV], WIDE, ap=[5, 0, 0, 0])
     st.apply(A.GUARD)
     assert st.avatars[0].guarding
-    empty_deck(st, 0)
+    fx.empty_deck(st, 0)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.avatars[0].exited and st.control == 1
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     st.apply(A.END_TURN)
     while st.phase == Phase.RESPAWN_CORE:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     assert st.phase == Phase.RESPAWN_PLACE and st.actor == 0
     return st
 
@@ -175,15 +166,15 @@ def test_D30_no_solo_table_or_table_owner_is_left_after_the_start_up() -> None:
 def test_R6_team_turn_events_name_the_acting_team() -> None:
     """R6, 5.2: each team turn is announced with its number and acting team, the first team on odd turns."""
     st = new_game(config((1, 1), [ADV]), 0)
-    finish_startup(st)
+    fx.finish_startup(st)
     first = "AB"[st.first_team]
     second = "AB"[1 - st.first_team]
     assert f"Team turn 1: team {first} acts" in st.events
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     if st.phase == Phase.STRIKE:
         st.apply(A.STRIKE_NONE)
     st.apply(A.END_TURN)
     while st.phase != Phase.META_FIELD:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     assert f"Team turn 2: team {second} acts" in st.events

@@ -10,19 +10,9 @@ from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.rules import new_game
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST, NEIGHBOUR, SPAWN, reachable, square
 from deckgym.envs.amalogs.rules.startup import placement_order
-from tests.envs.amalogs.fixtures import (
-    ADV,
-    BEG,
-    NOR,
-    WIDE,
-    attack_proxy,
-    auto,
-    config,
-    empty_deck,
-    finish_startup,
-    finish_table,
-    position,
-)
+from deckgym.envs.amalogs.state import AmalogsState
+from tests.envs.amalogs import fixtures as fx
+from tests.envs.amalogs.fixtures import ADV, BEG, NOR, WIDE, config, position
 
 
 def test_R1_R2_D8_startup_lives_and_solo_first_turns_in_index_order() -> None:
@@ -35,7 +25,7 @@ def test_R1_R2_D8_startup_lives_and_solo_first_turns_in_index_order() -> None:
             seen.append(st.actor)
         if st.phase == Phase.STARTUP_CORE:
             assert st.seat_of(st.actor) == 0 and st.duel is None
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     assert seen == [0, 1, 2, 3]
     assert all(a.side is not None and not a.on_map for a in st.avatars)
 
@@ -58,7 +48,7 @@ def test_R4_D8_first_team_drawn_by_the_rng() -> None:
     firsts = set()
     for seed in range(12):
         st = new_game(config((1, 1), [BEG]), seed)
-        finish_startup(st)
+        fx.finish_startup(st)
         firsts.add(st.first_team)
     assert firsts == {0, 1}
 
@@ -66,7 +56,7 @@ def test_R4_D8_first_team_drawn_by_the_rng() -> None:
 def test_R5_R7_R8_D3_points_per_avatar() -> None:
     """R5 second team 2, R7 +3 each with cap 9, R8 total 5 (points are per avatar, D3)."""
     st = new_game(config((2, 2), [ADV]), 2)
-    finish_startup(st)
+    fx.finish_startup(st)
     second = [a.ap for a in st.avatars if a.team != st.first_team]
     assert second == [2, 2]
 
@@ -78,7 +68,7 @@ def test_R6_teams_alternate() -> None:
         assert st.acting == expected
         while st.acting == expected:
             st.apply(A.END_TURN if st.avatars[st.control].dueled else A.DUEL)
-            finish_table(st)
+            fx.finish_table(st)
             if st.phase == Phase.STRIKE:
                 st.apply(A.STRIKE_NONE)
 
@@ -99,7 +89,7 @@ def test_R11_D4_duel_exactly_once_and_end_turn_only_after() -> None:
     st = position([ADV] * 4, WIDE)
     assert A.DUEL in st.legal_actions() and A.END_TURN not in st.legal_actions()
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert A.DUEL not in st.legal_actions() and A.END_TURN in st.legal_actions()
 
 
@@ -140,7 +130,7 @@ def test_R18_D22_non_participants_and_casts_make_no_duel_decisions() -> None:
     st.apply(A.DUEL)
     while st.phase == Phase.DUEL_CORE:
         assert st.actor in (0, 2)
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
 
 
 def test_R19_D21_no_guest_means_vacant_seat() -> None:
@@ -161,9 +151,9 @@ def test_D21_champion_is_nearest_same_ruleset_guest_lowest_index_on_ties() -> No
 def test_R21_R22_D27_loss_exit_costs_2_we() -> None:
     """R21, R22, D27: a host whose core game loses exits; its base loses 2 x WE (beginner WE 1)."""
     st = position([BEG, ADV, ADV, ADV], WIDE, ap=[5, 0, 0, 0])
-    empty_deck(st, 0)
+    fx.empty_deck(st, 0)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     a = st.avatars[0]
     assert st.life[0] == 18 - 2 * RULESETS[BEG].we and a.exited and a.ap == 0 and a.side is None
     assert not a.on_map and not a.guarding
@@ -172,9 +162,9 @@ def test_R21_R22_D27_loss_exit_costs_2_we() -> None:
 def test_R23_D23_win_exit_gains_3_we_and_needs_a_champion() -> None:
     """R23, D23: only a host facing a champion can win; +3 x WE."""
     st = position([ADV] * 4, [(5, 3), (1, 1), (7, 3), (9, 6)])
-    empty_deck(st, 2)
+    fx.empty_deck(st, 2)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.life == [24, 14]
 
 
@@ -183,50 +173,44 @@ def test_R24_D40_base_at_zero_after_a_base_hit_loses_before_exits() -> None:
     st = position([ADV, ADV, BEG, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], life=(18, 1))
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.proxy == 2
-    attack_proxy(st)
+    fx.attack_proxy(st)
     assert st.done and st.winner == 0 and st.life[1] == 0
     assert not any(r["kind"] == "exit" for r in st.records)
 
 
+def _respawning(ap: list[int] | None = None) -> AmalogsState:
+    """A0 (beginner, empty deck) loses its duel and exits; team A duels once more and ends its turn."""
+    st = position([BEG, ADV, ADV, ADV], WIDE, ap=ap)
+    fx.empty_deck(st, 0)
+    st.apply(A.DUEL)
+    fx.finish_table(st)
+    st.apply(A.DUEL)
+    fx.finish_table(st)
+    st.apply(A.END_TURN)
+    return st
+
+
 def test_R25_D29_respawn_after_every_team_turn() -> None:
     """R25, D29: exited players respawn at the end of the team turn with 0 points."""
-    st = position([BEG, ADV, ADV, ADV], WIDE, ap=[5, 0, 0, 0])
-    empty_deck(st, 0)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.END_TURN)
+    st = _respawning(ap=[5, 0, 0, 0])
     assert st.phase == Phase.RESPAWN_CORE and st.actor == 0
 
 
 def test_R26_D28_new_core_game_is_fresh_from_the_configured_deck() -> None:
     """R26, D28: the new side is the full deck, freshly shuffled (no continuity)."""
-    st = position([BEG, ADV, ADV, ADV], WIDE)
-    empty_deck(st, 0)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.END_TURN)
+    st = _respawning()
     while st.phase == Phase.RESPAWN_CORE:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     side = st.avatars[0].side
     assert sorted(side.cards()) == sorted(st.config.deck(0, BEG)) and side.deck
 
 
 def test_R27_R28_respawn_solo_turn_without_casts_then_spawn_square() -> None:
     """R27: the solo turn has no cast or guest (no duel); R28: a square of the own spawn area."""
-    st = position([BEG, ADV, ADV, ADV], WIDE)
-    empty_deck(st, 0)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.DUEL)
-    finish_table(st)
-    st.apply(A.END_TURN)
+    st = _respawning()
     while st.phase == Phase.RESPAWN_CORE:
         assert st.duel is None
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     assert st.phase == Phase.RESPAWN_PLACE
     assert {a.arg for a in st.legal_actions()} <= set(SPAWN[0])
 
@@ -241,7 +225,7 @@ def test_D5_team_turn_ends_when_all_ended_or_exited() -> None:
     """D5: after every on-map avatar of the acting team ended, the other team acts."""
     st = position([ADV] * 4, WIDE)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     st.apply(A.END_TURN)
     assert st.control == 1 and st.acting == 0
 
@@ -260,7 +244,7 @@ def test_D7_control_after_duel_returns_to_host_or_passes_on() -> None:
     """D7: back to the host (HAND_OVER then legal); to the next teammate if the host exited."""
     st = position([ADV] * 4, WIDE)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.control == 0 and A.HAND_OVER in st.legal_actions()
 
 
@@ -289,7 +273,7 @@ def test_D19_side_persists_between_duels() -> None:
     st = position([ADV] * 4, [(5, 3), (1, 1), (7, 3), (10, 6)])
     before = st.avatars[3].side.to_dict()
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.avatars[3].side.to_dict() == before
 
 
@@ -298,7 +282,7 @@ def test_D24_strike_value_and_targets() -> None:
     st = position([ADV, ADV, ADV, BEG], [(2, 3), (3, 3), (3, 4), (9, 6)])
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.strike == 3 and st.duel.champion == 2 and st.duel.bases == [0]
-    finish_table(st)
+    fx.finish_table(st)
     assert st.phase == Phase.META_FIELD and st.life == [18, 18]
 
 
@@ -310,7 +294,7 @@ def test_D26_guard_ends_at_next_point_gain() -> None:
         team = st.acting
         while st.acting == team:
             st.apply(A.END_TURN if st.avatars[st.control].dueled else A.DUEL)
-            finish_table(st)
+            fx.finish_table(st)
     assert not st.avatars[0].guarding
 
 
@@ -318,7 +302,7 @@ def test_D32_core_decision_cap_auto_completes() -> None:
     """D32: after duel_cap core decisions the table finishes by itself."""
     st = new_game(config((1, 1), [ADV], duel_cap=3), 0)
     while st.phase == Phase.STARTUP_CORE and st.actor == 0:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
         assert st.table is None or st.table_steps <= 3
     kinds = [r["kind"] for r in st.records]
     assert kinds[:2] == ["core_game", "core_cap"] and st.records[1]["cap"] == 3
@@ -333,10 +317,10 @@ def test_D32_core_decision_cap_auto_completes() -> None:
 def test_D33_both_bases_at_zero_is_a_draw() -> None:
     """D33: both <= 0 draws."""
     st = position([ADV] * 4, [(5, 3), (1, 1), (7, 3), (9, 6)], life=(4, 4))
-    empty_deck(st, 0)
-    empty_deck(st, 2)
+    fx.empty_deck(st, 0)
+    fx.empty_deck(st, 2)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.done and st.winner == 2 and st.returns() == [0.0] * 4
 
 
@@ -382,7 +366,7 @@ def test_D34_truncation_adjudicates_by_base_life(life: tuple[int, int], winner: 
         elif st.phase == Phase.STRIKE:
             st.apply(A.STRIKE_NONE)
         else:
-            st.apply(auto(st))
+            st.apply(fx.auto(st))
     assert st.truncated and st.team_turn <= 2 and st.life == list(life)
     assert st.winner == winner and st.reason == f"team-turn cap 2: base life A {life[0]}, B {life[1]}"
     expected = {0: [1.0, -1.0], 1: [-1.0, 1.0], 2: [0.0, 0.0]}[winner]

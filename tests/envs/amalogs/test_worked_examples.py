@@ -16,17 +16,8 @@ from deckgym.envs.amalogs.rules import duel as duel_rules
 from deckgym.envs.amalogs.rules import new_game
 from deckgym.envs.amalogs.rules.geometry import square
 from deckgym.envs.core.errors import IllegalActionError
-from tests.envs.amalogs.fixtures import (
-    ADV,
-    BEG,
-    auto,
-    config,
-    empty_deck,
-    finish_startup,
-    finish_table,
-    position,
-    seeded_dice,
-)
+from tests.envs.amalogs import fixtures as fx
+from tests.envs.amalogs.fixtures import ADV, BEG, config, position
 
 MOW = 3  # master_of_the_world (WE3, range 1)
 
@@ -40,13 +31,13 @@ def _end_turns(st) -> None:  # type: ignore[no-untyped-def]
         elif st.phase == Phase.STRIKE:
             st.apply(A.STRIKE_NONE)
         else:
-            finish_table(st)
+            fx.finish_table(st)
 
 
 def test_Ex1_startup_points_18_2_plus_3_total_5() -> None:
     """E1 (R1, R5, R7, R8): bases 18; second team 2 points; +3 per turn; 5 on its first turn."""
     st = new_game(config((2, 2), [ADV]), 3)
-    finish_startup(st)
+    fx.finish_startup(st)
     assert st.life == [18, 18]
     first = st.first_team
     second = [a for a in st.avatars if a.team != first]
@@ -74,7 +65,7 @@ def test_Ex2_points_cap_at_9() -> None:
 def test_Ex3_move_dice_allowance_and_destinations() -> None:
     """E3 (D17): MOVE pays 3, dice 4+1 - WE2 = 3 squares; occupied and too-far squares are illegal."""
     st = position([ADV, ADV, ADV, ADV], [(3, 3), (0, 0), (4, 3), (4, 4)], acting=0, ap=[5, 0, 0, 0])
-    st.rng = seeded_dice(4, 1)
+    st.rng = fx.seeded_dice(4, 1)
     st.apply(A.MOVE)
     assert st.avatars[0].ap == 2 and st.move_allowance == 3 and st.phase == Phase.MOVE_DEST
     enc = AmalogsEncoder([ADV])
@@ -90,7 +81,7 @@ def test_Ex3_variant_zero_allowance_spends_points_without_moving() -> None:
     """E3 variant: A1 (MoW, WE3) with 3 AP, dice 1+1: m = max(0, 2 - 3) = 0: points spent, no destination."""
     st = position([ADV, MOW, ADV, ADV], [(0, 0), (3, 3), (8, 3), (8, 4)], acting=0, ap=[0, 3, 0, 0])
     st.apply(A.HAND_OVER)
-    st.rng = seeded_dice(1, 1)
+    st.rng = fx.seeded_dice(1, 1)
     st.apply(A.MOVE)
     assert st.avatars[1].ap == 0 and st.avatars[1].square == square(3, 3)
     assert st.phase == Phase.META_FIELD and st.dice == [1, 1]
@@ -120,10 +111,10 @@ def test_Ex4_participants_roles_champion_strike_value() -> None:
 def test_Ex5_win_and_loss_exits() -> None:
     """E5 (R21-R23, D25, D27): champion loses (-2 x 2), host wins (+3 x 2); strike on B0 14 -> 11."""
     st = _e4()
-    empty_deck(st, 3)
+    fx.empty_deck(st, 3)
     st.avatars[2].side.life = 14
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.phase == Phase.STRIKE and st.actor == 0
     assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
     st.apply(A.STRIKE_PLAYER[0])
@@ -149,7 +140,7 @@ def test_Ex6_base_chain_guard_and_base_strike(guarding: bool) -> None:
     d = st.duel
     assert d is not None and d.bases == [1] and d.guests == [2] and d.casts == [] and d.champion == -1
     assert d.defender == 2 and d.proxy == 1
-    finish_table(st)
+    fx.finish_table(st)
     assert st.phase != Phase.STRIKE
     assert not any(r["kind"] in ("strike", "base_hit") for r in st.records)
     exits = [r for r in st.records if r["kind"] == "exit"]
@@ -173,7 +164,7 @@ def test_Ex7_own_base_pulls_in_an_enemy(b0: int) -> None:
     assert d is not None and d.guests == [2]
     assert (d.champion, d.defender) == ((2, -1) if b0 == PARTS else (-1, 2))
     assert d.proxy == (0 if b0 == PARTS else 1)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.phase != Phase.STRIKE
     assert st.life[0] == 18 or any(r["kind"] == "exit" for r in st.records)
     assert not any(r["kind"] == "base_hit" for r in st.records)
@@ -186,7 +177,7 @@ def test_Ex8_reaching_36_wins() -> None:
     side.discard.extend(side.deck)  # MoW: an empty deck loses at the first state check (D40)
     side.deck.clear()
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert any(r["kind"] == "duel" and r["champion"] == 3 for r in st.records)
     assert st.done and st.winner == 0 and st.life == [42, 9]
     assert st.returns() == [1.0, 1.0, -1.0, -1.0]
@@ -195,9 +186,9 @@ def test_Ex8_reaching_36_wins() -> None:
 def test_Ex9_base_to_exactly_zero_loses() -> None:
     """E9 (R22, D33): host B0 loses (B 4 - 4 = 0), champion A1 wins (A 20 + 6): team A wins."""
     st = position([ADV, ADV, ADV, ADV], [(1, 1), (4, 3), (6, 3), (9, 5)], acting=1, life=(20, 4))
-    empty_deck(st, 2)
+    fx.empty_deck(st, 2)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.done and st.winner == 0 and st.life == [26, 0]
 
 
@@ -220,10 +211,10 @@ def test_Ex10_step_push_swap_and_masks() -> None:
 def test_Ex11_table_draw_is_not_fatal() -> None:
     """E11 (D23): both seats lose: -4 each, no strike; A 14, B 6, play continues."""
     st = position([ADV, ADV, ADV, ADV], [(5, 3), (1, 1), (7, 3), (9, 6)], acting=0, life=(18, 10))
-    empty_deck(st, 0)
-    empty_deck(st, 2)
+    fx.empty_deck(st, 0)
+    fx.empty_deck(st, 2)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert not st.done and st.life == [14, 6]
     assert st.avatars[0].exited and st.avatars[2].exited and st.control == 1
 
@@ -241,12 +232,12 @@ def test_Ex12_hand_over_sequence() -> None:
     st.apply(A.HAND_OVER)
     assert st.control == 0
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.control == 0
     st.apply(A.END_TURN)
     assert st.control == 1
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     st.apply(A.END_TURN)
     assert st.team_turn == 6 and st.acting == 1
 
@@ -258,7 +249,7 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     """
     st = new_game(config((2, 2), [[ADV, MOW], [ADV], [ADV], [ADV, BEG]]), 1)
     while st.phase != Phase.META_FIELD:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     for p, sq in ((0, (5, 3)), (1, (1, 1)), (2, (9, 0)), (3, (7, 3))):
         st.avatars[p].square = square(*sq)
     st.acting = st.first_team = 0
@@ -266,13 +257,13 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     st.avatars[0].ap = 4
     st.avatars[0].ruleset = st.avatars[3].ruleset = ADV
     st._legal = None
-    empty_deck(st, 3)
+    fx.empty_deck(st, 3)
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     assert st.avatars[0].exited and st.avatars[3].exited
     assert st.control == 1
     st.apply(A.DUEL)
-    finish_table(st)
+    fx.finish_table(st)
     if st.phase == Phase.STRIKE:
         st.apply(A.STRIKE_NONE)
     st.apply(A.END_TURN)
@@ -280,7 +271,7 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     assert 106 + MOW == 109
     st.apply(A.RULESET[MOW])
     while st.phase == Phase.RESPAWN_CORE:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     assert st.phase == Phase.RESPAWN_PLACE and st.actor == 0
     legal = st.legal_actions()
     assert A.SQUARE[square(2, 5)] in legal and A.SQUARE[square(2, 6)] not in legal
@@ -289,7 +280,7 @@ def test_Ex13_respawn_ruleset_solo_turn_and_square() -> None:
     assert st.phase == Phase.RESPAWN_RULESET and st.actor == 3
     st.apply(A.RULESET[BEG])
     while st.phase == Phase.RESPAWN_CORE:
-        st.apply(auto(st))
+        st.apply(fx.auto(st))
     st.apply(A.SQUARE[square(9, 3)])
     assert st.avatars[0].ap == 0 and adapter(MOW).name == "master_of_the_world"
     assert st.avatars[0].ruleset == MOW and st.avatars[3].ruleset == BEG

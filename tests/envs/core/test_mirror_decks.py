@@ -8,8 +8,9 @@ import pytest
 
 from deckgym import envs
 from deckgym.envs.core.errors import StateError
+from tests.envs.variants import MOW, OCG, PARTS
 
-VARIANTS = [("medarot_ocg_v1", {"mode": "beginner"}), ("medarot_parts_v1", {}), ("mow_v1", {})]
+VARIANTS = [OCG[0], PARTS, MOW]
 
 
 def _drawn(name: str, kwargs: dict[str, Any], seeds: range) -> list[list[Any]]:

@@ -15,7 +15,7 @@ from deckgym import envs
 from deckgym.envs import medarot_ocg_v1
 from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
 from deckgym.envs.medarot_ocg.actions import Kind
-from tests.envs.positions import random_positions
+from tests.envs.positions import assert_one_live_mask, illegal_index, random_positions, random_states
 
 MODES = ["beginner", "normal", "advance"]
 
@@ -43,22 +43,12 @@ def test_registry_and_pettingzoo_make():
 @pytest.mark.parametrize("mode", MODES)
 def test_I8_exactly_one_agent_has_a_mask_equal_to_the_legal_actions(mode):
     for env in random_positions(medarot_ocg_v1.env(mode=mode), 15, max_iter=20_000):
-        raw = env.unwrapped
-        st = raw.game
-        enc = raw.encoder
-        masks = {a: env.observe(a)["action_mask"] for a in env.agents}
-        live = [a for a, m in masks.items() if m.any()]
-        assert live == [env.agent_selection] == [f"player_{st.current_player}"]
-        legal = sorted(enc.action_to_index(a, st) for a in st.legal_actions())
-        assert np.flatnonzero(masks[env.agent_selection]).tolist() == legal
-        assert masks[env.agent_selection].dtype == np.int8
+        assert assert_one_live_mask(env).dtype == np.int8
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_action_encoding_round_trips(mode):
-    for env in random_positions(medarot_ocg_v1.env(mode=mode), 10, max_iter=20_000):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_ocg_v1.env(mode=mode), 10, max_iter=20_000):
         for a in st.legal_actions():
             i = enc.action_to_index(a, st)
             assert 0 <= i < enc.action_size
@@ -69,9 +59,7 @@ def test_action_encoding_round_trips(mode):
 def test_I11_resampling_hidden_information_leaves_the_observation_unchanged(mode):
     rng = random.Random(5)
     checked = 0
-    for env in random_positions(medarot_ocg_v1.env(mode=mode), 12, max_iter=20_000, every=3):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_ocg_v1.env(mode=mode), 12, max_iter=20_000, every=3):
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(rng.random()))
             assert np.array_equal(enc.observe(alt, seat), enc.observe(st, seat))
@@ -126,9 +114,7 @@ def test_I11_face_down_opponent_cards_are_hidden():
 @pytest.mark.parametrize("mode", MODES)
 def test_to_dict_round_trip_keeps_observations_masks_and_continuation(mode):
     rng = random.Random(11)
-    for env in random_positions(medarot_ocg_v1.env(mode=mode), 6, max_iter=20_000, every=17):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_ocg_v1.env(mode=mode), 6, max_iter=20_000, every=17):
         back = type(st).from_dict(json.loads(json.dumps(st.to_dict())))
         for seat in (0, 1):
             assert np.array_equal(enc.observe(back, seat), enc.observe(st, seat))
@@ -175,8 +161,7 @@ def test_penalize_ends_the_game_with_minus_one_for_the_offender():
     env = medarot_ocg_v1.env(mode="beginner", illegal_action="penalize")
     env.reset(seed=4)
     offender = env.agent_selection
-    bad = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
-    env.step(bad)
+    env.step(illegal_index(env))
     assert all(env.terminations.values())
     rewards = {a: env._cumulative_rewards[a] for a in env.agents}
     assert rewards[offender] == -1 and sum(rewards.values()) == -1

@@ -44,15 +44,21 @@ def _game(mode: str, seed: int = 0):  # type: ignore[no-untyped-def]
     return new_game(make_config(mode), load_pool(), [_starter(mode, 0), _starter(mode, 1)], seed)
 
 
+#: Opening hands of the beginner deck: seven Medarots (no Medaroter); two Medarots and five Medaroters.
+MEDAROTS_ONLY = ["COG", "EDGE", "ASH", "HOOK", "PUG", "QUILL", "JADE"]
+TWO_UNITS = ["COG", "MEMO", "PLUS", "GAIN", "HURT", "DRAW", "EDGE"]
+
+
 def _scripted(
     mode: str,
     top0: list[str],
     top1: list[str],
-    deck0: list[str],
-    deck1: list[str],
+    deck0: list[str] = BEGINNER,
+    deck1: list[str] = BEGINNER,
     first: int = 0,
     extra: tuple = (),
 ):  # type: ignore[no-untyped-def]
+    """A new game whose shuffles put ``top0`` and ``top1`` on top of the decks (the opening hands)."""
     rng = fx.ScriptedRng(0, shuffles=[fx.put_on_top(*top0), fx.put_on_top(*top1), *extra], ranges=[first])
     return fx.new_game_scripted(mode, (deck0, deck1), rng)
 
@@ -199,13 +205,7 @@ def test_R11_D36_master_is_chosen_face_down_from_the_hand_and_is_mandatory():
 
 
 def test_R12_opening_stock_holds_at_most_3_face_down_cards():
-    st = _scripted(
-        "beginner",
-        ["COG", "MEMO", "PLUS", "GAIN", "HURT", "DRAW", "EDGE"],
-        ["COG", "EDGE", "ASH", "HOOK", "PUG", "QUILL", "JADE"],
-        BEGINNER,
-        BEGINNER,
-    )
+    st = _scripted("beginner", TWO_UNITS, MEDAROTS_ONLY)
     assert st.decision == "OPENING_STOCK"
     assert st.legal_actions() == [A.PASS] + [A.SET[i] for i in range(1, 6)]
     for _ in range(3):
@@ -215,13 +215,7 @@ def test_R12_opening_stock_holds_at_most_3_face_down_cards():
 
 
 def test_D41_a_decision_with_one_option_is_still_presented():
-    st = _scripted(
-        "beginner",
-        ["COG", "EDGE", "ASH", "HOOK", "PUG", "QUILL", "JADE"],
-        ["COG", "EDGE", "ASH", "HOOK", "PUG", "QUILL", "JADE"],
-        BEGINNER,
-        BEGINNER,
-    )
+    st = _scripted("beginner", MEDAROTS_ONLY, MEDAROTS_ONLY)
     assert st.decision == "OPENING_STOCK" and st.legal_actions() == [A.PASS]  # no Medaroter in hand
     st = fx.make_state("normal", units={2: "ASH", 12: "SLOW"}, start=2)
     passes(st, "ACTION_START", "MOVE_BEFORE", "SUPPORT")
@@ -230,13 +224,7 @@ def test_D41_a_decision_with_one_option_is_still_presented():
 
 
 def test_R13_opening_places_up_to_3_medarots_face_down_in_the_own_row():
-    st = _scripted(
-        "beginner",
-        ["COG", "EDGE", "ASH", "HOOK", "MEMO", "PLUS", "GAIN"],
-        ["COG", "MEMO", "PLUS", "GAIN", "HURT", "DRAW", "EDGE"],
-        BEGINNER,
-        BEGINNER,
-    )
+    st = _scripted("beginner", ["COG", "EDGE", "ASH", "HOOK", "MEMO", "PLUS", "GAIN"], TWO_UNITS)
     passes(st, "OPENING_STOCK")
     for square in (0, 1, 2):
         assert st.decision == "PLACE_CARD"

@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 from deckgym import envs
 from deckgym.envs import medarot_parts_v1
 from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
-from tests.envs.positions import random_positions
+from tests.envs.positions import assert_one_live_mask, illegal_index, random_positions, random_states
 
 
 def test_pettingzoo_api_test():
@@ -33,20 +33,11 @@ def test_registry_and_pettingzoo_make():
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
     for env in random_positions(medarot_parts_v1.env(), 6, max_iter=20_000):
-        raw = env.unwrapped
-        st = raw.game
-        masks = {a: env.observe(a)["action_mask"] for a in env.agents}
-        live = [a for a, m in masks.items() if m.any()]
-        assert live == [env.agent_selection] == [f"player_{st.current_player}"]
-        legal = sorted(raw.encoder.action_to_index(a, st) for a in st.legal_actions())
-        assert np.flatnonzero(masks[env.agent_selection]).tolist() == legal
-        assert masks[env.agent_selection].sum() >= 2  # single options are played by the engine (D37)
+        assert assert_one_live_mask(env).sum() >= 2  # single options are played by the engine (D37)
 
 
 def test_action_encoding_round_trips():
-    for env in random_positions(medarot_parts_v1.env(), 4, max_iter=20_000):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_parts_v1.env(), 4, max_iter=20_000):
         for a in st.legal_actions():
             assert enc.index_to_action(enc.action_to_index(a, st), st) == a
             assert enc.action_label(enc.action_to_index(a, st), st)
@@ -54,9 +45,7 @@ def test_action_encoding_round_trips():
 
 def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
     rng = random.Random(3)
-    for env in random_positions(medarot_parts_v1.env(), 4, max_iter=20_000, every=3):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_parts_v1.env(), 4, max_iter=20_000, every=3):
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(rng.random()))
             assert np.array_equal(enc.observe(alt, seat), enc.observe(st, seat))
@@ -68,9 +57,7 @@ def test_I11_resample_hidden_leaves_the_seats_observation_unchanged():
 
 def test_I11_opponent_hand_and_deck_order_swaps_do_not_change_the_observation():
     checked = 0
-    for env in random_positions(medarot_parts_v1.env(), 3, max_iter=20_000, every=5):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(medarot_parts_v1.env(), 3, max_iter=20_000, every=5):
         for seat in (0, 1):
             o = 1 - seat
             base = enc.observe(st, seat)
@@ -102,7 +89,7 @@ def test_illegal_action_raises_names_the_options_and_changes_nothing():
     env.reset(seed=2)
     st = env.unwrapped.game
     before = st.to_dict()
-    bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    bad = illegal_index(env)
     with pytest.raises(IllegalActionError, match="legal options"):
         env.step(bad)
     assert env.unwrapped.game.to_dict() == before
@@ -114,8 +101,7 @@ def test_penalize_policy_ends_the_game_with_minus_1_for_the_offender():
     env = medarot_parts_v1.env(illegal_action="penalize")
     env.reset(seed=2)
     agent = env.agent_selection
-    bad = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
-    env.step(bad)
+    env.step(illegal_index(env))
     assert env.terminations[agent] and env.rewards[agent] == -1.0
 
 

@@ -183,25 +183,20 @@ def test_R18_R22_counters_reaching_armor_destroy_the_part_which_is_processed():
 
 
 def test_R21_block_shock_is_not_damage_dealt_for_the_effect_step():
-    a1 = ("MA3", "HEAD", "SELFFX", "ARM_L", "LEGS5")  # power 2
-    st = attack(
-        a1,
-        b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"),
-        stocks=((), ("E_D",) * 3),
-        hands=(("EFC",), (STOP,)),
-    )
-    fx.do(st, A.PROTECT[HEAD])
+    def protected():
+        """A power-2 attack on Glass Ward, which the defender protects."""
+        a1 = ("MA3", "HEAD", "SELFFX", "ARM_L", "LEGS5")  # power 2
+        b1 = ("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5")
+        st = attack(a1, b1=b1, stocks=((), ("E_D",) * 3), hands=(("EFC",), (STOP,)))
+        fx.do(st, A.PROTECT[HEAD])
+        return st
+
+    st = protected()
     fx.do(st, A.AMOUNT[0])
     assert fx.part(st, 1, 0, HEAD).counters == 1 and st.decision == "ALLOCATE"
     fx.do(st, A.PART[LEGS])
     assert st.decision == "EFFECT_ATTACH"  # 1 damage dealt after block shock
-    st = attack(
-        a1,
-        b1=("MA0", "GLASS", "ARM_R", "ARM_L", "LEGS5"),
-        stocks=((), ("E_D",) * 3),
-        hands=(("EFC",), (STOP,)),
-    )
-    fx.do(st, A.PROTECT[HEAD])
+    st = protected()
     fx.do(st, A.AMOUNT[1])
     assert st.battle is None and st.hand[0] == ["EFC"]  # only block shock: no effect step
 

@@ -26,6 +26,9 @@ from deckgym.envs.mow.state import GameState, Monster  # noqa: F401  (Monster: t
 FIXTURE_FILE = str(Path(__file__).with_name("fixture_cards.toml"))
 POOL = load_pool([FIXTURE_FILE])
 K = {c.id: c.index for c in POOL.main}  # card id -> card type k
+#: The packaged pool, for tests of the shipped cards.
+CORE = load_pool()
+CK = {c.id: c.index for c in CORE.main}  # packaged card id -> card type k
 
 
 def deck_of(card: str = "PEBBLE", master: str = "TM", n: int = 40) -> list[str]:
@@ -121,3 +124,17 @@ def pass_to(st: GameState, dp: DP, player: int | None = None, limit: int = 60) -
             return st
         st.apply(A.PASS)
     raise AssertionError(f"never reached {dp.name}")
+
+
+def core_state(**kw: Any) -> GameState:
+    """``make_state`` over the packaged pool: masters Ashen Regent by default, Moss Sprites as fillers."""
+    kw.setdefault("masters", ("MS01", "MS01"))
+    return make_state(pool=CORE, filler="MN01", **kw)
+
+
+def cast_and_resolve(st: GameState, card: str, player: int) -> list[str]:
+    """``player`` casts the packaged fast spell ``card`` in its main phase and the opponent lets it
+    resolve; the effect-damage lines logged."""
+    do(st, A.FAST[CK[card]], DP.MAIN, player)
+    do(st, A.PASS, DP.COUNTER_WINDOW, 1 - player)
+    return [e for e in st.events if "effect damage" in e]

@@ -14,7 +14,13 @@ from deckgym import envs
 from deckgym.envs import mow_v1
 from deckgym.envs.core.errors import DeckError, IllegalActionError, StateError
 from deckgym.envs.mow.actions import Use
-from tests.envs.positions import random_positions
+from tests.envs.positions import (
+    assert_one_live_mask,
+    illegal_index,
+    live_observations,
+    random_positions,
+    random_states,
+)
 
 
 def test_pettingzoo_api_test():
@@ -45,14 +51,7 @@ def test_D48_observation_box_is_unbounded():
 
 def test_I9_exactly_one_agent_has_a_mask_equal_to_the_legal_actions():
     for env in random_positions(mow_v1.env(), 6, every=3):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
-        masks = {a: env.observe(a)["action_mask"] for a in env.agents}
-        live = [a for a, m in masks.items() if m.any()]
-        assert live == [env.agent_selection] == [f"player_{st.current_player}"]
-        legal = sorted(enc.action_to_index(a, st) for a in st.legal_actions())
-        assert np.flatnonzero(masks[env.agent_selection]).tolist() == legal
-        assert masks[env.agent_selection].dtype == np.int8
+        assert assert_one_live_mask(env).dtype == np.int8
 
 
 def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
@@ -66,9 +65,7 @@ def test_D23_counter_window_belongs_to_the_opponent_of_the_user():
 
 
 def test_action_encoding_round_trips_and_labels():
-    for env in random_positions(mow_v1.env(), 4, every=5):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(mow_v1.env(), 4, every=5):
         for a in st.legal_actions():
             i = enc.action_to_index(a, st)
             assert enc.index_to_action(i, st) == a
@@ -80,7 +77,7 @@ def test_illegal_action_raises_names_the_options_and_changes_nothing():
     env.reset(seed=3)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
-    bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    bad = illegal_index(env)
     with pytest.raises(IllegalActionError) as info:
         env.step(bad)
     assert "CHARGE" in str(info.value) and "PASS" in str(info.value)
@@ -96,21 +93,15 @@ def test_illegal_action_penalize_ends_the_game():
     env = mow_v1.env(illegal_action="penalize")
     env.reset(seed=3)
     offender = env.agent_selection
-    bad = int(np.flatnonzero(env.observe(offender)["action_mask"] == 0)[0])
-    env.step(bad)
+    env.step(illegal_index(env))
     assert all(env.terminations.values())
     assert env.rewards[offender] == -1.0
 
 
 def test_R1_R2_rewards_at_the_end_and_D42_truncation():
     env = mow_v1.env(max_turns=3)
-    env.reset(seed=5)
     rng = random.Random(0)
-    for _agent in env.agent_iter():
-        obs, _r, term, trunc, _i = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
+    for obs in live_observations(env, [5]):
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     st = env.unwrapped.game
     assert st.done and st.truncated and st.t == 3
@@ -136,9 +127,7 @@ def _obs(env, seat):
 def test_I16_hidden_information_swaps_do_not_change_the_observation():
     """Opponent's hand permuted or replaced, deck orders shuffled, opponent's face-down spell swapped."""
     checked = 0
-    for env in random_positions(mow_v1.env(), 6, every=4):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(mow_v1.env(), 6, every=4):
         for seat in (0, 1):
             o = 1 - seat
             base = enc.observe(st, seat)
@@ -161,9 +150,7 @@ def test_I16_hidden_information_swaps_do_not_change_the_observation():
 
 
 def test_resample_hidden_keeps_counts_and_the_seat_observation():
-    for env in random_positions(mow_v1.env(), 4, every=7):
-        st = env.unwrapped.game
-        enc = env.unwrapped.encoder
+    for st, enc in random_states(mow_v1.env(), 4, every=7):
         for seat in (0, 1):
             alt = st.resample_hidden(seat, random.Random(1))
             assert np.array_equal(enc.observe(alt, seat), enc.observe(st, seat))

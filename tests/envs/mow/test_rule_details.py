@@ -11,19 +11,10 @@ from __future__ import annotations
 
 from deckgym.envs.mow import actions as A
 from deckgym.envs.mow.actions import DP
-from deckgym.envs.mow.cards import load_pool
 from deckgym.envs.mow.rules.values import master_attack
 from deckgym.envs.mow.state import TURN
 from tests.envs.mow import fixtures as fx
-from tests.envs.mow.fixtures import do, make_state, use
-
-CORE = load_pool()
-CK = {c.id: c.index for c in CORE.main}
-
-
-def core_state(**kw):
-    kw.setdefault("masters", ("MS01", "MS01"))
-    return make_state(pool=CORE, filler="MN01", **kw)
+from tests.envs.mow.fixtures import CK, core_state, do, make_state, use
 
 
 def _names(st, p):
@@ -93,10 +84,7 @@ def test_D26_simultaneous_triggers_resolve_the_active_players_first_in_the_secon
     """Turn 4, B (P1) active: Cataclysm destroys both Bone Rattlers at once; B's 廃棄時 (hitting
     A's master) resolves before A's."""
     st = core_state(t=4, active=1, exp=(2, 10), monsters=(["MN07"], ["MN07"]), hands=([], ["SP14"]))
-    do(st, A.FAST[CK["SP14"]], DP.MAIN, 1)
-    do(st, A.PASS, DP.COUNTER_WINDOW, 0)
-    hits = [e for e in st.events if "effect damage" in e]
-    assert hits == [
+    assert fx.cast_and_resolve(st, "SP14", 1) == [
         "P0's master takes 2 effect damage (life 18)",
         "P1's master takes 2 effect damage (life 18)",
     ]

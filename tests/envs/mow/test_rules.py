@@ -6,21 +6,13 @@ import random
 
 from deckgym.envs.mow import actions as A
 from deckgym.envs.mow.actions import DP, Phase
-from deckgym.envs.mow.cards import Effect, load_pool
+from deckgym.envs.mow.cards import Effect
 from deckgym.envs.mow.rules.effects import OPS
 from deckgym.envs.mow.rules.state_check import check, frame
 from deckgym.envs.mow.rules.values import master_attack, monster_attack, slots, toughness
 from tests.envs.mow import fixtures as fx
-from tests.envs.mow.fixtures import do, make_state, use
+from tests.envs.mow.fixtures import CK, core_state, do, make_state, use
 from tests.envs.mow.test_invariants import start
-
-CORE = load_pool()
-CK = {c.id: c.index for c in CORE.main}
-
-
-def core_state(**kw):
-    kw.setdefault("masters", ("MS01", "MS01"))
-    return make_state(pool=CORE, filler="MN01", **kw)
 
 
 def cuse(cid):
@@ -107,15 +99,8 @@ def test_D22_an_activated_spell_waits_in_the_chain_area_then_is_discarded():
 
 
 def test_D26_trigger_order_active_player_first_R47_on_discard():
-    st = core_state(
-        exp=(10, 2),
-        monsters=(["MN07"], ["MN07"]),
-        hands=(["SP14"], []),
-    )
-    do(st, A.FAST[CK["SP14"]], DP.MAIN, 0)
-    do(st, A.PASS, DP.COUNTER_WINDOW, 1)
-    hits = [e for e in st.events if "effect damage" in e]
-    assert hits == [
+    st = core_state(exp=(10, 2), monsters=(["MN07"], ["MN07"]), hands=(["SP14"], []))
+    assert fx.cast_and_resolve(st, "SP14", 0) == [
         "P1's master takes 2 effect damage (life 18)",
         "P0's master takes 2 effect damage (life 18)",
     ]
