@@ -389,7 +389,7 @@ def test_phases_hand_over_by_task_name() -> None:
     assert flow.AGENDA.tasks["next_team_turn"] is turn.next_team_turn
     assert flow.AGENDA.tasks["begin_respawn"] is respawn.begin_respawn
     st = new_game(config((1, 1)), 0)
-    finish_startup(st)
+    fx.finish_startup(st)
     assert st.team_turn == 1
     flow.run_task(st, "next_team_turn")
     assert st.team_turn == 2 and st.phase == Phase.META_FIELD
