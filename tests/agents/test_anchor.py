@@ -9,6 +9,8 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from deckgym.agents.training.anchor import anchor_coef, masked_kl
+from tests.agents.tiny_runs import fast_mow_config
+from tests.envs.positions import live_observations
 
 
 def test_masked_kl_matches_a_hand_computed_value_and_ignores_illegal_entries():
@@ -44,46 +46,20 @@ def _drift(tmp_path, kl_coef):
     from sb3_contrib import MaskablePPO
 
     from deckgym import envs
-    from deckgym.agents.training.config import TrainConfig
     from deckgym.agents.training.loop import train
     from deckgym.agents.training.policy import policy_action  # noqa: F401 - the policy module loads
 
     out = tmp_path / f"kl{kl_coef}"
-    cfg = TrainConfig(
-        env="mow_v1",
-        env_kwargs={},
-        timesteps=2048,
-        n_envs=2,
-        n_steps=512,
-        batch_size=128,
-        n_epochs=8,
-        learning_rate=3e-3,  # a large step, so that PPO moves the policy far
-        eval_every=0,
-        eval_games=2,
-        checkpoint_every=1024,
-        pretrain_games=0,
-        kl_coef=kl_coef,
-        kl_decay_steps=10_000,
-        opponents={"heuristic": 1.0},
-        out=str(out),
-        progress_bar=False,
-        seed=3,
-    )
+    cfg = fast_mow_config(out, n_epochs=8, checkpoint_every=1024, kl_coef=kl_coef, kl_decay_steps=10_000)
     train(cfg, log=lambda _m: None)
     start = MaskablePPO.load(out / "checkpoint_1024.zip", device="cpu")
     end = MaskablePPO.load(out / "model.zip", device="cpu")
     env = envs.make("mow_v1")
     obs, masks = [], []
-    for seed in range(3):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter(max_iter=300):
-            o, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            obs.append(o["observation"])
-            masks.append(o["action_mask"])
-            env.step(int(np.flatnonzero(o["action_mask"])[0]))
+    for o in live_observations(env, range(3), max_iter=300):
+        obs.append(o["observation"])
+        masks.append(o["action_mask"])
+        env.step(int(np.flatnonzero(o["action_mask"])[0]))
     x = torch.as_tensor(np.array(obs))
     m = torch.as_tensor(np.array(masks))
     with torch.no_grad():

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 import deckgym
 from deckgym.agents.cli import app
-
-runner = CliRunner()
+from tests.agents.commands import invoke_json, runner, words
 
 
 def test_envs_lists_the_rulesets():
@@ -21,26 +19,9 @@ def test_envs_lists_the_rulesets():
 
 
 def test_evaluate_json_and_table():
-    result = runner.invoke(
-        app,
-        [
-            "evaluate",
-            "medarot_ocg_v1",
-            "--agent",
-            "heuristic",
-            "--opponent",
-            "random",
-            "--games",
-            "6",
-            "--mode",
-            "normal",
-            "--workers",
-            "1",
-            "--json",
-        ],
+    data = invoke_json(
+        "evaluate medarot_ocg_v1 --agent heuristic --opponent random --games 6 --mode normal --workers 1 --json"
     )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
     # the command reports the arena's own match of the same seeds, and its Wilson interval
     from deckgym.agents.arena import match, wilson
 
@@ -78,22 +59,9 @@ def test_bad_agent_spec_is_a_clear_error():
 
 
 def test_evaluate_team_env_with_options():
-    result = runner.invoke(
-        app,
-        [
-            "evaluate",
-            "amalogs_v1",
-            "--options",
-            '{"team_sizes": [1, 2]}',
-            "--games",
-            "2",
-            "--workers",
-            "1",
-            "--json",
-        ],
+    data = invoke_json(
+        "evaluate amalogs_v1 --games 2 --workers 1 --json", "--options", '{"team_sizes": [1, 2]}'
     )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
     assert data["games"] == 2 and data["env_kwargs"] == {"team_sizes": [1, 2]}
 
 
@@ -117,33 +85,12 @@ def test_bad_train_config_is_a_clear_error(bad, named, tmp_path):
 @pytest.mark.train
 def test_train_writes_model_eval_and_curve(tmp_path):
     out = tmp_path / "run"
+    command = (
+        "train medarot_ocg_v1 --mode beginner --timesteps 1024 --eval-games 4 --eval-every 512 --n-envs 2"
+        " --workers 1 --no-progress --pretrain-games 3 --opponents heuristic:0.5,random:0.5"
+    )
     result = runner.invoke(
-        app,
-        [
-            "train",
-            "medarot_ocg_v1",
-            "--mode",
-            "beginner",
-            "--timesteps",
-            "1024",
-            "--out",
-            str(out),
-            "--eval-games",
-            "4",
-            "--eval-every",
-            "512",
-            "--n-envs",
-            "2",
-            "--workers",
-            "1",
-            "--no-progress",
-            "--pretrain-games",
-            "3",
-            "--opponents",
-            "heuristic:0.5,random:0.5",
-            "--config",
-            '{"ent_coef": 0.02, "n_epochs": 2}',
-        ],
+        app, words(command, "--out", str(out), "--config", '{"ent_coef": 0.02, "n_epochs": 2}')
     )
     assert result.exit_code == 0, result.output
     for name in ("model.zip", "eval.json", "learning_curve.png"):

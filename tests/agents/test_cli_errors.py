@@ -11,6 +11,12 @@ import sys
 
 import pytest
 
+#: The start of a ``decks rate`` and a ``decks compare`` invocation between two good starter decks.
+RATE = ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control"]
+COMPARE = ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control"]
+SEARCH = ["decks", "search", "mow_v1", "--field"]
+CONFIG = ["train", "medarot_ocg_v1", "--config"]  # a train setting given as JSON
+
 CASES = [
     (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v1"),
     (["evaluate", "medarot_ocg_v1", "--mode", "expert"], "unknown mode 'expert'; choose one of beginner"),
@@ -38,10 +44,10 @@ CASES = [
         "unknown opponent 'bogus'; use random, heuristic, self",
     ),
     (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
-    (["train", "medarot_ocg_v1", "--config", '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
+    ([*CONFIG, '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
     (["train", "medarot_ocg_v1", "--preset", "huge"], "huge"),
     (["decks", "rate", "mow_v1", "--decks", "nope,tide_control", "--games", "4"], "no starter deck"),
-    (["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--games", "-4"], "--games must be"),
+    ([*RATE, "--games", "-4"], "--games must be"),
     (["play", "nope_v0"], "unknown env 'nope_v0'"),
     (["replay", "/nonexistent/game.jsonl"], "/nonexistent/game.jsonl"),
 ]
@@ -116,61 +122,25 @@ SWEEP = [
     ),
     (["train", "medarot_ocg_v1", "--n-envs", "-2"], "--n-envs must be at least 0, got -2"),
     (["train", "medarot_ocg_v1", "--pretrain-games", "-1"], "--pretrain-games must be at least 0, got -1"),
+    ([*CONFIG, "[1]"], "Invalid value: --config must be a JSON object, got '[1]'"),
+    ([*CONFIG, "{bad"], "Invalid value: --config is not valid JSON: Expecting"),
+    ([*CONFIG, '{"n_steps": "many"}'], "n_steps must be an integer >= 16, got 'many'"),
+    ([*CONFIG, '{"learning_rate": -1}'], "learning_rate must be a number in (0, 1], got -1"),
+    ([*CONFIG, '{"n_envs": 0, "batch_size": 0}'], "batch_size must be an integer >= 2, got 0"),
+    ([*CONFIG, '{"env": "nope"}'], "unknown environment 'nope'; known: amalogs_v1,"),
     (
-        ["train", "medarot_ocg_v1", "--config", "[1]"],
-        "Invalid value: --config must be a JSON object, got '[1]'",
-    ),
-    (["train", "medarot_ocg_v1", "--config", "{bad"], "Invalid value: --config is not valid JSON: Expecting"),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"n_steps": "many"}'],
-        "n_steps must be an integer >= 16, got 'many'",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"learning_rate": -1}'],
-        "learning_rate must be a number in (0, 1], got -1",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"n_envs": 0, "batch_size": 0}'],
-        "batch_size must be an integer >= 2, got 0",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"env": "nope"}'],
-        "unknown environment 'nope'; known: amalogs_v1,",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"env_kwargs": {"mode": "expert"}}'],
+        [*CONFIG, '{"env_kwargs": {"mode": "expert"}}'],
         "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
     ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"critic": "oracle"}'],
-        "critic must be 'seat' or 'global', got 'oracle'",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"teacher": "gpt"}'],
-        "teacher must be 'heuristic', 'search' or 'search:WORLDS',",
-    ),
-    (["train", "medarot_ocg_v1", "--config", '{"gamma": 2}'], "gamma must be a number in (0, 1], got 2"),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"clip_range": 0}'],
-        "clip_range must be a number in (0, 1], got 0",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"net_arch": "big"}'],
-        "net_arch must be a list of layer sizes >= 1, got 'big'",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"vec_env": "threads"}'],
-        "vec_env must be 'dummy' or 'subproc', got 'threads'",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"opponents": {"god": 1}}'],
-        "opponents: unknown kind 'god'; known: random, heuristic,",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--config", '{"eval_games": 1}'],
-        "eval_games must be an integer >= 2 (seat-swapped pairs),",
-    ),
-    (["train", "medarot_ocg_v1", "--config", '{"verbose": 5}'], "verbose must be 0, 1 or 2, got 5"),
+    ([*CONFIG, '{"critic": "oracle"}'], "critic must be 'seat' or 'global', got 'oracle'"),
+    ([*CONFIG, '{"teacher": "gpt"}'], "teacher must be 'heuristic', 'search' or 'search:WORLDS',"),
+    ([*CONFIG, '{"gamma": 2}'], "gamma must be a number in (0, 1], got 2"),
+    ([*CONFIG, '{"clip_range": 0}'], "clip_range must be a number in (0, 1], got 0"),
+    ([*CONFIG, '{"net_arch": "big"}'], "net_arch must be a list of layer sizes >= 1, got 'big'"),
+    ([*CONFIG, '{"vec_env": "threads"}'], "vec_env must be 'dummy' or 'subproc', got 'threads'"),
+    ([*CONFIG, '{"opponents": {"god": 1}}'], "opponents: unknown kind 'god'; known: random, heuristic,"),
+    ([*CONFIG, '{"eval_games": 1}'], "eval_games must be an integer >= 2 (seat-swapped pairs),"),
+    ([*CONFIG, '{"verbose": 5}'], "verbose must be 0, 1 or 2, got 5"),
     (["train", "--resume", "/nonexistent/run"], "--resume /nonexistent/run: no resume.json in"),
     (["train"], "Missing argument 'env': an environment name, e.g."),
     (
@@ -178,97 +148,33 @@ SWEEP = [
         "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
     ),
     (
-        [
-            "decks",
-            "rate",
-            "mow_v1",
-            "--decks",
-            "ashen_aggro,tide_control",
-            "--pilot",
-            "ppo:/nonexistent.zip",
-            "--games",
-            "4",
-        ],
+        [*RATE, "--pilot", "ppo:/nonexistent.zip", "--games", "4"],
         "--pilot ppo:/nonexistent.zip: no model file",
     ),
+    ([*RATE, "--pilot", "bogus", "--games", "4"], "--pilot bogus: unknown agent spec 'bogus'; use 'random',"),
     (
-        [
-            "decks",
-            "rate",
-            "mow_v1",
-            "--decks",
-            "ashen_aggro,tide_control",
-            "--pilot",
-            "bogus",
-            "--games",
-            "4",
-        ],
-        "--pilot bogus: unknown agent spec 'bogus'; use 'random',",
-    ),
-    (
-        [
-            "decks",
-            "rate",
-            "mow_v1",
-            "--decks",
-            "ashen_aggro,tide_control",
-            "--pilots",
-            "heuristic,heuristic",
-            "--games",
-            "4",
-        ],
+        [*RATE, "--pilots", "heuristic,heuristic", "--games", "4"],
         "--pilots names a pilot twice: heuristic,heuristic",
     ),
     (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
-    (
-        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--workers", "-1"],
-        "--workers must be at least 0 (0: all cores), got -1",
-    ),
-    (
-        ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--backend", "mpi"],
-        "unknown --backend 'mpi'; known: process, ray",
-    ),
+    ([*RATE, "--workers", "-1"], "--workers must be at least 0 (0: all cores), got -1"),
+    ([*RATE, "--backend", "mpi"], "unknown --backend 'mpi'; known: process, ray"),
     (
         ["decks", "compare", "mow_v1", "ashen_aggro", "nope"],
         "deck nope: no starter deck of that name (known:",
     ),
     (["decks", "compare", "mow_v1", "ashen_aggro"], "Missing argument 'deck_b'."),
+    ([*COMPARE, "--max-games", "0"], "max_games must be at least 2 (one seat-swapped pair), got 0"),
+    ([*COMPARE, "--elo0", "50", "--elo1", "10"], "elo1 must be above elo0, got elo0=50.0, elo1=10.0"),
+    ([*COMPARE, "--alpha", "2"], "alpha and beta must lie in (0, 0.5), got 2.0, 0.05"),
+    ([*COMPARE, "--pilot", "ppo:/x.zip"], "--pilot ppo:/x.zip: no model file /x.zip (a model.zip"),
     (
-        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--max-games", "0"],
-        "max_games must be at least 2 (one seat-swapped pair), got 0",
-    ),
-    (
-        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--elo0", "50", "--elo1", "10"],
-        "elo1 must be above elo0, got elo0=50.0, elo1=10.0",
-    ),
-    (
-        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--alpha", "2"],
-        "alpha and beta must lie in (0, 0.5), got 2.0, 0.05",
-    ),
-    (
-        ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--pilot", "ppo:/x.zip"],
-        "--pilot ppo:/x.zip: no model file /x.zip (a model.zip",
-    ),
-    (
-        [
-            "decks",
-            "search",
-            "mow_v1",
-            "--field",
-            "ashen_aggro,tide_control",
-            "--budget",
-            "64",
-            "--start",
-            "nope",
-        ],
+        [*SEARCH, "ashen_aggro,tide_control", "--budget", "64", "--start", "nope"],
         "deck nope: no starter deck of that name (known:",
     ),
+    ([*SEARCH, "ashen_aggro,nope", "--budget", "64"], "deck nope: no starter deck of that name (known:"),
     (
-        ["decks", "search", "mow_v1", "--field", "ashen_aggro,nope", "--budget", "64"],
-        "deck nope: no starter deck of that name (known:",
-    ),
-    (
-        ["decks", "search", "mow_v1", "--field", "ashen_aggro,tide_control", "--budget", "-1"],
+        [*SEARCH, "ashen_aggro,tide_control", "--budget", "-1"],
         "--budget must be at least 32 games for a field of 2",
     ),
     (["decks", "list", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),

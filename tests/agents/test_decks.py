@@ -7,14 +7,12 @@ import random
 import zlib
 
 import pytest
-from typer.testing import CliRunner
 
 from deckgym.agents.arena import pair_interval
 from deckgym.agents.cli import app
 from deckgym.agents.decks.matches import deck_match
 from deckgym.agents.decks.ratings import bootstrap_elo, expected_score, field_scores, fit_elo, rate
-
-runner = CliRunner()
+from tests.agents.commands import invoke_json, runner
 
 
 def _tournament(true_elo: list[float], pairs: int, rng: random.Random, draw: float = 0.0) -> dict:
@@ -183,27 +181,12 @@ def test_cli_decks_list_and_check(tmp_path):
 
 
 def test_cli_decks_rate_json_and_outputs(tmp_path):
-    result = runner.invoke(
-        app,
-        [
-            "decks",
-            "rate",
-            "mow_v1",
-            "--decks",
-            "ashen_aggro,tide_control",
-            "--games",
-            "4",
-            "--workers",
-            "1",
-            "--json",
-            "--field",
-            "ashen_aggro:3,tide_control:1",
-            "--out",
-            str(tmp_path),
-        ],
+    data = invoke_json(
+        "decks rate mow_v1 --decks ashen_aggro,tide_control --games 4 --workers 1 --json"
+        " --field ashen_aggro:3,tide_control:1",
+        "--out",
+        str(tmp_path),
     )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
     same = rate(
         "mow_v1",
         ["ashen_aggro", "tide_control"],
@@ -305,23 +288,7 @@ def test_compare_stops_at_the_decision_and_does_not_depend_on_the_workers():
 
 
 def test_cli_decks_compare_json_and_undecided_at_the_cap():
-    result = runner.invoke(
-        app,
-        [
-            "decks",
-            "compare",
-            "mow_v1",
-            "ashen_aggro",
-            "ashen_aggro",
-            "--max-games",
-            "8",
-            "--workers",
-            "1",
-            "--json",
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = invoke_json("decks compare mow_v1 ashen_aggro ashen_aggro --max-games 8 --workers 1 --json")
     assert data["verdict"] == "undecided" and data["games"] == 8 and data["score"] == 0.5
     assert {"llr", "bounds", "score_ci95", "env", "pilot", "seed", "version"} <= set(data)
     bad = runner.invoke(app, ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control", "--elo1", "-5"])
@@ -344,25 +311,10 @@ def test_kendall_tau_and_flipped_pairs_between_pilots():
 
 
 def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():
-    result = runner.invoke(
-        app,
-        [
-            "decks",
-            "rate",
-            "mow_v1",
-            "--decks",
-            "ashen_aggro,iron_bulwark,tide_control",
-            "--games",
-            "4",
-            "--pilots",
-            "heuristic,random",
-            "--workers",
-            "1",
-            "--json",
-        ],
+    data = invoke_json(
+        "decks rate mow_v1 --decks ashen_aggro,iron_bulwark,tide_control --games 4 --pilots heuristic,random"
+        " --workers 1 --json"
     )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
     assert data["pilots"] == ["heuristic", "random"] and set(data["by_pilot"]) == {"heuristic", "random"}
     assert -1.0 <= data["kendall_tau"]["heuristic | random"] <= 1.0
     assert data["by_pilot"]["random"]["pilot"] == "random"
@@ -462,29 +414,11 @@ def test_keep_master_moves_cards_across_kinds_but_never_the_master():
 
 
 def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
-    result = runner.invoke(
-        app,
-        [
-            "decks",
-            "search",
-            "mow_v1",
-            "--field",
-            "tide_control",
-            "--start",
-            "star_ascent",
-            "--budget",
-            "64",
-            "--holdout",
-            "8",
-            "--workers",
-            "1",
-            "--json",
-            "--out",
-            str(tmp_path),
-        ],
+    data = invoke_json(
+        "decks search mow_v1 --field tide_control --start star_ascent --budget 64 --holdout 8 --workers 1 --json",
+        "--out",
+        str(tmp_path),
     )
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
     assert {"best", "holdout_score", "holdout_ci95", "games_used"} <= set(data)
     assert data["holdout_seed"] > 10**8 and data["holdout_games"] == 8
     check = runner.invoke(app, ["decks", "check", "mow_v1", str(tmp_path / "best.toml")])

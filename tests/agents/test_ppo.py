@@ -11,21 +11,18 @@ import pytest
 from deckgym import envs
 from deckgym.agents.arena import match, play_game
 from deckgym.agents.ppo import PPOAgent
-from deckgym.agents.training import TrainConfig, plot_learning_curve, train
+from deckgym.agents.training import plot_learning_curve, train
 from tests.agents.checked import Checked
+from tests.agents.tiny_runs import quick_config, tiny_config
+from tests.envs.positions import live_observations
 
 pytestmark = pytest.mark.train
-
-
-def _tiny_config(out, **settings) -> TrainConfig:
-    """A training run small enough for a test: two envs, small batches, no progress bar."""
-    return TrainConfig(n_envs=2, batch_size=128, out=str(out), progress_bar=False, **settings)
 
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     out = tmp_path_factory.mktemp("ppo")
-    cfg = _tiny_config(
+    cfg = tiny_config(
         out,
         timesteps=3000,
         n_steps=512,
@@ -175,7 +172,7 @@ def test_maskable_ppo_smoke_run_plays_legal_games(env_name, tmp_path):
 
     torch.set_num_threads(1)  # the smoke run is tiny; threads only contend with the other test worker
     overrides, games, least_moves = SMOKE[env_name]
-    cfg = _tiny_config(
+    cfg = tiny_config(
         tmp_path,
         env=env_name,
         env_kwargs={},
@@ -220,17 +217,12 @@ def test_imitation_cache_gives_the_same_run_and_refuses_other_settings(tmp_path)
     cache = tmp_path / "imitated.pt"
 
     def run(name: str, pretrain_epochs: int = 1) -> tuple[list[str], dict]:
-        cfg = _tiny_config(
+        cfg = quick_config(
             tmp_path / name,
-            env="medarot_parts_v1",
-            env_kwargs={},
+            "medarot_parts_v1",
             timesteps=256,
             n_steps=128,
             n_epochs=2,
-            eval_every=0,
-            eval_games=2,
-            checkpoint_every=0,
-            opponents={"heuristic": 1.0},
             pretrain_games=2,
             pretrain_epochs=pretrain_epochs,
             imitation_cache=str(cache),
@@ -258,19 +250,13 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     from deckgym.agents.training import policy_action
 
     torch.set_num_threads(1)
-    cfg = _tiny_config(
+    cfg = quick_config(
         tmp_path,
-        env="mow_v1",
-        env_kwargs={},
+        "mow_v1",
         critic="global",
         timesteps=512,
         n_steps=256,
         n_epochs=1,
-        eval_every=0,
-        eval_games=2,
-        checkpoint_every=0,
-        snapshot_every=0,
-        opponents={"heuristic": 1.0},
         pretrain_games=2,
         pretrain_epochs=1,
     )
@@ -306,18 +292,12 @@ def test_a_slim_copy_plays_exactly_as_the_model_and_is_smaller(trained, tmp_path
     env = envs.make("medarot_ocg_v1", mode="beginner")
     rng = np.random.default_rng(0)
     checked = 0
-    for seed in range(3):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            a = full.act(obs["observation"], obs["action_mask"])
-            assert thin.act(obs["observation"], obs["action_mask"]) == a
-            checked += 1
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(a if rng.random() < 0.5 else rng.choice(legal)))
+    for obs in live_observations(env, range(3)):
+        a = full.act(obs["observation"], obs["action_mask"])
+        assert thin.act(obs["observation"], obs["action_mask"]) == a
+        checked += 1
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(a if rng.random() < 0.5 else rng.choice(legal)))
     assert checked > 100
 
 
@@ -372,19 +352,13 @@ def test_widen_carries_a_model_to_a_longer_observation_and_it_plays_the_same(tra
     env = envs.make("medarot_ocg_v1", mode="beginner")
     rng = np.random.default_rng(1)
     checked = 0
-    for seed in range(2):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            o, m = obs["observation"], obs["action_mask"]
-            longer = np.concatenate([o, rng.uniform(-5, 5, extra).astype(np.float32)])
-            assert np.allclose(new.probabilities(longer, m), old.probabilities(o, m), atol=1e-6)
-            assert new.act(longer, m) == old.act(o, m)
-            checked += 1
-            env.step(int(rng.choice(np.flatnonzero(m))))
+    for obs in live_observations(env, range(2)):
+        o, m = obs["observation"], obs["action_mask"]
+        longer = np.concatenate([o, rng.uniform(-5, 5, extra).astype(np.float32)])
+        assert np.allclose(new.probabilities(longer, m), old.probabilities(o, m), atol=1e-6)
+        assert new.act(longer, m) == old.act(o, m)
+        checked += 1
+        env.step(int(rng.choice(np.flatnonzero(m))))
     assert checked > 50
     # the old model names the mismatch instead of failing inside torch
     with pytest.raises(

@@ -13,6 +13,7 @@ from deckgym.agents.random_agent import RandomAgent
 from deckgym.agents.search import SearchAgent
 from tests.agents.checked import Checked
 from tests.envs.positions import random_positions
+from tests.envs.variants import AMALOGS, MOW, OCG, PARTS, ids
 
 
 class Race:
@@ -51,16 +52,19 @@ class Race:
         return self.clone()
 
 
-class AddOne:
-    """The toy game's rule of thumb: always add 1."""
+class Add:
+    """A rule of thumb for the toy game: always add ``n``."""
+
+    def __init__(self, n: int):
+        self.n = n
 
     def choose(self, state: Race, seat: int) -> int:
-        return 1
+        return self.n
 
 
 def test_search_finds_the_move_its_heuristic_misses():
     # From 2, adding 2 wins at once; adding 1 (the heuristic's move) leaves 3 and the opponent wins.
-    agent = SearchAgent(AddOne(), worlds=3, seed=0)
+    agent = SearchAgent(Add(1), worlds=3, seed=0)
     st = Race(total=2, player=1)
     assert agent.choose(st, 1) == 2
     assert agent.action_value([st], 2, 1) == 1.0
@@ -68,16 +72,9 @@ def test_search_finds_the_move_its_heuristic_misses():
     assert st.log == [1, 1, 1]  # three worlds, each sampled from the searching seat's view
 
 
-class AddTwo:
-    """Another rule of thumb: always add 2."""
-
-    def choose(self, state: Race, seat: int) -> int:
-        return 2
-
-
 def test_search_keeps_the_heuristic_move_on_a_tie():
     # From 3 both moves win at once: the heuristic's 2 is kept although 1 is listed first.
-    agent = SearchAgent(AddTwo(), worlds=2, seed=0)
+    agent = SearchAgent(Add(2), worlds=2, seed=0)
     st = Race(total=3, player=0)
     assert agent.action_value([st], 1, 0) == agent.action_value([st], 2, 0) == 1.0
     assert agent.choose(st, 0) == 2
@@ -85,7 +82,7 @@ def test_search_keeps_the_heuristic_move_on_a_tie():
 
 def test_search_needs_at_least_one_world():
     with pytest.raises(ValueError, match="at least 1 world"):
-        SearchAgent(AddOne(), worlds=0)
+        SearchAgent(Add(1), worlds=0)
 
 
 def test_agent_specs_name_the_number_of_worlds():
@@ -95,16 +92,10 @@ def test_agent_specs_name_the_number_of_worlds():
         agent_lib.make("search:x", "medarot_parts_v1")
 
 
-CASES = [
-    ("medarot_ocg_v1", {"mode": "beginner"}),
-    ("medarot_ocg_v1", {"mode": "advance"}),
-    ("medarot_parts_v1", {}),
-    ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": (1, 1)}),
-]
+CASES = [OCG[0], OCG[2], PARTS, MOW, AMALOGS[0]]
 
 
-@pytest.mark.parametrize(("name", "kwargs"), CASES, ids=[f"{n}-{k}" for n, k in CASES])
+@pytest.mark.parametrize(("name", "kwargs"), CASES, ids=ids(CASES))
 def test_search_plays_legal_games_of_every_ruleset(name, kwargs):
     assert {n for n, _ in CASES} == set(envs.names())
     env = envs.make(name, **kwargs)
@@ -135,15 +126,16 @@ def test_search_is_deterministic_under_a_seed():
     assert any(choices(s) != seven for s in (8, 9, 10))
 
 
-class Counted(AddOne):
-    """AddOne that counts the rollout moves it is asked for."""
+class Counted(Add):
+    """``Add(1)`` that counts the rollout moves it is asked for."""
 
     def __init__(self) -> None:
+        super().__init__(1)
         self.calls = 0
 
     def choose(self, state: Race, seat: int) -> int:
         self.calls += 1
-        return 1
+        return super().choose(state, seat)
 
 
 def test_search_stops_rolling_out_once_the_choice_is_settled():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.agents.tiny_runs import fast_mow_config
+
 torch = pytest.importorskip("torch")
 
 
@@ -24,27 +26,10 @@ def _same(a, b) -> bool:
 
 
 def test_during_the_warm_up_only_the_value_function_moves(tmp_path):
-    from deckgym.agents.training.config import TrainConfig
     from deckgym.agents.training.loop import train
 
-    cfg = TrainConfig(
-        env="mow_v1",
-        env_kwargs={},
-        timesteps=2048,
-        n_envs=2,
-        n_steps=512,
-        batch_size=128,
-        learning_rate=3e-3,
-        eval_every=0,
-        eval_games=2,
-        checkpoint_every=512,
-        pretrain_games=0,
-        value_warmup_steps=1024,  # of the updates after 512 and 1024 steps, the first only
-        opponents={"heuristic": 1.0},
-        out=str(tmp_path),
-        progress_bar=False,
-        seed=3,
-    )
+    # value_warmup_steps: of the updates after 512 and 1024 steps, the first only
+    cfg = fast_mow_config(tmp_path, checkpoint_every=512, value_warmup_steps=1024)
     train(cfg, log=lambda _m: None)
     # a checkpoint is written while the rollout that reaches it is collected, before its update
     v0, p0 = _params(tmp_path / "checkpoint_512.zip")  # no update yet
