@@ -32,6 +32,7 @@ from deckgym.envs.amalogs.rules import flow, startup, turn
 from deckgym.envs.amalogs.rules.geometry import BASES, SQUARES
 from deckgym.envs.amalogs.state import AmalogsState, Avatar, Duel
 from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.checks import Shape, is_int
 from deckgym.envs.core.errors import StateError
 
 __all__ = ["check"]
@@ -47,16 +48,8 @@ CONTROL = frozenset({Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.S
 _TEAM = "AB"
 
 
-class _Shape(Exception):
-    """A malformed field: the one problem reported (nothing past it can be read safely)."""
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _ints(v: Any) -> bool:
-    return isinstance(v, list) and all(_is_int(x) for x in v)
+    return isinstance(v, list) and all(is_int(x) for x in v)
 
 
 def check(state: AmalogsState) -> None:
@@ -67,7 +60,7 @@ def check(state: AmalogsState) -> None:
     """
     try:
         _shapes(state)
-    except _Shape as e:
+    except Shape as e:
         raise StateError(str(e)) from None
     bad: list[str] = []
     _rules(state, bad)
@@ -83,7 +76,7 @@ def _who(st: AmalogsState, i: int) -> str:
 # ----------------------------------------------------------------------------- shapes
 def _shapes(st: AmalogsState) -> None:
     if not isinstance(st, AmalogsState):
-        raise _Shape(f"4.1 not an AMALOGS state: {type(st).__name__}")
+        raise Shape(f"4.1 not an AMALOGS state: {type(st).__name__}")
     _config_shape(st.config)
     n = st.config.num_players
     for key in (
@@ -99,23 +92,23 @@ def _shapes(st: AmalogsState) -> None:
         "table_steps",
         "winner",
     ):
-        if not _is_int(getattr(st, key)):
-            raise _Shape(f"4.1 {key} is not an integer: {getattr(st, key)!r}")
+        if not is_int(getattr(st, key)):
+            raise Shape(f"4.1 {key} is not an integer: {getattr(st, key)!r}")
     for key in ("commanded", "phase_moved", "done", "truncated"):
         if not isinstance(getattr(st, key), bool):
-            raise _Shape(f"4.1 {key} is not True or False: {getattr(st, key)!r}")
+            raise Shape(f"4.1 {key} is not True or False: {getattr(st, key)!r}")
     if not isinstance(st.reason, str) or not isinstance(st.events, list) or not isinstance(st.records, list):
-        raise _Shape("4.1 the outcome's reason or the event logs are malformed")
-    if not _is_int(st.phase) or st.phase not in {int(p) for p in Phase}:
-        raise _Shape(f"7.4 phase {st.phase!r} is not a phase 0..10")
+        raise Shape("4.1 the outcome's reason or the event logs are malformed")
+    if not is_int(st.phase) or st.phase not in {int(p) for p in Phase}:
+        raise Shape(f"7.4 phase {st.phase!r} is not a phase 0..10")
     for key, size in (("life", 2), ("dice", 2)):
         v = getattr(st, key)
         if not _ints(v) or len(v) != size:
-            raise _Shape(f"4.1 {key} is not a list of {size} integers: {v!r}")
+            raise Shape(f"4.1 {key} is not a list of {size} integers: {v!r}")
     if not _ints(st.queue) or any(not 0 <= i < n for i in st.queue) or len(set(st.queue)) != len(st.queue):
-        raise _Shape(f"5.1 the queue is not a list of distinct player indices 0..{n - 1}: {st.queue!r}")
+        raise Shape(f"5.1 the queue is not a list of distinct player indices 0..{n - 1}: {st.queue!r}")
     if not isinstance(st.avatars, list) or len(st.avatars) != n:
-        raise _Shape(f"D2 the match has {n} players, one avatar each; got {st.avatars!r}")
+        raise Shape(f"D2 the match has {n} players, one avatar each; got {st.avatars!r}")
     for i, a in enumerate(st.avatars):
         _avatar_shape(st, i, a)
     _table_shape(st)
@@ -125,100 +118,100 @@ def _shapes(st: AmalogsState) -> None:
 
 def _config_shape(cfg: Any) -> None:
     if not isinstance(cfg, AmalogsConfig):
-        raise _Shape(f"4.1 the match config is not an AmalogsConfig: {type(cfg).__name__}")
+        raise Shape(f"4.1 the match config is not an AmalogsConfig: {type(cfg).__name__}")
     sizes = cfg.team_sizes
-    if not (isinstance(sizes, tuple) and len(sizes) == 2 and all(_is_int(k) and 1 <= k <= 3 for k in sizes)):
-        raise _Shape(f"D2 team_sizes are two integers in 1..3, got {sizes!r}")
+    if not (isinstance(sizes, tuple) and len(sizes) == 2 and all(is_int(k) and 1 <= k <= 3 for k in sizes)):
+        raise Shape(f"D2 team_sizes are two integers in 1..3, got {sizes!r}")
     for key, least, item in (("max_team_turns", 1, "D34"), ("duel_cap", 1, "D32"), ("start_life", 1, "R1")):
         v = getattr(cfg, key)
-        if not _is_int(v) or v < least:
-            raise _Shape(f"{item} config {key} must be an integer >= {least}, got {v!r}")
+        if not is_int(v) or v < least:
+            raise Shape(f"{item} config {key} must be an integer >= {least}, got {v!r}")
     n = sizes[0] + sizes[1]
     pools, decks = cfg.pools, cfg.decks
     if not isinstance(pools, tuple) or len(pools) != n or not isinstance(decks, tuple) or len(decks) != n:
-        raise _Shape(f"D28 the config has one ruleset pool and one deck set per player ({n})")
+        raise Shape(f"D28 the config has one ruleset pool and one deck set per player ({n})")
     for i in range(n):
         pool, deck = pools[i], decks[i]
         if (
             not isinstance(pool, tuple)
             or not pool
-            or any(not _is_int(s) or s not in IMPLEMENTED for s in pool)
+            or any(not is_int(s) or s not in IMPLEMENTED for s in pool)
         ):
-            raise _Shape(f"D28 player {i}'s pool {pool!r} is not a non-empty tuple of available rulesets")
+            raise Shape(f"D28 player {i}'s pool {pool!r} is not a non-empty tuple of available rulesets")
         ok = isinstance(deck, tuple) and all(
             isinstance(x, tuple)
             and len(x) == 2
-            and _is_int(x[0])
+            and is_int(x[0])
             and isinstance(x[1], tuple)
             and all(isinstance(c, str) for c in x[1])
             for x in deck
         )
         if not ok or sorted(x[0] for x in deck) != sorted(pool):
-            raise _Shape(f"D28 player {i}'s decks are not one (ruleset, card ids) per ruleset of its pool")
+            raise Shape(f"D28 player {i}'s decks are not one (ruleset, card ids) per ruleset of its pool")
 
 
 def _avatar_shape(st: AmalogsState, i: int, a: Any) -> None:
     who = _who(st, i)
     if not isinstance(a, Avatar):
-        raise _Shape(f"4.1 {who} is not an Avatar: {a!r}")
+        raise Shape(f"4.1 {who} is not an Avatar: {a!r}")
     for key in ("team", "slot", "square", "ap", "ruleset", "core_turns", "last_turn", "nominal"):
-        if not _is_int(getattr(a, key)):
-            raise _Shape(f"4.1 {who} {key} is not an integer: {getattr(a, key)!r}")
+        if not is_int(getattr(a, key)):
+            raise Shape(f"4.1 {who} {key} is not an integer: {getattr(a, key)!r}")
     for key in ("dueled", "guarding", "ended", "exited"):
         if not isinstance(getattr(a, key), bool):
-            raise _Shape(f"4.1 {who} {key} is not True or False: {getattr(a, key)!r}")
+            raise Shape(f"4.1 {who} {key} is not True or False: {getattr(a, key)!r}")
     if a.team != st.config.team_of(i) or a.slot != st.config.slot_of(i):
-        raise _Shape(
+        raise Shape(
             f"D2 {who} is of team {a.team} slot {a.slot}; player {i} is team {_TEAM[st.config.team_of(i)]} slot {st.config.slot_of(i)}"
         )
     if not -1 <= a.square < SQUARES:
-        raise _Shape(
+        raise Shape(
             f"I3 {who} stands on square {a.square}: off the MAP (0..{SQUARES - 1}, or -1 for none, D9)"
         )
     if a.ruleset != -1 and a.ruleset not in st.config.pools[i]:
-        raise _Shape(
+        raise Shape(
             f"D28 {who} holds ruleset {a.ruleset!r}, which is not in its pool {list(st.config.pools[i])}"
         )
     if a.side is not None:
         kind = getattr(getattr(adapter(a.ruleset), "sides", None), "Side", None) if a.ruleset >= 0 else None
         if kind is None or not isinstance(a.side, kind):
-            raise _Shape(f"D19 {who}'s core side is not a side of its ruleset {a.ruleset}")
+            raise Shape(f"D19 {who}'s core side is not a side of its ruleset {a.ruleset}")
 
 
 def _table_shape(st: AmalogsState) -> None:
     if st.table is None:
         if st.table_ruleset != -1:
-            raise _Shape(f"D20 no table runs, yet its ruleset is {st.table_ruleset}")
+            raise Shape(f"D20 no table runs, yet its ruleset is {st.table_ruleset}")
         return
     if st.table_ruleset not in IMPLEMENTED:
-        raise _Shape(f"D15 the running table's ruleset {st.table_ruleset!r} is not an available slot")
+        raise Shape(f"D15 the running table's ruleset {st.table_ruleset!r} is not an available slot")
     kind = getattr(adapter(st.table_ruleset), "state_type", None)
     if kind is None or not isinstance(st.table, kind):
-        raise _Shape(f"D20 the running table is not a {RULESETS[st.table_ruleset].name} game")
+        raise Shape(f"D20 the running table is not a {RULESETS[st.table_ruleset].name} game")
     dp = getattr(st.table, "dp", None)
     if not isinstance(st.table.done, bool) or not (
-        dp is None or (isinstance(dp, tuple) and len(dp) >= 2 and _is_int(dp[1]))
+        dp is None or (isinstance(dp, tuple) and len(dp) >= 2 and is_int(dp[1]))
     ):
-        raise _Shape("D31 the running table does not say which seat decides (A4)")
+        raise Shape("D31 the running table does not say which seat decides (A4)")
 
 
 def _duel_shape(st: AmalogsState, d: Any) -> None:
     n = st.config.num_players
     if not isinstance(d, Duel):
-        raise _Shape(f"4.1 the duel is not a Duel: {d!r}")
+        raise Shape(f"4.1 the duel is not a Duel: {d!r}")
     for key in ("host", "champion", "defender", "proxy", "proxy_start", "proxy_life", "strike"):
-        if not _is_int(getattr(d, key)):
-            raise _Shape(f"4.1 the duel's {key} is not an integer: {getattr(d, key)!r}")
+        if not is_int(getattr(d, key)):
+            raise Shape(f"4.1 the duel's {key} is not an integer: {getattr(d, key)!r}")
     for key in ("casts", "guests", "bases", "lost", "struck"):
         if not _ints(getattr(d, key)):
-            raise _Shape(f"4.1 the duel's {key} is not a list of integers: {getattr(d, key)!r}")
+            raise Shape(f"4.1 the duel's {key} is not a list of integers: {getattr(d, key)!r}")
     players = [d.host, *d.casts, *d.guests]
     if any(not 0 <= i < n for i in players + d.lost + d.struck) or len(set(players)) != len(players):
-        raise _Shape(f"D18 the duel's participants {players} are not distinct players 0..{n - 1}")
+        raise Shape(f"D18 the duel's participants {players} are not distinct players 0..{n - 1}")
     if any(t not in (0, 1) for t in d.bases) or len(set(d.bases)) != len(d.bases):
-        raise _Shape(f"D18 the duel's bases {d.bases} are not distinct teams 0, 1")
+        raise Shape(f"D18 the duel's bases {d.bases} are not distinct teams 0, 1")
     if d.champion not in (-1, *d.guests) or d.defender not in (-1, *d.guests) or d.proxy not in (0, 1, 2):
-        raise _Shape("D21 the champion and the defender are guests (or -1), the proxy kind 0, 1 or 2 (D36)")
+        raise Shape("D21 the champion and the defender are guests (or -1), the proxy kind 0, 1 or 2 (D36)")
 
 
 # ----------------------------------------------------------------------------- rules

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Iterable
 from typing import Any
 
-from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.checks import Problems, counted, is_bool, is_int, is_pair, is_seat
 from deckgym.envs.core.targets import PLAYER_TARGETS, Target
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
 from deckgym.envs.medarot_ocg.cards import (
@@ -52,7 +51,6 @@ LASTING_OPS = frozenset({"MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP",
 #: The most cards a hand holds at a decision: 7, the start phase's draw and 3 optional cards (section 6).
 MOST_HAND = HAND_LIMIT + 1 + 3
 #: The most problems one message lists.
-MAX_LINES = 20
 SQUARES = 15
 STOCK_SLOTS = 3
 MASTER_SLOT = 3
@@ -192,53 +190,21 @@ def check(state: GameState, *, deck_rules: bool = True, limits: bool = True, at_
         c.raise_if_any()
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_bool(v: Any) -> bool:
-    return type(v) is bool
-
-
-def _is_seat(v: Any) -> bool:
-    return _is_int(v) and v in SEATS
-
-
-def _pair(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2
-
-
-class _Checker:
+class _Checker(Problems):
     """One check of one state: the problems found so far, stage by stage."""
 
     def __init__(self, st: GameState, deck_rules: bool, limits: bool, at_rest: bool) -> None:
-        self.st = st
+        super().__init__(st)
+        self.st: GameState = st
         self.cfg = st.config
         self.cards: dict[str, CardDef] = st.cards
         self.deck_rules = deck_rules
         self.limits = limits
         self.at_rest = at_rest
-        self.problems: list[str] = []
         self.vacant = bool(self.cfg.vacant_seat)
         self.opening = False
 
     # ------------------------------------------------------------------ helpers
-    def bad(self, item: str, text: str) -> None:
-        self.problems.append(f"{item}: {text}")
-
-    def raise_if_any(self) -> None:
-        if not self.problems:
-            return
-        lines = list(dict.fromkeys(self.problems))
-        more = len(lines) - MAX_LINES
-        shown = lines[:MAX_LINES] + ([f"... and {more} more problems"] if more > 0 else [])
-        raise StateError("\n".join(shown))
-
-    def name(self, cid: Any) -> str:
-        """A card as the message names it: ``Rivetclaw (MD13)``, or the unknown id as given."""
-        c = self.cards.get(cid) if isinstance(cid, str) else None
-        return f"{c.name} ({cid})" if c is not None else repr(cid)
-
     def known(self, cid: Any, item: str, where: str) -> bool:
         if isinstance(cid, str) and cid in self.cards:
             return True
@@ -290,13 +256,9 @@ class _Checker:
         self.int_field("steps", 0, "L5 step cap")
         self.int_field("first", None, "D39 first player")
         self.int_field("winner", None, "8 end of game")
-        for key in ("done", "truncated"):
-            if not _is_bool(getattr(st, key)):
-                self.bad("8 end of game", f"{key} is {getattr(st, key)!r}, not True or False")
-        if not isinstance(st.reason, str):
-            self.bad("8 end of game", f"the reason is {st.reason!r}, not text")
+        self.end_shape("8 end of game")
         decks: Any = st.decks
-        if not _pair(decks) or not all(isinstance(d, list) for d in decks):
+        if not is_pair(decks) or not all(isinstance(d, list) for d in decks):
             self.bad("I1 card conservation", "the deck lists are not one list of cards per player")
         else:
             for p, d in enumerate(decks):
@@ -316,28 +278,12 @@ class _Checker:
         self.act_shape()
         self.use_shape()
         self.dp_shape()
-        self.agenda_shape()
-
-    def int_field(self, key: str, lo: int | None, item: str) -> None:
-        v: Any = getattr(self.st, key)
-        if not _is_int(v) or (lo is not None and v < lo):
-            low = f" of at least {lo}" if lo is not None else ""
-            self.bad(item, f"{key} is {v!r}, not a whole number{low}")
-
-    def seat_ints(self, key: str, item: str) -> None:
-        v: Any = getattr(self.st, key)
-        if not _pair(v) or not all(_is_int(x) for x in v):
-            self.bad(item, f"{key} is {v!r}, not one whole number per player")
-
-    def seat_bools(self, key: str, item: str) -> None:
-        v: Any = getattr(self.st, key)
-        if not _pair(v) or not all(_is_bool(x) for x in v):
-            self.bad(item, f"{key} is {v!r}, not one True/False per player")
+        self.check_agenda(AGENDA.tasks, _TASK_ARGS)
 
     def seat_zone(self, key: str, item: str) -> None:
         v: Any = getattr(self.st, key)
         title = {"I1": "I1 card conservation", "I5": "I5 hand limit", "I6": "I6 mode rules"}[item]
-        if not _pair(v) or not all(isinstance(z, list) for z in v):
+        if not is_pair(v) or not all(isinstance(z, list) for z in v):
             self.bad(title, f"the {key} zones are not one list of cards per player")
             return
         for p, zone in enumerate(v):
@@ -352,16 +298,16 @@ class _Checker:
             return
         self.known(s.card, "4.3 cards", where)
         if (
-            not _is_bool(s.face_up)
-            or not _is_int(s.eff)
-            or not _is_int(s.charge)
+            not is_bool(s.face_up)
+            or not is_int(s.eff)
+            or not is_int(s.charge)
             or not isinstance(s.trash, str)
         ):
             self.bad("I4 stock and master", f"{where} has fields of the wrong types: {s.to_list()!r}")
 
     def stock_shape(self) -> None:
         st = self.st
-        if not _pair(st.stock) or not all(isinstance(r, list) for r in st.stock):
+        if not is_pair(st.stock) or not all(isinstance(r, list) for r in st.stock):
             self.bad("I4 stock and master", "the stock is not one row of slots per player")
         else:
             for p, row in enumerate(st.stock):
@@ -372,7 +318,7 @@ class _Checker:
                     continue
                 for j, s in enumerate(row):
                     self.slot_shape(s, f"player {p}'s stock slot {j}")
-        if not _pair(st.master):
+        if not is_pair(st.master):
             self.bad("I4 stock and master", "the master slots are not one slot per player")
         else:
             for p, m in enumerate(st.master):
@@ -391,11 +337,11 @@ class _Checker:
             if not isinstance(x, Stack):
                 self.bad("I3 board", f"{where} holds {x!r}, not a Medarot")
                 continue
-            if not (_is_int(x.uid) and _is_seat(x.owner)):
+            if not (is_int(x.uid) and is_seat(x.owner)):
                 self.bad(
                     "I3 board", f"{where}: uid {x.uid!r} and owner {x.owner!r} must be a number and a player"
                 )
-            if not all(_is_bool(v) for v in (x.face_up, x.acted, x.placed)):
+            if not all(is_bool(v) for v in (x.face_up, x.acted, x.placed)):
                 self.bad("I3 board", f"{where}: its face-up, acted and placed flags must be True or False")
             self.known(x.base, "4.3 cards", where)
             if x.change is not None:
@@ -414,10 +360,10 @@ class _Checker:
             ints = (e.amount, e.owner, e.src_uid, e.src_slot, e.scope)
             texts = (e.op, e.flt, e.trash)
             targets_ok = e.targets is None or (
-                isinstance(e.targets, list) and all(_is_int(u) for u in e.targets)
+                isinstance(e.targets, list) and all(is_int(u) for u in e.targets)
             )
             if (
-                not all(_is_int(v) for v in ints)
+                not all(is_int(v) for v in ints)
                 or not all(isinstance(v, str) for v in texts)
                 or not targets_ok
             ):
@@ -425,13 +371,13 @@ class _Checker:
 
     def limbo_shape(self) -> None:
         st = self.st
-        if not _pair(st.limbo):
+        if not is_pair(st.limbo):
             self.bad("5 decision points", f"limbo is {st.limbo!r}, not one entry per player")
             return
         for p, lim in enumerate(st.limbo):
             if lim is None:
                 continue
-            if not isinstance(lim, list) or len(lim) != 2 or not _is_bool(lim[1]):
+            if not isinstance(lim, list) or len(lim) != 2 or not is_bool(lim[1]):
                 self.bad("5 decision points", f"player {p}'s card in limbo is {lim!r}, not [card, public]")
             else:
                 self.known(lim[0], "4.3 cards", f"player {p}'s limbo")
@@ -448,8 +394,8 @@ class _Checker:
             for k in (f.name for f in dataclasses.fields(Act))
             if k not in ("uid", "owner", "target")
         ]
-        if not (_is_int(a.uid) and _is_seat(a.owner) and _is_int(a.target)) or not all(
-            _is_bool(v) for v in flags
+        if not (is_int(a.uid) and is_seat(a.owner) and is_int(a.target)) or not all(
+            is_bool(v) for v in flags
         ):
             self.bad("5.3 action", f"the action under way has fields of the wrong types: {a.to_list()!r}")
 
@@ -457,7 +403,7 @@ class _Checker:
         u = self.st.use
         if u is None:
             return
-        ok = isinstance(u, list) and len(u) == 5 and all(_is_int(v) for v in u)
+        ok = isinstance(u, list) and len(u) == 5 and all(is_int(v) for v in u)
         if not ok or not (
             u[0] in SEATS
             and -1 <= u[1] <= MASTER_SLOT
@@ -474,46 +420,14 @@ class _Checker:
         dp = self.st.dp
         if dp is None:
             return
-        ok = isinstance(dp, tuple) and len(dp) == 3 and _is_int(dp[0]) and _is_int(dp[1])
-        if not ok or not isinstance(dp[2], tuple) or not all(_is_int(v) for v in dp[2]):
+        ok = isinstance(dp, tuple) and len(dp) == 3 and is_int(dp[0]) and is_int(dp[1])
+        if not ok or not isinstance(dp[2], tuple) or not all(is_int(v) for v in dp[2]):
             self.bad("I8 decision point", f"the decision point is {dp!r}, not (kind, player, (numbers...))")
             return
         if dp[0] not in DP._value2member_map_:
             self.bad("I8 decision point", f"decision kind {dp[0]} is not a decision point of section 5")
-        if not _is_seat(dp[1]):
+        if not is_seat(dp[1]):
             self.bad("I8 decision point", f"the deciding player is {dp[1]}, not 0 or 1")
-
-    def agenda_shape(self) -> None:
-        ag = self.st.agenda
-        if not isinstance(ag, list):
-            self.bad("5 agenda", f"the agenda is {ag!r}, not a list of tasks")
-            return
-        for i, t in enumerate(ag):
-            if not isinstance(t, list) or not t or not isinstance(t[0], str):
-                self.bad("5 agenda", f"agenda task {i} is {t!r}, not [name, numbers...]")
-                continue
-            fn = AGENDA.tasks.get(t[0])
-            if fn is None:
-                self.bad("5 agenda", f"agenda task {i} {t[0]!r} is not a step of the rules")
-                continue
-            names = _task_params(fn)
-            args = t[1:]
-            if len(args) != len(names):
-                self.bad(
-                    "5 agenda", f"agenda task {i} {t!r} takes {len(names)} arguments ({', '.join(names)})"
-                )
-                continue
-            for n, v in zip(names, args, strict=True):
-                what, lo, hi = _TASK_ARGS.get(n, ("a number", None, None))
-                if not _is_int(v) or (lo is not None and v < lo) or (hi is not None and v > hi):
-                    rng = (
-                        f" in {lo}..{hi}"
-                        if hi is not None
-                        else f" of at least {lo}"
-                        if lo is not None
-                        else ""
-                    )
-                    self.bad("5 agenda", f"agenda task {i} {t!r}: {n} = {v!r} is not {what}{rng}")
 
     # ------------------------------------------------------------------ stage 2: the rules
     def rules(self) -> None:
@@ -576,8 +490,8 @@ class _Checker:
             if more or fewer:
                 self.bad(
                     "I1 card conservation",
-                    f"player {p} holds {_counted(more, self.name)} beyond its deck list and lacks "
-                    f"{_counted(fewer, self.name)}",
+                    f"player {p} holds {counted(more, self.name)} beyond its deck list and lacks "
+                    f"{counted(fewer, self.name)}",
                 )
 
     def regulation(self) -> None:
@@ -1309,15 +1223,3 @@ class _Checker:
                     "I9 affordable options",
                     f"{kind.name} offers {a} ({self.name(card.id)}, cost {min(costs)}) with HP and MedaForce {budget}",
                 )
-
-
-def _task_params(fn: Callable[..., None]) -> tuple[str, ...]:
-    """The argument names of an agenda task after the state."""
-    code = fn.__code__
-    return tuple(code.co_varnames[1 : code.co_argcount])
-
-
-def _counted(counts: Counter[str], name: Callable[[str], str]) -> str:
-    """``2 × Rivetclaw (MD13), 1 × Field Wrench (MR01)``, or ``nothing``."""
-    parts: Iterable[str] = (f"{n} × {name(c)}" for c, n in sorted(counts.items()))
-    return ", ".join(parts) or "nothing"

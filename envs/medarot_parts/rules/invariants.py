@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.checks import Problems, counted, in_range, is_int, is_pair, is_seat
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import (
     ATTACHED,
@@ -65,7 +64,6 @@ PARTS = 4
 STARTER_CARDS = 5  # a starter medarot: medal, head, right arm, left arm, legs (D1, D2)
 STARTER_PART_COPIES = 2  # a starter set holds one part per slot per medarot (D2)
 MAX_VALUE = 9  # current power, charge and mobility are clamped to 0..9 (D39)
-MAX_LINES = 20
 #: Decision points of a battle (``state.battle`` is set) and who decides them: the attacker (A) or B.
 _BATTLE_DPS = {
     DP.POWER_WINDOW: None,
@@ -132,51 +130,19 @@ def check(state: GameState, *, deck_rules: bool = True) -> None:
         c.raise_if_any()
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_seat(v: Any) -> bool:
-    return _is_int(v) and v in SEATS
-
-
-def _pair(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2
-
-
-def _in(v: Any, lo: int, hi: int) -> bool:
-    return _is_int(v) and lo <= v <= hi
-
-
-class _Checker:
+class _Checker(Problems):
     """One check of one state: the problems found so far, stage by stage."""
 
     def __init__(self, st: GameState, deck_rules: bool) -> None:
-        self.st = st
+        super().__init__(st)
+        self.st: GameState = st
         self.cfg = st.config
         self.cards: dict[str, CardDef] = st.cards
         self.deck_rules = deck_rules
-        self.problems: list[str] = []
         self.vacant = bool(self.cfg.vacant_seat)
         self.seated = (0,) if self.vacant else SEATS
 
     # ------------------------------------------------------------------ helpers
-    def bad(self, item: str, text: str) -> None:
-        self.problems.append(f"{item}: {text}")
-
-    def raise_if_any(self) -> None:
-        if not self.problems:
-            return
-        lines = list(dict.fromkeys(self.problems))
-        more = len(lines) - MAX_LINES
-        shown = lines[:MAX_LINES] + ([f"... and {more} more problems"] if more > 0 else [])
-        raise StateError("\n".join(shown))
-
-    def name(self, cid: Any) -> str:
-        """A card as the message names it: ``Clear Shield (H04)``, or the unknown id as given."""
-        c = self.cards.get(cid) if isinstance(cid, str) else None
-        return f"{c.name} ({cid})" if c is not None else repr(cid)
-
     def known(self, cid: Any, where: str) -> bool:
         if isinstance(cid, str) and cid in self.cards:
             return True
@@ -212,7 +178,7 @@ class _Checker:
         return out
 
     def medarot_ok(self, p: Any, m: Any) -> bool:
-        return _is_seat(p) and _is_int(m) and 0 <= m < len(self.st.field[p])
+        return is_seat(p) and is_int(m) and 0 <= m < len(self.st.field[p])
 
     # ------------------------------------------------------------------ stage 1: shapes
     def shapes(self) -> None:
@@ -227,28 +193,24 @@ class _Checker:
             ("proxy_life", 0, "AMALOGS D37 proxy"),
         ):
             v: Any = getattr(st, key)
-            if not _is_int(v) or v < lo:
+            if not is_int(v) or v < lo:
                 self.bad(item, f"{key} is {v!r}, not a whole number of at least {lo}")
         for key, item in (("odd_turn_priority", "D5 priority"), ("priority", "D5 priority")):
-            if not _is_seat(getattr(st, key)):
+            if not is_seat(getattr(st, key)):
                 self.bad(item, f"{key} is {getattr(st, key)!r}, not a player (0 or 1)")
         for key, item in (("first", "D9 first player"), ("to_act", "D12 turn-to-act")):
             w: Any = getattr(st, key)
-            if not _in(w, -1, 1):
+            if not in_range(w, -1, 1):
                 self.bad(item, f"{key} is {w!r}, not a player or -1")
-        if not _is_int(st.winner):
+        if not is_int(st.winner):
             self.bad("I10 end of game", f"the winner is {st.winner!r}, not a number")
-        for key in ("done", "truncated"):
-            if not isinstance(getattr(st, key), bool):
-                self.bad("I10 end of game", f"{key} is {getattr(st, key)!r}, not True or False")
-        if not isinstance(st.reason, str):
-            self.bad("I10 end of game", f"the reason is {st.reason!r}, not text")
-        if not _pair(st.action_medarot) or not all(_is_int(v) for v in st.action_medarot):
+        self.end_shape("I10 end of game")
+        if not is_pair(st.action_medarot) or not all(is_int(v) for v in st.action_medarot):
             self.bad(
                 "D9 action medarots",
                 f"the action medarots are {st.action_medarot!r}, not one number per player",
             )
-        if not _pair(st.assets) or not all(_is_int(v) for v in st.assets):
+        if not is_pair(st.assets) or not all(is_int(v) for v in st.assets):
             self.bad("I6 assets", f"the assets are {st.assets!r}, not one whole number per player")
         self.decks_shape()
         for key in ("deck", "hand", "trash", "play"):
@@ -260,11 +222,11 @@ class _Checker:
         self.pay_shape()
         self.use_shape()
         self.dp_shape()
-        self.agenda_shape()
+        self.check_agenda(AGENDA.tasks, _TASK_ARGS)
 
     def decks_shape(self) -> None:
         d = self.st.decks
-        if not _pair(d) or not all(isinstance(x, list) for x in d):
+        if not is_pair(d) or not all(isinstance(x, list) for x in d):
             self.bad("I1 card conservation", "the deck lists are not one entry per player")
             return
         for p, rec in enumerate(d):
@@ -282,7 +244,7 @@ class _Checker:
 
     def zone_shape(self, key: str) -> None:
         v: Any = getattr(self.st, key)
-        if not _pair(v) or not all(isinstance(z, list) for z in v):
+        if not is_pair(v) or not all(isinstance(z, list) for z in v):
             self.bad("4.1 zones", f"the {key} zones are not one list of cards per player")
             return
         for p, zone in enumerate(v):
@@ -291,7 +253,7 @@ class _Checker:
 
     def stock_shape(self) -> None:
         v = self.st.stock
-        if not _pair(v) or not all(isinstance(z, list) for z in v):
+        if not is_pair(v) or not all(isinstance(z, list) for z in v):
             self.bad("4.1 zones", "the energy stocks are not one list per player")
             return
         for p, rows in enumerate(v):
@@ -305,7 +267,7 @@ class _Checker:
 
     def field_shape(self) -> None:
         field = self.st.field
-        if not _pair(field) or not all(isinstance(r, list) for r in field):
+        if not is_pair(field) or not all(isinstance(r, list) for r in field):
             self.bad("I2 medarots", "the field is not one list of medarots per player")
             return
         for p, row in enumerate(field):
@@ -333,7 +295,7 @@ class _Checker:
         if not isinstance(part, Part):
             self.bad("I2 medarots", f"{where} is {part!r}, not a part")
             return
-        ok = _is_int(part.uid) and _is_int(part.counters) and isinstance(part.tapped, bool)
+        ok = is_int(part.uid) and is_int(part.counters) and isinstance(part.tapped, bool)
         if not ok or not isinstance(part.destroyed, bool) or not isinstance(part.attached, list):
             self.bad("4.2 part state", f"{where} has fields of the wrong types: {part.to_list()!r}")
             return
@@ -349,7 +311,7 @@ class _Checker:
             self.bad("D42 modifiers", f"the modifiers are {mods!r}, not a list")
             return
         for i, mod in enumerate(mods):
-            if not isinstance(mod, list) or len(mod) != 8 or not all(_is_int(v) for v in mod):
+            if not isinstance(mod, list) or len(mod) != 8 or not all(is_int(v) for v in mod):
                 self.bad("D42 modifiers", f"modifier {i} is {mod!r}, not 8 numbers")
 
     def battle_shape(self) -> None:
@@ -360,13 +322,13 @@ class _Checker:
             self.bad("5 battle", f"the battle under way is {b!r}, not a battle record")
             return
         ints = [getattr(b, k, None) for k in (f.name for f in dataclasses.fields(Battle)) if k != "no_evade"]
-        if not all(_is_int(v) for v in ints) or not isinstance(b.no_evade, bool):
+        if not all(is_int(v) for v in ints) or not isinstance(b.no_evade, bool):
             self.bad("5 battle", f"the battle under way has fields of the wrong types: {b.to_list()!r}")
 
     def pay_shape(self) -> None:
         pay = self.st.pay
         if pay is not None and (
-            not isinstance(pay, list) or len(pay) != 6 or not all(_is_int(v) for v in pay)
+            not isinstance(pay, list) or len(pay) != 6 or not all(is_int(v) for v in pay)
         ):
             self.bad(
                 "I7 payment",
@@ -377,13 +339,18 @@ class _Checker:
         u = self.st.use
         if u is None:
             return
-        ok = isinstance(u, list) and len(u) == 4 and _is_seat(u[0]) and _in(u[2], -1, 2)
+        ok = isinstance(u, list) and len(u) == 4 and is_seat(u[0]) and in_range(u[2], -1, 2)
         if not ok or not isinstance(u[3], list):
             self.bad("D31 card use", f"the use under way is {u!r}, not [player, card, slot -1..2, targets]")
             return
         self.known(u[1], "the use under way")
         for t in u[3]:
-            if not isinstance(t, list) or len(t) != 2 or not _in(t[0], -1, 1) or not _in(t[1], -1, 3):
+            if (
+                not isinstance(t, list)
+                or len(t) != 2
+                or not in_range(t[0], -1, 1)
+                or not in_range(t[1], -1, 3)
+            ):
                 self.bad(
                     "D41 targets", f"the use under way has target {t!r}, not [medarot -1..1, slot -1..3]"
                 )
@@ -392,44 +359,13 @@ class _Checker:
         dp = self.st.dp
         if dp is None:
             return
-        ok = isinstance(dp, tuple) and len(dp) == 3 and _is_int(dp[0]) and _is_seat(dp[1])
-        if not ok or not isinstance(dp[2], tuple) or not all(_is_int(v) for v in dp[2]):
+        ok = isinstance(dp, tuple) and len(dp) == 3 and is_int(dp[0]) and is_seat(dp[1])
+        if not ok or not isinstance(dp[2], tuple) or not all(is_int(v) for v in dp[2]):
             self.bad(
                 "I9 decision point", f"the decision point is {dp!r}, not (kind, player 0-1, (numbers...))"
             )
         elif dp[0] not in DP._value2member_map_:
             self.bad("I9 decision point", f"decision kind {dp[0]} is not a decision point of section 5")
-
-    def agenda_shape(self) -> None:
-        ag = self.st.agenda
-        if not isinstance(ag, list):
-            self.bad("5 agenda", f"the agenda is {ag!r}, not a list of tasks")
-            return
-        for i, t in enumerate(ag):
-            if not isinstance(t, list) or not t or not isinstance(t[0], str):
-                self.bad("5 agenda", f"agenda task {i} is {t!r}, not [name, numbers...]")
-                continue
-            fn = AGENDA.tasks.get(t[0])
-            if fn is None:
-                self.bad("5 agenda", f"agenda task {i} {t[0]!r} is not a step of the rules")
-                continue
-            names = _task_params(fn)
-            if len(t) - 1 != len(names):
-                self.bad(
-                    "5 agenda", f"agenda task {i} {t!r} takes {len(names)} arguments ({', '.join(names)})"
-                )
-                continue
-            for n, v in zip(names, t[1:], strict=True):
-                what, lo, hi = _TASK_ARGS.get(n, ("a number", None, None))
-                if not _is_int(v) or (lo is not None and v < lo) or (hi is not None and v > hi):
-                    rng = (
-                        f" in {lo}..{hi}"
-                        if hi is not None
-                        else f" of at least {lo}"
-                        if lo is not None
-                        else ""
-                    )
-                    self.bad("5 agenda", f"agenda task {i} {t!r}: {n} = {v!r} is not {what}{rng}")
 
     # ------------------------------------------------------------------ stage 2: the rules
     def rules(self) -> None:
@@ -515,8 +451,8 @@ class _Checker:
             if more or fewer:
                 self.bad(
                     "I1 card conservation",
-                    f"player {p} holds {_counted(more, self.name)} beyond its starter set and deck and lacks "
-                    f"{_counted(fewer, self.name)}",
+                    f"player {p} holds {counted(more, self.name)} beyond its starter set and deck and lacks "
+                    f"{counted(fewer, self.name)}",
                 )
 
     def regulation(self) -> None:
@@ -976,14 +912,3 @@ class _Checker:
             )
         if len(set(legal)) != len(legal):
             self.bad("I9 decision point", f"{st.decision} offers the same option twice: {legal}")
-
-
-def _task_params(fn: Callable[..., None]) -> tuple[str, ...]:
-    """The argument names of an agenda task after the state."""
-    code = fn.__code__
-    return tuple(code.co_varnames[1 : code.co_argcount])
-
-
-def _counted(counts: Counter[str], name: Callable[[str], str]) -> str:
-    """``2 × Clear Shield (H04), 1 × Evade (EV)``, or ``nothing``."""
-    return ", ".join(f"{n} × {name(c)}" for c, n in sorted(counts.items())) or "nothing"

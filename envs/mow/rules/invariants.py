@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from deckgym.envs.core.checks import Shape, is_int, shape_error
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.mow.actions import DP, Phase, Use
 from deckgym.envs.mow.cards import (
@@ -101,18 +102,6 @@ TASKS: dict[str, tuple[str, ...]] = {
 }
 
 
-class _Shape(Exception):
-    """A malformed field: the one problem reported (nothing past it can be read safely)."""
-
-
-def _bad(item: str, text: str) -> _Shape:
-    return _Shape(f"{item} {text}")
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def check(state: GameState, *, lenient: bool = False) -> None:
     """Raise ``StateError`` if ``state`` breaks a rule that one position can show.
 
@@ -128,7 +117,7 @@ def check(state: GameState, *, lenient: bool = False) -> None:
     """
     try:
         seats = _shapes(state)
-    except _Shape as e:
+    except Shape as e:
         raise StateError(str(e)) from None
     bad: list[str] = []
     _rules(state, seats, lenient, bad)
@@ -157,90 +146,94 @@ class _Reader:
     def card(self, where: str, cid: Any, kinds: tuple[str, ...] | None = None, item: str = "4.2") -> CardDef:
         """The definition of ``cid``: a card id of the pool, of one of ``kinds`` (main-deck kinds by default)."""
         if not isinstance(cid, str) or cid not in self.cards:
-            raise _bad("4.4", f"{where}: {cid!r} is not a card id of the pool")
+            raise shape_error("4.4", f"{where}: {cid!r} is not a card id of the pool")
         c = self.cards[cid]
         if kinds is None and c.kind == MASTER:
-            raise _bad(
+            raise shape_error(
                 "R3", f"{where}: {_card(self.st, cid)} is a master; a master is never in a main-deck zone"
             )
         if kinds is not None and c.kind not in kinds:
-            raise _bad(item, f"{where}: {_card(self.st, cid)} is a {c.kind} card, not a {' or '.join(kinds)}")
+            raise shape_error(
+                item, f"{where}: {_card(self.st, cid)} is a {c.kind} card, not a {' or '.join(kinds)}"
+            )
         return c
 
     def cards_list(self, where: str, v: Any) -> list[str]:
         if not isinstance(v, list):
-            raise _bad("4.2", f"{where} is not a list of card ids: {v!r}")
+            raise shape_error("4.2", f"{where} is not a list of card ids: {v!r}")
         for cid in v:
             self.card(where, cid)
         return v
 
     def mods(self, where: str, v: Any) -> None:
         if not isinstance(v, list) or not all(
-            isinstance(m, list) and len(m) == 3 and all(_is_int(x) for x in m) and m[2] in (TURN, PERMANENT)
+            isinstance(m, list) and len(m) == 3 and all(is_int(x) for x in m) and m[2] in (TURN, PERMANENT)
             for m in v
         ):
-            raise _bad("4.7", f"{where}: modifiers are [d_atk, d_def, duration 0 or 1] (BUFF), got {v!r}")
+            raise shape_error(
+                "4.7", f"{where}: modifiers are [d_atk, d_def, duration 0 or 1] (BUFF), got {v!r}"
+            )
 
     def effect_code(self, where: str, c: CardDef, code: Any) -> None:
         """``code`` names an effect list of ``c`` (ability i >= 0, -1 a spell's, -2 - j a master's j-th up時)."""
-        ok = _is_int(code) and (
+        ok = is_int(code) and (
             (code >= 0 and code < len(c.abilities))
             or (code == -1 and c.kind == SPELL)
             or (code <= -2 and c.kind == MASTER and -2 - code < len(c.level_up))
         )
         if not ok:
-            raise _bad("4.5", f"{where}: {code!r} names no effect list of {_card(self.st, c.id)}")
+            raise shape_error("4.5", f"{where}: {code!r} names no effect list of {_card(self.st, c.id)}")
 
     def frame(self, where: str, f: Any, seats: tuple[int, ...], resolving: bool) -> CardDef:
         """An effect frame ``[controller, card, list code, index, SELF, TRIGGER_CARD, ATTACK_TARGET, SAME]``."""
         if not (
             isinstance(f, list)
             and len(f) == 8
-            and all(_is_int(x) for x in (f[0], f[2], f[3], f[4], f[5], f[6]))
+            and all(is_int(x) for x in (f[0], f[2], f[3], f[4], f[5], f[6]))
             and isinstance(f[7], list)
-            and all(_is_int(x) for x in f[7])
+            and all(is_int(x) for x in f[7])
         ):
-            raise _bad(
+            raise shape_error(
                 "4.7",
                 f"{where}: an effect frame is [controller, card, list, index, SELF, TRIGGER_CARD, "
                 f"ATTACK_TARGET, [SAME refs]] of integers and a card id, got {f!r}",
             )
         if f[0] not in seats:
-            raise _bad("4.7", f"{where}: the effect's controller {f[0]!r} is not a seated player")
+            raise shape_error("4.7", f"{where}: the effect's controller {f[0]!r} is not a seated player")
         c = self.card(where, f[1], (MASTER, MONSTER, WEAPON, SPELL))
         self.effect_code(where, c, f[2])
         n = len(c.effect_list(f[2]))
         top = n - 1 if resolving else n
         if not 0 <= f[3] <= top:
-            raise _bad("4.7", f"{where}: primitive {f[3]} of {_card(self.st, c.id)}'s list of {n}")
+            raise shape_error("4.7", f"{where}: primitive {f[3]} of {_card(self.st, c.id)}'s list of {n}")
         return c
 
 
 def _shapes(st: GameState) -> tuple[int, ...]:
     """Check every field's shape; return the seated seats."""
     if not isinstance(st, GameState):
-        raise _bad("4.3", f"not a Master of the World state: {type(st).__name__}")
+        raise shape_error("4.3", f"not a Master of the World state: {type(st).__name__}")
     cfg = st.config
     _config_shape(cfg)
     if not isinstance(st.pool, CardPool) or st.cards is not st.pool.cards:
-        raise _bad("4.4", "the state's card definitions are not its pool's")
+        raise shape_error("4.4", "the state's card definitions are not its pool's")
     r = _Reader(st)
     seats = (0,) if cfg.vacant_seat else (0, 1)
     for key in ("t", "active", "first", "phase", "charges", "decisions", "next_uid", "winner"):
-        if not _is_int(getattr(st, key)):
-            raise _bad("4.3", f"{key} is not an integer: {getattr(st, key)!r}")
+        if not is_int(getattr(st, key)):
+            raise shape_error("4.3", f"{key} is not an integer: {getattr(st, key)!r}")
     for key in ("done", "truncated"):
         if not isinstance(getattr(st, key), bool):
-            raise _bad("4.3", f"{key} is not True or False: {getattr(st, key)!r}")
+            raise shape_error("4.3", f"{key} is not True or False: {getattr(st, key)!r}")
     if not isinstance(st.reason, str):
-        raise _bad("4.3", f"reason is not a text: {st.reason!r}")
+        raise shape_error("4.3", f"reason is not a text: {st.reason!r}")
     for key in ("active", "first"):
         if getattr(st, key) not in seats:
-            raise _bad(
+            raise shape_error(
                 "4.3", f"{key} is {getattr(st, key)!r}, not a seated player ({', '.join(map(str, seats))})"
             )
     if st.phase not in {int(x) for x in Phase}:
-        raise _bad("5.2", f"phase {st.phase!r} is not a turn step 0..5")
+        raise shape_error("5.2", f"phase {st.phase!r} is not a turn step 0..5")
     for key, kind in (
         ("masters", str),
         ("life", int),
@@ -261,10 +254,10 @@ def _shapes(st: GameState) -> tuple[int, ...]:
     ):
         v = getattr(st, key)
         if not isinstance(v, list) or len(v) != 2:
-            raise _bad("4.3", f"{key} is not a list of one entry per seat: {v!r}")
+            raise shape_error("4.3", f"{key} is not a list of one entry per seat: {v!r}")
         for x in v:
             if not isinstance(x, kind) or (kind is int and isinstance(x, bool)):
-                raise _bad("4.3", f"{key}: {x!r} is not a {kind.__name__}")
+                raise shape_error("4.3", f"{key}: {x!r} is not a {kind.__name__}")
     for p in (0, 1):
         _seat_shape(st, r, p, p in seats)
     _uids(st)
@@ -274,13 +267,13 @@ def _shapes(st: GameState) -> tuple[int, ...]:
     _agenda_shape(st, r, seats)
     _dp_shape(st, r, seats)
     if not isinstance(st.events, list) or not isinstance(st.records, list):
-        raise _bad("4.3", "the event logs are not lists")
+        raise shape_error("4.3", "the event logs are not lists")
     return seats
 
 
 def _config_shape(cfg: Any) -> None:
     if not isinstance(cfg, RulesConfig):
-        raise _bad("4.1", f"the rules config is not a RulesConfig: {type(cfg).__name__}")
+        raise shape_error("4.1", f"the rules config is not a RulesConfig: {type(cfg).__name__}")
     for key, least, item in (
         ("max_turns", 1, "D42"),
         ("max_decisions_per_turn", 1, "D42"),
@@ -288,14 +281,14 @@ def _config_shape(cfg: Any) -> None:
         ("first_turn", 0, "R9"),
     ):
         v = getattr(cfg, key)
-        if not _is_int(v) or v < least:
-            raise _bad(item, f"config {key} must be an integer >= {least}, got {v!r}")
-    if cfg.first_player not in (-1, 0, 1) or not _is_int(cfg.first_player):
-        raise _bad("D1", f"config first_player must be -1, 0 or 1, got {cfg.first_player!r}")
+        if not is_int(v) or v < least:
+            raise shape_error(item, f"config {key} must be an integer >= {least}, got {v!r}")
+    if cfg.first_player not in (-1, 0, 1) or not is_int(cfg.first_player):
+        raise shape_error("D1", f"config first_player must be -1, 0 or 1, got {cfg.first_player!r}")
     if not isinstance(cfg.vacant_seat, bool):
-        raise _bad("4.1", f"config vacant_seat must be True or False, got {cfg.vacant_seat!r}")
-    if not _is_int(cfg.proxy) or cfg.proxy not in (0, 1, 2) or (cfg.proxy and not cfg.vacant_seat):
-        raise _bad(
+        raise shape_error("4.1", f"config vacant_seat must be True or False, got {cfg.vacant_seat!r}")
+    if not is_int(cfg.proxy) or cfg.proxy not in (0, 1, 2) or (cfg.proxy and not cfg.vacant_seat):
+        raise shape_error(
             "4.1", f"config proxy must be 0, or 1 or 2 with vacant_seat (AMALOGS D37, D40), got {cfg.proxy!r}"
         )
 
@@ -306,14 +299,14 @@ def _seat_shape(st: GameState, r: _Reader, p: int, seated: bool) -> None:
     for zone in ("deck", "hand", "exp", "discard"):
         r.cards_list(f"{seat} {zone}", getattr(st, zone)[p])
     if not all(isinstance(c, str) for c in st.decks[p]):
-        raise _bad("4.3", f"{seat}'s deck list is not a list of card ids: {st.decks[p]!r}")
+        raise shape_error("4.3", f"{seat}'s deck list is not a list of card ids: {st.decks[p]!r}")
     r.mods(f"{seat} master_mods", st.master_mods[p])
     for i, m in enumerate(st.monsters[p]):
         where = f"{seat} monsters[{i}]"
         if not isinstance(m, Monster):
-            raise _bad("4.3", f"{where} is not a Monster: {m!r}")
-        if not (_is_int(m.uid) and _is_int(m.entered) and _is_int(m.damage) and isinstance(m.attacked, bool)):
-            raise _bad(
+            raise shape_error("4.3", f"{where} is not a Monster: {m!r}")
+        if not (is_int(m.uid) and is_int(m.entered) and is_int(m.damage) and isinstance(m.attacked, bool)):
+            raise shape_error(
                 "4.3",
                 f"{where}: uid, entered, damage are integers and attacked True or False: {m.to_list()!r}",
             )
@@ -321,20 +314,20 @@ def _seat_shape(st: GameState, r: _Reader, p: int, seated: bool) -> None:
         r.mods(where, m.mods)
     w = st.weapon[p]
     if w is not None:
-        if not isinstance(w, list) or len(w) != 2 or not _is_int(w[1]):
-            raise _bad("4.3", f"{seat} weapon is [card, uid] or None, got {w!r}")
+        if not isinstance(w, list) or len(w) != 2 or not is_int(w[1]):
+            raise shape_error("4.3", f"{seat} weapon is [card, uid] or None, got {w!r}")
         r.card(f"{seat} weapon", w[0], (WEAPON,))
     s = st.spell[p]
     if s is not None:
-        if not isinstance(s, list) or len(s) != 3 or not (_is_int(s[1]) and _is_int(s[2])):
-            raise _bad("4.3", f"{seat} spell is [card, cast_turn, uid] or None, got {s!r}")
+        if not isinstance(s, list) or len(s) != 3 or not (is_int(s[1]) and is_int(s[2])):
+            raise shape_error("4.3", f"{seat} spell is [card, cast_turn, uid] or None, got {s!r}")
         r.card(f"{seat} spell", s[0], (SPELL,))
     if st.setaside[p] is not None:
         r.card(f"{seat} set-aside card", st.setaside[p])
     if seated:
         master = r.card(f"{seat} master", st.masters[p], (MASTER,))
         if not 0 <= st.level[p] <= master.max_level:
-            raise _bad(
+            raise shape_error(
                 "I3", f"{seat}'s level {st.level[p]} is outside 0..{master.max_level} (master {master.name})"
             )
         for cid in st.decks[p]:
@@ -342,7 +335,9 @@ def _seat_shape(st: GameState, r: _Reader, p: int, seated: bool) -> None:
         return
     held = [st.deck[p], st.hand[p], st.exp[p], st.discard[p], st.monsters[p], st.decks[p], st.master_mods[p]]
     if st.masters[p] or any(held) or st.weapon[p] or st.spell[p] or st.setaside[p] or st.level[p]:
-        raise _bad("4.3", f"{seat} is vacant (vacant_seat): it has no master, level, cards or modifiers")
+        raise shape_error(
+            "4.3", f"{seat} is vacant (vacant_seat): it has no master, level, cards or modifiers"
+        )
 
 
 def _uids(st: GameState) -> None:
@@ -355,7 +350,7 @@ def _uids(st: GameState) -> None:
         if st.spell[p] is not None:
             uids.append(st.spell[p][2])  # type: ignore[index]
     if len(set(uids)) != len(uids) or any(not 1 <= u < st.next_uid for u in uids):
-        raise _bad(
+        raise shape_error(
             "4.3", f"field cards carry distinct uids 1..next_uid-1 = {st.next_uid - 1}, got {sorted(uids)}"
         )
 
@@ -368,16 +363,16 @@ def _turn_uses_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
             if (
                 not sep
                 or not (i.isascii() and i.isdigit() and len(i) <= 3)
-                or not _is_int(n)
+                or not is_int(n)
                 or n < 0
                 or p not in seats
             ):
-                raise _bad(
+                raise shape_error(
                     "D30", f"P{p} turn_uses: {key!r}: {n!r} is not a per-turn use counter 'CARD/i': uses >= 0"
                 )
             c = r.card(f"P{p} turn_uses", cid, (MASTER, MONSTER, WEAPON, SPELL))
             if int(i) >= (1 if c.kind == SPELL else len(c.acts)):
-                raise _bad(
+                raise shape_error(
                     "D30", f"P{p} turn_uses: {_card(st, cid)} has no ability {i} with a per-turn limit"
                 )
 
@@ -385,33 +380,35 @@ def _turn_uses_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
 def _chain_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Entries ``[user, use, card, uid, negated, in_chain_area, ability]`` (5.3.5)."""
     if not isinstance(st.chain, list):
-        raise _bad("5.4", f"the chain is not a list: {st.chain!r}")
+        raise shape_error("5.4", f"the chain is not a list: {st.chain!r}")
     for k, e in enumerate(st.chain):
         where = f"chain entry {k}"
         if not (
             isinstance(e, list)
             and len(e) == 7
-            and _is_int(e[0])
-            and _is_int(e[1])
-            and _is_int(e[3])
+            and is_int(e[0])
+            and is_int(e[1])
+            and is_int(e[3])
             and isinstance(e[4], bool)
             and isinstance(e[5], bool)
-            and _is_int(e[6])
+            and is_int(e[6])
         ):
-            raise _bad(
+            raise shape_error(
                 "5.4", f"{where} is not [user, use, card, uid, negated, in chain area, ability]: {e!r}"
             )
         if e[0] not in seats or e[1] not in {int(u) for u in Use}:
-            raise _bad("5.4", f"{where}: user {e[0]!r} is not seated or use {e[1]!r} is not a use kind 0..4")
+            raise shape_error(
+                "5.4", f"{where}: user {e[0]!r} is not seated or use {e[1]!r} is not a use kind 0..4"
+            )
         use = Use(e[1])
         if use == Use.ABILITY:
             c = r.card(where, e[2], (MASTER, MONSTER, WEAPON))
             if not 0 <= e[6] < len(c.abilities) or c.abilities[e[6]].timing != COUNTER:
-                raise _bad("D24", f"{where}: {_card(st, c.id)} has no counter ability {e[6]}")
+                raise shape_error("D24", f"{where}: {_card(st, c.id)} has no counter ability {e[6]}")
         else:
             r.card(where, e[2], (USE_KIND[use],), "5.3")
         if e[5] and use != Use.ACTIVATE:
-            raise _bad(
+            raise shape_error(
                 "D22", f"{where}: only an activated spell stands in the chain area, not a {use.name.lower()}"
             )
 
@@ -419,14 +416,14 @@ def _chain_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
 def _triggers_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Queued triggers ``[player, level, group, position, index, card, list code, SELF, ATTACK_TARGET]`` (5.6)."""
     if not isinstance(st.triggers, list):
-        raise _bad("5.6", f"the queued triggers are not a list: {st.triggers!r}")
+        raise shape_error("5.6", f"the queued triggers are not a list: {st.triggers!r}")
     for k, x in enumerate(st.triggers):
         where = f"queued trigger {k}"
         if (
-            not (isinstance(x, list) and len(x) == 9 and all(_is_int(x[j]) for j in (0, 1, 2, 3, 4, 6, 7, 8)))
+            not (isinstance(x, list) and len(x) == 9 and all(is_int(x[j]) for j in (0, 1, 2, 3, 4, 6, 7, 8)))
             or x[0] not in seats
         ):
-            raise _bad(
+            raise shape_error(
                 "5.6",
                 f"{where} is not [seated player, level, group, position, index, card, list, SELF, target]: {x!r}",
             )
@@ -437,14 +434,16 @@ def _triggers_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
 def _agenda_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Every scheduled task is a known one with arguments of its kinds (5)."""
     if not isinstance(st.agenda, list):
-        raise _bad("5", f"the agenda is not a list of tasks: {st.agenda!r}")
+        raise shape_error("5", f"the agenda is not a list of tasks: {st.agenda!r}")
     for k, t in enumerate(st.agenda):
         where = f"agenda task {k}"
         if not isinstance(t, list) or not t or not isinstance(t[0], str) or t[0] not in TASKS:
-            raise _bad("5", f"{where} {t!r}: not a known task [name, *args]; known: {', '.join(TASKS)}")
+            raise shape_error(
+                "5", f"{where} {t!r}: not a known task [name, *args]; known: {', '.join(TASKS)}"
+            )
         kinds = TASKS[t[0]]
         if len(t) != 1 + len(kinds):
-            raise _bad(
+            raise shape_error(
                 "5", f"{where} {t!r}: {t[0]} takes {len(kinds)} arguments ({', '.join(kinds) or 'none'})"
             )
         for kind, v in zip(kinds, t[1:], strict=True):
@@ -453,13 +452,15 @@ def _agenda_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
             c = st.cards[t[2]]
             r.effect_code(where, c, t[3])
             if t[3] == -1 or (t[3] >= 0 and c.abilities[t[3]].timing not in TRIGGERED):
-                raise _bad("5.6", f"{where}: {_card(st, c.id)}'s list {t[3]} is not a triggered effect")
+                raise shape_error(
+                    "5.6", f"{where}: {_card(st, c.id)}'s list {t[3]} is not a triggered effect"
+                )
         elif t[0] == "counter_ability":
             c = st.cards[t[2]]
             if not 0 <= t[4] < len(c.abilities) or c.abilities[t[4]].timing != COUNTER:
-                raise _bad("D24", f"{where}: {_card(st, c.id)} has no counter ability {t[4]}")
+                raise shape_error("D24", f"{where}: {_card(st, c.id)} has no counter ability {t[4]}")
         elif t[0] == "unit_step" and st.cards[t[1][1]].effect_list(t[1][2])[t[1][3]].op not in UNIT_OPS:
-            raise _bad(
+            raise shape_error(
                 "4.7", f"{where}: the frame is not at a one-at-a-time primitive ({', '.join(UNIT_OPS)})"
             )
 
@@ -473,16 +474,16 @@ def _argument(st: GameState, r: _Reader, where: str, kind: str, v: Any, seats: t
         return
     if kind == "cost":
         if v not in COSTS:
-            raise _bad("4.6", f"{where}: {v!r} is not a cost ({', '.join(COSTS)})")
+            raise shape_error("4.6", f"{where}: {v!r} is not a cost ({', '.join(COSTS)})")
         return
-    if not _is_int(v):
-        raise _bad("5", f"{where}: {v!r} is not an integer")
+    if not is_int(v):
+        raise shape_error("5", f"{where}: {v!r} is not an integer")
     if kind == "seat" and v not in seats:
-        raise _bad("5", f"{where}: {v!r} is not a seated player")
+        raise shape_error("5", f"{where}: {v!r} is not a seated player")
     if kind == "either" and v not in (0, 1):
-        raise _bad("5", f"{where}: {v!r} is not a seat (0 or 1)")
+        raise shape_error("5", f"{where}: {v!r} is not a seat (0 or 1)")
     if kind == "use" and v not in USE_KIND:
-        raise _bad("5.3", f"{where}: {v!r} is not a card use 0..3 (summon, equip, cast, activate)")
+        raise shape_error("5.3", f"{where}: {v!r} is not a card use 0..3 (summon, equip, cast, activate)")
 
 
 def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
@@ -490,21 +491,19 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     dp, pending = st.dp, st.pending
     if dp is None:
         if pending is not None:
-            raise _bad("5.8", f"a decision context {pending!r} without a decision point")
+            raise shape_error("5.8", f"a decision context {pending!r} without a decision point")
         return
-    if not (isinstance(dp, tuple) and len(dp) == 2 and _is_int(dp[0]) and _is_int(dp[1])):
-        raise _bad("5.8", f"the decision point is (kind, player) of two integers, got {dp!r}")
+    if not (isinstance(dp, tuple) and len(dp) == 2 and is_int(dp[0]) and is_int(dp[1])):
+        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {dp!r}")
     kinds = {int(d) for d in DP if d != DP.NONE}
     if dp[0] not in kinds or dp[1] not in seats:
-        raise _bad("5.8", f"decision point {dp!r}: kind 1..13 (K1-K13) of a seated player")
+        raise shape_error("5.8", f"decision point {dp!r}: kind 1..13 (K1-K13) of a seated player")
     kind = DP(dp[0])
     where = f"{kind.name} decision"
     want: tuple[Any, ...] = ()
     if kind == DP.ATTACK_TARGET:
         want = ("attack",)
-        ok = (
-            isinstance(pending, list) and len(pending) == 2 and pending[0] == "attack" and _is_int(pending[1])
-        )
+        ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == "attack" and is_int(pending[1])
     elif kind in (DP.COST_DISCARD, DP.COST_SACRIFICE):
         code = "COST_DISCARD" if kind == DP.COST_DISCARD else "COST_SACRIFICE"
         want = ("cost", dp[1], code, "n >= 1")
@@ -512,7 +511,7 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
             isinstance(pending, list)
             and len(pending) == 4
             and pending[:3] == ["cost", dp[1], code]
-            and _is_int(pending[3])
+            and is_int(pending[3])
             and pending[3] >= 1
         )
     elif kind == DP.EFFECT_TARGET:
@@ -525,8 +524,8 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
             and len(pending) == 4
             and pending[0] == "unit"
             and pending[2] == dp[1]
-            and _is_int(pending[2])
-            and _is_int(pending[3])
+            and is_int(pending[2])
+            and is_int(pending[3])
             and pending[3] >= 1
         )
     elif kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE):
@@ -536,7 +535,7 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     else:
         ok = pending is None
     if not ok:
-        raise _bad("5.8", f"{where}: its context is {list(want) or None}, got {pending!r}")
+        raise shape_error("5.8", f"{where}: its context is {list(want) or None}, got {pending!r}")
     if not want or "frame" not in want:
         return
     assert pending is not None  # a frame context (checked just above)
@@ -559,11 +558,11 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         else True
     )
     if e.op not in op or not chosen or not from_hand:
-        raise _bad(
+        raise shape_error(
             "5.8", f"{where}: the frame's primitive {e.code()} of {_card(st, c.id)} asks no such choice"
         )
     if kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE, DP.EFFECT_TARGET) and f[0] != dp[1]:
-        raise _bad("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{dp[1]} (D27)")
+        raise shape_error("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{dp[1]} (D27)")
 
 
 # ----------------------------------------------------------------------------- rules

@@ -23,7 +23,8 @@ from deckgym.envs.amalogs.state import AmalogsState, Duel
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.mow import rules as mow_rules
 from tests.envs.amalogs.fixtures import config
-from tests.envs.nonsense import leaf_swaps, mutant
+from tests.envs.nonsense import mutant
+from tests.envs.rules_check import played, refused_swaps, uniform
 
 SIZES = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
 MOW = 3
@@ -31,18 +32,7 @@ MOW = 3
 
 def play(st: AmalogsState, seed: int, every: int = 1) -> list[AmalogsState]:
     """Random legal moves to the end, checking every position; clones of every ``every``-th one."""
-    rng = random.Random(seed)
-    seen = []
-    step = 0
-    while True:
-        rules.check(st)
-        if step % every == 0 or st.done:
-            seen.append(st.clone())
-        if st.done:
-            return seen
-        legal = st.legal_actions()
-        st.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    return played(st, uniform(seed), every, rules.check)
 
 
 def test_rules_check_is_the_invariants_check():
@@ -233,13 +223,4 @@ def test_each_part_swapped_for_nonsense_raises_only_state_error():
     for s in snapshots():
         picks.setdefault(int(s.phase), s)
     assert len(picks) >= 7, sorted(picks)
-    n = 0
-    for st in picks.values():
-        for name, path, value, s in leaf_swaps(st, list(TEMPLATES), opaque()):
-            try:
-                rules.check(s)
-            except StateError:
-                n += 1
-            except Exception as e:  # the point of the test: nothing else may escape
-                raise AssertionError(f"{name}{list(path)} = {value!r} at {st.decision}: {e!r}") from e
-    assert n > 1000
+    assert refused_swaps(list(picks.values()), TEMPLATES, opaque(), rules.check) > 1000

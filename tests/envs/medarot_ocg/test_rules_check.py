@@ -21,18 +21,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from deckgym.envs.core.declare import plan_of
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.medarot_ocg import rules
 from deckgym.envs.medarot_ocg.config import MODES
 from deckgym.envs.medarot_ocg.position import position
 from deckgym.envs.medarot_ocg.rules import invariants
 from deckgym.envs.medarot_ocg.state import GameState
+from tests.envs import rules_check as shared
 from tests.envs.medarot_ocg.test_invariants import policy, start
-from tests.envs.nonsense import scramble
+from tests.envs.rules_check import played
 
-#: The state attributes a scramble may change (every attribute the check reads).
-ATTRIBUTES = tuple(f.name for f in plan_of(GameState).fields if f.name not in ("events", "records"))
 #: A line of a refusal: a spec item (``I1``, ``D36``, ``R47``, ``L2``, ``P4``, ``4.3``, ``5``...) first.
 LINE = re.compile(r"^(I\d+|[RDLP]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more problems$")
 
@@ -40,28 +38,14 @@ LINE = re.compile(r"^(I\d+|[RDLP]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more prob
 @functools.cache
 def bank() -> tuple[GameState, ...]:
     """Positions of a few random games of every mode: every 9th step and the end."""
-    out = []
-    for mode in MODES:
-        for seed in range(4):
-            gs = start(mode, seed)
-            choose = policy(seed)
-            step = 0
-            while not gs.done:
-                if step % 9 == 0:
-                    out.append(gs.clone())
-                gs.apply(choose(gs.legal_actions()))
-                step += 1
-            out.append(gs.clone())
-    return tuple(out)
+    return tuple(
+        gs for mode in MODES for seed in range(4) for gs in played(start(mode, seed), policy(seed), every=9)
+    )
 
 
 def refusal(gs: GameState) -> str | None:
     """The message of ``rules.check``'s ``StateError``, or None when the state passes."""
-    try:
-        rules.check(gs)
-    except StateError as exc:
-        return str(exc)
-    return None
+    return shared.refusal(rules.check, gs)
 
 
 def test_check_is_the_rules_packages_check() -> None:
@@ -77,15 +61,7 @@ def test_real_positions_pass_also_after_a_json_round_trip() -> None:
 @settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(data=hs.data())
 def test_scrambled_positions_pass_or_raise_state_error(data: hs.DataObject) -> None:
-    base = data.draw(hs.sampled_from(bank()))
-    words = sorted(base.cards)
-    gs = scramble(base, ATTRIBUTES, bank(), words, data.draw)
-    message = refusal(gs)
-    if message is None:
-        gs.legal_actions()  # a state the check accepts is one the engine can read
-        return
-    bad = [line for line in message.splitlines() if not LINE.match(line)]
-    assert not bad, f"lines that name no spec item: {bad}"
+    shared.assert_scramble_passes_or_names_items(data, bank(), rules.check, LINE)
 
 
 def test_a_refusal_lists_every_problem_each_with_its_item() -> None:

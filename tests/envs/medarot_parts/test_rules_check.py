@@ -24,17 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 import deckgym.envs.medarot_parts.position as position_module
-from deckgym.envs.core.declare import plan_of
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.medarot_parts import rules
 from deckgym.envs.medarot_parts.rules import invariants
 from deckgym.envs.medarot_parts.state import GameState
 from tests.envs.medarot_parts.test_invariants import start
 from tests.envs.medarot_parts.test_position import PLAIN, STOP, build
-from tests.envs.nonsense import scramble
+from tests.envs.rules_check import assert_scramble_passes_or_names_items, played
 
-#: The state attributes a scramble may change (every attribute the check reads).
-ATTRIBUTES = tuple(f.name for f in plan_of(GameState).fields if f.name not in ("events", "records"))
 #: A line of a refusal: a spec item (``I1``, ``D2``, ``R22``, ``4.2``, ``5``, ``AMALOGS D37``...) first.
 LINE = re.compile(r"^(AMALOGS )?(I\d+|[RD]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ more problems$")
 
@@ -42,27 +39,7 @@ LINE = re.compile(r"^(AMALOGS )?(I\d+|[RD]\d+|\d+(\.\d+)?) \S.*|^\.\.\. and \d+ 
 @functools.cache
 def bank() -> tuple[GameState, ...]:
     """Positions of a few random games: every 5th step and the end."""
-    out = []
-    for seed in range(10):
-        st = start(seed)
-        rng = random.Random(seed)
-        step = 0
-        while not st.done:
-            if step % 5 == 0:
-                out.append(st.clone())
-            st.apply(rng.choice(st.legal_actions()))
-            step += 1
-        out.append(st.clone())
-    return tuple(out)
-
-
-def refusal(st: GameState) -> str | None:
-    """The message of ``rules.check``'s ``StateError``, or None when the state passes."""
-    try:
-        rules.check(st)
-    except StateError as exc:
-        return str(exc)
-    return None
+    return tuple(st for seed in range(10) for st in played(start(seed), random.Random(seed).choice, every=5))
 
 
 def test_check_is_the_rules_packages_check() -> None:
@@ -78,15 +55,7 @@ def test_real_positions_pass_also_after_a_json_round_trip() -> None:
 @settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(data=hs.data())
 def test_scrambled_positions_pass_or_raise_state_error(data: hs.DataObject) -> None:
-    base = data.draw(hs.sampled_from(bank()))
-    words = sorted(base.cards)
-    st = scramble(base, ATTRIBUTES, bank(), words, data.draw)
-    message = refusal(st)
-    if message is None:
-        st.legal_actions()  # a state the check accepts is one the engine can read
-        return
-    bad = [line for line in message.splitlines() if not LINE.match(line)]
-    assert not bad, f"lines that name no spec item: {bad}"
+    assert_scramble_passes_or_names_items(data, bank(), rules.check, LINE)
 
 
 def test_the_builder_records_the_starters_and_every_other_card_as_the_deck_list() -> None:

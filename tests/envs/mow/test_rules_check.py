@@ -24,23 +24,13 @@ from deckgym.envs.mow.cards import COSTS
 from deckgym.envs.mow.rules import flow, invariants, state_check
 from deckgym.envs.mow.state import GameState, Monster
 from tests.envs.mow.test_invariants import POOL, decks, start
-from tests.envs.nonsense import leaf_swaps, mutant
+from tests.envs.nonsense import mutant
+from tests.envs.rules_check import played, refused_swaps, uniform
 
 
 def play(st: GameState, seed: int, every: int = 1) -> list[GameState]:
     """Random legal moves to the end, checking every position; clones of every ``every``-th one."""
-    rng = random.Random(seed)
-    seen = []
-    step = 0
-    while True:
-        rules.check(st)
-        if step % every == 0 or st.done:
-            seen.append(st.clone())
-        if st.done:
-            return seen
-        legal = st.legal_actions()
-        st.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    return played(st, uniform(seed), every, rules.check)
 
 
 def table_games(seed: int, every: int = 1) -> list[GameState]:
@@ -303,13 +293,4 @@ def test_each_part_swapped_for_nonsense_raises_only_state_error():
     for s in snapshots():
         picks.setdefault(s.decision, s)
     assert len(picks) >= 8, sorted(picks)
-    n = 0
-    for st in picks.values():
-        for name, path, value, s in leaf_swaps(st, list(TEMPLATES), []):
-            try:
-                rules.check(s)
-            except StateError:
-                n += 1
-            except Exception as e:  # the point of the test: nothing else may escape
-                raise AssertionError(f"{name}{list(path)} = {value!r} at {st.decision}: {e!r}") from e
-    assert n > 1000
+    assert refused_swaps(list(picks.values()), TEMPLATES, [], rules.check) > 1000
