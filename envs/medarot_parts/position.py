@@ -14,30 +14,13 @@ from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.core.position import Reader, fail, is_int, is_list
-from deckgym.envs.medarot_parts.cards import (
-    DURATIONS,
-    MEDAROTER,
-    PART,
-    SLOT_WORDS,
-    SLOTS,
-    CardDef,
-    CardPool,
-    Target,
-    load_pool,
-)
+from deckgym.envs.medarot_parts import cards, state
+from deckgym.envs.medarot_parts.cards import CardDef, CardPool
 from deckgym.envs.medarot_parts.config import make_config
 from deckgym.envs.medarot_parts.rules import check as check_rules
 from deckgym.envs.medarot_parts.rules import flow, phases
 from deckgym.envs.medarot_parts.rules.values import mobility
-from deckgym.envs.medarot_parts.state import (
-    STAT_CHARGE,
-    STAT_POWER,
-    UNTIL_CARD,
-    UNTIL_TURN,
-    GameState,
-    Medarot,
-    Part,
-)
+from deckgym.envs.medarot_parts.state import GameState, Medarot, Part
 
 __all__ = ["START_STEPS", "position"]
 
@@ -57,13 +40,19 @@ _PART_DEFAULTS = {"tapped": None, "destroyed": False, "counters": 0, "effect": N
 _PART_FIELDS = ("card", *_PART_DEFAULTS, "attached")
 _MOD_DEFAULTS = {"part": None, "seat": None, "medarot": None, "slots": None, "until": "turn"}
 _ROUND_STARTS = frozenset({"round", "energy", "action"})
+#: A modifier's duration (``until``) and why a built position refuses it; "turn" is taken.
+_UNTIL_REFUSED = {
+    "turn": "",
+    "battle": "a BATTLE modifier lasts only during a battle, which a built position cannot hold",
+    "card": "card modifiers come from the effect and ATTACHED cards on the parts: put those cards there",
+}
 
 
 def _kind(card: CardDef) -> str:
     """The kind a zone or slot check compares: ``LEGS part``, ``TURN MEDAROTER``, ``ENERGY``..."""
-    if card.type == PART:
-        return f"{SLOTS[card.slot]} part"
-    return f"{DURATIONS[card.duration]} {MEDAROTER}" if card.type == MEDAROTER else card.type
+    if card.type == cards.PART:
+        return f"{cards.SLOTS[card.slot]} part"
+    return f"{cards.DURATIONS[card.duration]} {card.type}" if card.type == "MEDAROTER" else card.type
 
 
 def _mod(
@@ -74,8 +63,8 @@ def _mod(
     It follows ``part`` or is ``bound`` to (seat, medarot, slot mask); it lasts while part
     ``card`` holds its card, else until the turn ends.
     """
-    until = UNTIL_CARD if card >= 0 else UNTIL_TURN
-    return [STAT_POWER if stat.upper() == "POWER" else STAT_CHARGE, amount, part, *bound, until, card]
+    stat_no = state.STAT_POWER if stat.upper() == "POWER" else state.STAT_CHARGE
+    return [stat_no, amount, part, *bound, state.UNTIL_CARD if card >= 0 else state.UNTIL_TURN, card]
 
 
 def position(
@@ -111,7 +100,7 @@ def position(
         config = make_config(**rules)
     except StateError as exc:
         raise PositionError(f"rules: {exc}") from exc
-    rd = Reader(pool if isinstance(pool, CardPool) else load_pool(pool), 2, _kind)
+    rd = Reader(pool if isinstance(pool, CardPool) else cards.load_pool(pool), 2, _kind)
     start = rd.choice("start", start, START_STEPS, "5")
     turn = rd.whole("turn", turn, 1, config.max_turns, "D35")
     if start in _ROUND_STARTS:
@@ -138,17 +127,12 @@ def position(
         price = [sum(st.cards[x.card].price for med in row for x in med.parts) for row in st.field]
         st.assets = [config.start_assets - price[p] if p in seated else 0 for p in (0, 1)]
     else:
-        st.assets = [
-            rd.whole(f"seat {p} assets", a, 0, None, "D3")
-            for p, a in enumerate(rd.per_seat("assets", assets))
-        ]
+        given = enumerate(rd.per_seat("assets", assets))
+        st.assets = [rd.whole(f"seat {p} assets", a, 0, None, "D3") for p, a in given]
     st.mods += [_modifier(rd, st, raw, i) for i, raw in enumerate(modifiers)]
     st.odd_turn_priority = priority if turn % 2 else 1 - priority
     st.priority, st.turn = priority, turn
     _place_in_turn(rd, st, start, round, (action_medarots, first, to_act, passes))
-    for p in seated:
-        if all(med.stopped for med in st.field[p]):
-            fail(f"seat {p}", "every medarot is stopped: the game is already over", "D34")
     try:
         flow.run(st)
     except StateError as exc:
@@ -157,9 +141,7 @@ def position(
 
 
 # ----------------------------------------------------------------------------- the field and zones
-def _seat(
-    rd: Reader, st: GameState, p: int, medarots: Any, seated: bool, zones: dict[str, list[Any]]
-) -> None:
+def _seat(rd: Reader, st: GameState, p: int, medarots: Any, seated: bool, zones: dict[str, Any]) -> None:
     if not is_list(medarots):
         fail(f"seat {p} field", f"give a list of 2 medarots, got {medarots!r}", "D1")
     if not seated:
@@ -184,10 +166,7 @@ def _seat(
     st.trash[p] = rd.cards(where + "trash", zones["trash"][p], p)
     st.play[p] = rd.cards(where + "play area", zones["play"][p], p, ("TURN MEDAROTER",), "D31")
     if not is_list(zones["stocks"][p]):
-        fail(
-            where + "energy stock",
-            f"give a list of card ids or (id, tapped) pairs, got {zones['stocks'][p]!r}",
-        )
+        fail(where + "energy stock", f"give card ids or (id, tapped) pairs, got {zones['stocks'][p]!r}")
     for i, raw in enumerate(zones["stocks"][p]):
         at = f"{where}energy stock (card {i})"
         entry = rd.record(at, raw, ("card", "tapped"), {"tapped": False}, "card")
@@ -196,47 +175,32 @@ def _seat(
 
 
 def _part(rd: Reader, st: GameState, raw: Any, p: int, m: int, s: int, uid: int) -> Part:
-    """The part in slot ``s``; the modifiers of its effect card and ATTACHED cards go to ``st.mods`` (D28, D42)."""
-    where = f"seat {p} medarot {m} {SLOT_WORDS[s]}"
-    spec = rd.record(where, raw, _PART_FIELDS, {**_PART_DEFAULTS, "attached": ()}, "card")
-    card = rd.card(where, spec["card"], p, (f"{SLOTS[s]} part",), "D1")
-    destroyed = rd.flag(f"{where} destroyed", spec["destroyed"])
-    tapped = destroyed if spec["tapped"] is None else rd.flag(f"{where} tapped", spec["tapped"])
-    counters = rd.whole(f"{where} counters", spec["counters"], 0, 99, "R16")
-    attached = rd.cards(f"{where} attached cards", spec["attached"], p, ("ATTACHED MEDAROTER",), "D31")
-    effect, target = spec["effect"], spec["effect_target"]
+    """The part in slot ``s``; the modifiers of its effect card and ATTACHED cards go to ``st.mods``."""
+    at = f"seat {p} medarot {m} {cards.SLOT_WORDS[s]}"
+    spec = rd.record(at, raw, _PART_FIELDS, {**_PART_DEFAULTS, "attached": ()}, "card")
+    card = rd.card(at, spec["card"], p, (f"{cards.SLOTS[s]} part",), "D1")
+    spec["destroyed"] = rd.flag(f"{at} destroyed", spec["destroyed"])
+    spec["tapped"] = rd.flag(f"{at} tapped", spec["destroyed"] if spec["tapped"] is None else spec["tapped"])
+    spec["counters"] = rd.whole(f"{at} counters", spec["counters"], 0, 99, "R16")
+    spec["attached"] = rd.cards(f"{at} attached cards", spec["attached"], p, ("ATTACHED MEDAROTER",), "D31")
+    effect, target = spec["effect"], spec.pop("effect_target")
     ability = next((a for a in card.abilities if a.source == "EFFECT"), None)
-    if effect is None and target is not None:
-        fail(where, "effect_target needs an effect card on the part", "D28")
+    opp = ability is not None and ability.target == cards.Target.OPP_SLOT
+    if target is not None and (effect is None or not opp):
+        fail(at, "effect_target is given only with an effect card bound to an opposing medarot", "D28")
     if effect is not None:
-        rd.card(f"{where} effect card", effect, p, ("EFFECT",), "R24")
-    if (
-        effect is not None and ability is not None
-    ):  # on a part that is no effect part: the rules check refuses
-        if ability.target != Target.OPP_SLOT:
-            if target is not None:
-                fail(
-                    where,
-                    f"the effect of {card.id!r} applies to the part itself (SELF): no effect_target",
-                    "D28",
-                )
-            st.mods.append(_mod(ability.op, ability.amount, part=uid, card=uid))
-        elif target is None:
-            fail(where, "give effect_target: the opposing medarot the effect is bound to", "R26, D28")
-        else:
-            bound = (1 - p, rd.whole(f"{where} effect_target", target, 0, 1, "D28"), 1 << ability.slot)
+        rd.card(f"{at} effect card", effect, p, ("EFFECT",), "R24")
+    if effect is not None and ability is not None:  # (on no effect part the rules check refuses it)
+        if opp and target is None:
+            fail(at, "give effect_target: the opposing medarot the effect is bound to", "R26, D28")
+        if opp:
+            bound = (1 - p, rd.whole(f"{at} effect_target", target, 0, 1, "D28"), 1 << ability.slot)
             st.mods.append(_mod(ability.op, ability.amount, bound=bound, card=uid))
-    for cid in attached:
+        else:
+            st.mods.append(_mod(ability.op, ability.amount, part=uid, card=uid))
+    for cid in spec["attached"]:
         st.mods += [_mod(ab.op, ab.amount, part=uid, card=uid) for ab in st.cards[cid].abilities]
-    return Part(
-        uid=uid,
-        card=card.id,
-        tapped=tapped,
-        destroyed=destroyed,
-        counters=counters,
-        effect=effect,
-        attached=attached,
-    )
+    return Part(uid=uid, **spec)
 
 
 def _starters(st: GameState, p: int) -> list[list[str]]:
@@ -259,18 +223,11 @@ def _modifier(rd: Reader, st: GameState, raw: Any, i: int) -> list[int]:
     where = f"modifier {i}"
     spec = rd.record(where, raw, ("stat", "amount", *_MOD_DEFAULTS), _MOD_DEFAULTS)
     stat = rd.choice(f"{where} stat", spec["stat"], ("power", "charge"), "4.3")
-    amount = rd.whole(
-        f"{where} amount", spec["amount"], -3 if stat == "power" else -2, 3 if stat == "power" else 2, "4.3"
-    )
-    until = rd.choice(f"{where} until", spec["until"], ("turn", "battle", "card"), "D42")
-    if until == "battle":
-        fail(where, "a BATTLE modifier lasts only during a battle, which a built position cannot hold", "D31")
-    if until == "card":
-        fail(
-            where,
-            "card modifiers come from the effect and ATTACHED cards on the parts: put those cards there",
-            "D42",
-        )
+    top = 3 if stat == "power" else 2
+    amount = rd.whole(f"{where} amount", spec["amount"], -top, top, "4.3")
+    until = rd.choice(f"{where} until", spec["until"], _UNTIL_REFUSED, "D42")
+    if until != "turn":
+        fail(where, _UNTIL_REFUSED[until], "D31" if until == "battle" else "D42")
     address = spec["part"] if spec["part"] is not None else (spec["seat"], spec["medarot"], None)
     if not is_list(address) or len(address) != 3:
         fail(f"{where} part", f"give (seat, medarot, slot), got {address!r}", "D42")
@@ -326,11 +283,7 @@ def _place_in_turn(
     if start not in ("energy", "action"):
         for key, value in (("action_medarots", medarots), ("first", first), ("to_act", to_act)):
             if value is not None:
-                fail(
-                    key,
-                    f"set by the rules at start step {start!r}; give it only at 'energy' or 'action'",
-                    "D9",
-                )
+                fail(key, f"set by the rules at start step {start!r}; give it at 'energy' or 'action'", "D9")
     if start != "action" and passes:
         fail("passes", "passes in a row count only at the action step (start='action')", "D12")
     if start == "turn":
@@ -365,46 +318,36 @@ def _round_checks(st: GameState, start: str, round_no: int) -> None:
     for p in phases.seated(st):
         ready, m = phases.candidates(st, p), st.action_medarot[p]
         if start == "end" and ready:
-            fail(
-                f"seat {p} medarot {ready[0]} legs",
-                "untapped: the main phase ends only when no medarot can act; tap the legs",
-                "D16",
-            )
+            why = "untapped: the main phase ends only when no medarot can act; tap the legs"
+            fail(f"seat {p} medarot {ready[0]} legs", why, "D16")
         others = ready[1:] if start == "round" else [i for i in ready if i != m]
         if start in _ROUND_STARTS and round_no == 2 and others:
-            fail(
-                f"seat {p} medarot {others[0]} legs",
-                "untapped in round 2: round 1 tapped the legs of each seat's action medarot, so a seat has "
-                "at most one medarot left to act",
-                "D15",
-            )
+            why = "untapped in round 2: round 1 tapped its action medarot's legs, one at most is left"
+            fail(f"seat {p} medarot {others[0]} legs", why, "D15")
         if start == "energy" and m < 0 and ready:
             fail(f"seat {p} action medarot", f"none, but medarot {ready[0]} is a candidate", "D9")
         slower = m not in ready or mobility(st, p, m) != max(mobility(st, p, i) for i in ready)
         if start == "energy" and m >= 0 and slower:
-            fail(
-                f"seat {p} action medarot",
-                f"medarot {m} is not a fastest candidate (non-stopped, legs untapped)",
-                "D9",
-            )
+            fail(f"seat {p} action medarot", f"medarot {m} is not a fastest candidate", "D9")
 
 
 def _reset_done(st: GameState) -> None:
     """The draw phase follows the reset phase (D7): nothing is tapped but destroyed parts, no TURN effects."""
+    untapped, trashed = (
+        "tapped at the draw phase: the reset phase untapped it",
+        "at the draw phase: the reset ended it",
+    )
     for p in (0, 1):
+        found = [(f"medarot {m} medal", untapped) for m, med in enumerate(st.field[p]) if med.medal_tapped]
         for m, med in enumerate(st.field[p]):
-            tapped = (["medal"] if med.medal_tapped else []) + [
-                SLOT_WORDS[s] for s, x in enumerate(med.parts) if x.tapped and not x.destroyed
+            found += [
+                (f"medarot {m} {cards.SLOT_WORDS[s]}", untapped)
+                for s, x in enumerate(med.parts)
+                if x.tapped and not x.destroyed
             ]
-            if tapped:
-                fail(
-                    f"seat {p} medarot {m} {tapped[0]}",
-                    "tapped at the draw phase: the reset phase untapped it",
-                    "D7",
-                )
-        if any(t for _, t in st.stock[p]):
-            fail(f"seat {p} energy stock", "a tapped card at the draw phase: the reset untapped it", "D7")
-        if st.play[p]:
-            fail(f"seat {p} play area", "TURN cards at the draw phase: the reset trashed them", "D7")
-    if any(row[6] == UNTIL_TURN for row in st.mods):
-        fail("modifiers", "TURN modifiers at the draw phase: the reset phase ended them", "D7")
+        found += [("energy stock", untapped)] if any(t for _, t in st.stock[p]) else []
+        found += [("play area", "TURN cards " + trashed)] if st.play[p] else []
+        if found:
+            fail(f"seat {p} {found[0][0]}", found[0][1], "D7")
+    if any(row[6] == state.UNTIL_TURN for row in st.mods):
+        fail("modifiers", "TURN modifiers " + trashed, "D7")

@@ -252,7 +252,7 @@ BAD = {
                 (("MA3", {"card": "HEAD", "destroyed": True}, "ARM_R", "ARM_L", "LEGS5"),) * 2,
             )
         },
-        r"seat 1: every medarot is stopped: the game is already over \(D34\)",
+        r"I4 stopped medarots: every medarot of player 1 is stopped, yet the game goes on \(D34\)",
     ),
     "end phase with a medarot left to act": (
         {"start": "end"},
