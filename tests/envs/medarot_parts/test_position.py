@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 import re
-import runpy
-import textwrap
+from pathlib import Path
 
 import pytest
 
 from deckgym import agents
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.medarot_parts import actions as A
-from deckgym.envs.medarot_parts import position as position_module
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.position import START_STEPS, position
 from deckgym.envs.medarot_parts.rules.values import charge, power
@@ -118,23 +116,23 @@ def arm(card):
 BAD = {
     "unknown card id": (
         {"hands": (("NOPE",), ())},
-        r"seat 0 hand \(card 0\): unknown card id 'NOPE' \(pool .*medarot_parts_test_pool",
+        r"seat 0 hand \(card 0\): unknown card id 'NOPE' \(not in the pool .*medarot_parts_test_pool",
     ),
     "unknown id on the field": (
         {"field": ((arm("NOPE"), PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0 right arm: unknown card id 'NOPE' \(pool ",
+        r"seat 0 medarot 0 right arm: unknown card id 'NOPE' \(not in the pool ",
     ),
     "leg part in an arm slot": (
         {"field": ((arm("LEGS5"), PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0 right arm: 'LEGS5' \(Legs Five\) is a LEGS part; this slot takes a RIGHT_ARM part \(D1\)",
+        r"seat 0 medarot 0 right arm: 'LEGS5' \(Legs Five\) is a LEGS part card; this place holds RIGHT_ARM part \(D1\)",
     ),
     "energy card in a head slot": (
         {"field": ((HITTER, PLAIN), (PLAIN, ("MA3", "E_S", "ARM_R", "ARM_L", "LEGS5")))},
-        r"seat 1 medarot 1 head: 'E_S' .* is a ENERGY card; this slot takes a HEAD part",
+        r"seat 1 medarot 1 head: 'E_S' .* is a ENERGY card; this place holds HEAD part \(D1\)",
     ),
     "non-medal as medal": (
         {"field": ((HITTER, PLAIN), (PLAIN, ("HEAD", "HEAD", "ARM_R", "ARM_L", "LEGS5")))},
-        r"seat 1 medarot 1 medal: 'HEAD' is a PART card, not a medal",
+        r"seat 1 medarot 1 medal: 'HEAD' \(Plain Head\) is a HEAD part card; this place holds MEDAL \(D1\)",
     ),
     "too many medarots": (
         {"field": ((HITTER, PLAIN, PLAIN), (PLAIN, PLAIN))},
@@ -143,31 +141,31 @@ BAD = {
     "too few medarots": ({"field": ((HITTER,), (PLAIN, PLAIN))}, r"seat 0 field: 1 medarots \(too few\)"),
     "a medarot of four cards": (
         {"field": ((HITTER[:4], PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0: a medarot is 5 cards: medal, head, right arm, left arm, legs",
+        r"seat 0 medarot 0: 'legs' is required",
     ),
     "copies of a card": (
         {"hands": (("POWUP",) * 3, ()), "decks": (("POWUP", "POWUP"), ())},
-        r"seat 0: 5 copies of 'Power Up' \(POWUP\) across its zones; at most 4 \(4 in the deck, D2\)",
+        r"D2 deck regulation: player 0 holds 5 copies of Power Up \(POWUP\); at most 4",
     ),
     "copies of a part, starter copies included": (
         {"field": ((HITTER, HITTER), (PLAIN, PLAIN)), "decks": (("HIT5",) * 4, ()), "trash": (("HIT5",), ())},
-        r"seat 0: 7 copies of 'Hitter Five' .*at most 6 \(4 in the deck plus 2 in the starter set, D2\)",
+        r"D2 deck regulation: player 0 holds 7 copies of Hitter Five \(HIT5\); at most 6",
     ),
     "more cards than a seat has": (
         {"decks": (("E_S",) * 41, ())},
-        r"seat 0: 51 cards across its zones; a seat has 50",
+        r"D2 deck regulation: player 0 holds 51 cards; a seat has 50",
     ),
     "medal in a hand": (
         {"hands": (("MA0",), ())},
-        r"seat 0 hand: 'MA0' is a MEDAL card; this zone holds no medal",
+        r"D2 medals: player 0's hand holds the medal .*\(MA0\); medals stay on the field",
     ),
     "non-energy in the stock": (
         {"stocks": ((), ("EVD",))},
-        r"seat 1 energy stock: 'EVD' is a EVADE card; the energy stock holds energy cards",
+        r"seat 1 energy stock \(card 0\): 'EVD' .* is a EVADE card; this place holds ENERGY \(D11\)",
     ),
     "battle card in the play area": (
         {"play": (("POWUP",), ())},
-        r"seat 0 play area: 'POWUP' is not a TURN medaroter card",
+        r"seat 0 play area \(card 0\): 'POWUP' .* is a BATTLE MEDAROTER card; this place holds TURN MEDAROTER \(D31\)",
     ),
     "counters beyond armor": (
         {
@@ -176,7 +174,7 @@ BAD = {
                 (("MA3", {"card": "HEAD", "counters": 5}, "ARM_R", "ARM_L", "LEGS5"), PLAIN),
             )
         },
-        r"seat 1 medarot 0 head: 5 counters on armor 5: a part with counters >= armor is destroyed \(R18\); at most 4",
+        r"I3 damage counters: player 1's medarot 0 head .* holds 5 counters; .* holds 0\.\.4 \(armor 5, R18\)",
     ),
     "counters on a destroyed part": (
         {
@@ -188,15 +186,15 @@ BAD = {
                 (PLAIN, PLAIN),
             )
         },
-        r"seat 0 medarot 0 right arm: a destroyed part holds no counters",
+        r"I3 damage counters: player 0's medarot 0 right arm .* is destroyed, so it is tapped and holds no counters",
     ),
     "a destroyed part marked untapped": (
         {"field": ((arm({"card": "HIT5", "destroyed": True, "tapped": False}), PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0 right arm: a destroyed part is tapped \(R22\)",
+        r"I3 damage counters: player 0's medarot 0 right arm .* is destroyed, so it is tapped .*\(R22\)",
     ),
     "effect card on a part that is no effect part": (
         {"field": ((arm({"card": "HIT5", "effect": "EFC"}), PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0 right arm: 'HIT5' is not a melee effect part",
+        r"I5 effect cards: player 0's medarot 0 right arm .*\(HIT5\)\) is not a melee effect part, .*\(R23, R24\)",
     ),
     "OPP_SLOT effect without its target": (
         {"field": ((arm({"card": "BLOOM", "effect": "EFC"}), PLAIN), (PLAIN, PLAIN))},
@@ -204,22 +202,22 @@ BAD = {
     ),
     "unknown part key": (
         {"field": ((arm({"card": "HIT5", "damage": 2}), PLAIN), (PLAIN, PLAIN))},
-        r"seat 0 medarot 0 right arm: a part mapping has the key card and optionally attached, counters",
+        r"seat 0 medarot 0 right arm: unknown key 'damage'; the keys are card, tapped, destroyed, counters",
     ),
-    "turn 0": ({"turn": 0}, r"turn: turn must be a whole number in 1\.\.30, got 0"),
+    "turn 0": ({"turn": 0}, r"turn: must be a whole number in 1\.\.30, got 0 \(D35\)"),
     "turn past the cap": (
         {"turn": 5, "max_turns": 4},
-        r"turn: turn must be a whole number in 1\.\.4",
+        r"turn: must be a whole number in 1\.\.4, got 5 \(D35\)",
     ),
-    "round 3": ({"round": 3}, r"round: round must be a whole number in 1\.\.2"),
+    "round 3": ({"round": 3}, r"round: must be a whole number in 1\.\.2, got 3 \(D15\)"),
     "round before the main phase": ({"start": "turn", "round": 1}, r"round: start step 'turn' begins before"),
-    "priority seat 2": ({"priority": 2}, r"priority: priority seat must be a whole number in 0\.\.1, got 2"),
-    "first player not a seat": ({"first": -1}, r"first: first player must be a whole number in 0\.\.1"),
+    "priority seat 2": ({"priority": 2}, r"priority: must be a whole number in 0\.\.1, got 2 \(D5\)"),
+    "first player not a seat": ({"first": -1}, r"first: must be a whole number in 0\.\.1, got -1 \(D9\)"),
     "turn-to-act a bool": (
         {"to_act": True},
-        r"to_act: turn-to-act must be a whole number in 0\.\.1, got True",
+        r"to_act: must be a whole number in 0\.\.1, got True \(D12\)",
     ),
-    "three passes": ({"passes": 2}, r"passes: passes must be a whole number in 0\.\.1"),
+    "three passes": ({"passes": 2}, r"passes: must be a whole number in 0\.\.1, got 2 \(D12\)"),
     "first player at a turn start": (
         {"start": "turn", "first": 0},
         r"first: set by the rules at start step 'turn'",
@@ -230,7 +228,7 @@ BAD = {
     ),
     "action medarot out of range": (
         {"action_medarots": (2, 0)},
-        r"seat 0 action medarot: action medarot must be a whole number in -1\.\.1, got 2",
+        r"seat 0 action medarot: must be a whole number in -1\.\.1, got 2 \(D9\)",
     ),
     "stopped action medarot": (
         {
@@ -240,11 +238,11 @@ BAD = {
             ),
             "action_medarots": (0, 0),
         },
-        r"seat 0 action medarot: medarot 0 is stopped \(head destroyed\): it is never an action medarot \(D33\)",
+        r"I4 stopped medarots: player 0's action medarot 0 is stopped \(head destroyed, D33\)",
     ),
     "unknown start step": (
         {"start": "battle"},
-        r"start: unknown start step 'battle'; known: turn, draw, round",
+        r"start: unknown value 'battle'; allowed: turn, draw, round, energy, action, end \(5\)",
     ),
     "unknown rules option": ({"hand_limit": 5}, r"rules: unknown rules option\(s\) hand_limit; known: "),
     "game already over": (
@@ -254,7 +252,7 @@ BAD = {
                 (("MA3", {"card": "HEAD", "destroyed": True}, "ARM_R", "ARM_L", "LEGS5"),) * 2,
             )
         },
-        r"seat 1: every medarot is stopped: the game is already over \(D34\)",
+        r"I4 stopped medarots: every medarot of player 1 is stopped, yet the game goes on \(D34\)",
     ),
     "end phase with a medarot left to act": (
         {"start": "end"},
@@ -290,17 +288,20 @@ BAD = {
     ),
     "a modifier on the legs": (
         {"modifiers": [{"stat": "charge", "amount": 1, "seat": 1, "medarot": 0, "slots": ["legs"]}]},
-        r"modifier 0: legs have no power or charge to modify",
+        r"modifier 0 slots: unknown value 'legs'; allowed: head, right_arm, left_arm \(D39\)",
     ),
     "a modifier beyond the vocabulary": (
         {"modifiers": [{"stat": "charge", "amount": 3, "seat": 1, "medarot": 0, "slots": ["head"]}]},
-        r"modifier 0: amount must be a whole number in -2\.\.2, got 3",
+        r"modifier 0 amount: must be a whole number in -2\.\.2, got 3 \(4\.3\)",
     ),
     "a hand over the cap": (
         {"hands": (("E_S",) * 17, ())},
-        r"seat 0 hand: 17 cards; a hand holds at most 16 \(D36\)",
+        r"I6 hand size: player 0 holds 17 cards; a hand holds at most 16 \(D36\)",
     ),
-    "negative assets": ({"assets": (-1, 0)}, r"seat 0 assets: assets \(G\) must be a whole number"),
+    "negative assets": (
+        {"assets": (-1, 0)},
+        r"seat 0 assets: must be a whole number in 0 or more, got -1 \(D3\)",
+    ),
 }
 
 
@@ -468,11 +469,11 @@ def test_agents_choose_a_legal_action_at_a_built_position(spec):
         st.apply(move)
 
 
-def test_the_module_docstring_example_runs(tmp_path):
-    doc = position_module.__doc__
-    block = doc.split("::\n", 1)[1]
-    code = textwrap.dedent(re.split(r"\n(?=\S)", block, maxsplit=1)[0])
-    path = tmp_path / "example.py"
-    path.write_text(code, encoding="utf-8")
-    st = runpy.run_path(str(path))["st"]
+def test_the_documented_example_builds_the_position_it_describes():
+    page = (Path(__file__).parents[3] / "docs" / "positions.md").read_text(encoding="utf-8")
+    section = page.split("## The parts game", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, flags=re.DOTALL).group(1)
+    scope: dict = {}
+    exec(block.split("\nprint(", 1)[0], scope)  # noqa: S102 - the page is ours: its imports and position(...)
+    st = scope["st"]
     assert st.decision == "ACTION" and st.legal_actions() == [A.PASS, A.USE_PART[HEAD], A.USE_PART[LA]]

@@ -79,7 +79,8 @@ def test_the_builder_refuses_through_the_check(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(position_module, "check_rules", refuse)
     with pytest.raises(
-        PositionError, match=r"^I1 card conservation: player 0 holds 49 cards in all, not 50$"
+        PositionError,
+        match=r"^the position breaks a rule: I1 card conservation: player 0 holds 49 cards in all, not 50$",
     ):
         build(hands=((STOP,), (STOP,)))
 
@@ -87,21 +88,18 @@ def test_the_builder_refuses_through_the_check(monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize(
     ("kw", "message"),
     [
-        (
-            {"assets": (-100, 0)},
-            r"^D3 seat 0 assets: assets \(G\) must be a whole number in 0\.\.1000000000, got -100$",
-        ),
-        ({"turn": 0}, r"^D35 turn: turn must be a whole number in 1\.\.30, got 0$"),
-        ({"priority": 2}, r"^D5 priority: priority seat must be a whole number in 0\.\.1, got 2$"),
-        ({"hands": (("NOPE",), ())}, r"^4\.2 seat 0 hand \(card 0\): unknown card id 'NOPE'"),
+        ({"assets": (-100, 0)}, r"^seat 0 assets: must be a whole number in 0 or more, got -100 \(D3\)$"),
+        ({"turn": 0}, r"^turn: must be a whole number in 1\.\.30, got 0 \(D35\)$"),
+        ({"priority": 2}, r"^priority: must be a whole number in 0\.\.1, got 2 \(D5\)$"),
+        ({"hands": (("NOPE",), ())}, r"^seat 0 hand \(card 0\): unknown card id 'NOPE'"),
         (
             {"stocks": (("E_S", ("E_S", 1)), ())},
-            r"^4\.2 seat 0 energy stock: tapped must be True or False, got 1$",
+            r"^seat 0 energy stock \(card 1\) tapped: must be True or False, got 1$",
         ),
-        ({"round": 3}, r"^D15 round: round must be a whole number in 1\.\.2, got 3$"),
-        ({"passes": 2}, r"^D12 passes: passes must be a whole number in 0\.\.1, got 2$"),
+        ({"round": 3}, r"^round: must be a whole number in 1\.\.2, got 3 \(D15\)$"),
+        ({"passes": 2}, r"^passes: must be a whole number in 0\.\.1, got 2 \(D12\)$"),
     ],
 )
-def test_the_builders_refusals_name_the_spec_item_first(kw: dict, message: str) -> None:
+def test_the_builders_refusals_name_the_place_and_the_spec_item(kw: dict, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         build(**{"hands": ((STOP,), (STOP,)), **kw})
