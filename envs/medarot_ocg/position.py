@@ -17,15 +17,7 @@ from typing import Any
 from deckgym.envs.core.errors import PositionError, StateError
 from deckgym.envs.core.position import Reader, fail, is_int, is_list, seat_name
 from deckgym.envs.core.targets import PLAYER_TARGETS
-from deckgym.envs.medarot_ocg.cards import (
-    MEDACHANGE,
-    MEDAROT,
-    MEDAROTER,
-    CardDef,
-    CardPool,
-    Effect,
-    load_pool,
-)
+from deckgym.envs.medarot_ocg.cards import MEDACHANGE, MEDAROT, MEDAROTER, CardPool, Effect, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.ops import LASTING_OPS, MOD_OPS
 from deckgym.envs.medarot_ocg.rules import check, flow
@@ -78,12 +70,10 @@ def position(
         config = make_config(mode, **rules)
     except StateError as exc:
         raise PositionError(f"rules: {exc}") from exc
-    if not (start is None or start in STARTS or (is_int(start) and 0 <= start < SQUARES)):
-        fail(
-            "start",
-            f"{start!r} is not a start; use 'select' (A0), a square 0-14 (that Medarot's action, "
-            "A1), 'start_phase' (S1) or None (run nothing)",
-        )
+    square: Any = start if is_int(start) else None
+    if not (start is None or start in STARTS or (square is not None and 0 <= square < SQUARES)):
+        allowed = "'select' (A0), a square 0-14 (its Medarot's action, A1), 'start_phase' (S1) or None"
+        fail("start", f"{start!r} is not a start; use {allowed}")
     b = _Builder(config, pool, seed, rng)
     b.read(hp, turn, first, (hands, decks, trash, reserve), stocks, masters)
     b.place(board)
@@ -101,9 +91,9 @@ def position(
     _checked(st, deck_rules, limits, at_rest=False)
     if start is None:
         return st
-    if is_int(start):
-        b.check_actor(start)
-        begin_action(st, start)
+    if square is not None:
+        b.check_actor(square)
+        begin_action(st, square)
     flow.run(st)
     return _checked(st, deck_rules, limits, at_rest=True)
 
@@ -111,7 +101,7 @@ def position(
 def _checked(st: GameState, deck_rules: bool, limits: bool, at_rest: bool) -> GameState:
     """``st`` once the rules check passes with the builder's options (its refusal as a ``PositionError``)."""
     options = partial(check, deck_rules=deck_rules, limits=limits, at_rest=at_rest)
-    return Reader.checked(st, SimpleNamespace(check=options))  # type: ignore[no-any-return]
+    return Reader.checked(st, SimpleNamespace(check=options))
 
 
 class _Builder:
@@ -130,30 +120,21 @@ class _Builder:
         st.turn = r.whole("turn", turn, 1, cfg.max_turns, "4.1, L5")
         st.first = r.whole("first", first, 0, 1, "D39")
         if hp is not None:
-            st.hp = [
-                r.whole(f"{seat_name(p)} HP", v, 0, rule="4.1, I2")
-                for p, v in enumerate(r.per_seat("hp", hp))
-            ]
+            hps = enumerate(r.per_seat("hp", hp))
+            st.hp = [r.whole(f"{seat_name(p)} HP", v, 0, rule="4.1, I2") for p, v in hps]
         for (arg, name), value in zip(_ZONES, zones, strict=True):
             for p, z in enumerate(r.per_seat(arg, value, None)):
                 getattr(st, name)[p] = r.cards(f"{seat_name(p)} {name}", [] if z is None else z, p)
         st.deck = [d[::-1] for d in st.deck]  # the engine draws from the end
-        for p, hand in enumerate(st.hand):
-            if len(hand) > cfg.hand_cap:
-                fail(
-                    f"{seat_name(p)} hand",
-                    f"{len(hand)} cards; the action encoding has {cfg.hand_cap} hand slots (hand_cap)",
-                )
+        for p, n in enumerate(map(len, st.hand)):
+            if n > cfg.hand_cap:
+                fail(f"{seat_name(p)} hand", f"{n} cards; the encoding has {cfg.hand_cap} slots (hand_cap)")
         for p, row in enumerate(r.per_seat("stocks", stocks, None)):
             where = f"{seat_name(p)} stock"
             if row is not None and not is_list(row):
                 fail(where, f"give a list of up to {STOCK_SLOTS} slots, got {row!r}")
             if row is not None and len(row) > STOCK_SLOTS:
-                fail(
-                    where,
-                    f"{len(row)} slots given; the stock holds at most {STOCK_SLOTS} cards",
-                    "R12, R18, D25",
-                )
+                fail(where, f"{len(row)} slots given; the stock holds at most {STOCK_SLOTS}", "R12, R18, D25")
             for j, spec in enumerate(row or ()):
                 st.stock[p][j] = self.slot(f"{where} slot {j}", p, spec, stock=True)
         for p, spec in enumerate(r.per_seat("masters", masters, None)):
@@ -174,7 +155,7 @@ class _Builder:
             self.use(where, s, c, f["effect"])
         return s
 
-    def use(self, where: str, s: Slot, c: CardDef, eff: Any) -> None:
+    def use(self, where: str, s: Slot, c: Any, eff: Any) -> None:
         """Mark slot ``s`` in use with effect ``eff`` (default: the card's only effect)."""
         if eff is None and len(c.effects) != 1:
             fail(where, f"{c.id} has {len(c.effects)} effects; say which is in use ('effect')")
@@ -202,31 +183,19 @@ class _Builder:
             where = f"{seat_name(owner)} square {square}"
             c = r.card(where, f["card"], owner)
             if c.kind != MEDAROT:
-                hint = (
-                    "; a MedaChange card goes on top of its Medarot with 'change'"
-                    if c.kind == MEDACHANGE
-                    else ""
-                )
-                fail(
-                    where,
-                    f"{c.id} is a {c.kind} card; only Medarot cards stand on the board{hint}",
-                    "D8, R47",
-                )
-            face_up = r.flag(f"{where} face_up", f["face_up"])
-            placed = r.flag(f"{where} placed", not face_up if f["placed"] is None else f["placed"], "R13")
+                top = "; a MedaChange card goes on top of its Medarot with 'change'" * (c.kind == MEDACHANGE)
+                fail(where, f"{c.id} is a {c.kind} card; only Medarots stand on the board{top}", "D8, R47")
             change = f["change"]
             if change is not None:
                 change = r.card(f"{where} change", change, owner, (MEDACHANGE,), "R47").id
-            acted = r.flag(f"{where} acted", f["acted"], "D15")
-            st.board[square] = Stack(
-                uid=st.next_uid,
-                owner=owner,
-                base=c.id,
-                change=change,
-                face_up=face_up,
-                acted=acted,
-                placed=placed,
-            )
+            up = r.flag(f"{where} face_up", f["face_up"])
+            flags = {
+                "face_up": up,
+                "acted": f["acted"],
+                "placed": not up if f["placed"] is None else f["placed"],
+            }
+            flags = {k: r.flag(f"{where} {k}", v, "D14, D15") for k, v in flags.items()}
+            st.board[square] = Stack(uid=st.next_uid, owner=owner, base=c.id, change=change, **flags)
             st.next_uid += 1
 
     def lasting(self, effects: Any) -> None:
@@ -251,7 +220,7 @@ class _Builder:
                 c = r.pool[x.change or x.base]
                 if not c.effects or f["effect"] not in (None, 0):
                     fail(where, f"{c.id} has {len(c.effects)} effects; a Medarot's effect is effect 0")
-                self.add(where, c.effects[0], x.owner, x.uid, -1, f["targets"])
+                self.add(where, c.effects[0], f["targets"], owner=x.owner, src_uid=x.uid, src_slot=-1)
                 continue
             if given == ["stock"]:
                 ref = f["stock"]
@@ -276,12 +245,12 @@ class _Builder:
             if s.eff >= 0 and eff != s.eff:
                 fail(where, f"the card is in use with effect {s.eff}, not {eff!r}")
             self.use(where, s, c, eff)
-            self.add(where, c.effects[s.eff], p, -1, 4 * p + j, f["targets"])
+            self.add(where, c.effects[s.eff], f["targets"], owner=p, src_uid=-1, src_slot=4 * p + j)
 
-    def add(self, where: str, e: Effect, user: int, src_uid: int, src_slot: int, targets: Any) -> None:
-        """The ``Eff`` record the rules leave for effect ``e`` on the Medarots of ``targets`` (D45)."""
+    def add(self, where: str, e: Effect, targets: Any, **source: int) -> None:
+        """The ``Eff`` record the rules leave for effect ``e`` of ``source`` (its user, source uid and slot)."""
         st = self.st
-        uids, scope, flt = None, user, "ANY"
+        uids, scope, flt = None, source["owner"], "ANY"
         if e.op not in LASTING_OPS:  # an instant effect: the rules check refuses the record (I10)
             targets = None
         if e.target in PLAYER_TARGETS:
@@ -300,42 +269,21 @@ class _Builder:
                     fail(where, f"target square {s} is {kind}; the effect is for {e.type_filter}", "4.4")
                 units.append(x)
             uids, scope, flt = [x.uid for x in units], -1, e.type_filter
-            if src_uid < 0 and e.op in MOD_OPS and e.trash == "END_OF_TURN":
+            if source["src_uid"] < 0 and e.op in MOD_OPS and e.trash == "END_OF_TURN":
                 owners = {x.owner for x in units}
                 if len(owners) != 1:
                     fail(where, "an END_OF_TURN modifier covers one seat's Medarots", "D45")
                 uids, scope = None, owners.pop()
-        st.effects.append(
-            Eff(
-                op=e.op,
-                amount=e.amount,
-                flt=flt,
-                owner=user,
-                src_uid=src_uid,
-                src_slot=src_slot,
-                targets=uids,
-                scope=scope,
-                trash=e.trash,
-            )
-        )
+        record = Eff(op=e.op, amount=e.amount, flt=flt, targets=uids, scope=scope, trash=e.trash, **source)
+        st.effects.append(record)
 
     def check_actor(self, square: int) -> None:
         """``start=square``: the Medarot there may act now (D14, D15)."""
         x = self.st.board[square]
         if x is None:
             fail("start", f"square {square} holds no Medarot to begin its action")
-        why = (
-            "it is face down"
-            if not x.face_up
-            else "it was placed this turn"
-            if x.placed
-            else "it has already acted this turn"
-            if x.acted
-            else ""
-        )
+        why = "it is face down" if not x.face_up else "it was placed this turn" if x.placed else ""
+        why = why or ("it has already acted this turn" if x.acted else "")
         if why:
-            fail(
-                "start",
-                f"{seat_name(x.owner)}'s Medarot on square {square} cannot act now: {why}",
-                "D14, D15",
-            )
+            who = f"{seat_name(x.owner)}'s Medarot on square {square}"
+            fail("start", f"{who} cannot act now: {why}", "D14, D15")

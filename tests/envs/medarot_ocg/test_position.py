@@ -149,7 +149,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "Medaroter on the board",
         {"board": {2: "MR01"}},
-        r"P0 square 2: MR01 is a MEDAROTER card; only Medarot cards stand on the board \(D8, R47\)",
+        r"P0 square 2: MR01 is a MEDAROTER card; only Medarots stand on the board \(D8, R47\)",
     ),
     (
         "MedaChange as a base",
@@ -170,7 +170,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "stock beyond its cap",
         {"stocks": (["MR01", "MR02", "MR03", "MR06"], [])},
-        r"P0 stock: 4 slots given; the stock holds at most 3 cards \(R12, R18, D25\)",
+        r"P0 stock: 4 slots given; the stock holds at most 3 \(R12, R18, D25\)",
     ),
     (
         "four Medarots of a seat",
