@@ -172,13 +172,8 @@ def test_a_face_down_master_is_the_openings_only() -> None:
 
 
 def test_no_card_is_in_use_when_the_start_phase_is_next() -> None:
-    st = position(
-        "normal",
-        board={2: "MD04", 12: "MD15"},
-        stocks=(["MR02"], []),
-        effects=[{"stock": (0, 0), "targets": [2]}],
-        start=None,
-    )
+    in_use = {"stocks": (["MR02"], []), "effects": [{"stock": (0, 0), "targets": [2]}]}
+    st = position("normal", board={2: "MD04", 12: "MD15"}, start=None, **in_use)  # type: ignore[arg-type]
     rules.check(st, at_rest=False)
     st.agenda = [["start_phase"]]  # E2 has trashed every END_OF_TURN card (D38)
     with pytest.raises(
