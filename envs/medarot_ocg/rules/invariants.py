@@ -147,6 +147,8 @@ _ACT_TASKS = frozenset(
     }
 )
 _USE_TASKS = frozenset({"use_slot", "use_choose", "use_pay", "use_target"})
+#: Agenda tasks waiting while the start phase is under way or next (E2 has trashed every card in use).
+_START_TASKS = ("start_phase", "start_check")
 #: The tasks a live game's agenda always leads back to: the next selection or the next start phase.
 _AGENDA_ROOTS = ("select", "start_phase")
 #: Task arguments by name: (what the argument is, lowest value, highest value or None).
@@ -431,8 +433,8 @@ class _Checker(Problems):
 
     # ------------------------------------------------------------------ stage 2: the rules
     def rules(self) -> None:
-        # The opening is under way while its start phase waits on the agenda (5.1: O3-O5).
-        self.opening = any(t[0] == "start_phase" for t in self.st.agenda)
+        # The opening is under way while turn 1's start phase waits on the agenda (5.1: O3-O5).
+        self.opening = self.st.turn == 0 and any(t[0] == "start_phase" for t in self.st.agenda)
         self.numbers()
         self.conservation()
         if self.deck_rules:
@@ -561,7 +563,7 @@ class _Checker(Problems):
     def slot_rules(self) -> None:
         st, cfg = self.st, self.cfg
         use = st.use
-        start_phase = any(isinstance(t, list) and t and t[0] == "start_check" for t in st.agenda)
+        start_phase = any(isinstance(t, list) and t and t[0] in _START_TASKS for t in st.agenda)
         for p in SEATS:
             m = st.master[p]
             if m is not None:

@@ -9,8 +9,9 @@ answer a built position with a legal action. Card ids are those of the packaged 
 
 from __future__ import annotations
 
+import inspect
 import json
-import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,13 +102,14 @@ def test_a_custom_pool_is_accepted() -> None:
     assert st.decision == "ACTION_START" and acting_square(st) == 2
 
 
-def test_the_module_docstring_example_runs() -> None:
-    doc = position_module.__doc__
-    assert doc is not None
-    code = textwrap.dedent(doc.split("Example::")[1].split("Board squares")[0])
-    scope: dict[str, Any] = {}
-    exec(code, scope)  # noqa: S102 - the documented example, as written
-    assert scope["st"].decision == "MOVE_BEFORE"
+def test_the_reference_page_describes_every_argument() -> None:
+    doc = position_module.__doc__ or ""
+    assert "docs/positions.md" in doc
+    page = (Path(__file__).parents[3] / "docs" / "positions.md").read_text()
+    section = page.split("### Reference: `envs.medarot_ocg.position.position`")[1].split("\n## ")[0]
+    names = [n for n in inspect.signature(position).parameters if n != "rules"]
+    assert [n for n in names if f"`{n}`" not in section] == []
+    assert all(f'`"{s}"`' in section for s in position_module.STARTS)
 
 
 # ----------------------------------------------------------------------------- what it refuses
@@ -115,35 +117,39 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "unknown card in a hand",
         {"hands": (["NOPE"], [])},
-        r"seat 0, hand\[0\]: unknown card id 'NOPE' \(not in the pool .*core\.toml\)",
+        r"P0 hand \(card 0\): unknown card id 'NOPE' \(not in the pool .*core\.toml\)",
     ),
     (
         "unknown card on the board",
         {"board": {2: "MD04", 12: "XX"}},
-        r"seat 1, square 12: unknown card id 'XX'",
+        r"P1 square 12: unknown card id 'XX'",
     ),
-    ("unknown card in a deck", {"decks": ([], ["MD01", 7])}, r"seat 1, deck\[1\]: unknown card id 7"),
+    ("unknown card in a deck", {"decks": ([], ["MD01", 7])}, r"P1 deck \(card 1\): unknown card id 7"),
     (
         "square given twice",
         {"board": [(2, "MD04"), (2, "MD01"), (12, "MD15")]},
         r"square 2: given twice.*\(D8\)",
     ),
-    ("square off the board", {"board": {15: "MD04"}}, r"square 15 is off the board: squares are 0-14"),
-    ("negative square", {"board": {-1: "MD04"}}, r"square -1 is off the board"),
+    (
+        "square off the board",
+        {"board": {15: "MD04"}},
+        r"board square: must be a whole number in 0\.\.14, got 15 \(s = 5 \* row \+ column, 4\.2\)",
+    ),
+    ("negative square", {"board": {-1: "MD04"}}, r"board square: must be a whole number in 0\.\.14, got -1"),
     (
         "neutral square with no owner",
         {"board": {7: "MD04"}},
-        r"square 7 is in the neutral row: give its owner",
+        r"square 7: in the neutral row: give its owner",
     ),
     (
         "opponent's row",
         {"board": {12: ("MD04", 0)}},
-        r"seat 0, square 12: a Medarot never stands in its opponent's row \(D8\)",
+        r"I3 board: player 0's Scattergale \(MD04\) on square 12 stands in its opponent's row \(D8\)",
     ),
     (
         "Medaroter on the board",
         {"board": {2: "MR01"}},
-        r"seat 0, square 2: MR01 is a MEDAROTER card; only Medarot cards stand on the board",
+        r"P0 square 2: MR01 is a MEDAROTER card; only Medarots stand on the board \(D8, R47\)",
     ),
     (
         "MedaChange as a base",
@@ -153,60 +159,60 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "MedaChange outside advance",
         {"board": {2: {"card": "MD10", "change": "MC01"}}},
-        r"seat 0, square 2: MedaChange is an advance-mode rule",
+        r"I3 board: player 0's Brassfang \(MC01\) on square 2 is MedaChanged in normal mode; MedaChange is advance only",
     ),
     (
         "Medarot in the stock",
         {"stocks": (["MR01", "MD01"], [])},
-        r"seat 0, stock\[1\]: MD01 is a MEDAROT card; only Medaroters are set in the stock",
+        r"P0 stock slot 1: 'MD01' \(Quillshot\) is a MEDAROT card; this place holds MEDAROTER \(R11, R12, R18\)",
     ),
-    ("Medarot as master", {"masters": (None, "MD01")}, r"seat 1, master: MD01 is a MEDAROT card"),
+    ("Medarot as master", {"masters": (None, "MD01")}, r"P1 master: 'MD01' \(Quillshot\) is a MEDAROT card"),
     (
         "stock beyond its cap",
         {"stocks": (["MR01", "MR02", "MR03", "MR06"], [])},
-        r"seat 0, stock: 4 slots given; the stock holds at most 3",
+        r"P0 stock: 4 slots given; the stock holds at most 3 \(R12, R18, D25\)",
     ),
     (
         "four Medarots of a seat",
         {"board": {0: "MD01", 1: "MD02", 2: "MD04", 3: "MD18", 12: "MD15"}},
-        r"seat 0, square 3: more than 3 Medarots of one seat on the board \(D9\)",
+        r"I3 board: player 0 has 4 Medarots on the board, more than 3 \(D9\)",
     ),
     (
         "hand beyond the limit",
         {"hands": ([], ["MR01"] * 2 + ["MR02"] * 2 + ["MR03"] * 2 + ["MR06"] * 2)},
-        r"seat 1, hand: 8 cards; the hand limit is 7",
+        r"I5 hand limit: player 1 holds 8 cards at no decision, outside a draw-event chain \(R26, D35\)",
     ),
     (
         "four copies across zones",
         {"hands": (["MD01", "MD01"], []), "decks": (["MD01", "MD01"], [])},
-        r"seat 0: 4 copies of MEDAROT 'Quillshot' across its zones \(deck 2, hand 2\); a deck holds at most 3 \(R1, R2, D42\)",
+        r"D42 deck regulation: player 0 holds 4 copies of the MEDAROT 'Quillshot'; a deck holds at most 3 \(R1, R2\)",
     ),
     (
         "copies on the board count",
         {"board": {2: "MD04", 12: "MD15"}, "trash": ([], ["MD15"] * 3)},
-        r"seat 1: 4 copies of MEDAROT 'Stonetusk' across its zones \(trash 3, board 1\)",
+        r"D42 deck regulation: player 1 holds 4 copies of the MEDAROT 'Stonetusk'",
     ),
     (
         "MedaChange card in a normal hand",
         {"hands": (["MC01"], [])},
-        r"seat 0, hand: MC01 is a MedaChange card; MedaChange cards are only legal in advance mode, not normal \(D42\)",
+        r"I6 mode rules: player 0 holds the MedaChange cards Brassfang \(MC01\) in normal mode",
     ),
-    ("negative HP", {"hp": (-1, 20)}, r"seat 0, HP: -1 is out of range"),
-    ("HP not a number", {"hp": (20, "x")}, r"seat 1, HP: 'x' is out of range"),
+    ("negative HP", {"hp": (-1, 20)}, r"P0 HP: must be a whole number in 0 or more, got -1 \(4\.1, I2\)"),
+    ("HP not a number", {"hp": (20, "x")}, r"P1 HP: must be a whole number in 0 or more, got 'x'"),
     ("HP for one seat", {"hp": (20,)}, r"hp: give one entry per seat"),
-    ("turn 0", {"turn": 0}, r"turn: 0 is out of range; turns run from 1 to max_turns 60"),
+    ("turn 0", {"turn": 0}, r"turn: must be a whole number in 1\.\.60, got 0 \(4\.1, L5\)"),
     (
         "turn past the cap",
         {"turn": 11, "max_turns": 10},
-        r"turn: 11 is out of range; turns run from 1 to max_turns 10",
+        r"turn: must be a whole number in 1\.\.10, got 11",
     ),
-    ("first player 2", {"first": 2}, r"first: 2 is not a seat; the first player is 0 or 1 \(D39\)"),
+    ("first player 2", {"first": 2}, r"first: must be a whole number in 0\.\.1, got 2 \(D39\)"),
     ("unknown start", {"start": "action"}, r"start: 'action' is not a start; use 'select'"),
     ("start on an empty square", {"start": 4}, r"start: square 4 holds no Medarot"),
     (
         "start on an acted Medarot",
         {"board": {2: {"card": "MD04", "acted": True}, 12: "MD15"}, "start": 2},
-        r"start: seat 0's Medarot on square 2 cannot act now: it has already acted this turn \(D14, D15\)",
+        r"start: P0's Medarot on square 2 cannot act now: it has already acted this turn \(D14, D15\)",
     ),
     (
         "start on a placed Medarot",
@@ -221,20 +227,20 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "face-down master mid-turn",
         {"masters": ({"card": "MR06", "face_up": False}, None)},
-        r"seat 0, master: a master is face down only until its reveal at the start phase of turn 1 \(D36\)",
+        r"D36 master: player 0's master is face down after the opening; S1 of turn 1 reveals it",
     ),
     ("unknown rules option", {"max_turn": 5}, r"rules: .*max_turn"),
     (
         "unknown Medarot key",
         {"board": {2: {"card": "MD04", "acted_": True}}},
-        r"square 2: unknown key\(s\) 'acted_'",
+        r"square 2: unknown key 'acted_'; the keys are card, owner, face_up, placed, acted, change",
     ),
     (
         "reserve outside advance",
         {"reserve": (["MD01"], [])},
-        r"seat 0, reserve: the MedaForce reserve exists only in advance mode, not normal",
+        r"I6 mode rules: player 0's MedaForce reserve holds 1 cards in normal mode",
     ),
-    ("a hand that is not a list", {"hands": ("MD01", [])}, r"seat 0, hand: give a list of card ids"),
+    ("a hand that is not a list", {"hands": ("MD01", [])}, r"P0 hand: give a list of card ids, got 'MD01'"),
 ]
 
 
@@ -248,24 +254,28 @@ def test_a_bad_position_raises_position_error_naming_the_problem(kw: dict[str, A
 def test_more_cards_than_a_beginner_deck_holds() -> None:
     deck = ["MD01", "MD02", "MD04", "MD18", "MD13"] * 3 + ["MR01"]
     with pytest.raises(
-        PositionError, match=r"seat 0: 17 cards across its zones; a beginner deck has exactly 15"
+        PositionError,
+        match=r"D42 deck regulation: player 0 holds 17 cards; a beginner deck has 15 \(R1, R2\)",
     ):
         position("beginner", board=DUEL, decks=(deck, []))
 
 
 def test_beginner_has_no_master_and_advance_checks_the_reserve_kind() -> None:
-    with pytest.raises(PositionError, match=r"seat 0, master: beginner mode has no master card \(R11, D4\)"):
+    with pytest.raises(PositionError, match=r"I4 stock and master: player 0 has a master in beginner mode"):
         position("beginner", board=DUEL, masters=("MR01", None))
     with pytest.raises(
-        PositionError, match=r"seat 1, reserve\[0\]: MR01 is a Medaroter; only destroyed Medarots"
+        PositionError,
+        match=r"I6 mode rules: player 1's reserve holds the Medaroter Field Wrench \(MR01\); only destroyed Medarots go there \(R54\)",
     ):
         position("advance", board=DUEL, reserve=([], ["MR01"]))
 
 
 def test_a_vacant_seat_holds_nothing_and_never_goes_first() -> None:
-    with pytest.raises(PositionError, match="seat 1 is a vacant seat"):
+    with pytest.raises(PositionError, match=r"I1 card conservation: seat 1 is vacant but holds 1 cards"):
         position("beginner", board=DUEL, vacant_seat=True)
-    with pytest.raises(PositionError, match="with a vacant seat 1, seat 0 is the first player"):
+    with pytest.raises(
+        PositionError, match=r"D39 first player: the first player is 1, not 0 \(seat 1 is vacant\)"
+    ):
         position("beginner", board={2: "MD04"}, vacant_seat=True, first=1)
     st = position("beginner", board={2: "MD04"}, vacant_seat=True)
     assert st.decision == "ACTION_START" and st.current_player == 0
@@ -291,22 +301,22 @@ LASTING_BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "instant effect",
         {"board": {2: "MD19", 12: "MD15"}, "effects": [{"square": 2, "targets": [2]}]},
-        r"effects\[0\] \(seat 0, square 2\): GAIN_HP is not a lasting effect",
+        r"I10 lasting effects: lasting effect 0 \(GAIN_HP\): 'GAIN_HP' is not a lasting primitive",
     ),
     (
         "ally effect on an enemy",
         {"board": {2: "MD23", 12: "MD15"}, "effects": [{"square": 2, "targets": [12]}]},
-        r"target square 12 is not seat 0's; ALL_ALLIES picks allies",
+        r"I10 lasting effects: lasting effect 0 \(MOD_POWER\) \(ALL_ALLIES\) applies to player 1's Medarot, not its user's",
     ),
     (
         "enemy effect on an ally",
         {"board": {2: "MD21", 3: "MD01", 12: "MD15"}, "effects": [{"square": 2, "targets": [3]}]},
-        r"target square 3 is seat 0's own; ONE_ENEMY picks enemies",
+        r"I10 lasting effects: lasting effect 0 \(DISABLE\) \(ONE_ENEMY\) applies to its user's own Medarot",
     ),
     (
         "one-target effect on two",
         {"board": {2: "MD24", 3: "MD01", 12: "MD15"}, "effects": [{"square": 2, "targets": [2, 3]}]},
-        r"ONE_ALLY applies to one Medarot, got 2 targets",
+        r"I10 lasting effects: lasting effect 0 \(MOD_ARMOR\) \(ONE_ALLY\) applies to 2 Medarots, not 1",
     ),
     ("no source", {"effects": [{"targets": [2]}]}, r"effects\[0\]: name exactly one source"),
     (
@@ -322,18 +332,22 @@ LASTING_BAD: list[tuple[str, dict[str, Any], str]] = [
     (
         "same source twice",
         {"board": {2: "MD23", 12: "MD15"}, "effects": [{"square": 2, "targets": [2]}] * 2},
-        r"effects\[1\].*already has a lasting effect",
+        r"I10 lasting effects: 2 lasting effects come from one source \(uid 1\); a source gives one",
     ),
     (
         "AFTER_USE card in use",
         {"stocks": ([{"card": "MR01", "face_up": True}], [])},
-        r"seat 0, stock\[0\]: MR01's effect 0 has trash timing AFTER_USE; outside an action only an END_OF_TURN card",
+        r"D26 card life: player 0's stock slot 0 \(Field Wrench \(MR01\)\) is in use with trash timing AFTER_USE outside an action \(D45\)",
     ),
-    ("empty stock source", {"effects": [{"stock": (0, 1), "targets": [2]}]}, r"seat 0, stock\[1\] is empty"),
+    (
+        "empty stock source",
+        {"effects": [{"stock": (0, 1), "targets": [2]}]},
+        r"effects\[0\]: P0 stock slot 1 is empty",
+    ),
     (
         "DOT card in use without its effect",
         {"stocks": ([], [{"card": "MR10", "face_up": True}])},
-        r"seat 1, stock\[0\]: MR10 is in use with a lasting effect; give it in effects",
+        r"I10 lasting effects: player 1's stock slot 0 \(Venom Drip \(MR10\)\) is in use with DOT, but the effect is not in play \(D26\)",
     ),
     (
         "targets for a player effect",
@@ -346,7 +360,7 @@ LASTING_BAD: list[tuple[str, dict[str, Any], str]] = [
             "stocks": ([{"card": "MR02", "face_up": True, "charge": 1}], []),
             "effects": [{"stock": (0, 0), "targets": [2]}],
         },
-        r"a stored NEGATE charge needs the card's ACTION NEGATE effect in use",
+        r"P4 negate: player 0's stock slot 0 \(Overclock Coil \(MR02\)\) stores 1 charges; one use of an ACTION NEGATE stores 1",
     ),
 ]
 
@@ -362,7 +376,8 @@ def test_a_lasting_effect_the_rules_could_not_leave_raises(kw: dict[str, Any], p
 
 def test_no_medaroter_is_in_use_at_the_start_phase() -> None:
     with pytest.raises(
-        PositionError, match=r"seat 0, stock\[0\]\): no Medaroter is in use at the start phase"
+        PositionError,
+        match=r"D26 card life: player 0's stock slot 0 \(Overclock Coil \(MR02\)\) is in use at the start phase; E2 trashed it \(D38\)",
     ):
         position(
             "normal",

@@ -101,10 +101,13 @@ def test_the_builder_records_every_card_of_a_seat_as_its_deck_list() -> None:
 def test_the_builder_refuses_through_the_check_what_breaks_an_invariant() -> None:
     face_down = {"card": "MD04", "face_up": False, "placed": False}
     with pytest.raises(
-        PositionError, match=r"^I7 acting: player 0's Scattergale \(MD04\) on square 2 is face down"
+        PositionError,
+        match=r"^the position breaks a rule: I7 acting: player 0's Scattergale \(MD04\) on square 2 is face down",
     ):
         position("normal", board={2: face_down, 12: "MD15"}, start=None)
-    with pytest.raises(PositionError, match=r"^I7 acting: .* was placed this turn and has acted"):
+    with pytest.raises(
+        PositionError, match=r"^the position breaks a rule: I7 acting: .* was placed this turn and has acted"
+    ):
         position("normal", board={2: {"card": "MD04", "placed": True, "acted": True}, 12: "MD15"}, start=None)
 
 
@@ -131,3 +134,25 @@ def test_limits_and_deck_rules_can_be_lifted_as_in_the_builder() -> None:
     ):
         rules.check(st)
     rules.check(st, deck_rules=False)
+
+
+def test_a_face_down_master_is_the_openings_only() -> None:
+    st = position("normal", board={2: "MD04", 12: "MD15"}, masters=("MR06", None), start=None)
+    st.master[0].face_up = False  # type: ignore[union-attr]
+    st.agenda = [["start_phase"]]  # turn 1's start phase is next: the opening (D36)
+    st.turn = 0
+    rules.check(st, at_rest=False)
+    st.turn = 3  # turn 4's start phase is next: S1 of turn 1 revealed it long ago
+    with pytest.raises(StateError, match=r"^D36 master: player 0's master is face down after the opening"):
+        rules.check(st, at_rest=False)
+
+
+def test_no_card_is_in_use_when_the_start_phase_is_next() -> None:
+    in_use = {"stocks": (["MR02"], []), "effects": [{"stock": (0, 0), "targets": [2]}]}
+    st = position("normal", board={2: "MD04", 12: "MD15"}, start=None, **in_use)  # type: ignore[arg-type]
+    rules.check(st, at_rest=False)
+    st.agenda = [["start_phase"]]  # E2 has trashed every END_OF_TURN card (D38)
+    with pytest.raises(
+        StateError, match=r"^D26 card life: player 0's stock slot 0 .* is in use at the start phase"
+    ):
+        rules.check(st, at_rest=False)
