@@ -2,11 +2,11 @@
 
 ``check`` raises ``StateError`` when the state breaks a rule that one position can show: the
 invariants of section 10 that are not about two positions (I1-I9, I11, I12, I15, I17) and the
-position rules the builder ``envs.mow.position`` enforces (the zones and kinds of 4.2-4.4,
-D17's restrictions, D7's charges, R17's slots, the turn numbers of D2, D20 and D42), plus the
-control state the engine keeps between decisions (the decision point and its context, the
-agenda of automatic steps, the chain and the queued triggers of 5.3-5.8) and the outcome of a
-finished game (section 8). Invariants between two positions (I10, I13, I14, I16, I18) are
+position rules that the builder ``envs.mow.position`` leaves to it (the zones and kinds of
+4.2-4.4, D17's restrictions, D7's charges, R17's slots, R26's toughness, R6's life, D6's copy
+limit, the turn numbers of D2, D20 and D42), plus the control state the engine keeps between
+decisions (the decision point and its context, the agenda of automatic steps, the chain and the
+queued triggers of 5.3-5.8) and the outcome of a finished game (section 8). Invariants between two positions (I10, I13, I14, I16, I18) are
 checked by the tests, which follow whole games.
 
 Each problem is named by the spec item it applies, first in its line: ``I7 P0's deck is empty
@@ -683,15 +683,13 @@ def _turn_rules(st: GameState, p: int, bad: list[str]) -> None:
 
 
 def _cards_rules(st: GameState, p: int, lenient: bool, bad: list[str]) -> None:
-    """I1, R3: the seat's cards come from its deck list of 40 main-deck cards and 1 master."""
+    """I1, R3: the seat's cards come from its deck list of 40 main-deck cards and 1 master; D6's copy limit."""
     seat = f"P{p}"
     listed = [c for c in st.decks[p] if st.cards[c].kind == MASTER]
     if listed != [st.masters[p]]:
         bad.append(
             f"R3 {seat}'s deck list holds the masters {listed}; exactly one, its master {st.masters[p]!r}"
         )
-    if lenient:
-        return
     held = st.deck[p] + st.hand[p] + st.exp[p] + st.discard[p] + [m.card for m in st.monsters[p]]
     for slot in (st.weapon[p], st.spell[p]):
         if slot is not None:
@@ -699,6 +697,12 @@ def _cards_rules(st: GameState, p: int, lenient: bool, bad: list[str]) -> None:
     if st.setaside[p] is not None:
         held.append(st.setaside[p])  # type: ignore[arg-type]
     held += [e[2] for e in st.chain if e[0] == p and e[5]]
+    limit = st.config.max_copies
+    for cid, n in sorted(Counter(held).items()) if limit else ():
+        if n > limit:
+            bad.append(f"D6 {seat} holds {n} copies of {_card(st, cid)}; at most max_copies = {limit}")
+    if lenient:
+        return
     if len(held) > DECK_SIZE:
         bad.append(f"I1 {seat} holds {len(held)} main-deck cards; a seat owns {DECK_SIZE} and 1 master (R3)")
     extra = Counter(held) - Counter(c for c in st.decks[p] if st.cards[c].kind != MASTER)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
+from pathlib import Path
 
 import pytest
 
 from deckgym import agents
 from deckgym.envs.core.errors import PositionError, StateError
-from deckgym.envs.mow import position as position_module
 from deckgym.envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, USE, Kind
 from deckgym.envs.mow.cards import load_pool
 from deckgym.envs.mow.position import STEPS, position
@@ -136,28 +135,43 @@ def test_levels_come_from_the_experience_pile():
 
 # ----------------------------------------------------------------------------- the checks
 BAD = [
-    ({"hands": (["NOPE"], [])}, r"P0 hand: unknown card id 'NOPE' \(not in the pool .*core\.toml\)"),
-    ({"decks": (5, ["MN01", "XX9"])}, r"P1 deck: unknown card id 'XX9' \(not in the pool"),
-    ({"masters": ("MN01", "MS01")}, r"P0 master: 'MN01' \(Moss Sprite\) is a MONSTER card, not a MASTER"),
+    (
+        {"hands": (["NOPE"], [])},
+        r"P0 hand \(card 0\): unknown card id 'NOPE' \(not in the pool .*core\.toml\)",
+    ),
+    ({"decks": (5, ["MN01", "XX9"])}, r"P1 deck \(card 1\): unknown card id 'XX9' \(not in the pool"),
+    (
+        {"masters": ("MN01", "MS01")},
+        r"P0 master: 'MN01' \(Moss Sprite\) is a MONSTER card; this place holds MASTER",
+    ),
     ({"masters": ("MS01", "NOPE")}, r"P1 master: unknown card id 'NOPE'"),
-    ({"hands": (["MS02"], [])}, r"P0 hand: 'MS02' is a master; a master is never in a main-deck zone \(R3"),
+    (
+        {"hands": (["MS02"], [])},
+        r"P0 hand \(card 0\): 'MS02' \(Tide Oracle\) is a MASTER card; this place holds MONSTER or WEAPON or SPELL \(R3\)",
+    ),
     (
         {"experience": (2, 0), "monsters": (["SP01"], [])},
-        r"P0 monsters\[0\]: 'SP01' \(Fire Bolt\) is a SPELL card, not a MONSTER",
+        r"P0 monsters\[0\]: 'SP01' \(Fire Bolt\) is a SPELL card; this place holds MONSTER",
     ),
-    ({"weapons": (None, "MN01")}, r"P1 weapon: 'MN01' \(Moss Sprite\) is a MONSTER card, not a WEAPON"),
-    ({"spells": (("WP01", 1), None)}, r"P0 spell: 'WP01' \(Rusted Blade\) is a WEAPON card, not a SPELL"),
+    (
+        {"weapons": (None, "MN01")},
+        r"P1 weapon: 'MN01' \(Moss Sprite\) is a MONSTER card; this place holds WEAPON",
+    ),
+    (
+        {"spells": (("WP01", 1), None)},
+        r"P0 spell: 'WP01' \(Rusted Blade\) is a WEAPON card; this place holds SPELL",
+    ),
     (
         {"experience": (4, 0), "monsters": (["MN01", "MN02", "MN03"], [])},
-        r"P0 monsters: 3 monsters but level 2 \(4 experience\) gives 2 summon slots \(R17\)",
+        r"rule: I4 P0 has 3 monsters at level 2: more than its summon slots \(R17, D11\)",
     ),
     (
         {"experience": (0, 0), "monsters": ([], ["MN01"])},
-        r"P1 monsters: 1 monsters but level 0 \(0 experience\) gives 0 summon slots \(R17\)",
+        r"rule: I4 P1 has 1 monsters at level 0: more than its summon slots \(R17, D11\)",
     ),
     (
         {"masters": ("MS04", "MS01"), "experience": (14, 0), "monsters": (["MN01"] * 6, [])},
-        r"P0 monsters: 6 monsters; at most MAX_MONSTERS = 5",
+        r"I4 P0 has 6 monsters; at most MAX_MONSTERS = 5 \(R17\)",
     ),
     (
         {
@@ -166,41 +180,56 @@ BAD = [
             "discards": (["MN02"], []),
             "max_copies": 3,
         },
-        r"P0 cards: 4 copies of 'Pike Soldier' \(MN02\) across deck, hand, .* max_copies = 3 \(D6\)",
+        r"rule: D6 P0 holds 4 copies of Pike Soldier \(MN02\); at most max_copies = 3$",
     ),
-    ({"decks": (30, 20), "experience": (11, 0)}, r"P0 cards: 41 main-deck cards .* exactly 40 \(R3\)"),
-    ({"life": (20, 0)}, r"P1 life: 0 is out of range 1\.\.20"),
-    ({"life": (21, 20)}, r"P0 life: 21 is out of range 1\.\.20 \(R6, D13"),
-    ({"turn": 0}, r"turn: 0 is not a turn number 1\.\.max_turns=100"),
-    ({"turn": 11, "max_turns": 10}, r"turn: 11 is not a turn number 1\.\.max_turns=10"),
-    ({"active": 2}, r"active: 2 is not a seat \(0 or 1\)"),
-    ({"first": -1}, r"first: -1 is not a seat \(0 or 1\)"),
-    ({"start": "combat"}, r"start: unknown start step 'combat'; known: turn_start, draw_phase"),
+    (
+        {"decks": (30, 20), "experience": (11, 0)},
+        r"rule: I1 P0 holds 41 main-deck cards; a seat owns 40 and 1 master \(R3\)$",
+    ),
+    ({"life": (20, 0)}, r"rule: I7 P1's life is 0 in a live game; it is 1\.\.20 at a decision \(R1, 5\.7\)$"),
+    ({"life": (21, 20)}, r"rule: I2 P0's life 21 is above 20 \(R6, D13\)"),
+    ({"turn": 0}, r"turn: must be a whole number in 1\.\.100, got 0 \(D42\)$"),
+    ({"turn": 11, "max_turns": 10}, r"turn: must be a whole number in 1\.\.10, got 11 \(D42\)$"),
+    ({"active": 2}, r"active: must be a whole number in 0\.\.1, got 2$"),
+    ({"first": -1}, r"first: must be a whole number in 0\.\.1, got -1$"),
+    ({"start": "combat"}, r"start: unknown value 'combat'; allowed: turn_start, draw_phase"),
     ({"colour": "red"}, r"rules options: unknown rules option\(s\) colour"),
     ({"first_player": 1}, r"first_player=1 disagrees with first=0"),
     (
         {"masters": ("MS02", "MS01"), "experience": (8, 0), "monsters": (["MN14"], [])},
-        r"P0 monsters\[0\]: 'MN14' \(Colossus of Ash\) is of class GIGANT, which master Tide Oracle.*\(D17\)",
+        r"rule: D17 P0's Colossus of Ash \(MN14\) is GIGANT, which master Tide Oracle is restricted from",
     ),
     (
         {"experience": (2, 0), "monsters": ([("MN03", 1, 6)], [])},
-        r"P0 monsters: monster 0 \(Stone Sentinel\) has 6 damage and toughness 6: .* destroyed .* \(R26",
+        r"rule: I5 P0's Stone Sentinel \(MN03\) has toughness 0 at a decision; 0 or less is discarded \(R26\)$",
     ),
-    ({"experience": (2, 0), "monsters": ([("MN03", 4)], [])}, r"P0 monsters\[0\]: entered=4; .* <= t=3"),
-    ({"experience": (2, 0), "monsters": ([("MN03", 1, -1)], [])}, r"damage=-1 is not a damage count"),
-    ({"experience": (2, 0), "monsters": ([{"card": "MN03", "hp": 1}], [])}, r"a monster mapping has 'card'"),
-    ({"spells": (("SP01", 4), None)}, r"P0 spell: cast_turn=4; a spell is cast on a turn 0\.\.t=3"),
+    (
+        {"experience": (2, 0), "monsters": ([("MN03", 4)], [])},
+        r"P0 monsters\[0\] entered: must be a turn number up to turn=3, got 4 \(D2\)$",
+    ),
+    (
+        {"experience": (2, 0), "monsters": ([("MN03", 1, -1)], [])},
+        r"P0 monsters\[0\] damage: must be a whole number in 0 or more, got -1 \(D38\)$",
+    ),
+    (
+        {"experience": (2, 0), "monsters": ([{"card": "MN03", "hp": 1}], [])},
+        r"P0 monsters\[0\]: unknown key 'hp'; the keys are card, entered, damage, attacked, mods$",
+    ),
+    (
+        {"spells": (("SP01", 4), None)},
+        r"P0 spell cast_turn: must be a whole number in 0\.\.3, got 4 \(D20\)$",
+    ),
     ({"hands": (["MN01"], [], [])}, r"hands: give one entry per seat, as \(P0, P1\)"),
     ({"hands": ("MN01", [])}, r"P0 hand: give a list of card ids"),
-    ({"charges": 3}, r"P0 charges: 3 charges this turn; the charge limit is 0\.\.2 \(D7\)"),
+    ({"charges": 3}, r"rule: D7 P0 made 3 charges this turn; the charge limit is at most 2$"),
     (
         {"master_mods": ([[1, 0, 7]], [])},
         r"P0 master_mods: modifier \[1, 0, 7\] is not \[d_atk, d_def, duration\]",
     ),
     ({"turn_uses": ({"NOPE": 1}, {})}, r"P0 turn_uses: unknown card id 'NOPE'"),
-    ({"decks": (-1, 20)}, r"P0 deck: a negative count of cards"),
+    ({"decks": (-1, 20)}, r"P0 deck: must be a whole number in 0 or more, got -1$"),
     ({"vacant_seat": True, "active": 0}, r"P1 master: seat 1 is vacant \(vacant_seat\), so it has no master"),
-    ({"master_attacked": ("yes", False)}, r"P0 master_attacked: 'yes' is not True or False"),
+    ({"master_attacked": ("yes", False)}, r"P0 master_attacked: must be True or False, got 'yes'$"),
 ]
 
 
@@ -219,7 +248,7 @@ def test_a_bad_position_is_refused_with_a_message_naming_the_problem(kwargs, mes
 def test_position_error_is_a_state_error_and_a_value_error():
     with pytest.raises(StateError):
         position(life=(0, 20))
-    with pytest.raises(ValueError, match="P0 life"):
+    with pytest.raises(ValueError, match="P0's life"):
         position(life=(0, 20))
 
 
@@ -255,11 +284,16 @@ def test_a_vacant_seat_holds_nothing():
 
 def test_a_live_position_with_an_empty_deck_is_refused_I7_R2_D40():
     """The state check after the draw that empties a deck ends the game, so no decision has one."""
-    with pytest.raises(PositionError, match=r"^I7 P1's deck is empty in a live game: .* \(R2, D40\)$"):
+    with pytest.raises(
+        PositionError,
+        match=r"^the position breaks a rule: I7 P1's deck is empty in a live game: .* \(R2, D40\)$",
+    ):
         position(masters=("MS01", "MS01"), decks=(20, 0))
-    with pytest.raises(PositionError, match=r"^I7 P0's deck is empty in a live game"):
+    with pytest.raises(
+        PositionError, match=r"^the position breaks a rule: I7 P0's deck is empty in a live game"
+    ):
         position(masters=("MS01", "MS01"), decks=(0, 5), start="attack_phase", experience=(2, 0))
-    with pytest.raises(PositionError, match=r"^I7 P0's deck is empty"):
+    with pytest.raises(PositionError, match=r"^the position breaks a rule: I7 P0's deck is empty"):
         fx.make_state(decks=(0, 20))  # the lenient fixture builder too
     # from the turn start, the draw phase's state check ends the game instead (E11): not refused
     st = position(masters=("MS01", "MS01"), decks=(0, 20), start="turn_start")
@@ -267,11 +301,25 @@ def test_a_live_position_with_an_empty_deck_is_refused_I7_R2_D40():
     assert position(masters=("MS01", "MS01"), decks=(1, 20), start="draw").winner == 1
 
 
+def test_a_start_at_the_turn_start_plays_the_rules_that_refuse_the_same_position_at_a_decision():
+    """Life 0, a monster past its toughness and monsters beyond the slots are refused at a main
+    decision; from the turn start, the state check and the overflow discard apply them instead."""
+    kw = {"masters": ("MS01", "MS01"), "start": "turn_start"}
+    over = position(life=(0, 20), **kw)
+    assert over.done and over.winner == 1 and over.reason == "P0 loses with life 0"
+    st = position(experience=(2, 0), monsters=([("MN03", 1, 6)], []), **kw)
+    assert st.monsters[0] == [] and st.discard[0] == ["MN03"] and st.decision == "CHARGE"
+    st = position(monsters=(["MN01"], []), **kw)
+    assert st.decision == "OVERFLOW_DISCARD" and st.current_player == 0
+    with pytest.raises(PositionError, match=r"rule: I4 P0 has 1 monsters at level 0"):
+        position(masters=("MS01", "MS01"), monsters=(["MN01"], []))
+
+
 def test_a_monster_that_attacked_on_the_turn_it_entered_is_refused_I12_R24_D33():
     kw = {"masters": ("MS01", "MS01"), "experience": (2, 0), "turn": 5, "start": "attack_phase"}
     with pytest.raises(
         PositionError,
-        match=r"^I12 P0's Ember Hound \(MN04\) attacked on turn 5, the turn it entered the field: a "
+        match=r"^the position breaks a rule: I12 P0's Ember Hound \(MN04\) attacked on turn 5, the turn it entered the field: a "
         r"just-summoned monster cannot attack until its controller's next turn \(R24, D33\)$",
     ):
         position(monsters=([{"card": "MN04", "entered": 5, "attacked": True}], []), **kw)
@@ -282,7 +330,8 @@ def test_a_monster_that_attacked_on_the_turn_it_entered_is_refused_I12_R24_D33()
 
 def test_the_first_players_master_that_attacked_on_turn_1_is_refused_I12_R9():
     with pytest.raises(
-        PositionError, match=r"^I12 P0's master attacked on turn 1, the game's first turn \(R9"
+        PositionError,
+        match=r"^the position breaks a rule: I12 P0's master attacked on turn 1, the game's first turn \(R9",
     ):
         position(masters=("MS01", "MS01"), turn=1, master_attacked=(True, False))
 
@@ -420,11 +469,13 @@ def test_the_heuristic_and_search_choose_a_legal_action_in_a_built_position(star
     st.apply(agents.make("search:2", "mow_v1", seed=3).choose(st, seat))
 
 
-def test_the_module_docstring_example_runs():
-    doc = position_module.__doc__ or ""
-    block = doc.split("::\n", 1)[1].split("\n\n``choose", 1)[0]
+def test_the_documented_example_builds_the_position_it_describes():
+    """The example of ``docs/positions.md`` ("Master of the World"), up to its first print."""
+    page = (Path(__file__).resolve().parents[3] / "docs" / "positions.md").read_text()
+    section = page.split("\n## Master of the World\n", 1)[1]
+    block = section.split("```python\n", 1)[1].split("\nprint(", 1)[0]
     scope: dict = {}
-    exec(textwrap.dedent(block), scope)  # noqa: S102  (the documented example, as written)
+    exec(block, scope)  # noqa: S102  (the documented example, as written)
     st = scope["st"]
     assert st.decision == "ATTACK_DECLARE" and st.legal_actions() == [PASS, ATTACKER[0]]
     assert st.level == [2, 1] and st.monsters[0][1].entered == st.t

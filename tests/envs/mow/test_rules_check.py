@@ -8,8 +8,10 @@ real positions into nonsense).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -147,6 +149,20 @@ def test_a_restricted_weapon_on_the_field_is_refused_D17():
     st.next_uid += 1
     with pytest.raises(
         StateError, match=rf"D17 P{p}'s weapon {legendary.name} \({legendary.id}\) is of a class"
+    ):
+        rules.check(st, lenient=True)
+
+
+def test_more_copies_of_a_card_than_max_copies_are_refused_D6_even_when_lenient():
+    st = _at("MAIN")
+    p = st.current_player
+    held = Counter(st.deck[p] + st.hand[p] + st.exp[p] + st.discard[p] + [m.card for m in st.monsters[p]])
+    cid, most = held.most_common(1)[0]
+    st.config = dataclasses.replace(st.config, max_copies=most)
+    rules.check(st)
+    st.hand[p].append(cid)  # one copy more (lenient leaves out I1's card conservation)
+    with pytest.raises(
+        StateError, match=rf"^D6 P{p} holds {most + 1} copies of .* \({cid}\); at most max_copies = {most}$"
     ):
         rules.check(st, lenient=True)
 
