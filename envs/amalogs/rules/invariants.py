@@ -385,7 +385,8 @@ def _control_rules(st: AmalogsState, phase: Phase, bad: list[str]) -> None:
     acting_on = [i for i, a in enumerate(st.avatars) if a.team == st.acting and a.square >= 0]
     if not 0 <= h < n or h not in acting_on or st.avatars[h].ended:
         bad.append(
-            f"D6 control is with {h}, not an on-map avatar of team {_TEAM[st.acting] if st.acting in (0, 1) else st.acting} that has not ended"
+            f"D6 control is with {_who(st, h) if 0 <= h < n else h}, not an on-map avatar of team "
+            f"{_TEAM[st.acting] if st.acting in (0, 1) else st.acting} that has not ended"
         )
         return
     if not st.phase_moved:
@@ -448,6 +449,14 @@ def _duel_rules(st: AmalogsState, phase: Phase, d: Duel, bad: list[str]) -> None
         bad.append(
             "D24 the strike is the host's choice, after a table it did not lose, before any strike (D41)"
         )
+    elif not duel_rules.exposed(st):
+        guard = [_who(st, g) for g in d.guests if st.avatars[g].guarding]
+        why = (
+            f"Guarded by {', '.join(guard)} (D26)"
+            if guard
+            else "no guest other than the champion or the defender (D41)"
+        )
+        bad.append(f"D24 a strike decision with no exposed target ({why}); 5.3 step 4 then skips the strike")
 
 
 def _outcome(st: AmalogsState, phase: Phase, bad: list[str]) -> None:
