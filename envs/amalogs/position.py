@@ -87,11 +87,7 @@ def position(
         where = [_square(r, names[i], v, gone[i]) for i, v in enumerate(r.per_seat("D2 squares", squares))]
     points = [r.whole(f"{names[i]} ap", v, 0, None, "I2") for i, v in enumerate(r.per_seat("D2 ap", ap, 0))]
     if phase == "ap_gain" and any(gone):
-        fail(
-            f"{names[gone.index(True)]} exited",
-            "at start='ap_gain' every player is on the MAP",
-            "I4: exits are respawned at the end of every team turn, D29",
-        )
+        fail(f"{names[gone.index(True)]} exited", "at start='ap_gain' every player is on the MAP", "I4, D29")
     if not (is_list(life) and len(life) == 2 and all(map(is_int, life))):
         fail("life", f"give the base lives (team A, team B) as two whole numbers, got {life!r}", "I1")
     team_turn = r.whole("team_turn", team_turn, 1, None, "5.2")
@@ -105,10 +101,9 @@ def position(
         fail("seed", f"{seed!r} is not a whole number (the seed of the match's random stream)", "4.1")
 
     acting_on = [i for i in range(n) if cfg.team_of(i) == acting and not gone[i]]
-    guard, duels, ends = _turn_flags(r, names, phase, acting, acting_on, guarding, dueled, ended)
-    holder, commanded, phase_moved = _control(
-        r, phase, acting, acting_on, (gone, duels, ends), control, commanded, phase_moved, dueled is None
-    )
+    guard, duels, ends = _turn_flags(r, names, phase, acting, acting_on, (guarding, dueled, ended))
+    given = (control, commanded, phase_moved, dueled is None)
+    holder, commanded, phase_moved = _control(r, phase, acting, acting_on, [gone, duels, ends], given)
     shown = _dice("dice", dice, none_ok=True)
     roll = None if next_dice is None else _dice("next_dice", next_dice, none_ok=False)
 
@@ -120,13 +115,11 @@ def position(
         if where is not None:
             a.square = where[i]
         a.ap, a.dueled, a.ended, a.guarding = points[i], duels[i], ends[i], guard[i]
-    st.life = list(life)
-    st.first_team, st.acting, st.team_turn = first, acting, team_turn
-    st.dice, st.queue, st.move_allowance = shown, [], 0
+    st.life, st.first_team, st.acting, st.team_turn = list(life), first, acting, team_turn
+    st.dice, st.queue, st.move_allowance, st.control, st.actor = shown, [], 0, holder, holder
+    st.commanded, st.phase_moved = commanded, phase_moved
     if roll is not None:
         st.rng = _rng_rolling(*roll)
-    st.control = st.actor = holder
-    st.commanded, st.phase_moved = commanded, phase_moved
     _run(st, phase, names, holder, champion_lost)
     return Reader.checked(st, rules)
 
@@ -207,21 +200,13 @@ def _rng_rolling(d1: int, d2: int) -> random.Random:
 
 # ----------------------------------------------------------------------------- assembly
 def _turn_flags(
-    r: Reader, names: list[str], phase: str, acting: int, acting_on: list[int], *given: Any
-) -> tuple[list[bool], ...]:
+    r: Reader, names: list[str], phase: str, acting: int, acting_on: list[int], given: tuple[Any, Any, Any]
+) -> tuple[list[bool], list[bool], list[bool]]:
     """Guarding, dueled and ended per player (D4, D5, D26); at ``"respawn"`` the acting team is done."""
-    n = len(names)
-    over = [phase == "respawn" and i in acting_on for i in range(n)]
-    guard, duels, ends = (
-        _flags(r, names, key, value, default, rule)
-        for key, value, default, rule in zip(
-            ("guarding", "dueled", "ended"),
-            given,
-            ([False] * n, over, over),
-            ("D26", "D4", "D5"),
-            strict=True,
-        )
-    )
+    over = [phase == "respawn" and i in acting_on for i in range(len(names))]
+    guard = _flags(r, names, "guarding", given[0], [False] * len(names), "D26")
+    duels = _flags(r, names, "dueled", given[1], over, "D4")
+    ends = _flags(r, names, "ended", given[2], over, "D5")
     for i in acting_on:
         if over[i] and not (duels[i] and ends[i]):
             fail(
@@ -234,26 +219,15 @@ def _turn_flags(
 
 
 def _control(
-    r: Reader,
-    phase: str,
-    acting: int,
-    acting_on: list[int],
-    done: tuple[list[bool], list[bool], list[bool]],
-    control: Any,
-    commanded: Any,
-    phase_moved: Any,
-    host_dueled: bool,
+    r: Reader, phase: str, acting: int, acting_on: list[int], flags: list[list[bool]], given: tuple[Any, ...]
 ) -> tuple[int, bool, bool]:
     """The control holder and the D6 bookkeeping (``commanded``, ``phase_moved``), given or derived."""
-    gone, duels, ends = done
+    gone, duels, ends = flags
+    control, commanded, phase_moved, host_dueled = given
     if phase in ("ap_gain", "respawn"):
         for key, v in (("control", control), ("commanded", commanded), ("phase_moved", phase_moved)):
             if v is not None:
-                fail(
-                    key,
-                    f"at start={phase!r} nobody holds control yet (the rules give it); leave it None",
-                    "D6",
-                )
+                fail(key, f"at start={phase!r} nobody holds control yet; leave it None", "D6")
         return -1, False, False
     free = [i for i in acting_on if not ends[i]]
     if control is not None:
@@ -296,11 +270,7 @@ def _run(st: AmalogsState, phase: str, names: list[str], holder: int, champion_l
 
 
 def _play_startup(st: AmalogsState, slots: list[int]) -> None:
-    """The start-up with fixed choices, up to the first meta-field decision.
-
-    The given rulesets, core decisions by the pass/lowest option (A9), placements on the first
-    free spawn squares.
-    """
+    """The start-up: the given rulesets, core decisions by the pass/lowest option (A9), first free squares."""
     while st.phase != Phase.META_FIELD:
         if st.phase == Phase.STARTUP_RULESET:
             st.apply(A.RULESET[slots[st.actor]])
@@ -318,12 +288,8 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
     guests = [i for i in players if st.avatars[i].team != h.team]
     champ, defender, kind = duel.seat_one(st, host, guests, bases)
     if champion_lost and champ < 0:
-        fail(
-            "champion_lost",
-            f"{names[host]}'s duel has no champion (no guest holds its ruleset), so no player sits at "
-            "seat 1 to lose",
-            "D21, D36",
-        )
+        why = f"{names[host]}'s duel has no champion (no guest holds its ruleset): nobody at seat 1 loses"
+        fail("champion_lost", why, "D21, D36")
     d = st.duel = Duel(
         host=host, casts=casts, guests=guests, bases=bases, champion=champ, defender=defender, proxy=kind
     )
@@ -338,11 +304,6 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
     h.last_turn = st.core_turn
     if champ >= 0:
         st.avatars[champ].last_turn = st.core_turn
-    st.emit(
-        "duel",
-        f"position: P{host}'s duel, casts {casts}, guests {guests}, bases {[_TEAM[t] for t in bases]}, "
-        f"champion {'vacant' if champ < 0 else f'P{champ}'}, S {d.strike}: the strike",
-        **d.declared(),
-    )
+    st.emit("duel", duel.duel_line(st, d), **d.declared())
     st.phase = Phase.STRIKE
     st.actor = host

@@ -2,11 +2,11 @@
 
 ``check`` raises ``StateError`` when the meta-game state breaks a rule that one position can
 show: the invariants of section 10 that are not about two positions (I1-I5, I7, I10, I11) and
-the position rules the builder ``envs.amalogs.position`` enforces (squares, action points, the
-flags of D5, D6 and D27, base lives, the team turn and the first team of 5.2, the dice and
-allowance of D17), plus what each phase implies (who decides, the queue of the start-up and
-respawn phases, the duel and its roles, D18-D41) and the outcome of a finished match (D33,
-D34). Invariants between two positions (I6, I8, I12, I13) stay with the tests, which follow
+the position rules that a position built by ``envs.amalogs.position`` is held to (squares,
+action points, the flags of D5, D6 and D27, base lives, the team turn and the first team of
+5.2, the dice and allowance of D17), plus what each phase implies (who decides, the queue of
+the start-up and respawn phases, the duel and its roles, D18-D41, a strike decision only with
+an exposed target, 5.3 step 4) and the outcome of a finished match (D33, D34). Invariants between two positions (I6, I8, I12, I13) stay with the tests, which follow
 whole matches.
 
 The core games inside are read only as far as the meta-game reads them: a side or a table is

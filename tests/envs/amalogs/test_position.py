@@ -229,7 +229,10 @@ BAD = [
         {"dueled": (True, False, False, False), "phase_moved": False},
         r"D6 phase_moved is False, yet something happened",
     ),
-    ({"start": "ap_gain", "control": 0}, r"control: at start='ap_gain' nobody holds control"),
+    (
+        {"start": "ap_gain", "control": 0},
+        r"control: at start='ap_gain' nobody holds control yet; leave it None \(D6\)",
+    ),
     (
         {
             "start": "ap_gain",
