@@ -10,7 +10,7 @@ express: ``docs/positions.md``, section "AMALOGS".
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgym.envs.amalogs import actions as A
@@ -43,8 +43,8 @@ _OPTION_ITEMS = (("team_sizes", "D2"), ("max_team_turns", "D34"), ("duel_cap", "
 def position(
     *,
     team_sizes: Sequence[int] = (2, 2),
-    pools: Any = None,
-    decks: Any = None,
+    pools: Sequence[Any] | None = None,
+    decks: Mapping[Any, Any] | Sequence[Any] | None = None,
     max_team_turns: int = 60,
     duel_cap: int = 300,
     rulesets: Sequence[int | str | None] | None = None,
