@@ -2,11 +2,11 @@
 
 ``check`` raises ``StateError`` when the meta-game state breaks a rule that one position can
 show: the invariants of section 10 that are not about two positions (I1-I5, I7, I10, I11) and
-the position rules the builder ``envs.amalogs.position`` enforces (squares, action points, the
-flags of D5, D6 and D27, base lives, the team turn and the first team of 5.2, the dice and
-allowance of D17), plus what each phase implies (who decides, the queue of the start-up and
-respawn phases, the duel and its roles, D18-D41) and the outcome of a finished match (D33,
-D34). Invariants between two positions (I6, I8, I12, I13) stay with the tests, which follow
+the position rules that a position built by ``envs.amalogs.position`` is held to (squares,
+action points, the flags of D5, D6 and D27, base lives, the team turn and the first team of
+5.2, the dice and allowance of D17), plus what each phase implies (who decides, the queue of
+the start-up and respawn phases, the duel and its roles, D18-D41, a strike decision only with
+an exposed target, 5.3 step 4) and the outcome of a finished match (D33, D34). Invariants between two positions (I6, I8, I12, I13) stay with the tests, which follow
 whole matches.
 
 The core games inside are read only as far as the meta-game reads them: a side or a table is
@@ -378,7 +378,8 @@ def _control_rules(st: AmalogsState, phase: Phase, bad: list[str]) -> None:
     acting_on = [i for i, a in enumerate(st.avatars) if a.team == st.acting and a.square >= 0]
     if not 0 <= h < n or h not in acting_on or st.avatars[h].ended:
         bad.append(
-            f"D6 control is with {h}, not an on-map avatar of team {_TEAM[st.acting] if st.acting in (0, 1) else st.acting} that has not ended"
+            f"D6 control is with {_who(st, h) if 0 <= h < n else h}, not an on-map avatar of team "
+            f"{_TEAM[st.acting] if st.acting in (0, 1) else st.acting} that has not ended"
         )
         return
     if not st.phase_moved:
@@ -441,6 +442,14 @@ def _duel_rules(st: AmalogsState, phase: Phase, d: Duel, bad: list[str]) -> None
         bad.append(
             "D24 the strike is the host's choice, after a table it did not lose, before any strike (D41)"
         )
+    elif not duel_rules.exposed(st):
+        guard = [_who(st, g) for g in d.guests if st.avatars[g].guarding]
+        why = (
+            f"Guarded by {', '.join(guard)} (D26)"
+            if guard
+            else "no guest other than the champion or the defender (D41)"
+        )
+        bad.append(f"D24 a strike decision with no exposed target ({why}); 5.3 step 4 then skips the strike")
 
 
 def _outcome(st: AmalogsState, phase: Phase, bad: list[str]) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import re
-import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -116,10 +117,22 @@ def test_respawn_start_respawns_the_exited_player_then_the_next_team_turn() -> N
     assert st.avatars[1].ruleset == MOW and not st.avatars[1].exited
 
 
+#: The AMALOGS section of the positions page: the example and the builder's reference.
+DOC = Path(__file__).parents[3] / "docs" / "positions.md"
+
+
+def _doc_section() -> str:
+    return DOC.read_text().split("\n## AMALOGS\n", 1)[1].split("\n## ", 1)[0]
+
+
 def test_every_start_phase_is_documented() -> None:
     assert set(START_PHASES) == {"ap_gain", "meta_field", "move_dest", "strike", "respawn"}
+    section = _doc_section()
+    assert "docs/positions.md" in (position_module.__doc__ or "")
     for name in START_PHASES:
-        assert f'``"{name}"``' in (position_module.__doc__ or "")
+        assert f'- `"{name}"`:' in section
+    for name in inspect.signature(position).parameters:
+        assert f"| `{name}` |" in section, name
 
 
 # ----------------------------------------------------------------------------- rules at work
@@ -168,16 +181,22 @@ def test_next_dice_fixes_the_next_move_roll() -> None:
 
 # ----------------------------------------------------------------------------- refused positions
 BAD = [
-    ({"squares": ((0, 3), (1, 1), (9, 1), (9, 5))}, r"P0 \(a_0\) square: \(0, 3\) is team A's base .*D12"),
-    ({"squares": ((1, 1), (1, 5), (9, 1), 73)}, r"P3 \(b_1\) square: \(10, 3\) is team B's base"),
-    ({"squares": ((1, 1), (1, 1), (9, 1), (9, 5))}, r"P1 \(a_1\) square: \(1, 1\) is already taken by P0"),
-    ({"squares": ((11, 1), (1, 1), (9, 1), (9, 5))}, r"P0 \(a_0\) square: \(11, 1\) is off the MAP"),
-    ({"squares": (77, 8, 9, 10)}, r"P0 \(a_0\) square: square index 77 is off the MAP"),
-    ({"squares": ((1, 1), (1, 5), (9, 1))}, r"squares: give 4 entries"),
+    ({"squares": ((0, 3), (1, 1), (9, 1), (9, 5))}, r"I3 P0 \(a_0\) stands on team A's base square \(D12\)"),
+    ({"squares": ((1, 1), (1, 5), (9, 1), 73)}, r"I3 P3 \(b_1\) stands on team B's base square"),
+    (
+        {"squares": ((1, 1), (1, 1), (9, 1), (9, 5))},
+        r"I3 P1 \(a_1\) and P0 \(a_0\) stand on square 8 \(D12\)",
+    ),
+    (
+        {"squares": ((11, 1), (1, 1), (9, 1), (9, 5))},
+        r"P0 \(a_0\) square row: must be a whole number in 0..10, got 11 \(D9\)",
+    ),
+    ({"squares": (77, 8, 9, 10)}, r"P0 \(a_0\) square: must be a whole number in 0..76, got 77 \(D9\)"),
+    ({"squares": ((1, 1), (1, 5), (9, 1))}, r"D2 squares: give one entry per seat, as \(P0, P1, P2, P3\)"),
     ({"squares": ((1, 1), None, (9, 1), (9, 5))}, r"P1 \(a_1\) square: None, but the avatar is on the MAP"),
     (
         {"exited": (True, False, False, False)},
-        r"P0 \(a_0\) square: .*an exited avatar is off the MAP \(D27\)",
+        r"P0 \(a_0\) square: give None: an exited avatar is off the MAP, got \(1, 1\) \(D27\)",
     ),
     ({"rulesets": (9, ADV, ADV, ADV)}, r"P0 \(a_0\) ruleset: unknown ruleset 9; known slots: 0 \(medarot"),
     ({"rulesets": (ADV, ADV, "chess", ADV)}, r"P2 \(b_0\) ruleset: unknown ruleset 'chess'"),
@@ -187,24 +206,33 @@ BAD = [
     ),
     ({"pools": [["chess"]] * 4}, r"options: unknown ruleset 'chess'"),
     ({"team_sizes": (4, 1)}, r"options: team_sizes must be two integers in 1..3"),
-    ({"life": (0, 18)}, r"team A life: 0 is out of range 1..35"),
-    ({"life": (18, 36)}, r"team B life: 36 is out of range 1..35"),
-    ({"ap": (10, 0, 0, 0)}, r"P0 \(a_0\) ap: 10 action points; an avatar has 0..9"),
-    ({"team_turn": 0}, r"team_turn: 0 is not a team turn 1..max_team_turns=60"),
-    ({"team_turn": 5, "max_team_turns": 4}, r"team_turn: 5 is not a team turn 1..max_team_turns=4"),
-    ({"acting": 2}, r"acting: 2 is not a team"),
-    ({"team_turn": 2, "acting": 0, "first_team": 0}, r"first_team: team A cannot be first .*team turn 2"),
-    ({"start": "duel_core"}, r"start: unknown start phase 'duel_core'; known: ap_gain, meta_field"),
-    ({"ended": (True, False, False, False)}, r"P0 \(a_0\) ended: END_TURN is legal only after .*dueled"),
-    ({"guarding": (1, 0, 0, 0)}, r"P0 \(a_0\) guarding: 1 is not True or False"),
-    ({"control": 2}, r"control: P2 \(b_0\) is not of the acting team"),
+    ({"life": (0, 18)}, r"I1 team A's base life is 0 in a live match; it is 1..35"),
+    ({"life": (18, 36)}, r"I1 team B's base life is 36 in a live match; it is 1..35"),
+    ({"ap": (10, 0, 0, 0)}, r"I2 P0 \(a_0\) has 10 action points; an avatar has 0..9"),
+    ({"team_turn": 0}, r"team_turn: must be a whole number in 1 or more, got 0 \(5.2\)"),
+    ({"team_turn": 5, "max_team_turns": 4}, r"I11 team turn 5 \(1..4\)"),
+    ({"acting": 2}, r"acting: must be a whole number in 0..1, got 2 \(5.2\)"),
+    (
+        {"team_turn": 2, "acting": 0, "first_team": 0},
+        r"5.2 team A acts on team turn 2, but the first team A acts on odd turns",
+    ),
+    ({"start": "duel_core"}, r"start: unknown value 'duel_core'; allowed: ap_gain, meta_field"),
+    ({"ended": (True, False, False, False)}, r"D5 P0 \(a_0\) ended its part of the turn without dueling"),
+    ({"guarding": (1, 0, 0, 0)}, r"P0 \(a_0\) guarding: must be True or False, got 1 \(D26\)"),
+    ({"control": 2}, r"D6 control is with P2 \(b_0\), not an on-map avatar of team A"),
     (
         {"dueled": (True, True, False, False), "ended": (True, True, False, False)},
         r"control: no avatar of team A can hold control .*start at 'respawn'",
     ),
-    ({"control": 1}, r"control: P1 \(a_1\) holds control, but with phase_moved=False"),
-    ({"dueled": (True, False, False, False), "phase_moved": False}, r"phase_moved: False, but something"),
-    ({"start": "ap_gain", "control": 0}, r"control: at start='ap_gain' nobody holds control"),
+    ({"control": 1}, r"D6 phase_moved is False, yet .* control left the first avatar P0 \(a_0\)"),
+    (
+        {"dueled": (True, False, False, False), "phase_moved": False},
+        r"D6 phase_moved is False, yet something happened",
+    ),
+    (
+        {"start": "ap_gain", "control": 0},
+        r"control: at start='ap_gain' nobody holds control yet; leave it None \(D6\)",
+    ),
     (
         {
             "start": "ap_gain",
@@ -218,11 +246,14 @@ BAD = [
         r"P0 \(a_0\) dueled/ended: at start='respawn'",
     ),
     ({"start": "move_dest"}, r"dice: start='move_dest' needs the MOVE's roll"),
-    ({"start": "move_dest", "dice": (1, 1)}, r"dice: P0 \(a_0\) rolled 1\+1 with WE 2: allowance 0"),
+    (
+        {"start": "move_dest", "dice": (1, 1)},
+        r"D17 a MOVE destination with allowance 0 after dice \[1, 1\] and WE 2",
+    ),
     ({"dice": (7, 1)}, r"dice: \(7, 1\) is not two d6 results"),
     (
         {"start": "strike"},
-        r"start: P0 \(a_0\)'s duel exposes no strike target \(no guest other than the champion or the defender",
+        r"D24 a strike decision with no exposed target \(no guest other than the champion or the defender",
     ),
     ({"champion_lost": True}, r"champion_lost: only a position at start='strike'"),
     (
@@ -244,8 +275,9 @@ def test_a_bad_position_raises_position_error_naming_the_rule(kwargs: dict, mess
     assert RULE.search(str(e.value)), f"names no spec item: {e.value}"
 
 
-#: A spec item (R7, D12, I4) anywhere, or a section first in the message or in parentheses.
-RULE = re.compile(r"\b[RDI]\d+\b|^\d+(\.\d+)* |\(\d+\.\d+\b")
+#: A spec item (R7, D12, I4) anywhere, or a section first in the message (or in the rules check's part of it) or
+#: in parentheses.
+RULE = re.compile(r"\b[RDI]\d+\b|(^|: )\d+(\.\d+)* |\(\d+\.\d+\b")
 
 
 @pytest.mark.parametrize(
@@ -301,11 +333,10 @@ def test_heuristic_and_search_choose_a_legal_action_at_a_built_position() -> Non
     assert st.to_dict() == before  # the agents only read the state
 
 
-def test_the_module_docstring_example_runs() -> None:
-    doc = position_module.__doc__ or ""
-    block = doc.split("::\n", 1)[1].split("\n\n``choose", 1)[0]
+def test_the_documented_example_builds_the_position_it_describes() -> None:
+    block = _doc_section().split("```python\n", 1)[1].split("\nprint(", 1)[0]
     scope: dict = {}
-    exec(textwrap.dedent(block), scope)  # noqa: S102  (the documented example, as written)
+    exec(block, scope)  # noqa: S102  (the documented example, as written)
     st = scope["st"]
     assert st.decision == "META_FIELD" and st.legal_actions()[:3] == [A.END_TURN, A.HAND_OVER, A.MOVE]
     assert st.avatars[0].dueled and st.avatars[2].guarding and st.life == [15, 11]

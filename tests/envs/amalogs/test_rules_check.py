@@ -18,6 +18,7 @@ from hypothesis import strategies as st_
 
 from deckgym.envs.amalogs import rules
 from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.position import position
 from deckgym.envs.amalogs.rules import invariants, new_game
 from deckgym.envs.amalogs.state import AmalogsState, Duel
 from deckgym.envs.core.errors import StateError
@@ -147,6 +148,16 @@ def test_a_side_of_another_ruleset_is_refused_D19():
         pytest.skip("every avatar holds the same ruleset in this match")
     holders[0].side = other.side
     with pytest.raises(StateError, match=r"^D19 P\d \(.*\)'s core side is not a side of its ruleset"):
+        rules.check(st)
+
+
+def test_a_strike_decision_needs_an_exposed_target_D24():
+    """5.3 step 4: the host strikes only when a guest other than the champion is exposed (D24, D26, D41)."""
+    st = position(rulesets=(1, 2, MOW, 1), squares=((5, 3), (3, 2), (7, 4), (8, 5)), start="strike")
+    assert st.duel.guests == [2, 3] and st.duel.champion == 3
+    rules.check(st)
+    st.avatars[2].guarding = True
+    with pytest.raises(StateError, match=r"^D24 .* no exposed target \(Guarded by P2 \(b_0\) \(D26\)\)"):
         rules.check(st)
 
 
