@@ -50,6 +50,14 @@ def random_points(rng: random.Random, n: int = 6) -> set[int]:
     return {0} | {rng.randrange(400) for _ in range(n)}
 
 
+def play_randomly(gs: GameState, rng: random.Random, steps: int) -> None:
+    """Apply up to ``steps`` actions chosen by ``rng``, stopping early if the game ends."""
+    for _ in range(steps):
+        if gs.done:
+            break
+        gs.apply(rng.choice(gs.legal_actions()))
+
+
 def lockstep(a: GameState, b: GameState, rng: random.Random) -> int:
     """Apply the same random actions to ``a`` and ``b`` to the end; both must stay equal. Returns steps."""
     steps = 0
@@ -106,10 +114,7 @@ def test_json_roundtrip_continuation_with_coin_flips(mode: str) -> None:
     for seed in SEEDS:
         rng = random.Random(seed)
         gs = start(mode, seed)
-        for _ in range(rng.randrange(1, 80)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(1, 80))
         back = roundtrip(gs)
         lockstep(gs, back, random.Random(seed + 7))
 
@@ -186,10 +191,7 @@ def test_clone_is_independent(mode: str) -> None:
     for seed in SEEDS:
         rng = random.Random(3000 + seed)
         gs = start(mode, seed)
-        for _ in range(rng.randrange(0, 150)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(0, 150))
         if gs.done:
             continue
         frozen = snapshot(gs)
@@ -219,10 +221,7 @@ def test_clone_same_rng_same_coin_flips() -> None:
     for seed in SEEDS:
         rng = random.Random(seed)
         gs = start("beginner", seed)
-        for _ in range(rng.randrange(1, 60)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(1, 60))
         lockstep(gs, gs.clone(), random.Random(seed * 3 + 1))
 
 
@@ -363,10 +362,7 @@ def test_resampled_state_plays_to_the_end(mode: str) -> None:
     for seed in SEEDS:
         rng = random.Random(6000 + seed)
         gs = start(mode, seed)
-        for _ in range(rng.randrange(0, 200)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(0, 200))
         if gs.done:
             continue
         r = gs.resample_hidden(rng.randrange(2), random.Random(seed))
