@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -77,35 +78,44 @@ def lockstep(a: GameState, b: GameState, rng: random.Random) -> int:
     return steps
 
 
+def play_checking_copies(
+    mode: str, seed: int, rng: random.Random, copy: Callable[[GameState], GameState]
+) -> GameState:
+    """Play a random game of ``mode`` (deals by ``seed``, moves by ``rng``) to its end. At random
+    points ``copy(state)`` must equal the state (dict, legal actions, seat, decision), and one
+    copy, played on beside the original, must stay equal to it. Returns the finished game."""
+    gs = start(mode, seed)
+    points = random_points(rng)
+    follow = rng.choice(sorted(points))  # one copy is played to the end beside the original
+    twin: GameState | None = None
+    step = 0
+    while not gs.done:
+        if step in points:
+            c = copy(gs)
+            assert c.to_dict() == gs.to_dict(), f"{mode} seed {seed} step {step}"
+            assert c.legal_actions() == gs.legal_actions()
+            assert (c.current_player, c.decision) == (gs.current_player, gs.decision)
+            if step == follow:
+                twin = c
+        act = rng.choice(gs.legal_actions())
+        gs.apply(act)
+        if twin is not None:
+            assert act in twin.legal_actions()
+            twin.apply(act)
+            assert twin.to_dict() == gs.to_dict(), f"{mode} seed {seed}: continuation differs at {step}"
+        step += 1
+    if twin is not None:
+        assert twin.done and twin.returns() == gs.returns()
+    return gs
+
+
 # ----------------------------------------------------------------------------- JSON round trip
 @pytest.mark.parametrize("mode", MODES)
 def test_json_roundtrip_at_random_points_equal_dict_legal_and_continuation(mode: str) -> None:
     for seed in SEEDS:
-        rng = random.Random(1000 + seed)
-        gs = start(mode, seed)
-        points = random_points(rng)
-        follow = rng.choice(sorted(points))  # one restored copy is played to the end beside the original
-        twin: GameState | None = None
-        step = 0
-        while not gs.done:
-            if step in points:
-                back = roundtrip(gs)
-                assert back.to_dict() == gs.to_dict(), f"{mode} seed {seed} step {step}"
-                assert back.legal_actions() == gs.legal_actions()
-                assert (back.current_player, back.decision) == (gs.current_player, gs.decision)
-                if step == follow:
-                    twin = back
-            act = rng.choice(gs.legal_actions())
-            gs.apply(act)
-            if twin is not None:
-                assert twin.legal_actions() != [] and act in twin.legal_actions()
-                twin.apply(act)
-                assert twin.to_dict() == gs.to_dict(), f"{mode} seed {seed}: continuation differs at {step}"
-            step += 1
+        gs = play_checking_copies(mode, seed, random.Random(1000 + seed), roundtrip)
         end = roundtrip(gs)
         assert end.to_dict() == gs.to_dict() and end.done and end.legal_actions() == []
-        if twin is not None:
-            assert twin.done and twin.returns() == gs.returns()
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -161,28 +171,7 @@ def test_from_dict_rejects_foreign_and_broken_dicts() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_clone_at_random_points_equal_dict_legal_and_continuation(mode: str) -> None:
     for seed in SEEDS:
-        rng = random.Random(2000 + seed)
-        gs = start(mode, seed)
-        points = random_points(rng)
-        follow = rng.choice(sorted(points))
-        twin: GameState | None = None
-        step = 0
-        while not gs.done:
-            if step in points:
-                c = gs.clone()
-                assert c.to_dict() == gs.to_dict()
-                assert c.legal_actions() == gs.legal_actions()
-                assert (c.current_player, c.decision) == (gs.current_player, gs.decision)
-                if step == follow:
-                    twin = c
-            act = rng.choice(gs.legal_actions())
-            gs.apply(act)
-            if twin is not None:
-                twin.apply(act)
-                assert twin.to_dict() == gs.to_dict(), (
-                    f"{mode} seed {seed}: clone continuation differs at {step}"
-                )
-            step += 1
+        gs = play_checking_copies(mode, seed, random.Random(2000 + seed), GameState.clone)
         assert gs.clone().to_dict() == gs.to_dict()
 
 
