@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -57,6 +57,17 @@ def play_randomly(gs: GameState, rng: random.Random, steps: int) -> None:
         if gs.done:
             break
         gs.apply(rng.choice(gs.legal_actions()))
+
+
+def unfinished_games(mode: str, rng_seed: int, most: int) -> Iterator[tuple[int, GameState, random.Random]]:
+    """For each seed of SEEDS whose game is not over after up to ``most`` random moves: the seed,
+    that game of ``mode`` and the generator that chose its moves (seeded ``rng_seed + seed``)."""
+    for seed in SEEDS:
+        rng = random.Random(rng_seed + seed)
+        gs = start(mode, seed)
+        play_randomly(gs, rng, rng.randrange(0, most))
+        if not gs.done:
+            yield seed, gs, rng
 
 
 def lockstep(a: GameState, b: GameState, rng: random.Random) -> int:
@@ -177,12 +188,7 @@ def test_clone_at_random_points_equal_dict_legal_and_continuation(mode: str) -> 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_clone_is_independent(mode: str) -> None:
-    for seed in SEEDS:
-        rng = random.Random(3000 + seed)
-        gs = start(mode, seed)
-        play_randomly(gs, rng, rng.randrange(0, 150))
-        if gs.done:
-            continue
+    for _seed, gs, rng in unfinished_games(mode, 3000, 150):
         frozen = snapshot(gs)
         legal = list(gs.legal_actions())
         c = gs.clone()
@@ -348,12 +354,7 @@ def test_resample_hidden_keeps_the_seats_own_options(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_resampled_state_plays_to_the_end(mode: str) -> None:
-    for seed in SEEDS:
-        rng = random.Random(6000 + seed)
-        gs = start(mode, seed)
-        play_randomly(gs, rng, rng.randrange(0, 200))
-        if gs.done:
-            continue
+    for seed, gs, rng in unfinished_games(mode, 6000, 200):
         r = gs.resample_hidden(rng.randrange(2), random.Random(seed))
         while not r.done:
             legal = r.legal_actions()
