@@ -6,196 +6,131 @@ Each case runs the command in a subprocess, as a user runs it.
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 
 import pytest
 
-#: The start of a ``decks rate`` and a ``decks compare`` invocation between two good starter decks.
-RATE = ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control"]
-COMPARE = ["decks", "compare", "mow_v1", "ashen_aggro", "tide_control"]
-SEARCH = ["decks", "search", "mow_v1", "--field"]
-CONFIG = ["train", "medarot_ocg_v1", "--config"]  # a train setting given as JSON
+#: The start of a ``decks rate``, a ``decks compare`` and a ``decks search`` invocation between good starter decks.
+RATE = "decks rate mow_v1 --decks ashen_aggro,tide_control"
+COMPARE = "decks compare mow_v1 ashen_aggro tide_control"
+SEARCH = "decks search mow_v1 --field"
 
-CASES = [
-    (["evaluate", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v1"),
-    (["evaluate", "medarot_ocg_v1", "--mode", "expert"], "unknown mode 'expert'; choose one of beginner"),
-    (["evaluate", "medarot_ocg_v1", "--options", '{"bogus": 1}'], "unknown rules option(s) bogus; known:"),
-    (["evaluate", "medarot_ocg_v1", "--options", "[1]"], "--options must be a JSON object, got '[1]'"),
-    (["evaluate", "medarot_ocg_v1", "--options", "{nope"], "--options is not valid JSON"),
-    (["evaluate", "medarot_ocg_v1", "--games", "-5"], "--games must be a positive whole number, got -5"),
-    (["evaluate", "medarot_ocg_v1", "--games", "0"], "--games must be a positive whole number, got 0"),
-    (["evaluate", "medarot_ocg_v1", "--workers", "-1"], "--workers must be at least 0, got -1"),
-    (
-        ["evaluate", "medarot_ocg_v1", "--agent", "bogus"],
-        "--agent bogus: unknown agent spec 'bogus'; use 'random'",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--opponent", "search:x"], "the number of worlds must be a whole number"),
-    (["evaluate", "medarot_ocg_v1", "--agent", "ppo:/missing.zip"], "no model file /missing.zip "),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"decks": ["nope"]}'],
-        "deck nope: no starter deck of that name (known: advance_citadel",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--bogus"], "No such option: --bogus"),
-    (["evaluate"], "Missing argument 'env'"),
-    (["train", "nope_v0"], "unknown environment 'nope_v0'"),
-    (
-        ["train", "medarot_ocg_v1", "--opponents", "bogus"],
-        "unknown opponent 'bogus'; use random, heuristic, self",
-    ),
-    (["train", "medarot_ocg_v1", "--timesteps", "0"], "--timesteps must be a positive whole number, got 0"),
-    ([*CONFIG, '{"nope": 1}'], "--config: unknown TrainConfig setting(s) nope"),
-    (["train", "medarot_ocg_v1", "--preset", "huge"], "huge"),
-    (["decks", "rate", "mow_v1", "--decks", "nope,tide_control", "--games", "4"], "no starter deck"),
-    ([*RATE, "--games", "-4"], "--games must be"),
-    (["play", "nope_v0"], "unknown env 'nope_v0'"),
-    (["replay", "/nonexistent/game.jsonl"], "/nonexistent/game.jsonl"),
-]
+#: Bad invocations across every subcommand, as typed at a shell (split by ``shlex``), each with a
+#: piece of the ``Error:`` line that names the problem.
+COMMANDS = {
+    # evaluate
+    "evaluate nope_v0": "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v1",
+    "evaluate medarot_ocg_v1 --mode expert": "unknown mode 'expert'; choose one of beginner",
+    "evaluate medarot_ocg_v1 --games -5": "--games must be a positive whole number, got -5",
+    "evaluate medarot_ocg_v1 --games 0": "--games must be a positive whole number, got 0",
+    "evaluate medarot_ocg_v1 --workers -1": "--workers must be at least 0, got -1",
+    "evaluate medarot_ocg_v1 --agent bogus": "--agent bogus: unknown agent spec 'bogus'; use 'random'",
+    "evaluate medarot_ocg_v1 --opponent search:x": "the number of worlds must be a whole number",
+    "evaluate medarot_ocg_v1 --agent ppo:/missing.zip": "no model file /missing.zip ",
+    "evaluate medarot_ocg_v1 --bogus": "No such option: --bogus",
+    "evaluate": "Missing argument 'env'",
+    "evaluate medarot_ocg_v1 --games many": "Invalid value for '--games': Input should be a valid",
+    "evaluate medarot_ocg_v1 --opponent search:0": "--opponent search:0: SearchAgent needs at least 1 world per",
+    "evaluate medarot_ocg_v1 --agent search:2:ppo:/x.zip": "--agent search:2:ppo:/x.zip: no model file /x.zip (a",
+    "evaluate medarot_ocg_v1 --seed x": "Invalid value for '--seed': Input should be a valid",
+    "evaluate medarot_ocg_v0": "environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its",
+    "evaluate mow_v1 --mode beginner": "mow_v1 {'mode': 'beginner'}: unknown rules option(s) mode;",
+    # train
+    "train nope_v0": "unknown environment 'nope_v0'",
+    "train medarot_ocg_v1 --opponents bogus": "unknown opponent 'bogus'; use random, heuristic, self",
+    "train medarot_ocg_v1 --timesteps 0": "--timesteps must be a positive whole number, got 0",
+    "train medarot_ocg_v1 --preset huge": "huge",
+    "train medarot_ocg_v1 --opponents heuristic:x": "Invalid value: bad weight 'x' for heuristic",
+    "train medarot_ocg_v1 --opponents heuristic:-1": "opponents: the weight of 'heuristic' must be a number > 0,",
+    "train medarot_ocg_v1 --opponents self:1": "opponents need at least one of 'random' or 'heuristic'",
+    "train medarot_ocg_v1 --timesteps -1": "--timesteps must be a positive whole number, got -1",
+    "train medarot_ocg_v1 --eval-games 0": "--eval-games must be a positive whole number, got 0",
+    "train medarot_ocg_v1 --eval-every -1": "--eval-every must be a positive whole number, got -1",
+    "train medarot_ocg_v1 --n-envs -2": "--n-envs must be at least 0, got -2",
+    "train medarot_ocg_v1 --pretrain-games -1": "--pretrain-games must be at least 0, got -1",
+    "train --resume /nonexistent/run": "--resume /nonexistent/run: no resume.json in",
+    "train": "Missing argument 'env': an environment name, e.g.",
+    "train medarot_ocg_v1 --mode expert": "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
+    # decks
+    "decks rate mow_v1 --decks nope,tide_control --games 4": "no starter deck",
+    f"{RATE} --games -4": "--games must be",
+    f"{RATE} --pilot ppo:/nonexistent.zip --games 4": "--pilot ppo:/nonexistent.zip: no model file",
+    f"{RATE} --pilot bogus --games 4": "--pilot bogus: unknown agent spec 'bogus'; use 'random',",
+    f"{RATE} --pilots heuristic,heuristic --games 4": "--pilots names a pilot twice: heuristic,heuristic",
+    "decks rate nope_v0 --decks a,b": "unknown environment 'nope_v0'; known: amalogs_v1,",
+    f"{RATE} --workers -1": "--workers must be at least 0 (0: all cores), got -1",
+    f"{RATE} --backend mpi": "unknown --backend 'mpi'; known: process, ray",
+    "decks compare mow_v1 ashen_aggro nope": "deck nope: no starter deck of that name (known:",
+    "decks compare mow_v1 ashen_aggro": "Missing argument 'deck_b'.",
+    f"{COMPARE} --max-games 0": "max_games must be at least 2 (one seat-swapped pair), got 0",
+    f"{COMPARE} --elo0 50 --elo1 10": "elo1 must be above elo0, got elo0=50.0, elo1=10.0",
+    f"{COMPARE} --alpha 2": "alpha and beta must lie in (0, 0.5), got 2.0, 0.05",
+    f"{COMPARE} --pilot ppo:/x.zip": "--pilot ppo:/x.zip: no model file /x.zip (a model.zip",
+    f"{SEARCH} ashen_aggro,tide_control --budget 64 --start nope": "deck nope: no starter deck of that name (known:",
+    f"{SEARCH} ashen_aggro,nope --budget 64": "deck nope: no starter deck of that name (known:",
+    f"{SEARCH} ashen_aggro,tide_control --budget -1": "--budget must be at least 32 games for a field of 2",
+    "decks list nope_v0": "unknown environment 'nope_v0'; known: amalogs_v1,",
+    "decks list medarot_ocg_v1 --mode expert": "unknown mode 'expert'; choose one of beginner, normal,",
+    "decks bogus": "No such command 'bogus'.",
+    # play and replay
+    "play nope_v0": "unknown env 'nope_v0'",
+    "play medarot_ocg_v1 --seed x": "Invalid value for '--seed': Input should be a valid",
+    "play medarot_ocg_v1 --seat 5": "--seat must be 0, 1 or random, got '5'",
+    "play medarot_ocg_v1 --mode expert": "bad options for medarot_ocg_v1: unknown mode 'expert';",
+    "replay /nonexistent/game.jsonl": "/nonexistent/game.jsonl",
+    # serve
+    "serve --port -1": "--port must be a whole number in 1..65535, got -1",
+    "serve --port 70000": "--port must be a whole number in 1..65535, got 70000",
+    "serve --max-games 0": "--max-games must be a positive whole number, got 0",
+    "serve --host 'no such host!'": "--host 'no such host!' is not an address of this machine",
+    # the command itself
+    "bogus": "No such command 'bogus'.",
+    "envs --bogus": "No such option: --bogus",
+}
 
+#: ``evaluate ENV --options JSON`` with bad rules options, by environment: JSON -> a piece of the error.
+OPTIONS = {
+    "medarot_ocg_v1": {
+        '{"bogus": 1}': "unknown rules option(s) bogus; known:",
+        "[1]": "--options must be a JSON object, got '[1]'",
+        "{nope": "--options is not valid JSON",
+        '{"decks": ["nope"]}': "deck nope: no starter deck of that name (known: advance_citadel",
+        '{"max_turns": -3}': "medarot_ocg_v1 {'max_turns': -3}: max_turns must be a",
+        '{"max_turns": "x"}': "medarot_ocg_v1 {'max_turns': 'x'}: max_turns must be a",
+        '{"illegal_action": "ignore"}': "medarot_ocg_v1 {'illegal_action': 'ignore'}: illegal_action",
+        '{"render_mode": "rgb"}': "medarot_ocg_v1 {'render_mode': 'rgb'}: render_mode must be",
+    },
+    "amalogs_v1": {
+        '{"team_sizes": [4, 4]}': "amalogs_v1 {'team_sizes': [4, 4]}: team_sizes must be two",
+        '{"team_sizes": "big"}': "amalogs_v1 {'team_sizes': 'big'}: team_sizes must be two",
+    },
+    "mow_v1": {
+        '{"decks": "mirror2"}': "mow_v1 {'decks': 'mirror2'}: decks must be None, 'mirror'",
+    },
+}
 
-#: A sweep of bad invocations across every subcommand (the settings of train's --config included):
-#: each must be one ``Error:`` line naming the problem, exit status 2, and no work done.
-SWEEP = [
-    (
-        ["evaluate", "medarot_ocg_v1", "--games", "many"],
-        "Invalid value for '--games': Input should be a valid",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--opponent", "search:0"],
-        "--opponent search:0: SearchAgent needs at least 1 world per",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--agent", "search:2:ppo:/x.zip"],
-        "--agent search:2:ppo:/x.zip: no model file /x.zip (a",
-    ),
-    (["evaluate", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
-    (["evaluate", "medarot_ocg_v0"], "environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its"),
-    (
-        ["evaluate", "mow_v1", "--mode", "beginner"],
-        "mow_v1 {'mode': 'beginner'}: unknown rules option(s) mode;",
-    ),
-    (
-        ["evaluate", "amalogs_v1", "--options", '{"team_sizes": [4, 4]}'],
-        "amalogs_v1 {'team_sizes': [4, 4]}: team_sizes must be two",
-    ),
-    (
-        ["evaluate", "amalogs_v1", "--options", '{"team_sizes": "big"}'],
-        "amalogs_v1 {'team_sizes': 'big'}: team_sizes must be two",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"max_turns": -3}'],
-        "medarot_ocg_v1 {'max_turns': -3}: max_turns must be a",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"max_turns": "x"}'],
-        "medarot_ocg_v1 {'max_turns': 'x'}: max_turns must be a",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"illegal_action": "ignore"}'],
-        "medarot_ocg_v1 {'illegal_action': 'ignore'}: illegal_action",
-    ),
-    (
-        ["evaluate", "medarot_ocg_v1", "--options", '{"render_mode": "rgb"}'],
-        "medarot_ocg_v1 {'render_mode': 'rgb'}: render_mode must be",
-    ),
-    (
-        ["evaluate", "mow_v1", "--options", '{"decks": "mirror2"}'],
-        "mow_v1 {'decks': 'mirror2'}: decks must be None, 'mirror'",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--opponents", "heuristic:x"],
-        "Invalid value: bad weight 'x' for heuristic",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--opponents", "heuristic:-1"],
-        "opponents: the weight of 'heuristic' must be a number > 0,",
-    ),
-    (
-        ["train", "medarot_ocg_v1", "--opponents", "self:1"],
-        "opponents need at least one of 'random' or 'heuristic'",
-    ),
-    (["train", "medarot_ocg_v1", "--timesteps", "-1"], "--timesteps must be a positive whole number, got -1"),
-    (["train", "medarot_ocg_v1", "--eval-games", "0"], "--eval-games must be a positive whole number, got 0"),
-    (
-        ["train", "medarot_ocg_v1", "--eval-every", "-1"],
-        "--eval-every must be a positive whole number, got -1",
-    ),
-    (["train", "medarot_ocg_v1", "--n-envs", "-2"], "--n-envs must be at least 0, got -2"),
-    (["train", "medarot_ocg_v1", "--pretrain-games", "-1"], "--pretrain-games must be at least 0, got -1"),
-    ([*CONFIG, "[1]"], "Invalid value: --config must be a JSON object, got '[1]'"),
-    ([*CONFIG, "{bad"], "Invalid value: --config is not valid JSON: Expecting"),
-    ([*CONFIG, '{"n_steps": "many"}'], "n_steps must be an integer >= 16, got 'many'"),
-    ([*CONFIG, '{"learning_rate": -1}'], "learning_rate must be a number in (0, 1], got -1"),
-    ([*CONFIG, '{"n_envs": 0, "batch_size": 0}'], "batch_size must be an integer >= 2, got 0"),
-    ([*CONFIG, '{"env": "nope"}'], "unknown environment 'nope'; known: amalogs_v1,"),
-    (
-        [*CONFIG, '{"env_kwargs": {"mode": "expert"}}'],
-        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
-    ),
-    ([*CONFIG, '{"critic": "oracle"}'], "critic must be 'seat' or 'global', got 'oracle'"),
-    ([*CONFIG, '{"teacher": "gpt"}'], "teacher must be 'heuristic', 'search' or 'search:WORLDS',"),
-    ([*CONFIG, '{"gamma": 2}'], "gamma must be a number in (0, 1], got 2"),
-    ([*CONFIG, '{"clip_range": 0}'], "clip_range must be a number in (0, 1], got 0"),
-    ([*CONFIG, '{"net_arch": "big"}'], "net_arch must be a list of layer sizes >= 1, got 'big'"),
-    ([*CONFIG, '{"vec_env": "threads"}'], "vec_env must be 'dummy' or 'subproc', got 'threads'"),
-    ([*CONFIG, '{"opponents": {"god": 1}}'], "opponents: unknown kind 'god'; known: random, heuristic,"),
-    ([*CONFIG, '{"eval_games": 1}'], "eval_games must be an integer >= 2 (seat-swapped pairs),"),
-    ([*CONFIG, '{"verbose": 5}'], "verbose must be 0, 1 or 2, got 5"),
-    (["train", "--resume", "/nonexistent/run"], "--resume /nonexistent/run: no resume.json in"),
-    (["train"], "Missing argument 'env': an environment name, e.g."),
-    (
-        ["train", "medarot_ocg_v1", "--mode", "expert"],
-        "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
-    ),
-    (
-        [*RATE, "--pilot", "ppo:/nonexistent.zip", "--games", "4"],
-        "--pilot ppo:/nonexistent.zip: no model file",
-    ),
-    ([*RATE, "--pilot", "bogus", "--games", "4"], "--pilot bogus: unknown agent spec 'bogus'; use 'random',"),
-    (
-        [*RATE, "--pilots", "heuristic,heuristic", "--games", "4"],
-        "--pilots names a pilot twice: heuristic,heuristic",
-    ),
-    (["decks", "rate", "nope_v0", "--decks", "a,b"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
-    ([*RATE, "--workers", "-1"], "--workers must be at least 0 (0: all cores), got -1"),
-    ([*RATE, "--backend", "mpi"], "unknown --backend 'mpi'; known: process, ray"),
-    (
-        ["decks", "compare", "mow_v1", "ashen_aggro", "nope"],
-        "deck nope: no starter deck of that name (known:",
-    ),
-    (["decks", "compare", "mow_v1", "ashen_aggro"], "Missing argument 'deck_b'."),
-    ([*COMPARE, "--max-games", "0"], "max_games must be at least 2 (one seat-swapped pair), got 0"),
-    ([*COMPARE, "--elo0", "50", "--elo1", "10"], "elo1 must be above elo0, got elo0=50.0, elo1=10.0"),
-    ([*COMPARE, "--alpha", "2"], "alpha and beta must lie in (0, 0.5), got 2.0, 0.05"),
-    ([*COMPARE, "--pilot", "ppo:/x.zip"], "--pilot ppo:/x.zip: no model file /x.zip (a model.zip"),
-    (
-        [*SEARCH, "ashen_aggro,tide_control", "--budget", "64", "--start", "nope"],
-        "deck nope: no starter deck of that name (known:",
-    ),
-    ([*SEARCH, "ashen_aggro,nope", "--budget", "64"], "deck nope: no starter deck of that name (known:"),
-    (
-        [*SEARCH, "ashen_aggro,tide_control", "--budget", "-1"],
-        "--budget must be at least 32 games for a field of 2",
-    ),
-    (["decks", "list", "nope_v0"], "unknown environment 'nope_v0'; known: amalogs_v1,"),
-    (
-        ["decks", "list", "medarot_ocg_v1", "--mode", "expert"],
-        "unknown mode 'expert'; choose one of beginner, normal,",
-    ),
-    (["decks", "bogus"], "No such command 'bogus'."),
-    (["play", "medarot_ocg_v1", "--seed", "x"], "Invalid value for '--seed': Input should be a valid"),
-    (["play", "medarot_ocg_v1", "--seat", "5"], "--seat must be 0, 1 or random, got '5'"),
-    (
-        ["play", "medarot_ocg_v1", "--mode", "expert"],
-        "bad options for medarot_ocg_v1: unknown mode 'expert';",
-    ),
-    (["serve", "--port", "-1"], "--port must be a whole number in 1..65535, got -1"),
-    (["serve", "--port", "70000"], "--port must be a whole number in 1..65535, got 70000"),
-    (["serve", "--max-games", "0"], "--max-games must be a positive whole number, got 0"),
-    (["serve", "--host", "no such host!"], "--host 'no such host!' is not an address of this machine"),
-    (["bogus"], "No such command 'bogus'."),
-    (["envs", "--bogus"], "No such option: --bogus"),
-]
+#: ``train medarot_ocg_v1 --config JSON``: bad settings of the training run -> a piece of the error.
+CONFIG = {
+    '{"nope": 1}': "--config: unknown TrainConfig setting(s) nope",
+    "[1]": "Invalid value: --config must be a JSON object, got '[1]'",
+    "{bad": "Invalid value: --config is not valid JSON: Expecting",
+    '{"n_steps": "many"}': "n_steps must be an integer >= 16, got 'many'",
+    '{"learning_rate": -1}': "learning_rate must be a number in (0, 1], got -1",
+    '{"n_envs": 0, "batch_size": 0}': "batch_size must be an integer >= 2, got 0",
+    '{"env": "nope"}': "unknown environment 'nope'; known: amalogs_v1,",
+    '{"env_kwargs": {"mode": "expert"}}': "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
+    '{"critic": "oracle"}': "critic must be 'seat' or 'global', got 'oracle'",
+    '{"teacher": "gpt"}': "teacher must be 'heuristic', 'search' or 'search:WORLDS',",
+    '{"gamma": 2}': "gamma must be a number in (0, 1], got 2",
+    '{"clip_range": 0}': "clip_range must be a number in (0, 1], got 0",
+    '{"net_arch": "big"}': "net_arch must be a list of layer sizes >= 1, got 'big'",
+    '{"vec_env": "threads"}': "vec_env must be 'dummy' or 'subproc', got 'threads'",
+    '{"opponents": {"god": 1}}': "opponents: unknown kind 'god'; known: random, heuristic,",
+    '{"eval_games": 1}': "eval_games must be an integer >= 2 (seat-swapped pairs),",
+    '{"verbose": 5}': "verbose must be 0, 1 or 2, got 5",
+}
 
 
 def _deckgym(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
@@ -209,7 +144,16 @@ def _deckgym(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-ALL = CASES + SWEEP  # the sweep lists only invocations CASES does not
+#: Each bad invocation as its arguments, with a piece of its error.
+ALL = [
+    *((shlex.split(line), expected) for line, expected in COMMANDS.items()),
+    *(
+        (["evaluate", env, "--options", text], expected)
+        for env, errors in OPTIONS.items()
+        for text, expected in errors.items()
+    ),
+    *((["train", "medarot_ocg_v1", "--config", text], expected) for text, expected in CONFIG.items()),
+]
 
 
 def test_the_sweep_covers_every_subcommand_with_at_least_80_bad_invocations():

@@ -8,6 +8,7 @@ import pytest
 from deckgym import agents as agent_lib
 from deckgym import envs
 from deckgym.agents.training import TrainConfig, heuristic_dataset, train
+from tests.agents.tiny_runs import quick_config
 
 pytestmark = pytest.mark.train
 
@@ -121,19 +122,8 @@ def test_dagger_data_is_the_policys_positions_labelled_by_the_teacher(monkeypatc
 
 def test_dagger_rounds_add_the_policys_decisions_to_the_imitation(tmp_path):
     logs: list[str] = []
-    cfg = TrainConfig(
-        env="medarot_parts_v1",
-        env_kwargs={},
-        timesteps=0,
-        pretrain_games=4,
-        pretrain_epochs=1,
-        dagger_rounds=2,
-        dagger_games=2,
-        dagger_epochs=1,
-        eval_games=2,
-        out=str(tmp_path),
-        progress_bar=False,
-    )
+    dagger = {"dagger_rounds": 2, "dagger_games": 2, "dagger_epochs": 1}
+    cfg = quick_config(tmp_path, "medarot_parts_v1", timesteps=0, pretrain_games=4, **dagger)
     train(cfg, log=logs.append)
     rounds = [m for m in logs if m.startswith("DAgger round")]
     assert [m.split(":")[0] for m in rounds] == ["DAgger round 1/2", "DAgger round 2/2"]

@@ -223,7 +223,6 @@ def test_imitation_cache_gives_the_same_run_and_refuses_other_settings(tmp_path)
             timesteps=256,
             n_steps=128,
             n_epochs=2,
-            pretrain_games=2,
             pretrain_epochs=pretrain_epochs,
             imitation_cache=str(cache),
         )
@@ -250,16 +249,7 @@ def test_global_critic_reads_the_whole_game_while_the_policy_reads_only_the_seat
     from deckgym.agents.training import policy_action
 
     torch.set_num_threads(1)
-    cfg = quick_config(
-        tmp_path,
-        "mow_v1",
-        critic="global",
-        timesteps=512,
-        n_steps=256,
-        n_epochs=1,
-        pretrain_games=2,
-        pretrain_epochs=1,
-    )
+    cfg = quick_config(tmp_path, "mow_v1", critic="global", timesteps=512, n_steps=256, n_epochs=1)
     summary = train(cfg, log=lambda _line: None)
     assert summary["config"]["critic"] == "global"
     agent = PPOAgent(tmp_path / "model.zip")

@@ -14,8 +14,9 @@ def tiny_config(out: Path, **settings: Any) -> TrainConfig:
 
 
 def quick_config(out: Path, env: str, **settings: Any) -> TrainConfig:
-    """A ``tiny_config`` run on ``env`` (its default options) against the heuristic, without
-    evaluations, checkpoints or snapshots; ``settings`` override any of it."""
+    """A ``tiny_config`` run on ``env`` (its default options) against the heuristic, after an
+    imitation of two games for one epoch, without evaluations, checkpoints or snapshots;
+    ``settings`` override any of it."""
     quiet: dict[str, Any] = {
         "env_kwargs": {},
         "eval_every": 0,
@@ -23,6 +24,8 @@ def quick_config(out: Path, env: str, **settings: Any) -> TrainConfig:
         "checkpoint_every": 0,
         "snapshot_every": 0,
         "opponents": {"heuristic": 1.0},
+        "pretrain_games": 2,
+        "pretrain_epochs": 1,
     }
     return tiny_config(out, env=env, **{**quiet, **settings})
 

@@ -21,7 +21,6 @@ from deckgym.envs.core.proxy import BASE, GUEST, NONE
 from deckgym.envs.core.targets import Target
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg import sides
-from deckgym.envs.medarot_ocg.actions import Action
 from deckgym.envs.medarot_ocg.cards import Effect
 from deckgym.envs.medarot_ocg.config import make_config
 from deckgym.envs.medarot_ocg.describe import describe_action
@@ -31,6 +30,7 @@ from deckgym.envs.medarot_ocg.render import render_text
 from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, resolve
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 from deckgym.envs.medarot_ocg.view import view
+from tests.envs.medarot_ocg.fixtures import default_choice
 
 OPEN_ROW = range(10, 15)
 #: The deck every test side draws from: Rivetclaws (a drawn one is placed and cannot act this turn).
@@ -54,16 +54,6 @@ def table(side: sides.Side, kind: int, life: int, turn: int = 3) -> GameState:
     return st
 
 
-def default(st: GameState) -> Action:
-    """PASS where legal, else draw nothing, else the first option."""
-    legal = st.legal_actions()
-    if A.PASS in legal:
-        return A.PASS
-    if A.COUNT[0] in legal:
-        return A.COUNT[0]
-    return legal[0]
-
-
 def to_declare(st: GameState) -> int:
     """Default choices up to the next DECLARE; returns the acting Medarot's square (-1 at the end).
 
@@ -71,7 +61,7 @@ def to_declare(st: GameState) -> int:
     """
     while not st.done and st.decision != "DECLARE":
         assert st.current_player == 0
-        st.apply(default(st))
+        st.apply(default_choice(st))
     if st.done:
         return -1
     assert st.current_player == 0 and st.act is not None
@@ -82,7 +72,7 @@ def to_end(st: GameState) -> None:
     """Default choices to the end of the table (every declaration passed)."""
     while not st.done:
         assert st.current_player == 0
-        st.apply(default(st))
+        st.apply(default_choice(st))
 
 
 def declare_targets(st: GameState) -> list[int]:

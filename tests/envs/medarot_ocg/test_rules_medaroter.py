@@ -11,9 +11,15 @@ from tests.envs.medarot_ocg import fixtures as fx
 do, passes, make_state, run_until, at = fx.do, fx.passes, fx.make_state, fx.run_until, fx.at
 
 
+def _action_start(mode="normal", square=2, units=None, **kw):  # type: ignore[no-untyped-def]
+    """A state at the ACTION_START decision of the Medarot on ``square``; unless ``units`` says
+    otherwise, P0's Brute stands on square 2 and P1's Tank on 12."""
+    return make_state(mode, units=units or {2: "BRUTE", 12: "TANK"}, start=square, **kw)
+
+
 def _support(mode="normal", square=2, units=None, **kw):  # type: ignore[no-untyped-def]
     """A state at the SUPPORT decision of the Medarot on ``square``."""
-    st = make_state(mode, units=units or {2: "BRUTE", 12: "TANK"}, start=square, **kw)
+    st = _action_start(mode, square, units, **kw)
     passes(st, "ACTION_START", "MOVE_BEFORE")
     assert st.decision == "SUPPORT"
     return st
@@ -42,7 +48,7 @@ def test_R12_D23_trigger_effects_only_from_a_face_down_stock_card():
 
 
 def test_R18_D23_medaroters_are_set_face_down_before_an_own_action():
-    st = make_state("normal", units={2: "BRUTE", 12: "TANK"}, hands=(["POW", "JADE", "GAIN"], []), start=2)
+    st = _action_start(hands=(["POW", "JADE", "GAIN"], []))
     assert st.legal_actions() == [A.PASS, A.SET[0], A.SET[2], A.SUBSTITUTE]
     do(st, "ACTION_START", A.SET[2])
     do(st, "ACTION_START", A.SET[0])
@@ -54,13 +60,7 @@ def test_R18_D23_medaroters_are_set_face_down_before_an_own_action():
 
 
 def test_R19_D25_setting_into_a_full_stock_trashes_a_chosen_card_first():
-    st = make_state(
-        "normal",
-        units={2: "BRUTE", 12: "TANK"},
-        hands=(["POW"], []),
-        stock=(["GAIN", "HURT", "DRAW"], []),
-        start=2,
-    )
+    st = _action_start(hands=(["POW"], []), stock=(["GAIN", "HURT", "DRAW"], []))
     do(st, "ACTION_START", A.SET[0])
     assert st.decision == "STOCK_TRASH" and st.legal_actions() == [A.STOCK[0], A.STOCK[1], A.STOCK[2]]
     do(st, "STOCK_TRASH", A.STOCK[1])
@@ -120,13 +120,11 @@ def test_D23_action_cards_are_not_usable_in_the_defence_window():
 
 # ----------------------------------------------------------------------------- full stock (D25)
 def test_D25_a_face_up_card_in_effect_may_be_trashed_for_room_and_its_effect_ends():
-    st = make_state(
-        "normal",
+    st = _action_start(
         units={2: "BRUTE", 12: "ASH"},
         hands=(["WALL"], []),
         stock=(["RALLY", "MEMO", "MEMO"], []),
         master=None,
-        start=2,
     )
     passes(st, "ACTION_START", "MOVE_BEFORE")
     assert st.legal_actions() == [A.PASS, A.STOCK[0]]
@@ -177,9 +175,7 @@ def test_R55_D28_medaforce_is_optional_when_hp_covers_the_cost():
 
 
 def test_R55_D28_medaforce_never_pays_the_penalty():
-    st = make_state(
-        "advance", units={2: "BRUTE", 12: "TANK"}, hp=(0, 20), reserve=(["SLOW"] * 3, []), start=2
-    )
+    st = _action_start("advance", hp=(0, 20), reserve=(["SLOW"] * 3, []))
     passes(st, "ACTION_START", "MOVE_BEFORE", "SUPPORT", "DECLARE", "MOVE_AFTER")
     assert st.done and st.winner == 1 and st.reserve[0] == ["SLOW"] * 3
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -50,6 +51,25 @@ def random_points(rng: random.Random, n: int = 6) -> set[int]:
     return {0} | {rng.randrange(400) for _ in range(n)}
 
 
+def play_randomly(gs: GameState, rng: random.Random, steps: int) -> None:
+    """Apply up to ``steps`` actions chosen by ``rng``, stopping early if the game ends."""
+    for _ in range(steps):
+        if gs.done:
+            break
+        gs.apply(rng.choice(gs.legal_actions()))
+
+
+def unfinished_games(mode: str, rng_seed: int, most: int) -> Iterator[tuple[int, GameState, random.Random]]:
+    """For each seed of SEEDS whose game is not over after up to ``most`` random moves: the seed,
+    that game of ``mode`` and the generator that chose its moves (seeded ``rng_seed + seed``)."""
+    for seed in SEEDS:
+        rng = random.Random(rng_seed + seed)
+        gs = start(mode, seed)
+        play_randomly(gs, rng, rng.randrange(0, most))
+        if not gs.done:
+            yield seed, gs, rng
+
+
 def lockstep(a: GameState, b: GameState, rng: random.Random) -> int:
     """Apply the same random actions to ``a`` and ``b`` to the end; both must stay equal. Returns steps."""
     steps = 0
@@ -69,35 +89,44 @@ def lockstep(a: GameState, b: GameState, rng: random.Random) -> int:
     return steps
 
 
+def play_checking_copies(
+    mode: str, seed: int, rng: random.Random, copy: Callable[[GameState], GameState]
+) -> GameState:
+    """Play a random game of ``mode`` (deals by ``seed``, moves by ``rng``) to its end. At random
+    points ``copy(state)`` must equal the state (dict, legal actions, seat, decision), and one
+    copy, played on beside the original, must stay equal to it. Returns the finished game."""
+    gs = start(mode, seed)
+    points = random_points(rng)
+    follow = rng.choice(sorted(points))  # one copy is played to the end beside the original
+    twin: GameState | None = None
+    step = 0
+    while not gs.done:
+        if step in points:
+            c = copy(gs)
+            assert c.to_dict() == gs.to_dict(), f"{mode} seed {seed} step {step}"
+            assert c.legal_actions() == gs.legal_actions()
+            assert (c.current_player, c.decision) == (gs.current_player, gs.decision)
+            if step == follow:
+                twin = c
+        act = rng.choice(gs.legal_actions())
+        gs.apply(act)
+        if twin is not None:
+            assert act in twin.legal_actions()
+            twin.apply(act)
+            assert twin.to_dict() == gs.to_dict(), f"{mode} seed {seed}: continuation differs at {step}"
+        step += 1
+    if twin is not None:
+        assert twin.done and twin.returns() == gs.returns()
+    return gs
+
+
 # ----------------------------------------------------------------------------- JSON round trip
 @pytest.mark.parametrize("mode", MODES)
 def test_json_roundtrip_at_random_points_equal_dict_legal_and_continuation(mode: str) -> None:
     for seed in SEEDS:
-        rng = random.Random(1000 + seed)
-        gs = start(mode, seed)
-        points = random_points(rng)
-        follow = rng.choice(sorted(points))  # one restored copy is played to the end beside the original
-        twin: GameState | None = None
-        step = 0
-        while not gs.done:
-            if step in points:
-                back = roundtrip(gs)
-                assert back.to_dict() == gs.to_dict(), f"{mode} seed {seed} step {step}"
-                assert back.legal_actions() == gs.legal_actions()
-                assert (back.current_player, back.decision) == (gs.current_player, gs.decision)
-                if step == follow:
-                    twin = back
-            act = rng.choice(gs.legal_actions())
-            gs.apply(act)
-            if twin is not None:
-                assert twin.legal_actions() != [] and act in twin.legal_actions()
-                twin.apply(act)
-                assert twin.to_dict() == gs.to_dict(), f"{mode} seed {seed}: continuation differs at {step}"
-            step += 1
+        gs = play_checking_copies(mode, seed, random.Random(1000 + seed), roundtrip)
         end = roundtrip(gs)
         assert end.to_dict() == gs.to_dict() and end.done and end.legal_actions() == []
-        if twin is not None:
-            assert twin.done and twin.returns() == gs.returns()
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -106,10 +135,7 @@ def test_json_roundtrip_continuation_with_coin_flips(mode: str) -> None:
     for seed in SEEDS:
         rng = random.Random(seed)
         gs = start(mode, seed)
-        for _ in range(rng.randrange(1, 80)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(1, 80))
         back = roundtrip(gs)
         lockstep(gs, back, random.Random(seed + 7))
 
@@ -156,42 +182,13 @@ def test_from_dict_rejects_foreign_and_broken_dicts() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_clone_at_random_points_equal_dict_legal_and_continuation(mode: str) -> None:
     for seed in SEEDS:
-        rng = random.Random(2000 + seed)
-        gs = start(mode, seed)
-        points = random_points(rng)
-        follow = rng.choice(sorted(points))
-        twin: GameState | None = None
-        step = 0
-        while not gs.done:
-            if step in points:
-                c = gs.clone()
-                assert c.to_dict() == gs.to_dict()
-                assert c.legal_actions() == gs.legal_actions()
-                assert (c.current_player, c.decision) == (gs.current_player, gs.decision)
-                if step == follow:
-                    twin = c
-            act = rng.choice(gs.legal_actions())
-            gs.apply(act)
-            if twin is not None:
-                twin.apply(act)
-                assert twin.to_dict() == gs.to_dict(), (
-                    f"{mode} seed {seed}: clone continuation differs at {step}"
-                )
-            step += 1
+        gs = play_checking_copies(mode, seed, random.Random(2000 + seed), GameState.clone)
         assert gs.clone().to_dict() == gs.to_dict()
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_clone_is_independent(mode: str) -> None:
-    for seed in SEEDS:
-        rng = random.Random(3000 + seed)
-        gs = start(mode, seed)
-        for _ in range(rng.randrange(0, 150)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
-        if gs.done:
-            continue
+    for _seed, gs, rng in unfinished_games(mode, 3000, 150):
         frozen = snapshot(gs)
         legal = list(gs.legal_actions())
         c = gs.clone()
@@ -219,10 +216,7 @@ def test_clone_same_rng_same_coin_flips() -> None:
     for seed in SEEDS:
         rng = random.Random(seed)
         gs = start("beginner", seed)
-        for _ in range(rng.randrange(1, 60)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
+        play_randomly(gs, rng, rng.randrange(1, 60))
         lockstep(gs, gs.clone(), random.Random(seed * 3 + 1))
 
 
@@ -360,15 +354,7 @@ def test_resample_hidden_keeps_the_seats_own_options(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_resampled_state_plays_to_the_end(mode: str) -> None:
-    for seed in SEEDS:
-        rng = random.Random(6000 + seed)
-        gs = start(mode, seed)
-        for _ in range(rng.randrange(0, 200)):
-            if gs.done:
-                break
-            gs.apply(rng.choice(gs.legal_actions()))
-        if gs.done:
-            continue
+    for seed, gs, rng in unfinished_games(mode, 6000, 200):
         r = gs.resample_hidden(rng.randrange(2), random.Random(seed))
         while not r.done:
             legal = r.legal_actions()

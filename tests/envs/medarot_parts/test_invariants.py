@@ -33,6 +33,7 @@ from deckgym.envs.medarot_parts.cards import EFFECT, MEDAL, deck_names, load_poo
 from deckgym.envs.medarot_parts.config import make_config
 from deckgym.envs.medarot_parts.rules import new_game
 from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState
+from tests.envs.check_report import item_lines
 
 POOL = load_pool()
 CFG = make_config()
@@ -240,8 +241,4 @@ def test_checker_detects_broken_states(mutate, item, words):
     g = st.clone()
     g.decks = [[list(x) for x in d] for d in g.decks]  # the clone shares the deck lists
     mutate(g)
-    with pytest.raises(StateError) as info:
-        rules.check(g)
-    lines = [line for line in str(info.value).splitlines() if line.split(" ", 1)[0] == item]
-    assert lines, f"no {item} line in:\n{info.value}"
-    assert any(words in line for line in lines), f"{words!r} not in:\n" + "\n".join(lines)
+    item_lines(rules.check, g, item, words)

@@ -52,27 +52,11 @@
     return "";
   }
 
-  /** A face-up card tile: its name, its numbers, and its whole text as the tooltip. */
-  function cardTile(card, attrs, ctx, extra) {
-    const a = { ...(attrs || {}) };
-    a.class = `${a.class || ""} card mp-card mp-type-${TYPE_CLASS[card.type] || "card"}`.trim();
-    a.title = [card.text || card.name, extra && extra.tip].filter(Boolean).join("\n");
-    return el(
-      "div",
-      a,
-      el("div", { class: "mp-name" }, card.name),
-      el("div", { class: "mp-stats" }, extra && extra.stats ? extra.stats : statLine(card)),
-      extra && extra.note ? el("div", { class: "mp-note" }, extra.note) : null,
-      ctx.details && card.id ? el("div", { class: "mp-id" }, card.id) : null,
-    );
-  }
-
-  /** A card back (a hidden card): nothing on it says which card it is. */
-  function back(attrs, label) {
-    const a = { ...(attrs || {}) };
-    a.class = `${a.class || ""} card back mp-back`.trim();
-    return el("div", a, label ? el("div", { class: "mp-back-label" }, label) : null);
-  }
+  const { cardTile, back } = window.deckgymDom.cardPieces(
+    "mp",
+    (card) => `mp-type-${TYPE_CLASS[card.type] || "card"}`,
+    statLine,
+  );
 
   /** One part of a medarot: name, action, power / charge, armor left, counters, tapped, destroyed. */
   function partTile(part, p, m, ctx) {

@@ -26,28 +26,12 @@
     return card.kind || "";
   }
 
-  /** A face-up card tile: its name, its numbers, and its whole text as the tooltip. */
-  function cardTile(card, attrs, ctx, extra) {
-    const cls = `card mow-card mow-${card.kind || "card"}${card.class ? " mow-" + card.class : ""}`;
-    const a = { ...(attrs || {}) };
-    a.class = `${a.class || ""} ${cls}`.trim();
-    a.title = [card.text || card.name, extra && extra.tip].filter(Boolean).join("\n");
-    return el(
-      "div",
-      a,
-      el("div", { class: "mow-name" }, card.name),
-      el("div", { class: "mow-stats" }, extra && extra.stats ? extra.stats : statLine(card)),
-      extra && extra.note ? el("div", { class: "mow-note" }, extra.note) : null,
-      ctx.details && card.id ? el("div", { class: "mow-id" }, card.id) : null,
-    );
+  /** The classes of a card's kind and class (mow-monster, mow-gigant ...). */
+  function kindClass(card) {
+    return `mow-${card.kind || "card"}${card.class ? " mow-" + card.class : ""}`;
   }
 
-  /** A card back (a hidden card): nothing on it says which card it is. */
-  function back(attrs, label) {
-    const a = { ...(attrs || {}) };
-    a.class = `${a.class || ""} card back mow-back`.trim();
-    return el("div", a, label ? el("div", { class: "mow-back-label" }, label) : null);
-  }
+  const { cardTile, back } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
 
   function masterTile(player, p, ctx) {
     const m = player.master;
