@@ -12,6 +12,7 @@ import copy
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -129,12 +130,38 @@ class Ruleset(Protocol):
         ...
 
 
-class DeckRuleset:
+class PackageRuleset:
+    """A ruleset whose text, views and action words come from its package's modules.
+
+    A subclass sets ``package`` (such as ``"deckgym.envs.mow"``); ``render_text``, ``view``
+    and ``describe_action`` call the functions of the same names in that package's ``render``,
+    ``view`` and ``describe`` modules, imported on first use (playing never needs them).
+    """
+
+    package: ClassVar[str]
+
+    def render_text(self, state: Any, viewer: int | None) -> str:
+        """The board as text (``<package>.render``)."""
+        text: str = import_module(f"{self.package}.render").render_text(state, viewer)
+        return text
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``<package>.view``)."""
+        seen: dict[str, Any] = import_module(f"{self.package}.view").view(state, seat)
+        return seen
+
+    def describe_action(self, state: Any, seat: int, index: int) -> Described:
+        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``<package>.describe``)."""
+        words: Described = import_module(f"{self.package}.describe").describe_action(state, seat, index)
+        return words
+
+
+class DeckRuleset(PackageRuleset):
     """What the two-player deck rulesets share: the decks of a game and the state factories.
 
-    A subclass sets ``state_type`` (its state class, with ``from_dict``) and ``start`` (its
-    rules' ``new_game(config, pool, decks, seed)``); its constructor sets ``config``, ``pool``
-    and ``encoder``, then calls ``choose_decks``.
+    A subclass sets ``package`` (see ``PackageRuleset``), ``state_type`` (its state class, with
+    ``from_dict``) and ``start`` (its rules' ``new_game(config, pool, decks, seed)``); its
+    constructor sets ``config``, ``pool`` and ``encoder``, then calls ``choose_decks``.
     """
 
     num_players = 2

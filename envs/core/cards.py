@@ -31,6 +31,11 @@ class Card(Protocol):
         """The card id."""
         ...
 
+    @property
+    def name(self) -> str:
+        """The card name."""
+        ...
+
 
 C = TypeVar("C", bound=Card)
 
@@ -77,6 +82,48 @@ class CardPool(Generic[C]):
     def ids(self) -> list[str]:
         """Card ids in pool order."""
         return list(self.cards)
+
+
+class PoolBuilder(Generic[C]):
+    """The cards of a pool being read, in pool order; each card id once, each name once.
+
+    Args:
+        kind_of: with it, a name is unique only among the cards of one kind (the text it
+            gives, which also names the kind in the error); without it, in the whole pool.
+    """
+
+    def __init__(self, kind_of: Callable[[C], str] | None = None) -> None:
+        self.cards: list[C] = []
+        #: The source label each card id was read from.
+        self.file_of: dict[str, str] = {}
+        self._names: dict[tuple[str, str], str] = {}
+        self._kind_of = kind_of
+
+    def add(self, file: str, card: C) -> None:
+        """Append ``card``, read from ``file``.
+
+        Raises:
+            CardDataError: its id, or its name (within its kind with ``kind_of``), was read before.
+        """
+        if card.id in self.file_of:
+            raise CardDataError(
+                file, card.id, f"duplicate card id (first defined in {self.file_of[card.id]})"
+            )
+        kind = "card" if self._kind_of is None else self._kind_of(card)
+        key = (card.name, kind)
+        if key in self._names:
+            raise CardDataError(
+                file, card.id, f"duplicate {kind} name {card.name!r} (also {self._names[key]})"
+            )
+        self.file_of[card.id] = file
+        self._names[key] = card.id
+        self.cards.append(card)
+
+    def read(self, sources: Iterable[PoolSource], parse: Callable[[Any, int, str], C]) -> None:
+        """Add every record of ``sources``, as ``parse(record, index 1..n in the pool, source label)``."""
+        for source in sources:
+            for raw in source.records():
+                self.add(source.label, parse(raw, len(self.cards) + 1, source.label))
 
 
 #: How a pool source that is not a file is named in errors.

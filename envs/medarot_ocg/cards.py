@@ -332,28 +332,15 @@ def load_pool(files: Any = None) -> CardPool:
 
 @functools.lru_cache(maxsize=8)
 def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[tuple[str, str], str] = {}
-    for source in sources:
-        file = source.label
-        for raw in source.records():
-            card = _parse_card(raw, len(cards) + 1, file)
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            key = (card.name, card.kind)
-            if key in names:
-                raise CardDataError(
-                    file, card.id, f"duplicate {card.kind} name {card.name!r} (also {names[key]})"
-                )
-            seen[card.id] = file
-            names[key] = card.id
-            cards.append(card)
-    unit_names = {c.name for c in cards if c.kind == MEDAROT}
-    for c in cards:
+    pool = core_cards.PoolBuilder[CardDef](kind_of=lambda c: c.kind)
+    pool.read(sources, _parse_card)
+    unit_names = {c.name for c in pool.cards if c.kind == MEDAROT}
+    for c in pool.cards:
         if c.kind == MEDACHANGE and c.name not in unit_names:
-            raise CardDataError(seen[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)")
-    return CardPool(cards, [src.label for src in sources], sources)
+            raise CardDataError(
+                pool.file_of[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)"
+            )
+    return CardPool(pool.cards, [src.label for src in sources], sources)
 
 
 def deck_names() -> list[str]:

@@ -70,7 +70,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
@@ -98,6 +97,7 @@ class MedarotRuleset(DeckRuleset):
     """
 
     name = "medarot_ocg_v1"
+    package = "deckgym.envs.medarot_ocg"
     state_type = GameState
     start = staticmethod(new_game)
 
@@ -139,21 +139,3 @@ class MedarotRuleset(DeckRuleset):
             + 0.05 * (units[seat] - units[o])
         )
         return max(-0.5, min(0.5, value))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.medarot_ocg.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_ocg.view``)."""
-        from deckgym.envs.medarot_ocg.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.medarot_ocg.describe``)."""
-        from deckgym.envs.medarot_ocg.describe import describe_action
-
-        return describe_action(state, seat, index)

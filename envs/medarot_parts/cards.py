@@ -445,23 +445,9 @@ def load_pool(files: Any = None) -> CardPool:
 
 @functools.lru_cache(maxsize=8)
 def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[str, str] = {}
-    for source in sources:
-        file = source.label
-        for raw in source.records():
-            card = _parse_card(raw, len(cards) + 1, file)
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            if card.name in names:
-                raise CardDataError(
-                    file, card.id, f"duplicate card name {card.name!r} (also {names[card.name]})"
-                )
-            seen[card.id] = file
-            names[card.name] = card.id
-            cards.append(card)
-    return CardPool(cards, [src.label for src in sources], sources)
+    pool = core_cards.PoolBuilder[CardDef]()
+    pool.read(sources, _parse_card)
+    return CardPool(pool.cards, [src.label for src in sources], sources)
 
 
 # ----------------------------------------------------------------------------- decks

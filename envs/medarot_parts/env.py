@@ -69,7 +69,6 @@ from dataclasses import replace
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
 from deckgym.envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
 from deckgym.envs.medarot_parts.config import RulesConfig, make_config
@@ -96,6 +95,7 @@ class PartsRuleset(DeckRuleset):
     """
 
     name = "medarot_parts_v1"
+    package = "deckgym.envs.medarot_parts"
     state_type = GameState
     start = staticmethod(new_game)
 
@@ -134,21 +134,3 @@ class PartsRuleset(DeckRuleset):
             return 0.01 * armor + 0.1 * live + 0.005 * len(state.deck[p])
 
         return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.medarot_parts.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_parts.view``)."""
-        from deckgym.envs.medarot_parts.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` in words as ``seat`` may know it (``envs.medarot_parts.describe``)."""
-        from deckgym.envs.medarot_parts.describe import describe_action
-
-        return describe_action(state, seat, index)

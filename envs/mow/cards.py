@@ -156,9 +156,7 @@ def load_pool(files: Any = None) -> CardPool:
 
 @functools.lru_cache(maxsize=16)
 def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[str, str] = {}
+    pool = core_cards.PoolBuilder[CardDef]()
     n_main = n_master = 0
     for source in sources:
         file = source.label
@@ -175,13 +173,7 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
             else:
                 card = parse_main(raw, ctx, n_main)
                 n_main += 1
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            if card.name in names:
-                raise CardDataError(file, card.id, f"duplicate name {card.name!r} (also {names[card.name]})")
-            seen[card.id] = file
-            names[card.name] = card.id
-            cards.append(card)
+            pool.add(file, card)
     if n_main > P_MAX:
         raise CardDataError(
             ", ".join(src.label for src in sources),
@@ -192,7 +184,7 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
         raise CardDataError(
             ", ".join(src.label for src in sources), None, f"{n_master} masters; at most M_MAX = {M_MAX}"
         )
-    return CardPool(cards, [src.label for src in sources], sources)
+    return CardPool(pool.cards, [src.label for src in sources], sources)
 
 
 # ----------------------------------------------------------------------------- decks

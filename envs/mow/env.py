@@ -67,7 +67,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
 from deckgym.envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
 from deckgym.envs.mow.config import RulesConfig, make_config
@@ -95,6 +94,7 @@ class MowRuleset(DeckRuleset):
     """
 
     name = "mow_v1"
+    package = "deckgym.envs.mow"
     state_type = GameState
     start = staticmethod(new_game)
 
@@ -128,21 +128,3 @@ class MowRuleset(DeckRuleset):
             )
 
         return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.mow.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.mow.view``)."""
-        from deckgym.envs.mow.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.mow.describe``)."""
-        from deckgym.envs.mow.describe import describe_action
-
-        return describe_action(state, seat, index)
