@@ -252,8 +252,8 @@ class CardGameState(EngineState):
     seed: int = setup()
 
     if TYPE_CHECKING:  # declared by every ruleset's state
-        deck: list[list[str]]
-        hand: list[list[str]]
+        deck: list[list[str]] = setup()
+        hand: list[list[str]] = setup()
 
     def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
         """Hold what every card-game state starts with, and set each declared field to its default.

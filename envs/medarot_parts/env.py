@@ -64,14 +64,13 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
-from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.cards import CardPool, deck_names, resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.encode import PartsEncoder
 from deckgym.envs.medarot_parts.rules import new_game
 from deckgym.envs.medarot_parts.state import GameState
@@ -98,16 +97,16 @@ class PartsRuleset(DeckRuleset):
     package = "deckgym.envs.medarot_parts"
     state_type = GameState
     start = staticmethod(new_game)
+    encoder_type = PartsEncoder
+    config: RulesConfig
 
-    def __init__(
-        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
-    ) -> None:
-        self.config: RulesConfig = make_config(**rules)
-        self.pool = load_pool(card_files)
-        self.encoder = encoder_for(self.pool)
-        self.choose_decks(
-            decks, lambda d, label: resolve_deck(d, self.pool, self.config, label).to_list(), deck_names()
-        )
+    def game_deck(self, value: Any, label: str) -> list[list[str]]:
+        """A deck value as its two starter medarots' card ids, then the 40 of the deck."""
+        return resolve_deck(value, self.pool, self.config, label).to_list()
+
+    def starter_decks(self) -> list[str]:
+        """Every packaged deck."""
+        return deck_names()
 
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""

@@ -63,13 +63,12 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
-from deckgym.envs.mow.config import RulesConfig, make_config
+from deckgym.envs.mow.cards import CardPool, deck_names, resolve_deck
+from deckgym.envs.mow.config import RulesConfig
 from deckgym.envs.mow.encode import MowEncoder
 from deckgym.envs.mow.rules import new_game
 from deckgym.envs.mow.rules.values import master_attack, monster_attack, toughness
@@ -97,17 +96,16 @@ class MowRuleset(DeckRuleset):
     package = "deckgym.envs.mow"
     state_type = GameState
     start = staticmethod(new_game)
+    encoder_type = MowEncoder
+    config: RulesConfig
 
-    def __init__(
-        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
-    ) -> None:
-        self.config: RulesConfig = make_config(**rules)
-        self.pool = load_pool(card_files)
-        self.encoder = encoder_for(self.pool)
-        mc = self.config.max_copies
-        self.choose_decks(
-            decks, lambda d, label: resolve_deck(d, self.pool, mc, label).expand(), deck_names()
-        )
+    def game_deck(self, value: Any, label: str) -> list[str]:
+        """A deck value as its 41 card ids, the master first."""
+        return resolve_deck(value, self.pool, self.config.max_copies, label).expand()
+
+    def starter_decks(self) -> list[str]:
+        """Every packaged deck."""
+        return deck_names()
 
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
