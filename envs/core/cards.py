@@ -12,6 +12,7 @@ schema of its own, which :func:`load_deck_file` validates with the same errors.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import tomllib
@@ -124,6 +125,33 @@ class PoolBuilder(Generic[C]):
         for source in sources:
             for raw in source.records():
                 self.add(source.label, parse(raw, len(self.cards) + 1, source.label))
+
+
+P = TypeVar("P")
+
+
+class PoolLoader(Generic[P]):
+    """A ruleset's ``load_pool``: its sources read by ``pool_sources``, each set built once.
+
+    Args:
+        cards_dir: the ruleset's packaged ``cards`` folder (the default pool).
+        build: builds and validates the pool of a tuple of sources.
+        cache_size: how many pools are kept.
+    """
+
+    def __init__(
+        self, cards_dir: Path, build: Callable[[tuple[PoolSource, ...]], P], cache_size: int = 8
+    ) -> None:
+        self.cards_dir = cards_dir
+        self._build = functools.lru_cache(maxsize=cache_size)(build)
+
+    def __call__(self, files: Any = None) -> P:
+        """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
+
+        ``files`` is a list of card files, TOML text, a list of card mappings, or what
+        ``CardPool.spec`` wrote (``pool_sources``); every form is validated alike.
+        """
+        return self._build(pool_sources(self.cards_dir, files))
 
 
 #: How a pool source that is not a file is named in errors.

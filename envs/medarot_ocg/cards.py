@@ -6,7 +6,6 @@ loaded, so a bad file fails at once with an error naming the file, the card and 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -321,17 +320,8 @@ class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means unknown)."""
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
-
-
-@functools.lru_cache(maxsize=8)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
     pool = core_cards.PoolBuilder[CardDef](kind_of=lambda c: c.kind)
     pool.read(sources, _parse_card)
     unit_names = {c.name for c in pool.cards if c.kind == MEDAROT}
@@ -341,6 +331,9 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
                 pool.file_of[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)"
             )
     return CardPool(pool.cards, [src.label for src in sources], sources)
+
+
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 
 def deck_names() -> list[str]:

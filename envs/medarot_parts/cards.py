@@ -9,7 +9,6 @@ vocabulary of section 4.3, an unknown card id, a wrong deck size or too many cop
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -434,20 +433,14 @@ class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means no card)."""
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
-
-
-@functools.lru_cache(maxsize=8)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
     pool = core_cards.PoolBuilder[CardDef]()
     pool.read(sources, _parse_card)
     return CardPool(pool.cards, [src.label for src in sources], sources)
+
+
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 
 # ----------------------------------------------------------------------------- decks

@@ -11,7 +11,6 @@ The card model lives in ``card_defs`` (re-exported here), the record schemas in
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -145,17 +144,8 @@ class CardPool(core_cards.CardPool[CardDef]):
         self.masters: tuple[CardDef, ...] = tuple(c for c in cards if c.kind == MASTER)
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
-
-
-@functools.lru_cache(maxsize=16)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
     pool = core_cards.PoolBuilder[CardDef]()
     n_main = n_master = 0
     for source in sources:
@@ -185,6 +175,9 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
             ", ".join(src.label for src in sources), None, f"{n_master} masters; at most M_MAX = {M_MAX}"
         )
     return CardPool(pool.cards, [src.label for src in sources], sources)
+
+
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool, 16)
 
 
 # ----------------------------------------------------------------------------- decks
