@@ -414,6 +414,27 @@ DECK_KEYS: Mapping[str, Field] = {
 }
 
 
+def packaged_decks(decks_dir: Path) -> list[str]:
+    """Names (file stems) of the deck files in ``decks_dir``, sorted."""
+    return sorted(p.stem for p in decks_dir.glob("*.toml"))
+
+
+def deck_path(value: str | Path, decks_dir: Path, what: str = "starter deck") -> Path:
+    """The file of a deck given as a file path (it has a suffix) or as the name of a deck in ``decks_dir``.
+
+    Raises:
+        DeckError: no deck in ``decks_dir`` has that name (the message lists the known ones).
+    """
+    path = Path(value)
+    if path.suffix:
+        return path
+    path = decks_dir / f"{value}.toml"
+    if not path.exists():
+        known = ", ".join(packaged_decks(decks_dir))
+        raise DeckError(str(value), None, f"no {what} of that name (known: {known})")
+    return path
+
+
 def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -> DeckList:
     """Read and check a deck file: the keys of ``DECK_KEYS`` plus the ruleset's own.
 

@@ -338,7 +338,7 @@ load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 def deck_names() -> list[str]:
     """Names (file stems) of the starter decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 #: Deck-file keys of this ruleset beyond the shared ones: the mode the deck is built for.
@@ -358,14 +358,7 @@ def starter_decks(mode: str) -> list[str]:
 def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> DeckList:
     """Turn a deck name, file path, mapping or list into a validated ``DeckList`` (D42)."""
     if isinstance(value, str):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(
-                    value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
-                )
-        deck = load_deck(path)
+        deck = load_deck(core_cards.deck_path(value, DECKS_DIR))
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, config)

@@ -475,7 +475,7 @@ _DECK_KEYS = {"starter": Field(dict, schema=_STARTER)}
 
 def deck_names() -> list[str]:
     """Names (file stems) of the decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 def load_deck(path: str | Path, pool: CardPool, config: RulesConfig) -> Deck:
@@ -491,12 +491,7 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
         validate_deck(value, pool, config)
         return value
     if isinstance(value, (str, Path)):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(str(value), None, f"no deck of that name (known: {', '.join(deck_names())})")
-        return load_deck(path, pool, config)
+        return load_deck(core_cards.deck_path(value, DECKS_DIR, "deck"), pool, config)
     if isinstance(value, Mapping) and set(value) == {"starter", "cards"}:
         starter = value["starter"]
         return make_deck(tuple(starter), deck_from_value(value["cards"], label), pool, config)

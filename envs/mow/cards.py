@@ -188,7 +188,7 @@ _DECK_KEYS = {"master": Field(str)}
 
 def deck_names() -> list[str]:
     """Names (file stems) of the starter decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 def load_deck(path: str | Path, pool: CardPool) -> DeckList:
@@ -215,15 +215,9 @@ def resolve_deck(value: Any, pool: CardPool, max_copies: int = 0, label: str = "
     Packaged starter decks (given by name) also keep the starter copy limit of 3.
     """
     if isinstance(value, str):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(
-                    value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
-                )
+        if not Path(value).suffix:  # a packaged starter deck, by name
             max_copies = max_copies or STARTER_MAX_COPIES
-        deck = load_deck(path, pool)
+        deck = load_deck(core_cards.deck_path(value, DECKS_DIR), pool)
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, max_copies)
