@@ -124,6 +124,18 @@ _TARGET_WORDS = {
     Target.OPPONENT: ("the opponent", False),
 }
 _STAT_WORDS = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
+#: What an effect of these ops does: ``who`` it applies to, its amount ``n`` and ``cards``
+#: ("card" or "cards") fill the gaps.
+_OP_WORDS = {
+    "TRAP": "sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP",
+    "DRAW": "you draw up to {n} {cards}",
+    "DISCARD": "the opponent discards {n} {cards} of their choice",
+    "TRASH_STOCK": "trash one card of the opponent's stock (you choose)",
+    "DISABLE": "{who} cannot act",
+    "ROOT": "{who} cannot move",
+    "CANCEL_PENALTY": "the acting Medarot pays no penalty for not moving this action",
+    "FREE_FAR": "the acting Medarot's 2-square melee attack costs no HP this action",
+}
 
 
 def target_words(effect: Effect, medaroter: bool) -> tuple[str, bool]:
@@ -159,8 +171,6 @@ def effect_action(effect: Effect) -> str:
     if op == "GUARD":
         guard = "guard" if plural else "guards"
         return f"{who} {guard}: an attack on a Medarot next to it may be turned onto it"
-    if op == "TRAP":
-        return f"sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP"
     if op == "GAIN_HP":
         return f"{'you gain' if effect.target == Target.OWNER else 'the opponent gains'} {n} HP"
     if op == "DAMAGE":
@@ -168,20 +178,8 @@ def effect_action(effect: Effect) -> str:
     if op == "DOT":
         when = "the end of this turn" if effect.trash == "END_OF_TURN" else "every end of turn"
         return f"the opponent pays {n} HP at {when}"
-    if op == "DRAW":
-        return f"you draw up to {n} {cards}"
-    if op == "DISCARD":
-        return f"the opponent discards {n} {cards} of their choice"
-    if op == "TRASH_STOCK":
-        return "trash one card of the opponent's stock (you choose)"
-    if op == "DISABLE":
-        return f"{who} cannot act"
-    if op == "ROOT":
-        return f"{who} cannot move"
-    if op == "CANCEL_PENALTY":
-        return "the acting Medarot pays no penalty for not moving this action"
-    if op == "FREE_FAR":
-        return "the acting Medarot's 2-square melee attack costs no HP this action"
+    if op in _OP_WORDS:
+        return _OP_WORDS[op].format(who=who, n=n, cards=cards)
     return op.replace("_", " ").lower()
 
 
