@@ -12,6 +12,7 @@ import copy
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from importlib import import_module
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -21,7 +22,7 @@ from pettingzoo import AECEnv
 from deckgym.envs.core.describe import Described
 from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning, StateError
 from deckgym.envs.core.events import events_for
-from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.encoding.codec import Encoder, encoder_for_pool
 
 ILLEGAL_POLICIES = ("raise", "penalize")
 RENDER_MODES = ("ansi", "human")
@@ -129,19 +130,74 @@ class Ruleset(Protocol):
         ...
 
 
-class DeckRuleset:
+class PackageRuleset:
+    """A ruleset whose text, views and action words come from its package's modules.
+
+    A subclass sets ``package`` (such as ``"deckgym.envs.mow"``); ``render_text``, ``view``
+    and ``describe_action`` call the functions of the same names in that package's ``render``,
+    ``view`` and ``describe`` modules, imported on first use (playing never needs them).
+    """
+
+    package: ClassVar[str]
+
+    def render_text(self, state: Any, viewer: int | None) -> str:
+        """The board as text (``<package>.render``)."""
+        text: str = import_module(f"{self.package}.render").render_text(state, viewer)
+        return text
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-safe dict (``<package>.view``)."""
+        seen: dict[str, Any] = import_module(f"{self.package}.view").view(state, seat)
+        return seen
+
+    def describe_action(self, state: Any, seat: int, index: int) -> Described:
+        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``<package>.describe``)."""
+        words: Described = import_module(f"{self.package}.describe").describe_action(state, seat, index)
+        return words
+
+
+class DeckRuleset(PackageRuleset):
     """What the two-player deck rulesets share: the decks of a game and the state factories.
 
-    A subclass sets ``state_type`` (its state class, with ``from_dict``) and ``start`` (its
-    rules' ``new_game(config, pool, decks, seed)``); its constructor sets ``config``, ``pool``
-    and ``encoder``, then calls ``choose_decks``.
+    A subclass sets ``package`` (see ``PackageRuleset``), ``state_type`` (its state class, with
+    ``MAKE_CONFIG``, ``LOAD_POOL`` and ``from_dict``), ``start`` (its rules'
+    ``new_game(config, pool, decks, seed)``) and ``encoder_type`` (its encoder class), and
+    writes ``game_deck`` and ``starter_decks``.
+
+    Args:
+        decks: None (each game draws two of the starter decks with its seed), ``"mirror"``
+            (each game draws one of them for both players), or one or two decks in any form
+            ``game_deck`` takes; one deck is used by both players.
+        card_files: card pool files (default: the packaged pool).
+        **rules: the options of the ruleset's ``make_config`` (``max_turns``...).
     """
 
     num_players = 2
     state_type: ClassVar[Any]
     start: Callable[..., Any]
+    encoder_type: ClassVar[Any]
     config: Any
     pool: Any
+
+    def __init__(
+        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
+    ) -> None:
+        self.config = self.state_type.MAKE_CONFIG(**rules)
+        self.pool = self.state_type.LOAD_POOL(card_files)
+        self.encoder = encoder_for_pool(self.encoder_type, self.pool)
+        self.choose_decks(decks, self.game_deck, self.starter_decks())
+
+    def game_deck(self, value: Any, label: str) -> Any:
+        """A deck value as what ``start`` takes for one player (``label`` names the deck in errors).
+
+        Raises:
+            DeckError: the deck breaks the ruleset's deck rules.
+        """
+        raise NotImplementedError
+
+    def starter_decks(self) -> list[str]:
+        """The names of the starter decks games draw from by default."""
+        raise NotImplementedError
 
     def choose_decks(
         self, decks: Sequence[Any] | None, resolve: Callable[[Any, str], Any], defaults: Iterable[Any]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from typing import Any, NamedTuple
 
+from deckgym.envs.core.protocol import action_text
+
 
 class Kind(enum.IntEnum):
     """Action kinds, in the order of the index blocks of section 6."""
@@ -37,14 +39,13 @@ class Action(NamedTuple):
     arg: Any = 0
 
     def __str__(self) -> str:
-        k = Kind(self.kind)
-        if k in (Kind.STEP, Kind.PUSH, Kind.SWAP):
-            return f"{k.name}(d{self.arg})"
-        if k in (Kind.SQUARE, Kind.RULESET, Kind.STRIKE_PLAYER):
-            return f"{k.name}({self.arg})"
-        if k == Kind.CORE:
-            return f"CORE({self.arg})"
-        return k.name
+        return action_text(Kind, self.kind, self.arg, _BARE, _ARG_NAMES)
+
+
+#: Kinds written without their argument, and how ``str(Action)`` names the directions.
+_BARE = (Kind.END_TURN, Kind.HAND_OVER, Kind.DUEL, Kind.MOVE, Kind.GUARD, Kind.STRIKE_NONE, Kind.STRIKE_BASE)
+_DIRECTIONS = tuple(f"d{d}" for d in range(8))
+_ARG_NAMES = {Kind.STEP: _DIRECTIONS, Kind.PUSH: _DIRECTIONS, Kind.SWAP: _DIRECTIONS}
 
 
 class Phase(enum.IntEnum):

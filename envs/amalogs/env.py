@@ -80,15 +80,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckgym.envs.aec import PackageRuleset
 from deckgym.envs.amalogs.config import AmalogsConfig
 from deckgym.envs.amalogs.cores import match_config
 from deckgym.envs.amalogs.encode import AmalogsEncoder
 from deckgym.envs.amalogs.rules import new_game
 from deckgym.envs.amalogs.state import AmalogsState
-from deckgym.envs.core.describe import Described
 
 
-class AmalogsRuleset:
+class AmalogsRuleset(PackageRuleset):
     """AMALOGS plugged into ``CardGameEnv``.
 
     Args:
@@ -102,6 +102,7 @@ class AmalogsRuleset:
     """
 
     name = "amalogs_v1"
+    package = "deckgym.envs.amalogs"
 
     def __init__(
         self,
@@ -133,21 +134,3 @@ class AmalogsRuleset:
     def state_from_dict(self, data: dict[str, Any]) -> AmalogsState:
         """Rebuild a state written by ``AmalogsState.to_dict``."""
         return AmalogsState.from_dict(data)
-
-    def render_text(self, state: AmalogsState, viewer: int | None) -> str:
-        """The MAP and the running core table as text."""
-        from deckgym.envs.amalogs.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: AmalogsState, seat: int) -> dict[str, Any]:
-        """What player ``seat`` may know, as a JSON-safe dict (``envs.amalogs.view``)."""
-        from deckgym.envs.amalogs.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: AmalogsState, seat: int, index: int) -> Described:
-        """Action ``index`` in words, as player ``seat`` may know it (``envs.amalogs.describe``)."""
-        from deckgym.envs.amalogs.describe import describe_action
-
-        return describe_action(state, seat, index)

@@ -12,6 +12,7 @@ schema of its own, which :func:`load_deck_file` validates with the same errors.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import tomllib
@@ -29,6 +30,11 @@ class Card(Protocol):
     @property
     def id(self) -> str:
         """The card id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The card name."""
         ...
 
 
@@ -77,6 +83,75 @@ class CardPool(Generic[C]):
     def ids(self) -> list[str]:
         """Card ids in pool order."""
         return list(self.cards)
+
+
+class PoolBuilder(Generic[C]):
+    """The cards of a pool being read, in pool order; each card id once, each name once.
+
+    Args:
+        kind_of: with it, a name is unique only among the cards of one kind (the text it
+            gives, which also names the kind in the error); without it, in the whole pool.
+    """
+
+    def __init__(self, kind_of: Callable[[C], str] | None = None) -> None:
+        self.cards: list[C] = []
+        #: The source label each card id was read from.
+        self.file_of: dict[str, str] = {}
+        self._names: dict[tuple[str, str], str] = {}
+        self._kind_of = kind_of
+
+    def add(self, file: str, card: C) -> None:
+        """Append ``card``, read from ``file``.
+
+        Raises:
+            CardDataError: its id, or its name (within its kind with ``kind_of``), was read before.
+        """
+        if card.id in self.file_of:
+            raise CardDataError(
+                file, card.id, f"duplicate card id (first defined in {self.file_of[card.id]})"
+            )
+        kind = "card" if self._kind_of is None else self._kind_of(card)
+        key = (card.name, kind)
+        if key in self._names:
+            raise CardDataError(
+                file, card.id, f"duplicate {kind} name {card.name!r} (also {self._names[key]})"
+            )
+        self.file_of[card.id] = file
+        self._names[key] = card.id
+        self.cards.append(card)
+
+    def read(self, sources: Iterable[PoolSource], parse: Callable[[Any, int, str], C]) -> None:
+        """Add every record of ``sources``, as ``parse(record, index 1..n in the pool, source label)``."""
+        for source in sources:
+            for raw in source.records():
+                self.add(source.label, parse(raw, len(self.cards) + 1, source.label))
+
+
+P = TypeVar("P")
+
+
+class PoolLoader(Generic[P]):
+    """A ruleset's ``load_pool``: its sources read by ``pool_sources``, each set built once.
+
+    Args:
+        cards_dir: the ruleset's packaged ``cards`` folder (the default pool).
+        build: builds and validates the pool of a tuple of sources.
+        cache_size: how many pools are kept.
+    """
+
+    def __init__(
+        self, cards_dir: Path, build: Callable[[tuple[PoolSource, ...]], P], cache_size: int = 8
+    ) -> None:
+        self.cards_dir = cards_dir
+        self._build = functools.lru_cache(maxsize=cache_size)(build)
+
+    def __call__(self, files: Any = None) -> P:
+        """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
+
+        ``files`` is a list of card files, TOML text, a list of card mappings, or what
+        ``CardPool.spec`` wrote (``pool_sources``); every form is validated alike.
+        """
+        return self._build(pool_sources(self.cards_dir, files))
 
 
 #: How a pool source that is not a file is named in errors.
@@ -337,6 +412,27 @@ DECK_KEYS: Mapping[str, Field] = {
     "description": Field(str, required=False),
     "cards": Field(dict),
 }
+
+
+def packaged_decks(decks_dir: Path) -> list[str]:
+    """Names (file stems) of the deck files in ``decks_dir``, sorted."""
+    return sorted(p.stem for p in decks_dir.glob("*.toml"))
+
+
+def deck_path(value: str | Path, decks_dir: Path, what: str = "starter deck") -> Path:
+    """The file of a deck given as a file path (it has a suffix) or as the name of a deck in ``decks_dir``.
+
+    Raises:
+        DeckError: no deck in ``decks_dir`` has that name (the message lists the known ones).
+    """
+    path = Path(value)
+    if path.suffix:
+        return path
+    path = decks_dir / f"{value}.toml"
+    if not path.exists():
+        known = ", ".join(packaged_decks(decks_dir))
+        raise DeckError(str(value), None, f"no {what} of that name (known: {known})")
+    return path
 
 
 def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -> DeckList:

@@ -33,6 +33,13 @@ from typing import Any
 ONLY = "only"
 #: A kind no engine records: a line logged without a kind (the tests check it never appears).
 NOTE = "note"
+#: The kinds of the shared flow (``envs.core.flow``) and their fields: a decision the engine
+#: plays by itself, the end of the game, and a stop at a cap.
+FLOW_KINDS: dict[str, tuple[str, ...]] = {
+    "auto": ("player", "decision", "action"),
+    "end": ("winner", "reason"),
+    "truncated": ("reason",),
+}
 
 
 def make_record(kind: str, only: tuple[int, dict[str, Any]] | None, fields: dict[str, Any]) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from deckgym.envs.core.errors import StateError
@@ -21,3 +22,20 @@ def check_int(key: str, value: Any, least: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
         kind = "positive" if least == 1 else "non-negative"
         raise StateError(f"{key} must be a {kind} integer, got {value!r}")
+
+
+def check_table_seat(values: Mapping[str, Any]) -> None:
+    """Refuse bad ``vacant_seat`` and ``proxy`` options of a core game (its table in the AMALOGS meta-game).
+
+    ``vacant_seat`` is True or False; ``proxy`` is 0 (none), 1 (guest) or 2 (base)
+    (``envs.core.proxy``), and a proxy needs ``vacant_seat``: it sits at an otherwise vacant
+    seat 1. An option not in ``values`` has its default (False, 0).
+    """
+    vacant = values.get("vacant_seat", False)
+    if not isinstance(vacant, bool):
+        raise StateError(f"vacant_seat must be True or False, got {vacant!r}")
+    kind = values.get("proxy", 0)
+    if type(kind) is not int or kind not in (0, 1, 2):
+        raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {kind!r}")
+    if kind and not vacant:
+        raise StateError("proxy needs vacant_seat=True: a proxy sits at an otherwise vacant seat 1")

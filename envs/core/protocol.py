@@ -7,12 +7,14 @@ environment concern.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 K = TypeVar("K")
+E = TypeVar("E", bound=enum.IntEnum)
 
 
 def block_offsets(counts: Mapping[K, int] | Iterable[tuple[K, int]]) -> dict[K, int]:
@@ -23,6 +25,37 @@ def block_offsets(counts: Mapping[K, int] | Iterable[tuple[K, int]]) -> dict[K, 
     pairs = list(counts.items()) if isinstance(counts, Mapping) else list(counts)
     starts = itertools.accumulate((n for _, n in pairs), initial=0)
     return {k: start for (k, _), start in zip(pairs, starts, strict=False)}
+
+
+def action_text(
+    kinds: type[E],
+    kind: int,
+    arg: Any,
+    bare: Collection[E] = (),
+    arg_names: Mapping[E, Sequence[str]] | None = None,
+) -> str:
+    """An action ``(kind, arg)`` as text: ``NAME``, ``NAME(arg name)`` or ``NAME(arg)``.
+
+    Args:
+        kinds: the ruleset's enum of action kinds.
+        kind: the action's kind, a value of ``kinds``.
+        arg: the action's argument.
+        bare: the kinds written without their argument.
+        arg_names: per kind, the names of its arguments ``0..len - 1``; another argument is
+            written as its number.
+
+    A kind that ``kinds`` does not hold gives ``Action(kind=..., arg=...)``.
+    """
+    try:
+        k = kinds(kind)
+    except ValueError:
+        return f"Action(kind={kind!r}, arg={arg!r})"
+    if k in bare:
+        return k.name
+    names = arg_names.get(k) if arg_names is not None else None
+    if names is not None and isinstance(arg, int) and 0 <= arg < len(names):
+        return f"{k.name}({names[arg]})"
+    return f"{k.name}({arg})"
 
 
 @runtime_checkable

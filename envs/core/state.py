@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from deckgym.envs.core.declare import Frozen, Record, plan_of, setup
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.events import make_record
+from deckgym.envs.core.events import known_to, make_record
 
 __all__ = ["CardGameState", "EngineState", "Frozen", "Record", "copy_rng", "rng_from_json", "rng_to_json"]
 
@@ -251,6 +251,10 @@ class CardGameState(EngineState):
     decks: Any = setup()
     seed: int = setup()
 
+    if TYPE_CHECKING:  # declared by every ruleset's state
+        deck: list[list[str]] = setup()
+        hand: list[list[str]] = setup()
+
     def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
         """Hold what every card-game state starts with, and set each declared field to its default.
 
@@ -287,3 +291,24 @@ class CardGameState(EngineState):
         except (StateError, TypeError) as exc:
             raise StateError(f"config: {exc}") from exc
         return cls(config, cls.LOAD_POOL(d["pool"]), copy.deepcopy(d["decks"]), d["seed"])
+
+    # ----------------------------------------------------------------- hidden information
+    def _resample_start(self, seat: int, rng: random.Random) -> Self:
+        """The copy that ``resample_hidden`` redraws for ``seat``, with what every ruleset's redraw does.
+
+        The copy draws its future from a new generator seeded from ``rng``, has no options
+        cache, holds ``seat``'s own deck reshuffled (``seat`` knows its list, not its order) and
+        keeps only the events ``seat`` may know.
+        """
+        s = self.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        s._legal = None
+        rng.shuffle(s.deck[seat])
+        s.records = known_to(s.records, seat)
+        return s
+
+    def _redeal(self, seat: int, cards: list[str]) -> None:
+        """Give ``seat`` a hand and a deck from ``cards`` (redrawn): its hand size first, the rest its deck."""
+        n = len(self.hand[seat])
+        self.hand[seat] = cards[:n]
+        self.deck[seat] = cards[n:]

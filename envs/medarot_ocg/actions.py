@@ -9,6 +9,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from deckgym.envs.core.protocol import action_text
+
 
 class Kind(enum.IntEnum):
     """Action kinds, in the order of the index blocks of section 6."""
@@ -36,18 +38,17 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
-        try:
-            k = Kind(self.kind)
-        except ValueError:
-            return f"Action(kind={self.kind!r}, arg={self.arg!r})"
-        if k in (Kind.PASS, Kind.MASTER, Kind.SUBSTITUTE, Kind.RELEASE, Kind.SPECIAL):
-            return k.name
-        if k == Kind.MOVE:
-            return f"MOVE({_DIRS[self.arg]})"
-        return f"{k.name}({self.arg})"
+        return action_text(
+            Kind,
+            self.kind,
+            self.arg,
+            (Kind.PASS, Kind.MASTER, Kind.SUBSTITUTE, Kind.RELEASE, Kind.SPECIAL),
+            _ARG_NAMES,
+        )
 
 
-_DIRS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+#: How ``str(Action)`` names MOVE's directions.
+_ARG_NAMES = {Kind.MOVE: ("F", "FR", "R", "BR", "B", "BL", "L", "FL")}
 
 
 class DP(enum.IntEnum):

@@ -6,7 +6,6 @@ loaded, so a bad file fails at once with an error naming the file, the card and 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,6 +124,18 @@ _TARGET_WORDS = {
     Target.OPPONENT: ("the opponent", False),
 }
 _STAT_WORDS = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
+#: What an effect of these ops does: ``who`` it applies to, its amount ``n`` and ``cards``
+#: ("card" or "cards") fill the gaps.
+_OP_WORDS = {
+    "TRAP": "sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP",
+    "DRAW": "you draw up to {n} {cards}",
+    "DISCARD": "the opponent discards {n} {cards} of their choice",
+    "TRASH_STOCK": "trash one card of the opponent's stock (you choose)",
+    "DISABLE": "{who} cannot act",
+    "ROOT": "{who} cannot move",
+    "CANCEL_PENALTY": "the acting Medarot pays no penalty for not moving this action",
+    "FREE_FAR": "the acting Medarot's 2-square melee attack costs no HP this action",
+}
 
 
 def target_words(effect: Effect, medaroter: bool) -> tuple[str, bool]:
@@ -160,8 +171,6 @@ def effect_action(effect: Effect) -> str:
     if op == "GUARD":
         guard = "guard" if plural else "guards"
         return f"{who} {guard}: an attack on a Medarot next to it may be turned onto it"
-    if op == "TRAP":
-        return f"sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP"
     if op == "GAIN_HP":
         return f"{'you gain' if effect.target == Target.OWNER else 'the opponent gains'} {n} HP"
     if op == "DAMAGE":
@@ -169,20 +178,8 @@ def effect_action(effect: Effect) -> str:
     if op == "DOT":
         when = "the end of this turn" if effect.trash == "END_OF_TURN" else "every end of turn"
         return f"the opponent pays {n} HP at {when}"
-    if op == "DRAW":
-        return f"you draw up to {n} {cards}"
-    if op == "DISCARD":
-        return f"the opponent discards {n} {cards} of their choice"
-    if op == "TRASH_STOCK":
-        return "trash one card of the opponent's stock (you choose)"
-    if op == "DISABLE":
-        return f"{who} cannot act"
-    if op == "ROOT":
-        return f"{who} cannot move"
-    if op == "CANCEL_PENALTY":
-        return "the acting Medarot pays no penalty for not moving this action"
-    if op == "FREE_FAR":
-        return "the acting Medarot's 2-square melee attack costs no HP this action"
+    if op in _OP_WORDS:
+        return _OP_WORDS[op].format(who=who, n=n, cards=cards)
     return op.replace("_", " ").lower()
 
 
@@ -321,44 +318,25 @@ class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means unknown)."""
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
-
-
-@functools.lru_cache(maxsize=8)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[tuple[str, str], str] = {}
-    for source in sources:
-        file = source.label
-        for raw in source.records():
-            card = _parse_card(raw, len(cards) + 1, file)
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            key = (card.name, card.kind)
-            if key in names:
-                raise CardDataError(
-                    file, card.id, f"duplicate {card.kind} name {card.name!r} (also {names[key]})"
-                )
-            seen[card.id] = file
-            names[key] = card.id
-            cards.append(card)
-    unit_names = {c.name for c in cards if c.kind == MEDAROT}
-    for c in cards:
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
+    pool = core_cards.PoolBuilder[CardDef](kind_of=lambda c: c.kind)
+    pool.read(sources, _parse_card)
+    unit_names = {c.name for c in pool.cards if c.kind == MEDAROT}
+    for c in pool.cards:
         if c.kind == MEDACHANGE and c.name not in unit_names:
-            raise CardDataError(seen[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)")
-    return CardPool(cards, [src.label for src in sources], sources)
+            raise CardDataError(
+                pool.file_of[c.id], c.id, f"MedaChange {c.name!r} names no Medarot of the pool (R47)"
+            )
+    return CardPool(pool.cards, [src.label for src in sources], sources)
+
+
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 
 def deck_names() -> list[str]:
     """Names (file stems) of the starter decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 #: Deck-file keys of this ruleset beyond the shared ones: the mode the deck is built for.
@@ -378,14 +356,7 @@ def starter_decks(mode: str) -> list[str]:
 def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "deck") -> DeckList:
     """Turn a deck name, file path, mapping or list into a validated ``DeckList`` (D42)."""
     if isinstance(value, str):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(
-                    value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
-                )
-        deck = load_deck(path)
+        deck = load_deck(core_cards.deck_path(value, DECKS_DIR))
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, config)

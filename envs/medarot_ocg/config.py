@@ -7,14 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.cards import read_toml
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.options import check_known
+from deckgym.envs.core.options import check_int, check_known, check_table_seat
 
 MODES = ("beginner", "normal", "advance")
-#: Values of ``RulesConfig.proxy``.
-PROXY_KINDS = (proxy_kind.NONE, proxy_kind.GUEST, proxy_kind.BASE)
 _VARIANTS = Path(__file__).with_name("variants.toml")
 
 
@@ -75,11 +72,6 @@ def make_config(mode: str = "beginner", **overrides: Any) -> RulesConfig:
     values = dict(presets[mode])
     values.update(overrides)
     for key in ("max_turns", "max_steps"):
-        if not isinstance(values.get(key, 1), int) or values.get(key, 1) < 1:
-            raise StateError(f"{key} must be a positive integer, got {values[key]!r}")
-    proxy = values.get("proxy", 0)
-    if type(proxy) is not int or proxy not in PROXY_KINDS:
-        raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {proxy!r}")
-    if proxy and not values.get("vacant_seat", False):
-        raise StateError("proxy: a proxy sits at a vacant seat 1, so it needs vacant_seat=True")
+        check_int(key, values.get(key, 1), 1)
+    check_table_seat(values)
     return RulesConfig(**values)

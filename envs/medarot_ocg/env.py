@@ -70,10 +70,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.medarot_ocg.cards import CardPool, load_pool, resolve_deck, starter_decks
-from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.cards import CardPool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.config import RulesConfig
 from deckgym.envs.medarot_ocg.encode import MedarotEncoder
 from deckgym.envs.medarot_ocg.rules import new_game
 from deckgym.envs.medarot_ocg.state import GameState
@@ -98,8 +97,12 @@ class MedarotRuleset(DeckRuleset):
     """
 
     name = "medarot_ocg_v1"
+    package = "deckgym.envs.medarot_ocg"
     state_type = GameState
     start = staticmethod(new_game)
+
+    encoder_type = MedarotEncoder
+    config: RulesConfig
 
     def __init__(
         self,
@@ -108,14 +111,15 @@ class MedarotRuleset(DeckRuleset):
         card_files: Sequence[str] | None = None,
         **rules: Any,
     ) -> None:
-        self.config: RulesConfig = make_config(mode, **rules)
-        self.pool = load_pool(card_files)
-        self.encoder = encoder_for(self.pool)
-        self.choose_decks(
-            decks,
-            lambda d, label: resolve_deck(d, self.pool, self.config, label).expand(),
-            starter_decks(mode),
-        )
+        super().__init__(decks, card_files, mode=mode, **rules)
+
+    def game_deck(self, value: Any, label: str) -> list[str]:
+        """A deck value as its card ids."""
+        return resolve_deck(value, self.pool, self.config, label).expand()
+
+    def starter_decks(self) -> list[str]:
+        """The starter decks built for the mode."""
+        return starter_decks(self.config.mode)
 
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
@@ -139,21 +143,3 @@ class MedarotRuleset(DeckRuleset):
             + 0.05 * (units[seat] - units[o])
         )
         return max(-0.5, min(0.5, value))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.medarot_ocg.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_ocg.view``)."""
-        from deckgym.envs.medarot_ocg.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.medarot_ocg.describe``)."""
-        from deckgym.envs.medarot_ocg.describe import describe_action
-
-        return describe_action(state, seat, index)

@@ -13,6 +13,8 @@ after the event; ``why`` what a payment or a discard is for.
 
 from __future__ import annotations
 
+from deckgym.envs.core.events import FLOW_KINDS
+
 KINDS: dict[str, tuple[str, ...]] = {
     "first_player": ("player",),
     "draw": ("player", "count"),
@@ -50,9 +52,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "store_charge": ("player", "slot"),
     "negate": ("player",),
     "proxy_hit": ("player", "hit", "proxy_life", "why"),
-    "auto": ("player", "decision", "action"),
-    "end": ("winner", "reason"),
-    "truncated": ("reason",),
+    **FLOW_KINDS,
 }
 
 PRIVATE: dict[str, tuple[str, ...]] = {

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
-from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
@@ -159,10 +158,7 @@ class GameState(CardGameState):
         """
         from deckgym.envs.medarot_ocg.cards import MEDAROT, MEDAROTER
 
-        s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s._legal = None
-        rng.shuffle(s.deck[seat])
+        s = self._resample_start(seat, rng)
         for o in range(self.num_players):
             if o == seat:
                 continue
@@ -192,10 +188,7 @@ class GameState(CardGameState):
                     container[key] = card
                 else:
                     setattr(container, key, card)
-            nh = len(s.hand[o])
-            s.hand[o] = pool_cards[:nh]
-            s.deck[o] = pool_cards[nh:]
-        s.records = known_to(s.records, seat)  # the other seat's private events go too
+            s._redeal(o, pool_cards)
         return s
 
     def __repr__(self) -> str:

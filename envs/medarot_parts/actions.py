@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from deckgym.envs.core.protocol import block_offsets
+from deckgym.envs.core.protocol import action_text, block_offsets
 
 
 class Kind(enum.IntEnum):
@@ -62,16 +62,7 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
-        try:
-            k = Kind(self.kind)
-        except ValueError:
-            return f"Action(kind={self.kind!r}, arg={self.arg!r})"
-        if k in _NO_ARG:
-            return k.name
-        names = _ARG_NAMES.get(k)
-        if names is not None and 0 <= self.arg < len(names):
-            return f"{k.name}({names[self.arg]})"
-        return f"{k.name}({self.arg})"
+        return action_text(Kind, self.kind, self.arg, _NO_ARG, _ARG_NAMES)
 
 
 class DP(enum.IntEnum):

@@ -9,7 +9,6 @@ vocabulary of section 4.3, an unknown card id, a wrong deck size or too many cop
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -434,34 +433,14 @@ class CardPool(core_cards.CardPool[CardDef]):
     """An immutable, validated set of card definitions, indexed 1..n (0 means no card)."""
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
+    pool = core_cards.PoolBuilder[CardDef]()
+    pool.read(sources, _parse_card)
+    return CardPool(pool.cards, [src.label for src in sources], sources)
 
 
-@functools.lru_cache(maxsize=8)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[str, str] = {}
-    for source in sources:
-        file = source.label
-        for raw in source.records():
-            card = _parse_card(raw, len(cards) + 1, file)
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            if card.name in names:
-                raise CardDataError(
-                    file, card.id, f"duplicate card name {card.name!r} (also {names[card.name]})"
-                )
-            seen[card.id] = file
-            names[card.name] = card.id
-            cards.append(card)
-    return CardPool(cards, [src.label for src in sources], sources)
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 
 # ----------------------------------------------------------------------------- decks
@@ -496,7 +475,7 @@ _DECK_KEYS = {"starter": Field(dict, schema=_STARTER)}
 
 def deck_names() -> list[str]:
     """Names (file stems) of the decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 def load_deck(path: str | Path, pool: CardPool, config: RulesConfig) -> Deck:
@@ -512,12 +491,7 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
         validate_deck(value, pool, config)
         return value
     if isinstance(value, (str, Path)):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(str(value), None, f"no deck of that name (known: {', '.join(deck_names())})")
-        return load_deck(path, pool, config)
+        return load_deck(core_cards.deck_path(value, DECKS_DIR, "deck"), pool, config)
     if isinstance(value, Mapping) and set(value) == {"starter", "cards"}:
         starter = value["starter"]
         return make_deck(tuple(starter), deck_from_value(value["cards"], label), pool, config)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.options import check_int, check_known
+from deckgym.envs.core.options import check_int, check_known, check_table_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +44,7 @@ class RulesConfig:
     proxy: int = 0
 
     def __post_init__(self) -> None:
-        if self.proxy not in (0, 1, 2) or isinstance(self.proxy, bool):
-            raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {self.proxy!r}")
-        if self.proxy and not self.vacant_seat:
-            raise StateError("proxy needs vacant_seat=True: a proxy sits at an otherwise vacant seat 1")
+        check_table_seat({"vacant_seat": self.vacant_seat, "proxy": self.proxy})
 
     def to_dict(self) -> dict[str, Any]:
         """The config as a plain dict."""
@@ -60,15 +57,9 @@ def make_config(**overrides: Any) -> RulesConfig:
     ``proxy`` is 0, 1 or 2 (a proxy also needs ``vacant_seat``, which tables set, ``RulesConfig``).
     """
     check_known(RulesConfig, overrides)
+    check_table_seat(overrides)
     for key, value in overrides.items():
-        if key == "vacant_seat":
-            if not isinstance(value, bool):
-                raise StateError(f"vacant_seat must be True or False, got {value!r}")
-        elif key == "proxy":
-            check_int(key, value, 0)
-            if value > 2:
-                raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {value!r}")
-        else:
+        if key not in ("vacant_seat", "proxy"):
             check_int(key, value, 1)
     if overrides.get("hand_cap", 16) > 16:
         raise StateError("hand_cap is at most 16 (the HAND(h) block of the action encoding)")

@@ -64,15 +64,13 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.medarot_parts.cards import CardPool, deck_names, load_pool, resolve_deck
-from deckgym.envs.medarot_parts.config import RulesConfig, make_config
+from deckgym.envs.medarot_parts.cards import CardPool, deck_names, resolve_deck
+from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.encode import PartsEncoder
 from deckgym.envs.medarot_parts.rules import new_game
 from deckgym.envs.medarot_parts.state import GameState
@@ -96,18 +94,19 @@ class PartsRuleset(DeckRuleset):
     """
 
     name = "medarot_parts_v1"
+    package = "deckgym.envs.medarot_parts"
     state_type = GameState
     start = staticmethod(new_game)
+    encoder_type = PartsEncoder
+    config: RulesConfig
 
-    def __init__(
-        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
-    ) -> None:
-        self.config: RulesConfig = make_config(**rules)
-        self.pool = load_pool(card_files)
-        self.encoder = encoder_for(self.pool)
-        self.choose_decks(
-            decks, lambda d, label: resolve_deck(d, self.pool, self.config, label).to_list(), deck_names()
-        )
+    def game_deck(self, value: Any, label: str) -> list[list[str]]:
+        """A deck value as its two starter medarots' card ids, then the 40 of the deck."""
+        return resolve_deck(value, self.pool, self.config, label).to_list()
+
+    def starter_decks(self) -> list[str]:
+        """Every packaged deck."""
+        return deck_names()
 
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
@@ -134,21 +133,3 @@ class PartsRuleset(DeckRuleset):
             return 0.01 * armor + 0.1 * live + 0.005 * len(state.deck[p])
 
         return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.medarot_parts.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.medarot_parts.view``)."""
-        from deckgym.envs.medarot_parts.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` in words as ``seat`` may know it (``envs.medarot_parts.describe``)."""
-        from deckgym.envs.medarot_parts.describe import describe_action
-
-        return describe_action(state, seat, index)

@@ -13,6 +13,8 @@ the seat the description names; ``slot`` a part slot name (``HEAD``, ``RIGHT_ARM
 
 from __future__ import annotations
 
+from deckgym.envs.core.events import FLOW_KINDS
+
 KINDS: dict[str, tuple[str, ...]] = {
     "setup": ("player",),
     "draw": ("player", "count"),
@@ -45,9 +47,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "battle_end": ("player",),
     "proxy_hit": ("player", "medarot", "slot", "proxy", "hit", "life"),
     "discard": ("player", "card"),
-    "auto": ("player", "decision", "action"),
-    "end": ("winner", "reason"),
-    "truncated": ("reason",),
+    **FLOW_KINDS,
 }
 
 PRIVATE: dict[str, tuple[str, ...]] = {

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
-from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import CardDef, load_pool
@@ -151,17 +150,12 @@ class GameState(CardGameState):
         the size of each hand and deck. ``seat``'s own deck keeps its contents (it knows its list).
         A proxy's life is public and kept.
         """
-        s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s._legal = None
-        rng.shuffle(s.deck[seat])
+        s = self._resample_start(seat, rng)
         o = 1 - seat
         unseen = s.deck[o] + s.hand[o]
         rng.shuffle(unseen)
-        nh = len(s.hand[o])
-        s.hand[o] = sorted(unseen[:nh])
-        s.deck[o] = unseen[nh:]
-        s.records = known_to(s.records, seat)  # the other seat's private events go too
+        s._redeal(o, unseen)
+        s.hand[o].sort()
         return s
 
     def __repr__(self) -> str:

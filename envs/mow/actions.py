@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from deckgym.envs.core.protocol import block_offsets
+from deckgym.envs.core.protocol import action_text, block_offsets
 
 
 class Kind(enum.IntEnum):
@@ -48,6 +48,12 @@ MASTER_POS = 0
 WEAPON_POS = 6
 SPELL_POS = 7
 _POS_NAMES = ("master", "monster 0", "monster 1", "monster 2", "monster 3", "monster 4", "weapon", "spell")
+#: How ``str(Action)`` names the arguments of the position kinds.
+_ARG_NAMES = {
+    Kind.ABILITY: tuple(f"{_POS_NAMES[i // 2]}, {i % 2}" for i in range(14)),
+    Kind.ATTACKER: _POS_NAMES[:6],
+    Kind.TARGET: tuple(f"{'self' if i < 8 else 'opp'} {_POS_NAMES[i % 8]}" for i in range(16)),
+}
 
 
 class Action(NamedTuple):
@@ -57,19 +63,7 @@ class Action(NamedTuple):
     arg: int = 0
 
     def __str__(self) -> str:
-        try:
-            k = Kind(self.kind)
-        except ValueError:
-            return f"Action(kind={self.kind!r}, arg={self.arg!r})"
-        if k in (Kind.PASS, Kind.SLOT_SPELL):
-            return k.name
-        if k == Kind.ABILITY and 0 <= self.arg < 14:
-            return f"ABILITY({_POS_NAMES[self.arg // 2]}, {self.arg % 2})"
-        if k == Kind.ATTACKER and 0 <= self.arg < 6:
-            return f"ATTACKER({_POS_NAMES[self.arg]})"
-        if k == Kind.TARGET and 0 <= self.arg < 16:
-            return f"TARGET({'self' if self.arg < 8 else 'opp'} {_POS_NAMES[self.arg % 8]})"
-        return f"{k.name}({self.arg})"
+        return action_text(Kind, self.kind, self.arg, (Kind.PASS, Kind.SLOT_SPELL), _ARG_NAMES)
 
 
 class DP(enum.IntEnum):

@@ -11,7 +11,6 @@ The card model lives in ``card_defs`` (re-exported here), the record schemas in
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -145,20 +144,9 @@ class CardPool(core_cards.CardPool[CardDef]):
         self.masters: tuple[CardDef, ...] = tuple(c for c in cards if c.kind == MASTER)
 
 
-def load_pool(files: Any = None) -> CardPool:
-    """Load and validate a card pool (default: every ``cards/*.toml`` of the package).
-
-    ``files`` is a list of card files, TOML text, a list of card mappings, or what
-    ``CardPool.spec`` wrote (``envs.core.cards.pool_sources``); every form is validated alike.
-    """
-    return _load_pool(core_cards.pool_sources(CARDS_DIR, files))
-
-
-@functools.lru_cache(maxsize=16)
-def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
-    cards: list[CardDef] = []
-    seen: dict[str, str] = {}
-    names: dict[str, str] = {}
+def _build_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
+    """The validated pool of ``sources``."""
+    pool = core_cards.PoolBuilder[CardDef]()
     n_main = n_master = 0
     for source in sources:
         file = source.label
@@ -175,13 +163,7 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
             else:
                 card = parse_main(raw, ctx, n_main)
                 n_main += 1
-            if card.id in seen:
-                raise CardDataError(file, card.id, f"duplicate card id (first defined in {seen[card.id]})")
-            if card.name in names:
-                raise CardDataError(file, card.id, f"duplicate name {card.name!r} (also {names[card.name]})")
-            seen[card.id] = file
-            names[card.name] = card.id
-            cards.append(card)
+            pool.add(file, card)
     if n_main > P_MAX:
         raise CardDataError(
             ", ".join(src.label for src in sources),
@@ -192,7 +174,10 @@ def _load_pool(sources: tuple[core_cards.PoolSource, ...]) -> CardPool:
         raise CardDataError(
             ", ".join(src.label for src in sources), None, f"{n_master} masters; at most M_MAX = {M_MAX}"
         )
-    return CardPool(cards, [src.label for src in sources], sources)
+    return CardPool(pool.cards, [src.label for src in sources], sources)
+
+
+load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool, 16)
 
 
 # ----------------------------------------------------------------------------- decks
@@ -203,7 +188,7 @@ _DECK_KEYS = {"master": Field(str)}
 
 def deck_names() -> list[str]:
     """Names (file stems) of the starter decks that ship with the package."""
-    return sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
+    return core_cards.packaged_decks(DECKS_DIR)
 
 
 def load_deck(path: str | Path, pool: CardPool) -> DeckList:
@@ -230,15 +215,9 @@ def resolve_deck(value: Any, pool: CardPool, max_copies: int = 0, label: str = "
     Packaged starter decks (given by name) also keep the starter copy limit of 3.
     """
     if isinstance(value, str):
-        path = Path(value)
-        if not path.suffix:
-            path = DECKS_DIR / f"{value}.toml"
-            if not path.exists():
-                raise DeckError(
-                    value, None, f"no starter deck of that name (known: {', '.join(deck_names())})"
-                )
+        if not Path(value).suffix:  # a packaged starter deck, by name
             max_copies = max_copies or STARTER_MAX_COPIES
-        deck = load_deck(path, pool)
+        deck = load_deck(core_cards.deck_path(value, DECKS_DIR), pool)
     else:
         deck = deck_from_value(value, label)
     validate_deck(deck, pool, max_copies)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.options import check_int, check_known
+from deckgym.envs.core.options import check_int, check_known, check_table_seat
 
 LIFE_START = 20
 DECK_SIZE = 40
@@ -80,11 +80,5 @@ def make_config(**overrides: Any) -> RulesConfig:
         raise StateError(f"first_player must be None, 0 or 1, got {values['first_player']!r}")
     check_int("max_copies", values.get("max_copies", 0), 0)
     check_int("first_turn", values.get("first_turn", 1), 0)
-    if not isinstance(values.get("vacant_seat", False), bool):
-        raise StateError(f"vacant_seat must be a bool, got {values['vacant_seat']!r}")
-    kind = values.get("proxy", 0)
-    if not isinstance(kind, int) or isinstance(kind, bool) or kind not in (0, 1, 2):
-        raise StateError(f"proxy must be 0 (none), 1 (guest) or 2 (base), got {kind!r}")
-    if kind and not values.get("vacant_seat", False):
-        raise StateError("proxy needs vacant_seat=True: a proxy sits at an otherwise vacant seat 1")
+    check_table_seat(values)
     return RulesConfig(**values)

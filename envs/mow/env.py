@@ -63,14 +63,12 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
-from deckgym.envs.core.describe import Described
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.mow.cards import CardPool, deck_names, load_pool, resolve_deck
-from deckgym.envs.mow.config import RulesConfig, make_config
+from deckgym.envs.mow.cards import CardPool, deck_names, resolve_deck
+from deckgym.envs.mow.config import RulesConfig
 from deckgym.envs.mow.encode import MowEncoder
 from deckgym.envs.mow.rules import new_game
 from deckgym.envs.mow.rules.values import master_attack, monster_attack, toughness
@@ -95,19 +93,19 @@ class MowRuleset(DeckRuleset):
     """
 
     name = "mow_v1"
+    package = "deckgym.envs.mow"
     state_type = GameState
     start = staticmethod(new_game)
+    encoder_type = MowEncoder
+    config: RulesConfig
 
-    def __init__(
-        self, decks: Sequence[Any] | None = None, card_files: Sequence[str] | None = None, **rules: Any
-    ) -> None:
-        self.config: RulesConfig = make_config(**rules)
-        self.pool = load_pool(card_files)
-        self.encoder = encoder_for(self.pool)
-        mc = self.config.max_copies
-        self.choose_decks(
-            decks, lambda d, label: resolve_deck(d, self.pool, mc, label).expand(), deck_names()
-        )
+    def game_deck(self, value: Any, label: str) -> list[str]:
+        """A deck value as its 41 card ids, the master first."""
+        return resolve_deck(value, self.pool, self.config.max_copies, label).expand()
+
+    def starter_decks(self) -> list[str]:
+        """Every packaged deck."""
+        return deck_names()
 
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
@@ -128,21 +126,3 @@ class MowRuleset(DeckRuleset):
             )
 
         return max(-0.5, min(0.5, side(seat) - side(1 - seat)))
-
-    def render_text(self, state: GameState, viewer: int | None) -> str:
-        """The board as text."""
-        from deckgym.envs.mow.render import render_text
-
-        return render_text(state, viewer)
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as a JSON-safe dict (``envs.mow.view``)."""
-        from deckgym.envs.mow.view import view
-
-        return view(state, seat)
-
-    def describe_action(self, state: GameState, seat: int, index: int) -> Described:
-        """Action ``index`` of ``state`` in words, as ``seat`` may know it (``envs.mow.describe``)."""
-        from deckgym.envs.mow.describe import describe_action
-
-        return describe_action(state, seat, index)

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
-from deckgym.envs.core.events import known_to
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
@@ -129,10 +128,7 @@ class GameState(CardGameState):
         count and the public fact that the slot holds a spell its master may cast. The
         future random stream is reseeded.
         """
-        s = self.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s._legal = None
-        rng.shuffle(s.deck[seat])
+        s = self._resample_start(seat, rng)
         o = 1 - seat
         hidden = s.deck[o] + s.hand[o]
         slot = s.spell[o]
@@ -151,10 +147,7 @@ class GameState(CardGameState):
             for e in s.chain:
                 if e[3] == slot[2]:
                     e[2] = card
-        nh = len(s.hand[o])
-        s.hand[o] = hidden[:nh]
-        s.deck[o] = hidden[nh:]
-        s.records = known_to(s.records, seat)  # the other seat's private events go too
+        s._redeal(o, hidden)
         return s
 
     def __repr__(self) -> str:
