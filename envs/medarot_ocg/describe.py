@@ -237,20 +237,18 @@ def _place_square(m: _M) -> tuple[str, list[Any]]:
     return f"{verb} {what} face down on square {m.a.arg}", [place("to", "square", m.a.arg)]
 
 
-def _opt_draw(m: _M) -> tuple[str, list[Any]]:
+def _draw(m: _M) -> tuple[str, list[Any]]:
+    """How many cards to draw: OPT_DRAW extra cards at 1 HP each, or a free DESTROY_DRAW / EFFECT_DRAW."""
     n = m.a.arg
+    paid = m.state.dp is not None and DP(m.state.dp[0]) == DP.OPT_DRAW
     if n == 0:
-        return ("Draw no extra cards" if m.own else f"{_OPP} draws no extra cards"), []
-    verb = "Pay" if m.own else f"{_OPP} pays"
-    return f"{verb} 1 HP to draw {_cards(n)}", [place("card", "deck", None, m.p)]
-
-
-def _count_draw(m: _M) -> tuple[str, list[Any]]:
-    n = m.a.arg
-    if n == 0:
-        return ("Draw no cards" if m.own else f"{_OPP} draws no cards"), []
-    verb = "Draw" if m.own else f"{_OPP} draws"
-    return f"{verb} {_cards(n)}", [place("card", "deck", None, m.p)]
+        what = "no extra cards" if paid else "no cards"
+        return (f"Draw {what}" if m.own else f"{_OPP} draws {what}"), []
+    if paid:
+        text = ("Pay" if m.own else f"{_OPP} pays") + f" 1 HP to draw {_cards(n)}"
+    else:
+        text = ("Draw" if m.own else f"{_OPP} draws") + f" {_cards(n)}"
+    return text, [place("card", "deck", None, m.p)]
 
 
 def _late_master(m: _M) -> tuple[str, list[Any]]:
@@ -519,7 +517,7 @@ _HANDLERS: dict[DP, Callable[[_M], tuple[str, list[Any]]]] = {
     DP.OPENING_STOCK: _opening_stock,
     DP.PLACE_CARD: _place_card,
     DP.PLACE_SQUARE: _place_square,
-    DP.OPT_DRAW: _opt_draw,
+    DP.OPT_DRAW: _draw,
     DP.LATE_MASTER: _late_master,
     DP.HAND_LIMIT: _discard,
     DP.TIE_BREAK: _tie_break,
@@ -535,8 +533,8 @@ _HANDLERS: dict[DP, Callable[[_M], tuple[str, list[Any]]]] = {
     DP.DECLARE: lambda m: _declare(m.state, m.a, m.reader, m.s, m.x, m.actor, m.whose, m.own),
     DP.DEFENCE: lambda m: _window(m.state, m.p, m.a, DP.DEFENCE, m.reader, m.own),
     DP.WEAK_DISCARD: _discard,
-    DP.DESTROY_DRAW: _count_draw,
-    DP.EFFECT_DRAW: _count_draw,
+    DP.DESTROY_DRAW: _draw,
+    DP.EFFECT_DRAW: _draw,
     DP.EFFECT_DISCARD: _discard,
     DP.MOVE_AFTER: lambda m: _move(m.state, m.p, m.a, DP.MOVE_AFTER, m.s, m.actor, m.whose, m.own),
     DP.DRAW_STOCK: _draw_stock,

@@ -49,7 +49,7 @@ from deckgym.envs.medarot_parts.cards import (
     Target,
 )
 from deckgym.envs.medarot_parts.rules.values import charge, medal_pays, mobility, power, use_abilities
-from deckgym.envs.medarot_parts.state import GameState
+from deckgym.envs.medarot_parts.state import Battle, GameState
 from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural, proxy_name
 
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
@@ -94,6 +94,12 @@ class _Voice:
         else:
             phrase = _third(verb)
         return f"{phrase} {rest}".strip()
+
+    def battle(self) -> Battle:
+        """The battle under way (the battle decisions arise only during one)."""
+        b = self.st.battle
+        assert b is not None
+        return b
 
 
 def _third(verb: str) -> str:
@@ -306,9 +312,7 @@ def _defense_window(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _defender(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     d = 1 - b.attacker
     legs = st.field[d][a.arg].parts[LEGS]
     note = "its action medarot" if st.action_medarot[d] == a.arg else "not its action medarot"
@@ -319,9 +323,7 @@ def _defender(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _response(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     d, m = 1 - b.attacker, b.defender
     if a.kind == Kind.PASS:
         return described(
@@ -355,9 +357,7 @@ def _response(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _amount(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     d, m, s = 1 - b.attacker, b.defender, b.protect
     part = st.field[d][m].parts[s]
     full, pw = charge(st, d, m, s), power(st, d, m, s)
@@ -380,9 +380,7 @@ def _amount(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _allocate(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     d, m, s = 1 - b.attacker, b.defender, a.arg
     part = st.field[d][m].parts[s]
     armor = st.cards[part.card].armor
@@ -396,9 +394,7 @@ def _allocate(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _attach(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     p, m, s = b.attacker, b.medarot, b.slot
     card = st.cards[st.field[p][m].parts[s].card]
     if a.kind == Kind.PASS:
@@ -419,9 +415,7 @@ def _attach(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
 
 
 def _effect_target(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
-    st = v.st
-    b = st.battle
-    assert b is not None
+    st, b = v.st, v.battle()
     p = b.attacker
     card = st.cards[st.field[p][b.medarot].parts[b.slot].card]
     ab = next(x for x in card.abilities if x.source == "EFFECT")

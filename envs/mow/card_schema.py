@@ -91,21 +91,21 @@ _MASTER = {
     "abilities": Field(list, required=False),
     "restrictions": Field(list, required=False),
 }
+#: the last keys of the cards that stay on the field (monsters and weapons)
+_ON_FIELD = {"condition": Field(dict, required=False), "abilities": Field(list, required=False)}
 _MONSTER = {
     **_COMMON,
     "attack": Field(int, lo=0, hi=10),
     "toughness": Field(int, lo=1, hi=12),
     "gigant": Field(bool, required=False),
-    "condition": Field(dict, required=False),
-    "abilities": Field(list, required=False),
+    **_ON_FIELD,
 }
 _WEAPON = {
     **_COMMON,
     "attack": Field(int, lo=0, hi=5),
     "guard": Field(int, lo=0, hi=5),
     "legendary": Field(bool, required=False),
-    "condition": Field(dict, required=False),
-    "abilities": Field(list, required=False),
+    **_ON_FIELD,
 }
 _SPELL = {
     **_COMMON,

@@ -39,8 +39,7 @@ from deckgym.envs.mow.rules.field import ref_at
 from deckgym.envs.mow.rules.values import (
     Active,
     active_statics,
-    master_attack,
-    master_guard,
+    master_stats,
     max_toughness,
     monster_attack,
     sick,
@@ -199,8 +198,9 @@ class MowEncoder(Encoder):
         w[m] = st.life[p] / LIFE_START
         w[m + 1] = st.level[p] / 5
         w[m + 2] = len(st.exp[p]) / 40
-        w[m + 3] = master_attack(st, p, active) / 10
-        w[m + 4] = master_guard(st, p, active) / 10
+        attack, guard = master_stats(st, p, active)
+        w[m + 3] = attack / 10
+        w[m + 4] = guard / 10
         w[m + 5] = len(st.deck[p]) / 40
         w[m + 6] = len(st.hand[p]) / 40
         w[m + 7] = st.master_attacked[p]

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Phase
-from deckgym.envs.amalogs.events import player_name, square_name
 from deckgym.envs.amalogs.rules import core
 from deckgym.envs.amalogs.rules.flow import ask, decision, run_task, task
-from deckgym.envs.amalogs.rules.startup import spawn_squares
+from deckgym.envs.amalogs.rules.startup import place_avatar, spawn_squares
 from deckgym.envs.amalogs.state import AmalogsState
 
 
@@ -41,17 +40,10 @@ def after_respawn_solo(st: AmalogsState) -> None:
 def on_respawn_place(st: AmalogsState, a: Action) -> None:
     """SQUARE s: the avatar is back with 0 points, not Guarding, not dueled (D29)."""
     av = st.avatars[st.actor]
-    av.square = a.arg
     av.exited = False
     av.ap = 0
     av.guarding = False
     av.dueled = False
     av.ended = False
-    st.emit(
-        "respawn",
-        f"{player_name(st, st.actor)} comes back on {square_name(a.arg)}",
-        player=st.actor,
-        square=int(a.arg),
-    )
-    st.queue.pop(0)
+    place_avatar(st, a.arg, "respawn", "comes back on")
     next_respawn(st)

@@ -62,17 +62,22 @@ def spawn_squares(st: AmalogsState, player: int) -> list[int]:
     return [s for s in SPAWN[st.avatars[player].team] if is_free(s, occupied)]
 
 
+def place_avatar(st: AmalogsState, square: int, event: str, words: str) -> None:
+    """Put the actor's avatar on spawn ``square``, announce it (``event``) and end its turn in the queue."""
+    st.avatars[st.actor].square = square
+    st.emit(
+        event,
+        f"{player_name(st, st.actor)} {words} {square_name(square)}",
+        player=st.actor,
+        square=int(square),
+    )
+    st.queue.pop(0)
+
+
 @decision(Phase.STARTUP_PLACE, legal=lambda st: [A.SQUARE[s] for s in spawn_squares(st, st.actor)])
 def on_place(st: AmalogsState, a: Action) -> None:
     """SQUARE s: place the avatar; after the last placement the match begins."""
-    st.avatars[st.actor].square = a.arg
-    st.emit(
-        "place",
-        f"{player_name(st, st.actor)} places its avatar on {square_name(a.arg)}",
-        player=st.actor,
-        square=int(a.arg),
-    )
-    st.queue.pop(0)
+    place_avatar(st, a.arg, "place", "places its avatar on")
     if st.queue:
         ask(st, Phase.STARTUP_PLACE, st.queue[0])
     else:

@@ -23,7 +23,7 @@ from deckgym.envs.medarot_ocg.rules.board import (
 from deckgym.envs.medarot_ocg.rules.flow import ask, decision, pay, push, spend, task
 from deckgym.envs.medarot_ocg.rules.medaroter import trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import place, set_card
-from deckgym.envs.medarot_ocg.state import Act, GameState
+from deckgym.envs.medarot_ocg.state import Act, GameState, Stack
 
 _DIR_NAMES = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 
@@ -120,12 +120,18 @@ def action_start(st: GameState) -> None:
     ask(st, DP.ACTION_START, st.act.owner)
 
 
-def _action_start_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+def _acting(st: GameState) -> tuple[Act, Stack]:
+    """The action under way and the acting Medarot, which is on the board during A3."""
     act = st.act
     assert act is not None
-    p = act.owner
-    x = st.board[acting_square(st)]
+    x = st.board[square_of(st, act.uid)]
     assert x is not None
+    return act, x
+
+
+def _action_start_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    act, x = _acting(st)
+    p = act.owner
     cfg = st.config
     power_form = top(st, x).power_form
     out = [] if power_form and st.hp[p] < 1 else [A.PASS]
@@ -152,11 +158,8 @@ def _action_start_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 @decision(DP.ACTION_START, legal=_action_start_legal)
 def on_action_start(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Handle one action-start option (R46, R47, R48, D18, D19, D23)."""
-    act = st.act
-    assert act is not None
+    act, x = _acting(st)
     p = act.owner
-    x = st.board[acting_square(st)]
-    assert x is not None
     k = a.kind
     if k == Kind.PASS:
         if top(st, x).power_form:

@@ -162,32 +162,22 @@ def judge(st: GameState) -> None:
     power, armor = eff_power(st, m), eff_armor(st, t)
     tail = (["on_hit"], ["traps", q], ["after_defence"])
     name = st.cards[t.top()].name
-    if power >= armor:
-        st.emit(
-            "judge",
-            f"power {power} >= armor {armor}: {name} is destroyed",
-            player=q,
-            card=t.top(),
-            square=square,
-            power=power,
-            armor=armor,
-            result="destroyed",
-        )
-        push(st, ["destroy", square, 0], *tail)
-        return
+    destroyed = power >= armor
     need = power // 10
-    if not st.config.weak_attack or need == 0:
+    if destroyed or not st.config.weak_attack or need == 0:
+        # a plain judgement: destroyed, or no damage when there is no weak attack
+        verdict = f">= armor {armor}: {name} is destroyed" if destroyed else f"< armor {armor}: no damage"
         st.emit(
             "judge",
-            f"power {power} < armor {armor}: no damage",
+            f"power {power} {verdict}",
             player=q,
             card=t.top(),
             square=square,
             power=power,
             armor=armor,
-            result="no_damage",
+            result="destroyed" if destroyed else "no_damage",
         )
-        push(st, *tail)
+        push(st, *([["destroy", square, 0]] if destroyed else []), *tail)
         return
     if len(st.hand[q]) > need:
         st.emit("weak_attack", f"weak attack: P{q} discards {need}", player=q, count=need)

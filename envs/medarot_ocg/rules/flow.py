@@ -122,25 +122,13 @@ def pay(st: GameState, player: int, amount: int, why: str) -> bool:
             return _proxy_loses(st, 1 - player, amount, why)
         return True
     if amount > st.hp[player]:
-        st.emit(
-            "cannot_pay",
-            f"P{player} cannot pay {amount} HP for {why_words(why)} (HP {st.hp[player]}) and loses",
-            player=player,
-            amount=amount,
-            why=why,
-            hp=st.hp[player],
-        )
+        text = f"P{player} cannot pay {amount} HP for {why_words(why)} (HP {st.hp[player]}) and loses"
+        _hp_event(st, "cannot_pay", text, player, amount, why)
         end(st, 1 - player, f"P{player} could not pay {amount} for {why}")
         return False
     st.hp[player] -= amount
-    st.emit(
-        "pay",
-        f"P{player} pays {amount} HP for {why_words(why)} (HP {st.hp[player]})",
-        player=player,
-        amount=amount,
-        why=why,
-        hp=st.hp[player],
-    )
+    text = f"P{player} pays {amount} HP for {why_words(why)} (HP {st.hp[player]})"
+    _hp_event(st, "pay", text, player, amount, why)
     return True
 
 
@@ -148,14 +136,13 @@ def spend(st: GameState, player: int, amount: int, why: str) -> None:
     """A voluntary payment: the legal-options code has already checked it is affordable."""
     if amount > 0:
         st.hp[player] -= amount
-        st.emit(
-            "spend",
-            f"P{player} spends {amount} HP on {why} (HP {st.hp[player]})",
-            player=player,
-            amount=amount,
-            why=why,
-            hp=st.hp[player],
-        )
+        text = f"P{player} spends {amount} HP on {why} (HP {st.hp[player]})"
+        _hp_event(st, "spend", text, player, amount, why)
+
+
+def _hp_event(st: GameState, event: str, text: str, player: int, amount: int, why: str) -> None:
+    """The event of a payment of ``amount`` HP for ``why``, with the payer's HP after it."""
+    st.emit(event, text, player=player, amount=amount, why=why, hp=st.hp[player])
 
 
 def auto(st: GameState, player: int, dp: DP, action: Action) -> None:

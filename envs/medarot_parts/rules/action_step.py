@@ -30,8 +30,8 @@ from deckgym.envs.medarot_parts.rules.effects import (
     start_support,
 )
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
-from deckgym.envs.medarot_parts.rules.payment import payment_task
-from deckgym.envs.medarot_parts.rules.values import can_afford_part, charge, part_payment, power
+from deckgym.envs.medarot_parts.rules.payment import use_part
+from deckgym.envs.medarot_parts.rules.values import can_afford_part, power
 from deckgym.envs.medarot_parts.state import GameState, Part
 from deckgym.envs.medarot_parts.words import medarot_of, part_of, plural
 
@@ -135,18 +135,7 @@ def take_action(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
 # ----------------------------------------------------------------------------- repair (D29)
 def start_repair(st: GameState, p: int, m: int, s: int) -> None:
     """Repair action (D29): tap the repair part, pay its charge, then choose the medarot and part."""
-    part = st.field[p][m].parts[s]
-    part.tapped = True
-    st.emit(
-        "use_part",
-        f"P{p} repairs with {part_of(st, p, m, s)}",
-        player=p,
-        card=part.card,
-        medarot=m,
-        slot=SLOTS[s],
-    )
-    kind, medal = part_payment(st, p, m, s)
-    push(st, payment_task(p, charge(st, p, m, s), kind, medal), ["repair_target", m, s])
+    push(st, use_part(st, p, m, s, "use_part", "repairs with"), ["repair_target", m, s])
 
 
 @task

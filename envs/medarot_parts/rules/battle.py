@@ -18,13 +18,12 @@ from deckgym.envs.medarot_parts.cards import AIMED, BATTLE, E_DEFENSE, LEGS, PRO
 from deckgym.envs.medarot_parts.rules.damage import hit_proxy
 from deckgym.envs.medarot_parts.rules.effects import Use, live_medarots, playable_card, resolve, start_card
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
-from deckgym.envs.medarot_parts.rules.payment import payment_task
+from deckgym.envs.medarot_parts.rules.payment import payment_task, use_part
 from deckgym.envs.medarot_parts.rules.values import (
     available_ep,
     charge,
-    end_mods,
+    end_duration,
     medal_pays,
-    part_payment,
     power,
 )
 from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, UNTIL_CARD, Battle, GameState
@@ -50,20 +49,9 @@ def attack_part(st: GameState) -> None:
     b = st.battle
     assert b is not None
     p, m, s = b.attacker, b.medarot, b.slot
+    push(st, use_part(st, p, m, s, "attack", "attacks with"))
     part = st.field[p][m].parts[s]
-    part.tapped = True
-    card = st.cards[part.card]
-    st.emit(
-        "attack",
-        f"P{p} attacks with {part_of(st, p, m, s)}",
-        player=p,
-        card=part.card,
-        medarot=m,
-        slot=SLOTS[s],
-    )
-    kind, medal = part_payment(st, p, m, s)
-    push(st, payment_task(p, charge(st, p, m, s), kind, medal))
-    for ab in card.abilities:
+    for ab in st.cards[part.card].abilities:
         if ab.source == "ON_USE":
             resolve(st, ab, Use(p, UNTIL_BATTLE, part.uid))
 
@@ -142,13 +130,14 @@ def defender_step(st: GameState) -> None:
         st.emit("defend", f"{medarot_of(st, d, am)} defends (P{d}'s action medarot)", player=d, medarot=am)
 
 
-def _defender_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+def _defending_medarots(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
+    """The live medarots of the side under attack (the defender, R8, and an effect's target, R26)."""
     b = st.battle
     assert b is not None
     return [A.MEDAROT[i] for i in live_medarots(st, 1 - b.attacker)]
 
 
-@decision(DP.DEFENDER_CHOICE, legal=_defender_legal)
+@decision(DP.DEFENDER_CHOICE, legal=_defending_medarots)
 def designate_defender(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """A designates the defending medarot (R8 a-c)."""
     b = st.battle
@@ -366,13 +355,7 @@ def attach_effect(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
         resolve(st, ab, Use(p, UNTIL_CARD, part.uid))
 
 
-def _effect_target_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
-    b = st.battle
-    assert b is not None
-    return [A.MEDAROT[i] for i in live_medarots(st, 1 - b.attacker)]
-
-
-@decision(DP.EFFECT_TARGET, legal=_effect_target_legal)
+@decision(DP.EFFECT_TARGET, legal=_defending_medarots)
 def effect_target(st: GameState, ctx: tuple[int, ...], action: Action) -> None:
     """Bind the effect to the chosen opposing medarot's slot (R26, D28)."""
     b = st.battle
@@ -390,15 +373,7 @@ def battle_end(st: GameState) -> None:
     assert b is not None
     legs = st.field[b.attacker][b.medarot].parts[LEGS]
     legs.tapped = True
-    for p in (0, 1):
-        keep = []
-        for cid in st.play[p]:
-            if st.cards[cid].duration == BATTLE:
-                st.trash[p].append(cid)
-            else:
-                keep.append(cid)
-        st.play[p] = keep
-    end_mods(st, UNTIL_BATTLE)
+    end_duration(st, BATTLE, UNTIL_BATTLE)
     st.battle = None
     st.emit(
         "battle_end",

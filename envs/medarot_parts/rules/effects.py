@@ -26,8 +26,8 @@ from deckgym.envs.medarot_parts.cards import (
 )
 from deckgym.envs.medarot_parts.ops import CHOSEN_TARGETS, OPS_REGISTRY, Target
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, push, task
-from deckgym.envs.medarot_parts.rules.payment import payment_task
-from deckgym.envs.medarot_parts.rules.values import add_mod, available_ep, charge, part_payment, use_abilities
+from deckgym.envs.medarot_parts.rules.payment import payment_task, use_part
+from deckgym.envs.medarot_parts.rules.values import add_mod, available_ep, use_abilities
 from deckgym.envs.medarot_parts.state import (
     STAT_CHARGE,
     STAT_POWER,
@@ -243,21 +243,10 @@ def start_card(st: GameState, p: int, h: int, then: list[int | str] | None) -> N
 
 def start_support(st: GameState, p: int, m: int, s: int) -> None:
     """Use the support part in slot ``s`` of the action medarot (D30): tap, pay, targets, resolution."""
-    part = st.field[p][m].parts[s]
-    part.tapped = True
-    st.use = [p, part.card, s, []]
-    st.emit(
-        "use_part",
-        f"P{p} uses {part_of(st, p, m, s)}",
-        player=p,
-        card=part.card,
-        medarot=m,
-        slot=SLOTS[s],
-    )
-    kind, medal = part_payment(st, p, m, s)
+    st.use = [p, st.field[p][m].parts[s].card, s, []]
     push(
         st,
-        payment_task(p, charge(st, p, m, s), kind, medal),
+        use_part(st, p, m, s, "use_part", "uses"),
         ["choose_target", 0],
         ["resolve_use", 0],
         ["finish_support", m],

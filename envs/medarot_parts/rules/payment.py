@@ -9,16 +9,33 @@ from __future__ import annotations
 
 from deckgym.envs.medarot_parts import actions as A
 from deckgym.envs.medarot_parts.actions import DP, Action, Kind
-from deckgym.envs.medarot_parts.cards import ENERGY_KINDS
+from deckgym.envs.medarot_parts.cards import ENERGY_KINDS, SLOTS
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, task
+from deckgym.envs.medarot_parts.rules.values import charge, part_payment
 from deckgym.envs.medarot_parts.state import GameState
-from deckgym.envs.medarot_parts.words import ENERGY_NAMES
+from deckgym.envs.medarot_parts.words import ENERGY_NAMES, part_of
 
 
 def payment_task(payer: int, charge: int, kind: int, medal: tuple[int, int] | None) -> list[int | str]:
     """The task paying ``charge`` (2 x charge EP) by ``payer`` with efficient ``kind`` and ``medal``."""
     mp, mi = medal if medal is not None else (-1, -1)
     return ["payment", payer, 2 * charge, mp, mi, kind]
+
+
+def use_part(st: GameState, p: int, m: int, s: int, event: str, verb: str) -> list[int | str]:
+    """Tap the part in slot ``s`` of ``p``'s medarot ``m``, announce it (R2, D29, D30); the task paying its charge."""
+    part = st.field[p][m].parts[s]
+    part.tapped = True
+    st.emit(
+        event,
+        f"P{p} {verb} {part_of(st, p, m, s)}",
+        player=p,
+        card=part.card,
+        medarot=m,
+        slot=SLOTS[s],
+    )
+    kind, medal = part_payment(st, p, m, s)
+    return payment_task(p, charge(st, p, m, s), kind, medal)
 
 
 @task

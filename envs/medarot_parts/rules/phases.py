@@ -11,7 +11,7 @@ from deckgym.envs.medarot_parts.actions import DP, Action, Kind
 from deckgym.envs.medarot_parts.cards import ENERGY, LEGS, TURN
 from deckgym.envs.medarot_parts.rules.effects import draw_cards
 from deckgym.envs.medarot_parts.rules.flow import ask, decision, end, push, task, truncate
-from deckgym.envs.medarot_parts.rules.values import end_mods, mobility
+from deckgym.envs.medarot_parts.rules.values import end_duration, mobility
 from deckgym.envs.medarot_parts.state import UNTIL_TURN, GameState, Medarot, Part
 from deckgym.envs.medarot_parts.words import medarot_label
 
@@ -71,14 +71,7 @@ def reset_phase(st: GameState) -> None:
                     part.tapped = False
         for row in st.stock[p]:
             row[1] = False
-        keep = []
-        for cid in st.play[p]:
-            if st.cards[cid].duration == TURN:
-                st.trash[p].append(cid)
-            else:
-                keep.append(cid)
-        st.play[p] = keep
-    end_mods(st, UNTIL_TURN)
+    end_duration(st, TURN, UNTIL_TURN)
 
 
 @task

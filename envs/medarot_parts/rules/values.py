@@ -106,8 +106,16 @@ def add_mod(
     st.mods.append([stat, amount, uid, slots[0], slots[1], slots[2], until, src])
 
 
-def end_mods(st: GameState, until: int) -> None:
-    """Remove every modifier of one duration (end of battle, reset phase)."""
+def end_duration(st: GameState, duration: int, until: int) -> None:
+    """End of battle or reset phase: cards in play lasting ``duration`` go to the trash, modifiers lasting ``until`` end."""
+    for p in (0, 1):
+        keep = []
+        for cid in st.play[p]:
+            if st.cards[cid].duration == duration:
+                st.trash[p].append(cid)
+            else:
+                keep.append(cid)
+        st.play[p] = keep
     st.mods = [m for m in st.mods if m[6] != until]
 
 

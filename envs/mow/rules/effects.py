@@ -363,23 +363,21 @@ def _type_options(st: GameState, f: list, e: Effect, zone: list[str]) -> list[Ac
 
 
 @OPS.handler("SEARCH")
-def search(st: GameState, f: list, e: Effect) -> None:
-    """11. Pick a matching card type in the own deck, take one copy, shuffle (K11)."""
-    if _type_options(st, f, e, st.deck[f[0]]):
-        ask(st, DP.SEARCH_CHOICE, f[0], ["search", f])
-        return
-    auto_skip(st, f[0], DP.SEARCH_CHOICE, "no matching card in the deck")
-    st.rng.shuffle(st.deck[f[0]])
-    push(st, ["effects", advance(f, [])])
-
-
 @OPS.handler("RECOVER")
-def recover(st: GameState, f: list, e: Effect) -> None:
-    """12. Pick a matching card type in the own discard pile and take one copy to hand (K12)."""
-    if _type_options(st, f, e, st.discard[f[0]]):
-        ask(st, DP.RECOVER_CHOICE, f[0], ["recover", f])
+def search_or_recover(st: GameState, f: list, e: Effect) -> None:
+    """11. SEARCH: pick a matching card type in the own deck, take one copy, shuffle (K11).
+
+    12. RECOVER: pick a matching card type in the own discard pile, take one copy to hand (K12).
+    """
+    p = f[0]
+    search = e.op == "SEARCH"
+    kind = DP.SEARCH_CHOICE if search else DP.RECOVER_CHOICE
+    if _type_options(st, f, e, st.deck[p] if search else st.discard[p]):
+        ask(st, kind, p, ["search" if search else "recover", f])
         return
-    auto_skip(st, f[0], DP.RECOVER_CHOICE, "no matching card in the discard pile")
+    auto_skip(st, p, kind, "no matching card in the " + ("deck" if search else "discard pile"))
+    if search:
+        st.rng.shuffle(st.deck[p])
     push(st, ["effects", advance(f, [])])
 
 

@@ -13,6 +13,20 @@ from deckgym.envs.mow.rules.values import charge_limit
 from deckgym.envs.mow.state import TURN, GameState
 
 
+def _draw(st: GameState, p: int, opening: bool) -> None:
+    """``p`` draws the opening hand (R5) or the card of the draw phase (D3); only ``p`` sees which."""
+    drawn = draw_cards(st.deck[p], st.hand[p], OPENING_HAND if opening else DRAW_PER_TURN)
+    what = f"an opening hand of {len(drawn)}" if opening else "a card"
+    st.emit(
+        "draw",
+        f"P{p} draws {what} (deck {len(st.deck[p])})",
+        only=(p, {"cards": list(drawn)}),
+        player=p,
+        count=len(drawn),
+        deck=len(st.deck[p]),
+    )
+
+
 def setup(st: GameState) -> None:
     """5.1: first player (D1), masters revealed and decks shuffled (R4), 5 cards each (R5); t = 1.
 
@@ -28,15 +42,7 @@ def setup(st: GameState) -> None:
         st.rng.shuffle(st.deck[p])
         st.emit("reveal", f"P{p} reveals master {st.name(st.masters[p])}", player=p, card=st.masters[p])
     for p in (st.first, 1 - st.first)[: len(st.seats())]:
-        drawn = draw_cards(st.deck[p], st.hand[p], OPENING_HAND)
-        st.emit(
-            "draw",
-            f"P{p} draws an opening hand of {len(drawn)} (deck {len(st.deck[p])})",
-            only=(p, {"cards": list(drawn)}),
-            player=p,
-            count=len(drawn),
-            deck=len(st.deck[p]),
-        )
+        _draw(st, p, opening=True)
     st.t = 1
     st.active = st.first
     st.emit("first_player", f"P{st.first} goes first", player=st.first)
@@ -63,16 +69,7 @@ def turn_start(st: GameState) -> None:
 def draw_phase(st: GameState) -> None:
     """5.2.2, D3, D5: the active player draws 1 (every turn, turn 1 included), then a state check."""
     st.phase = int(Phase.DRAW)
-    a = st.active
-    drawn = draw_cards(st.deck[a], st.hand[a], DRAW_PER_TURN)
-    st.emit(
-        "draw",
-        f"P{a} draws a card (deck {len(st.deck[a])})",
-        only=(a, {"cards": list(drawn)}),
-        player=a,
-        count=len(drawn),
-        deck=len(st.deck[a]),
-    )
+    _draw(st, st.active, opening=False)
     push(st, ["check"], ["charge_phase"])
 
 

@@ -78,42 +78,33 @@ def _stat_mod(st: GameState, p: int, ref: int, active: Active | None = None) -> 
     return da, dd
 
 
-def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
-    """4.9: table attack + weapon + modifiers + STAT_MOD, floored at 0 (D39).
+def master_stats(st: GameState, p: int, active: Active | None = None) -> tuple[int, int]:
+    """4.9: the master's (attack, guard): table value + weapon + modifiers + STAT_MOD, each floored at 0 (D39).
 
-    A seat with no master card (the proxy of an AMALOGS table, or a vacant seat) has attack 0.
+    A seat with no master card (the proxy of an AMALOGS table, or a vacant seat) has (0, 0).
     """
     if not st.masters[p]:
-        return 0
-    m = st.cards[st.masters[p]]
-    v = (
-        m.level_table[st.level[p]][1]
-        + sum(x[0] for x in st.master_mods[p])
-        + _stat_mod(st, p, -1 - p, active)[0]
-    )
+        return 0, 0
+    row = st.cards[st.masters[p]].level_table[st.level[p]]
+    attack, guard = _stat_mod(st, p, -1 - p, active)
+    attack += row[1] + sum(x[0] for x in st.master_mods[p])
+    guard += row[2] + sum(x[1] for x in st.master_mods[p])
     w = st.weapon[p]
     if w is not None:
-        v += st.cards[w[0]].attack
-    return max(0, v)
+        weapon = st.cards[w[0]]
+        attack += weapon.attack
+        guard += weapon.guard
+    return max(0, attack), max(0, guard)
+
+
+def master_attack(st: GameState, p: int, active: Active | None = None) -> int:
+    """4.9: the master's attack (see :func:`master_stats`)."""
+    return master_stats(st, p, active)[0]
 
 
 def master_guard(st: GameState, p: int, active: Active | None = None) -> int:
-    """4.9: table guard + weapon + modifiers + STAT_MOD, floored at 0 (D39).
-
-    A seat with no master card (the proxy of an AMALOGS table, or a vacant seat) has guard 0.
-    """
-    if not st.masters[p]:
-        return 0
-    m = st.cards[st.masters[p]]
-    v = (
-        m.level_table[st.level[p]][2]
-        + sum(x[1] for x in st.master_mods[p])
-        + _stat_mod(st, p, -1 - p, active)[1]
-    )
-    w = st.weapon[p]
-    if w is not None:
-        v += st.cards[w[0]].guard
-    return max(0, v)
+    """4.9: the master's guard (see :func:`master_stats`)."""
+    return master_stats(st, p, active)[1]
 
 
 def monster_attack(st: GameState, p: int, m: Monster, active: Active | None = None) -> int:
