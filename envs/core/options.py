@@ -24,6 +24,21 @@ def check_int(key: str, value: Any, least: int) -> None:
         raise StateError(f"{key} must be a {kind} integer, got {value!r}")
 
 
+_TYPES = {
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "bool": ("True or False", lambda v: type(v) is bool),
+    "str": ("text", lambda v: isinstance(v, str)),
+}
+
+
+def check_types(config_class: Any, values: Mapping[str, Any]) -> None:
+    """Refuse a value that is not of its field's type (``int``, ``bool`` or ``str``), naming the option."""
+    for f in dataclasses.fields(config_class):
+        words, test = _TYPES.get(str(f.type), ("", None))
+        if f.name in values and test is not None and not test(values[f.name]):
+            raise StateError(f"{f.name} must be {words}, got {values[f.name]!r}")
+
+
 def check_table_seat(values: Mapping[str, Any]) -> None:
     """Refuse bad ``vacant_seat`` and ``proxy`` options of a core game (its table in the AMALOGS meta-game).
 

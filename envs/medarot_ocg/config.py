@@ -9,7 +9,7 @@ from typing import Any
 
 from deckgym.envs.core.cards import read_toml
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.options import check_int, check_known, check_table_seat
+from deckgym.envs.core.options import check_int, check_known, check_table_seat, check_types
 
 MODES = ("beginner", "normal", "advance")
 _VARIANTS = Path(__file__).with_name("variants.toml")
@@ -71,7 +71,8 @@ def make_config(mode: str = "beginner", **overrides: Any) -> RulesConfig:
     check_known(RulesConfig, overrides)
     values = dict(presets[mode])
     values.update(overrides)
-    for key in ("max_turns", "max_steps"):
+    check_types(RulesConfig, values)
+    for key in ("max_turns", "max_steps", "deck_size", "start_hp", "hand_cap"):
         check_int(key, values.get(key, 1), 1)
     check_table_seat(values)
     return RulesConfig(**values)
