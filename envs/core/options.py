@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from deckgym.envs.core.checks import is_bool, is_int
 from deckgym.envs.core.errors import StateError
 
 
@@ -24,9 +25,9 @@ def check_int(key: str, value: Any, least: int) -> None:
         raise StateError(f"{key} must be a {kind} integer, got {value!r}")
 
 
-_TYPES = {
-    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-    "bool": ("True or False", lambda v: type(v) is bool),
+_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "int": ("a whole number", is_int),
+    "bool": ("True or False", is_bool),
     "str": ("text", lambda v: isinstance(v, str)),
 }
 
@@ -34,9 +35,9 @@ _TYPES = {
 def check_types(config_class: Any, values: Mapping[str, Any]) -> None:
     """Refuse a value that is not of its field's type (``int``, ``bool`` or ``str``), naming the option."""
     for f in dataclasses.fields(config_class):
-        words, test = _TYPES.get(str(f.type), ("", None))
-        if f.name in values and test is not None and not test(values[f.name]):
-            raise StateError(f"{f.name} must be {words}, got {values[f.name]!r}")
+        rule = _TYPES.get(str(f.type))
+        if rule is not None and f.name in values and not rule[1](values[f.name]):
+            raise StateError(f"{f.name} must be {rule[0]}, got {values[f.name]!r}")
 
 
 def check_table_seat(values: Mapping[str, Any]) -> None:
