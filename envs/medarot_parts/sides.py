@@ -117,12 +117,7 @@ class Side:
         """Every card id this side holds, in any zone (card conservation, spec 10.1)."""
         out = self.deck + self.hand + self.trash + self.play + [e[0] for e in self.stock]
         for med in self.field:
-            out.append(med.medal)
-            for part in med.parts:
-                out.append(part.card)
-                if part.effect is not None:
-                    out.append(part.effect)
-                out += part.attached
+            out += med.cards()
         return out
 
     def units(self) -> int:

@@ -52,6 +52,16 @@ class Medarot(Record):
         """A medarot whose head is destroyed is stopped (D33)."""
         return self.parts[0].destroyed
 
+    def cards(self) -> list[str]:
+        """Every card this medarot holds: its medal, its parts, their effect and attached cards."""
+        out = [self.medal]
+        for part in self.parts:
+            out.append(part.card)
+            if part.effect is not None:
+                out.append(part.effect)
+            out += part.attached
+        return out
+
 
 @dataclass
 class Battle(Record):

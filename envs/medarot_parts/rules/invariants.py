@@ -169,12 +169,7 @@ class _Checker(Problems):
         st = self.st
         out = [*st.deck[p], *st.hand[p], *st.trash[p], *st.play[p], *(row[0] for row in st.stock[p])]
         for med in st.field[p]:
-            out.append(med.medal)
-            for part in med.parts:
-                out.append(part.card)
-                if part.effect is not None:
-                    out.append(part.effect)
-                out += part.attached
+            out += med.cards()
         return out
 
     def medarot_ok(self, p: Any, m: Any) -> bool:
