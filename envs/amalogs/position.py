@@ -121,7 +121,7 @@ def position(
     if roll is not None:
         st.rng = _rng_rolling(*roll)
     _run(st, phase, names, holder, champion_lost)
-    return Reader.checked(st, rules)
+    return Reader.checked(st, rules.check)
 
 
 # ----------------------------------------------------------------------------- reading

@@ -8,7 +8,7 @@ message names the place (``P0 hand (card 2)``), what is wrong and the allowed va
 rule it applies when a rule is at stake (``(R17)``, ``(D6)``).
 
 After assembling a state, a builder passes it to ``Reader.checked``, which runs the
-ruleset's rules check (``rules.check``) and gives its refusal as a ``PositionError``.
+ruleset's rules check (``rules.check``, with the builder's options) and gives its refusal as a ``PositionError``.
 """
 
 from __future__ import annotations
@@ -181,10 +181,10 @@ class Reader:
 
     # ----------------------------------------------------------------- the result
     @staticmethod
-    def checked(state: Any, rules: Any) -> Any:
-        """``state`` once the ruleset's rules check (``rules.check``) passes; its refusal as a ``PositionError``."""
+    def checked(state: Any, check: Callable[..., None], **options: Any) -> Any:
+        """``state`` once the ruleset's rules check ``check(state, **options)`` passes; its refusal as a ``PositionError``."""
         try:
-            rules.check(state)
+            check(state, **options)
         except PositionError:
             raise
         except StateError as exc:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
@@ -100,8 +98,7 @@ def position(
 
 def _checked(st: GameState, deck_rules: bool, limits: bool, at_rest: bool) -> GameState:
     """``st`` once the rules check passes with the builder's options (its refusal as a ``PositionError``)."""
-    options = partial(check, deck_rules=deck_rules, limits=limits, at_rest=at_rest)
-    return Reader.checked(st, SimpleNamespace(check=options))
+    return Reader.checked(st, check, deck_rules=deck_rules, limits=limits, at_rest=at_rest)
 
 
 class _Builder:

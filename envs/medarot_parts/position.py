@@ -9,7 +9,6 @@ express: ``docs/positions.md``, section "The parts game".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from types import SimpleNamespace
 from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
@@ -137,7 +136,7 @@ def position(
         flow.run(st)
     except StateError as exc:
         raise PositionError(f"the rules cannot run from this position: {exc}") from exc
-    return Reader.checked(st, SimpleNamespace(check=lambda s: check_rules(s, deck_rules=deck_rules)))
+    return Reader.checked(st, check_rules, deck_rules=deck_rules)
 
 
 # ----------------------------------------------------------------------------- the field and zones

@@ -11,8 +11,6 @@ section "Master of the World".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
@@ -126,7 +124,7 @@ def position(
     st.phase = int(STEPS[step])
     st.agenda = [[step]]
     flow.run(st)
-    return Reader.checked(st, SimpleNamespace(check=partial(rules.check, lenient=lenient)))
+    return Reader.checked(st, rules.check, lenient=lenient)
 
 
 def _seed(seed: Any) -> int:

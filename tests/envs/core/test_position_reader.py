@@ -99,12 +99,13 @@ def test_cards_zones_piles_and_copies() -> None:
 
 
 def test_checked_gives_the_rules_refusal_as_a_position_error() -> None:
-    class Rules:
-        @staticmethod
-        def check(state: object) -> None:
-            if state == "bad":
-                raise StateError("I1 card conservation: P0 holds 49 cards in all, not 50")
+    def check(state: object, *, strict: bool = True) -> None:
+        if state == "bad" or (strict and state == "odd"):
+            raise StateError("I1 card conservation: P0 holds 49 cards in all, not 50")
 
-    assert Reader.checked("good", Rules) == "good"
+    assert Reader.checked("good", check) == "good"
+    assert Reader.checked("odd", check, strict=False) == "odd"  # the builder's options reach the check
     with pytest.raises(PositionError, match=r"^the position breaks a rule: I1 card conservation"):
-        Reader.checked("bad", Rules)
+        Reader.checked("bad", check)
+    with pytest.raises(PositionError, match=r"^the position breaks a rule: I1 card conservation"):
+        Reader.checked("odd", check)
