@@ -82,9 +82,13 @@ class Codec(Protocol):
 def seats(value: Any, n: int = 2, was: str = "") -> Any:
     """A field default of ``n`` independent copies of ``value``, one per seat.
 
-    ``was``: the field's former name, which ``from_dict`` still reads (see ``renamed``).
+    ``was``: the field's former name, which ``from_dict`` still reads (see ``renamed``). The
+    list always has ``n`` items: ``from_dict`` refuses another length, and ``clone`` copies the
+    items one by one without a loop.
     """
-    meta = {"was": was} if was else {}
+    meta: dict[str, Any] = {"seats": n}
+    if was:
+        meta["was"] = was
     return dataclasses.field(default_factory=lambda: [_copy.deepcopy(value) for _ in range(n)], metadata=meta)
 
 
@@ -473,10 +477,17 @@ class Plan:
             if f.name in self.codecs:
                 body.append(f"s.{f.name} = _codecs[{f.name!r}].copy(o.{f.name}, o, s)")
             else:
-                body.append(f"s.{f.name} = {gen.copy(self.nodes[f.name], 'o.' + f.name)}")
+                body.append(f"s.{f.name} = {self._field_copy(gen, f)}")
         body += [self._setup_copy(f) for f in self.setup if f.name.startswith("_")]
         body.append("return s")
         return self._compile("copy", body, ns)
+
+    def _field_copy(self, gen: _Gen, f: dataclasses.Field[Any]) -> str:
+        """The copy of a played field; a per-seat list is copied seat by seat (no loop)."""
+        node, n = self.nodes[f.name], f.metadata.get("seats")
+        if n is None or not isinstance(node, ListOf) or node.item.immutable:
+            return gen.copy(node, "o." + f.name)
+        return "[" + ", ".join(gen.copy(node.item, f"o.{f.name}[{i}]") for i in range(n)) + "]"
 
     @staticmethod
     def _setup_copy(f: dataclasses.Field[Any]) -> str:
@@ -551,6 +562,9 @@ class Plan:
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
                 raise StateError(f"{path}: {exc}") from exc
         else:
+            n = f.metadata.get("seats")
+            if n is not None and isinstance(v, list) and len(v) != n:
+                raise _bad(path, f"a list of {n} (one per seat)", v)
             setattr(obj, f.name, load(self.nodes[f.name], v, path))
 
     def load(self, data: Any, path: str) -> Any:

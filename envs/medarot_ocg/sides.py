@@ -26,9 +26,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from typing import Any
+from dataclasses import dataclass
 
 from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.rules import phases
@@ -42,109 +43,54 @@ _NO_STEP_CAP = 1 << 40
 NOMINAL_LIFE = {"beginner": 10, "normal": 20, "advance": 20}
 
 
-class Side:
-    """One player's core game between duels (D19), stored in its owner's frame."""
+@dataclass(init=False, repr=False)
+class Side(Record):
+    """One player's core game between duels (D19), stored in its owner's frame.
 
-    __slots__ = (
-        "board",
-        "deck",
-        "decklist",
-        "draw_mark",
-        "effects",
-        "failed_draw",
-        "hand",
-        "hp",
-        "limbo",
-        "master",
-        "master_used",
-        "mode",
-        "mulligans",
-        "reserve",
-        "stock",
-        "trash",
-    )
+    Its fields are one seat's part of ``GameState`` (the same names and types); ``copy``
+    (``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
+    """
+
+    JSON_FORM = "dict"
+
+    mode: str
+    decklist: list[str]
+    hp: int
+    deck: list[str]
+    hand: list[str]
+    stock: list[Slot | None]
+    master: Slot | None
+    master_used: bool
+    trash: list[str]
+    reserve: list[str]
+    board: list[Stack | None]
+    effects: list[Eff]
+    limbo: Row | None
+    failed_draw: bool
+    draw_mark: int
+    mulligans: int
 
     def __init__(self, mode: str, decklist: list[str], hp: int) -> None:
         self.mode = mode
         self.decklist = list(decklist)
         self.hp = hp
         self.deck = list(decklist)
-        self.hand: list[str] = []
-        self.stock: list[Slot | None] = [None, None, None]
-        self.master: Slot | None = None
+        self.hand = []
+        self.stock = [None, None, None]
+        self.master = None
         self.master_used = False
-        self.trash: list[str] = []
-        self.reserve: list[str] = []
-        self.board: list[Stack | None] = [None] * 15
-        self.effects: list[Eff] = []
-        self.limbo: list[Any] | None = None
+        self.trash = []
+        self.reserve = []
+        self.board = [None] * 15
+        self.effects = []
+        self.limbo = None
         self.failed_draw = False
         self.draw_mark = 0
         self.mulligans = 0
 
     def clone(self) -> Side:
         """An independent copy."""
-        s = Side.__new__(Side)
-        s.mode = self.mode
-        s.decklist = self.decklist
-        s.hp = self.hp
-        s.deck = list(self.deck)
-        s.hand = list(self.hand)
-        s.stock = [x.copy() if x else None for x in self.stock]
-        s.master = self.master.copy() if self.master else None
-        s.master_used = self.master_used
-        s.trash = list(self.trash)
-        s.reserve = list(self.reserve)
-        s.board = [x.copy() if x else None for x in self.board]
-        s.effects = [e.copy() for e in self.effects]
-        s.limbo = list(self.limbo) if self.limbo else None
-        s.failed_draw = self.failed_draw
-        s.draw_mark = self.draw_mark
-        s.mulligans = self.mulligans
-        return s
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``Side.from_dict`` reads it back exactly."""
-        return {
-            "mode": self.mode,
-            "decklist": list(self.decklist),
-            "hp": self.hp,
-            "deck": list(self.deck),
-            "hand": list(self.hand),
-            "stock": [x.to_list() if x else None for x in self.stock],
-            "master": self.master.to_list() if self.master else None,
-            "master_used": self.master_used,
-            "trash": list(self.trash),
-            "reserve": list(self.reserve),
-            "board": [x.to_list() if x else None for x in self.board],
-            "effects": [e.to_list() for e in self.effects],
-            "limbo": list(self.limbo) if self.limbo else None,
-            "failed_draw": self.failed_draw,
-            "draw_mark": self.draw_mark,
-            "mulligans": self.mulligans,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Side:
-        """Inverse of ``to_dict``."""
-        s = cls(d["mode"], d["decklist"], d["hp"])
-        for key in (
-            "deck",
-            "hand",
-            "master_used",
-            "trash",
-            "reserve",
-            "failed_draw",
-            "draw_mark",
-            "mulligans",
-        ):
-            value = d[key]
-            setattr(s, key, list(value) if isinstance(value, list) else value)
-        s.stock = [Slot(*x) if x else None for x in d["stock"]]
-        s.master = Slot(*d["master"]) if d["master"] else None
-        s.board = [Stack(*x) if x else None for x in d["board"]]
-        s.effects = [Eff(*x).copy() for x in d["effects"]]
-        s.limbo = list(d["limbo"]) if d["limbo"] else None
+        s: Side = self.copy()
         return s
 
     def cards(self) -> list[str]:

@@ -33,9 +33,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core import proxy as proxy_kinds
+from deckgym.envs.core.declare import Record, Row
+from deckgym.envs.core.errors import StateError
 from deckgym.envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.rules import damage, phases
@@ -49,69 +52,54 @@ _NO_STEP_CAP = 1 << 40
 OWN_MEDAROT_MASK = 0b0111
 
 
-class Side:
-    """One player's core game between duels (D19), stored as player 0."""
+@dataclass(init=False, repr=False)
+class Side(Record):
+    """One player's core game between duels (D19), stored as player 0.
 
-    __slots__ = ("assets", "deck", "decklist", "field", "hand", "mods", "nominal", "play", "stock", "trash")
+    Its fields are one seat's part of ``GameState`` (the same names and types), plus the
+    deck list and ``nominal``; ``copy`` (``clone``) and ``to_dict`` come from the declaration.
+    """
+
+    JSON_FORM = "dict"
+
+    decklist: list[list[str]]
+    deck: list[str]
+    hand: list[str]
+    trash: list[str]
+    stock: list[Row]
+    play: list[str]
+    assets: int
+    field: list[Medarot]
+    mods: list[list[int]]
+    #: L0 (D38): the armor of the two starter heads, fixed for the side's life.
+    nominal: int
 
     def __init__(self, decklist: list[list[str]]) -> None:
         self.decklist = decklist
-        #: L0 (D38): the armor of the two starter heads, fixed for the side's life.
-        self.nominal = starter_life(decklist)
-        self.deck: list[str] = list(decklist[2])
-        self.hand: list[str] = []
-        self.trash: list[str] = []
-        self.stock: list[list[Any]] = []
-        self.play: list[str] = []
+        self.deck = list(decklist[2])
+        self.hand = []
+        self.trash = []
+        self.stock = []
+        self.play = []
         self.assets = 0
-        self.field: list[Medarot] = []
-        self.mods: list[list[int]] = []
+        self.field = []
+        self.mods = []
+        self.nominal = starter_life(decklist)
 
     def clone(self) -> Side:
         """An independent copy."""
-        s = Side.__new__(Side)
-        s.decklist = self.decklist
-        s.nominal = self.nominal
-        s.deck = list(self.deck)
-        s.hand = list(self.hand)
-        s.trash = list(self.trash)
-        s.stock = [list(e) for e in self.stock]
-        s.play = list(self.play)
-        s.assets = self.assets
-        s.field = [m.copy() for m in self.field]
-        s.mods = [list(m) for m in self.mods]
+        s: Side = self.copy()
         return s
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``Side.from_dict`` reads it back exactly."""
-        return {
-            "decklist": [list(x) for x in self.decklist],
-            "deck": list(self.deck),
-            "hand": list(self.hand),
-            "trash": list(self.trash),
-            "stock": [list(e) for e in self.stock],
-            "play": list(self.play),
-            "assets": self.assets,
-            "field": [m.to_list() for m in self.field],
-            "mods": [list(m) for m in self.mods],
-            "nominal": self.nominal,
-        }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Side:
+    def from_dict(cls, values: Any, path: str = "") -> Any:
         """Inverse of ``to_dict`` (a dict without ``nominal``, written before D38, gets the starters' value)."""
-        s = cls([list(x) for x in d["decklist"]])
-        if "nominal" in d:
-            s.nominal = d["nominal"]
-        s.deck = list(d["deck"])
-        s.hand = list(d["hand"])
-        s.trash = list(d["trash"])
-        s.stock = [list(e) for e in d["stock"]]
-        s.play = list(d["play"])
-        s.assets = d["assets"]
-        s.field = [Medarot.from_list(m) for m in d["field"]]
-        s.mods = [list(m) for m in d["mods"]]
-        return s
+        if isinstance(values, dict) and "nominal" not in values:
+            try:
+                values = {**values, "nominal": starter_life(values["decklist"])}
+            except (KeyError, TypeError, IndexError) as exc:
+                raise StateError(f"{path or cls.__name__}.decklist: not a parts deck list ({exc})") from exc
+        return cls.from_list(values, path)
 
     def cards(self) -> list[str]:
         """Every card id this side holds, in any zone (card conservation, spec 10.1)."""
@@ -348,9 +336,9 @@ def lose_core_life(side: Side, n: int) -> bool:
     if head.counters >= st.cards[head.card].armor:
         damage.destroy_part(st, p, m, HEAD)
     updated = side_of(st, 0)
-    for key in Side.__slots__:
-        if key != "nominal":  # L0 is fixed for the side's life (D38)
-            setattr(side, key, getattr(updated, key))
+    for f in dataclasses.fields(Side):
+        if f.name != "nominal":  # L0 is fixed for the side's life (D38)
+            setattr(side, f.name, getattr(updated, f.name))
     return all(med.stopped for med in side.field)
 
 

@@ -33,8 +33,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from typing import Any
+from dataclasses import dataclass
 
+from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.proxy import BASE, GUEST, NONE
 from deckgym.envs.mow.actions import Use
 from deckgym.envs.mow.cards import CardPool, load_pool
@@ -47,83 +48,52 @@ from deckgym.envs.mow.state import TURN, GameState, Monster
 _NO_DECISION_CAP = 1 << 40
 
 
-class Side:
-    """One player's Master of the World game between duels (D19)."""
+@dataclass(init=False, repr=False)
+class Side(Record):
+    """One player's Master of the World game between duels (D19).
 
-    __slots__ = (
-        "deck",
-        "decklist",
-        "discard",
-        "exp",
-        "fast_used",
-        "hand",
-        "level",
-        "life",
-        "master",
-        "master_attacked",
-        "master_mods",
-        "monsters",
-        "spell",
-        "turn_uses",
-        "weapon",
-    )
+    Its fields are one seat's part of ``GameState`` (the same names and types) and the deck
+    list; ``copy`` (``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
+    """
+
+    JSON_FORM = "dict"
+
+    decklist: list[str]
+    master: str
+    life: int
+    level: int
+    deck: list[str]
+    hand: list[str]
+    exp: list[str]
+    discard: list[str]
+    monsters: list[Monster]
+    weapon: Row | None
+    spell: Row | None
+    master_mods: list[list[int]]
+    master_attacked: bool
+    fast_used: bool
+    turn_uses: dict[str, int]
 
     def __init__(self, decklist: list[str]) -> None:
         self.decklist = list(decklist)
         self.master = ""
         self.life = LIFE_START
         self.level = 0
-        self.deck: list[str] = []
-        self.hand: list[str] = []
-        self.exp: list[str] = []
-        self.discard: list[str] = []
-        self.monsters: list[Monster] = []
-        self.weapon: list[Any] | None = None
-        self.spell: list[Any] | None = None
-        self.master_mods: list[list[int]] = []
+        self.deck = []
+        self.hand = []
+        self.exp = []
+        self.discard = []
+        self.monsters = []
+        self.weapon = None
+        self.spell = None
+        self.master_mods = []
         self.master_attacked = False
         self.fast_used = False
-        self.turn_uses: dict[str, int] = {}
+        self.turn_uses = {}
 
     def clone(self) -> Side:
         """An independent copy."""
-        return Side.from_dict(self.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe description; ``Side.from_dict`` reads it back exactly."""
-        return {
-            "decklist": list(self.decklist),
-            "master": self.master,
-            "life": self.life,
-            "level": self.level,
-            "deck": list(self.deck),
-            "hand": list(self.hand),
-            "exp": list(self.exp),
-            "discard": list(self.discard),
-            "monsters": [m.to_list() for m in self.monsters],
-            "weapon": list(self.weapon) if self.weapon else None,
-            "spell": list(self.spell) if self.spell else None,
-            "master_mods": [list(x) for x in self.master_mods],
-            "master_attacked": self.master_attacked,
-            "fast_used": self.fast_used,
-            "turn_uses": dict(self.turn_uses),
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Side:
-        """Inverse of ``to_dict``."""
-        s = cls(d["decklist"])
-        for key in ("master", "life", "level", "master_attacked", "fast_used"):
-            setattr(s, key, d[key])
-        for key in ("deck", "hand", "exp", "discard"):
-            setattr(s, key, list(d[key]))
-        s.monsters = [
-            Monster(u, c, e, dmg, [list(x) for x in mods], att) for u, c, e, dmg, mods, att in d["monsters"]
-        ]
-        s.weapon = list(d["weapon"]) if d["weapon"] else None
-        s.spell = list(d["spell"]) if d["spell"] else None
-        s.master_mods = [list(x) for x in d["master_mods"]]
-        s.turn_uses = dict(d["turn_uses"])
+        s: Side = self.copy()
         return s
 
     def cards(self) -> list[str]:

@@ -131,6 +131,10 @@ def test_toy_json_round_trip() -> None:
         ({"colour": 7}, r"^Toy\.colour: 7 is not a Colour \(allowed: 0, 1\)$"),
         ({"label": 5}, r"^Toy\.label: expected a string or null, got 5$"),
         ({"leaves": [[["a"]], []]}, r"^Toy\.leaves\[0\]\[0\]: expected a Leaf list of 2 \(name, tags\)"),
+        (
+            {"leaves": [[], [], []]},
+            r"^Toy\.leaves: expected a list of 2 \(one per seat\), got \[\[\], \[\], \[\]\]$",
+        ),
         ({"leaves": [[["a", [1]]], []]}, r"^Toy\.leaves\[0\]\[0\]\.tags\[0\]: expected a string, got 1$"),
         ({"point": [1, 2]}, r"^Toy\.point: expected a list of 3"),
         ({"counters": {"k": "one"}}, r"^Toy\.counters\['k'\]: expected an integer"),
