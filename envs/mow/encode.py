@@ -55,7 +55,11 @@ LAYOUT = ObsLayout(
     [
         ("decision", (len(DP),), "one-hot of the decision kind (NONE when the observer is not deciding)"),
         ("phase", (len(Phase),), "one-hot of the turn step: start, draw, charge, main, attack, end"),
-        ("scalars", (6,), "is my turn, I am first, t/100, charges this phase/4, fast used: self, opponent"),
+        (
+            "scalars",
+            (6,),
+            "is my turn, I am first, turn/100, charges this phase/4, fast used: self, opponent",
+        ),
         ("master_id", (2, M_MAX), "self then opponent: master id one-hot"),
         (
             "master",
@@ -169,7 +173,7 @@ class MowEncoder(Encoder):
         s = _P["scalars"]
         w[s] = st.active == seat
         w[s + 1] = st.first == seat
-        w[s + 2] = st.t / 100
+        w[s + 2] = st.turn / 100
         w[s + 3] = st.charges / 4
         w[s + 4] = st.fast_used[seat]
         w[s + 5] = st.fast_used[o]
@@ -213,7 +217,7 @@ class MowEncoder(Encoder):
         if sp is not None:
             b = _P["spell_slot"] + (2 + P_MAX) * side
             w[b] = 1.0
-            w[b + 1] = st.t > sp[1]
+            w[b + 1] = st.turn > sp[1]
             if own:
                 w[b + 2 + idx[sp[0]]] = 1.0
         base = _P["monsters"] + _MON_F * MAX_MONSTERS * side

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
@@ -68,7 +68,7 @@ class GameState(CardGameState):
     if TYPE_CHECKING:
         cards: dict[str, CardDef] = setup()
 
-    t: int = 0
+    turn: int = renamed("t", 0)
     active: int = 0
     first: int = 0
     phase: int = 0
@@ -152,6 +152,6 @@ class GameState(CardGameState):
 
     def __repr__(self) -> str:
         return (
-            f"GameState(t={self.t}, life={self.life}, level={self.level}, dp={self.decision}, "
+            f"GameState(turn={self.turn}, life={self.life}, level={self.level}, dp={self.decision}, "
             f"player={self.current_player}, done={self.done})"
         )

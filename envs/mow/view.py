@@ -206,7 +206,7 @@ def _side(st: GameState, p: int, seat: int) -> dict[str, Any]:
             "uid": s[2],
             "card": card(st, s[0]) if p == seat else dict(HIDDEN),
             "cast_turn": s[1],
-            "ready": st.t > s[1],
+            "ready": st.turn > s[1],
         }
     return {
         "seat": p,
@@ -273,4 +273,4 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "pending": _pending(st),
     }
     players = [_player(st, p, seat) for p in range(st.num_players)]
-    return frame(ENV, st, seat, turn=st.t, decision=st.decision or None, players=players, board=board)
+    return frame(ENV, st, seat, turn=st.turn, decision=st.decision or None, players=players, board=board)

@@ -102,7 +102,7 @@ def _count_decision(st: GameState) -> None:
 def _check_cap(st: GameState) -> None:
     """Truncate a live game whose turn has taken more decisions than the cap allows (D42)."""
     if not st.done and st.decisions > st.config.max_decisions_per_turn:
-        truncate(st, f"more than {st.config.max_decisions_per_turn} decisions in turn {st.t} (D42)")
+        truncate(st, f"more than {st.config.max_decisions_per_turn} decisions in turn {st.turn} (D42)")
 
 
 AGENDA = MowAgenda(Action, context=1, before=_count_decision, after=_check_cap)

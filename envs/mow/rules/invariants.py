@@ -219,7 +219,7 @@ def _shapes(st: GameState) -> tuple[int, ...]:
         raise shape_error("4.4", "the state's card definitions are not its pool's")
     r = _Reader(st)
     seats = (0,) if cfg.vacant_seat else (0, 1)
-    for key in ("t", "active", "first", "phase", "charges", "decisions", "next_uid", "winner"):
+    for key in ("turn", "active", "first", "phase", "charges", "decisions", "next_uid", "winner"):
         if not is_int(getattr(st, key)):
             raise shape_error("4.3", f"{key} is not an integer: {getattr(st, key)!r}")
     for key in ("done", "truncated"):
@@ -570,8 +570,8 @@ def _rules(st: GameState, seats: tuple[int, ...], lenient: bool, bad: list[str])
     cfg = st.config
     live = not st.done
     at_dp = live and st.dp is not None
-    if not 1 <= st.t <= cfg.max_turns:
-        bad.append(f"I15 turn {st.t} is outside 1..max_turns={cfg.max_turns} (D2, D42)")
+    if not 1 <= st.turn <= cfg.max_turns:
+        bad.append(f"I15 turn {st.turn} is outside 1..max_turns={cfg.max_turns} (D2, D42)")
     for p in seats:
         _seat_rules(st, p, at_dp, lenient, bad)
     if st.is_proxy(1) and (st.life[1] < 0 or (at_dp and st.life[1] < 1)):
@@ -639,11 +639,11 @@ def _field_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[st
             bad.append(
                 f"I5 {name} has toughness {toughness(st, p, m)} at a decision; 0 or less is discarded (R26)"
             )
-        if m.entered > st.t:
-            bad.append(f"D2 {name} entered the field on turn {m.entered}, after the current turn {st.t}")
-        if m.entered == st.t and m.attacked:
+        if m.entered > st.turn:
+            bad.append(f"D2 {name} entered the field on turn {m.entered}, after the current turn {st.turn}")
+        if m.entered == st.turn and m.attacked:
             bad.append(
-                f"I12 {name} attacked on turn {st.t}, the turn it entered the field: a just-summoned monster "
+                f"I12 {name} attacked on turn {st.turn}, the turn it entered the field: a just-summoned monster "
                 "cannot attack until its controller's next turn (R24, D33)"
             )
         c = st.cards[m.card]
@@ -655,17 +655,17 @@ def _field_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[st
                 f"D17 {seat}'s {kind.lower()} {_card(st, slot[0])} is of a class master {master.name} is restricted from"
             )
     s = st.spell[p]
-    if s is not None and not 0 <= s[1] <= st.t:
+    if s is not None and not 0 <= s[1] <= st.turn:
         bad.append(
-            f"I6 {seat}'s face-down {_card(st, s[0])} was cast on turn {s[1]}, not in 0..t={st.t} (D20)"
+            f"I6 {seat}'s face-down {_card(st, s[0])} was cast on turn {s[1]}, not in 0..turn={st.turn} (D20)"
         )
 
 
 def _turn_rules(st: GameState, p: int, bad: list[str]) -> None:
     """Seat ``p``'s flags and counters of this turn (R9, D30), and its derived values (D39)."""
     seat = f"P{p}"
-    if p == st.active and st.master_attacked[p] and st.t == st.config.first_turn:
-        bad.append(f"I12 {seat}'s master attacked on turn {st.t}, the game's first turn (R9, D32)")
+    if p == st.active and st.master_attacked[p] and st.turn == st.config.first_turn:
+        bad.append(f"I12 {seat}'s master attacked on turn {st.turn}, the game's first turn (R9, D32)")
     for key, n in st.turn_uses[p].items():
         cid, _, i = key.partition("/")
         c = st.cards[cid]

@@ -116,7 +116,7 @@ def test_A3_compose_numbers_the_champion_after_the_host() -> None:
     table = AD.compose(a, b, random.Random(0), 5)
     uids = [m.uid for ms in table.monsters for m in ms]
     assert uids == [1, 2, 3] and table.next_uid == 4
-    assert table.t == 5 and table.active == 0 and table.first == 0
+    assert table.turn == 5 and table.active == 0 and table.first == 0
 
 
 # ----------------------------------------------------------------------------- A3 turn numbers
@@ -149,7 +149,7 @@ def test_A3_no_master_attack_in_solo_first_turns_but_in_every_table() -> None:
     for turn in (1, 9):
         rng = random.Random(turn)
         solo = AD.solo_table(AD.new_side(AD.default_deck(), rng), rng, turn)
-        assert solo.t == turn and solo.config.first_turn == turn
+        assert solo.turn == turn and solo.config.first_turn == turn
         assert not master_can_attack(solo, 0)
     a, b = played_side(6, quiet=True), played_side(7, quiet=True)
     for turn in (1, 2, 9):
@@ -304,7 +304,7 @@ def test_duel_runs_one_mow_turn_and_splits_back() -> None:
     turn = st.core_turn + 1
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.champion == 2 and st.table_ruleset == MOW
-    assert st.table.t == turn and st.seat_of(0) == 0 and st.seat_of(2) == 1
+    assert st.table.turn == turn and st.seat_of(0) == 0 and st.seat_of(2) == 1
     assert host.side is None and champ.side is None
     st.table.master_mods[0] = [[1, 0, TURN]]
     while st.phase == Phase.DUEL_CORE:
