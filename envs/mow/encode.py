@@ -165,8 +165,8 @@ class MowEncoder(Encoder):
         st = state
         w: dict[int, float] = {}
         o = 1 - seat
-        if st.dp is not None and st.dp[1] == seat and not st.done:
-            w[st.dp[0]] = 1.0
+        if st.decision_point is not None and st.decision_point[1] == seat and not st.done:
+            w[st.decision_point[0]] = 1.0
         else:
             w[0] = 1.0
         w[_P["phase"] + st.phase] = 1.0
@@ -273,7 +273,7 @@ class MowEncoder(Encoder):
             w[b + _CHAIN_F - 1] = negated
 
     def _pending(self, st: GameState, w: dict[int, float]) -> None:
-        if st.dp is None or st.dp[0] not in _EFFECT_DPS or st.pending is None:
+        if st.decision_point is None or st.decision_point[0] not in _EFFECT_DPS or st.pending is None:
             return
         f = st.pending[1]
         card = f[1]

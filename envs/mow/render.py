@@ -50,7 +50,7 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
 def render_text(st: GameState, viewer: int | None = None) -> str:
     """The board, the chain, the decision point and the last events."""
     head = f"turn {st.turn}  {Phase(st.phase).name.lower()}  decision {st.decision or '-'}"
-    if st.dp is not None:
+    if st.decision_point is not None:
         head += f" (P{st.current_player})"
     out = [head]
     for p in (0, 1):

@@ -235,9 +235,9 @@ def _chain(st: GameState, seat: int) -> list[dict[str, Any]]:
 
 
 def _pending(st: GameState) -> dict[str, Any] | None:
-    if st.done or st.dp is None or st.pending is None:
+    if st.done or st.decision_point is None or st.pending is None:
         return None
-    dp = st.dp[0]
+    dp = st.decision_point[0]
     if dp in _COST_DPS:
         _, p, code, n = st.pending
         return {"kind": "cost", "player": p, "cost": code, "left": n, "text": CONDITION_WORDS[code](n)}

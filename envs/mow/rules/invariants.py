@@ -488,17 +488,17 @@ def _argument(st: GameState, r: _Reader, where: str, kind: str, v: Any, seats: t
 
 def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """The decision point ``(kind, player)`` and the context its handler reads (``pending``, 5.8)."""
-    dp, pending = st.dp, st.pending
-    if dp is None:
+    point, pending = st.decision_point, st.pending
+    if point is None:
         if pending is not None:
             raise shape_error("5.8", f"a decision context {pending!r} without a decision point")
         return
-    if not (isinstance(dp, tuple) and len(dp) == 2 and is_int(dp[0]) and is_int(dp[1])):
-        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {dp!r}")
+    if not (isinstance(point, tuple) and len(point) == 2 and is_int(point[0]) and is_int(point[1])):
+        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {point!r}")
     kinds = {int(d) for d in DP if d != DP.NONE}
-    if dp[0] not in kinds or dp[1] not in seats:
-        raise shape_error("5.8", f"decision point {dp!r}: kind 1..13 (K1-K13) of a seated player")
-    kind = DP(dp[0])
+    if point[0] not in kinds or point[1] not in seats:
+        raise shape_error("5.8", f"decision point {point!r}: kind 1..13 (K1-K13) of a seated player")
+    kind = DP(point[0])
     where = f"{kind.name} decision"
     want: tuple[Any, ...] = ()
     if kind == DP.ATTACK_TARGET:
@@ -506,11 +506,11 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == "attack" and is_int(pending[1])
     elif kind in (DP.COST_DISCARD, DP.COST_SACRIFICE):
         code = "COST_DISCARD" if kind == DP.COST_DISCARD else "COST_SACRIFICE"
-        want = ("cost", dp[1], code, "n >= 1")
+        want = ("cost", point[1], code, "n >= 1")
         ok = (
             isinstance(pending, list)
             and len(pending) == 4
-            and pending[:3] == ["cost", dp[1], code]
+            and pending[:3] == ["cost", point[1], code]
             and is_int(pending[3])
             and pending[3] >= 1
         )
@@ -518,12 +518,12 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         want = ("target", "frame")
         ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == "target"
     elif kind in (DP.EFFECT_DISCARD, DP.EXP_FROM_HAND):
-        want = ("unit", "frame", dp[1], "n >= 1")
+        want = ("unit", "frame", point[1], "n >= 1")
         ok = (
             isinstance(pending, list)
             and len(pending) == 4
             and pending[0] == "unit"
-            and pending[2] == dp[1]
+            and pending[2] == point[1]
             and is_int(pending[2])
             and is_int(pending[3])
             and pending[3] >= 1
@@ -561,15 +561,15 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         raise shape_error(
             "5.8", f"{where}: the frame's primitive {e.code()} of {_card(st, c.id)} asks no such choice"
         )
-    if kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE, DP.EFFECT_TARGET) and f[0] != dp[1]:
-        raise shape_error("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{dp[1]} (D27)")
+    if kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE, DP.EFFECT_TARGET) and f[0] != point[1]:
+        raise shape_error("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{point[1]} (D27)")
 
 
 # ----------------------------------------------------------------------------- rules
 def _rules(st: GameState, seats: tuple[int, ...], lenient: bool, bad: list[str]) -> None:
     cfg = st.config
     live = not st.done
-    at_dp = live and st.dp is not None
+    at_dp = live and st.decision_point is not None
     if not 1 <= st.turn <= cfg.max_turns:
         bad.append(f"I15 turn {st.turn} is outside 1..max_turns={cfg.max_turns} (D2, D42)")
     for p in seats:
@@ -611,7 +611,7 @@ def _seat_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[str
                 f"I3 {seat}'s level is {st.level[p]}, but {n_exp} experience cards give level {want} "
                 f"for master {master.name} (D8)"
             )
-        if len(st.monsters[p]) > st.level[p] and st.dp[0] != DP.OVERFLOW_DISCARD:  # type: ignore[index]
+        if len(st.monsters[p]) > st.level[p] and st.decision_point[0] != DP.OVERFLOW_DISCARD:  # type: ignore[index]
             bad.append(
                 f"I4 {seat} has {len(st.monsters[p])} monsters at level {st.level[p]}: more than its summon "
                 "slots (R17, D11)"
@@ -741,10 +741,10 @@ def _outcome(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
     if not st.done:
         if st.winner != -1 or st.truncated:
             bad.append(f"8 a live game has winner {st.winner} and truncated {st.truncated}; -1 and False")
-        if st.dp is None:
+        if st.decision_point is None:
             bad.append("I9 a live game has no decision point (no one can move)")
         return
-    if st.dp is not None or st.agenda or st.pending is not None or st.triggers:
+    if st.decision_point is not None or st.agenda or st.pending is not None or st.triggers:
         bad.append("8 a finished game still has a decision point, agenda, context or queued triggers (8.4)")
     if st.truncated:
         if st.winner != -1:
@@ -763,7 +763,7 @@ def _outcome(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
 
 def _decision_rules(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
     """The decision point fits the turn step, the chain and the player (5.3-5.8, I9, I17)."""
-    kind, p = DP(st.dp[0]), st.dp[1]  # type: ignore[index]
+    kind, p = DP(st.decision_point[0]), st.decision_point[1]  # type: ignore[index]
     if kind in NO_CHAIN and st.chain:
         bad.append(f"I17 the chain holds {len(st.chain)} entries at a {kind.name} decision")
     if kind in STEP_OF:

@@ -102,7 +102,7 @@ def test_every_start_step_reaches_a_decision_with_legal_actions(start):
         monsters=(["MN02"], ["MN01"]),
         start=start,
     )
-    assert not st.done and st.dp is not None and st.legal_actions()
+    assert not st.done and st.decision_point is not None and st.legal_actions()
 
 
 # ----------------------------------------------------------------------------- zones and uids
