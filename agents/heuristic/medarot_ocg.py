@@ -356,8 +356,10 @@ def _proxy_tie_break(st: GameState, seat: int, legal: list[Action]) -> Action:
 def choose(st: GameState, seat: int) -> Action:
     """The heuristic's action at the current decision point of ``seat``."""
     legal = st.legal_actions()
-    assert st.dp is not None, "the heuristic was asked to move in a finished game"
-    move = _RULES[st.dp[0]](st, seat, legal)  # every decision point has its rule (DP keys hash as ints)
+    assert st.decision_point is not None, "the heuristic was asked to move in a finished game"
+    move = _RULES[st.decision_point[0]](
+        st, seat, legal
+    )  # every decision point has its rule (DP keys hash as ints)
     return checked_move("heuristic (medarot_ocg)", st.decision, move, legal)
 
 

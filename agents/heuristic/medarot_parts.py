@@ -84,8 +84,8 @@ def choose(st: GameState, seat: int) -> Action:
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]  # forced: the only option
-    assert st.dp is not None, "the heuristic was asked to move in a finished game"
-    choice = _CHOOSERS[DP(st.dp[0])](st, seat, legal)  # every decision point has its rule
+    assert st.decision_point is not None, "the heuristic was asked to move in a finished game"
+    choice = _CHOOSERS[DP(st.decision_point[0])](st, seat, legal)  # every decision point has its rule
     return checked_move("heuristic (medarot_parts)", st.decision, choice, legal)
 
 
@@ -485,10 +485,10 @@ def _proxy_untap(st: GameState, seat: int, kinds: list[Action], usual: Action) -
 
     The effect may untap more cards after this one (the last number of the decision's context).
     """
-    assert st.dp is not None
+    assert st.decision_point is not None
     plan = _Plan(st, seat)
     free, tapped, medals, medal_ep = plan.energy
-    more_to_come = st.dp[2][2] - 1
+    more_to_come = st.decision_point[2][2] - 1
 
     def value(a: Action) -> int:
         one = tuple(int(k == a.arg) for k in range(4))
@@ -732,15 +732,15 @@ def _repair_medarot(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 
 def _repair_part(st: GameState, seat: int, legal: list[Action], m: int | None = None) -> Action:
-    assert st.dp is not None
-    target = st.dp[2][2] if m is None else m
+    assert st.decision_point is not None
+    target = st.decision_point[2][2] if m is None else m
     parts = st.field[seat][target].parts
     return max(legal, key=lambda a: (parts[a.arg].counters + (2 if a.arg == 0 else 0), -a.arg))
 
 
 def _target(st: GameState, seat: int, legal: list[Action]) -> Action:
-    assert st.dp is not None and st.use is not None
-    e, stage = st.dp[2][0], st.dp[2][1]
+    assert st.decision_point is not None and st.use is not None
+    e, stage = st.decision_point[2][0], st.decision_point[2][1]
     if stage == 2:
         need = _energy_need(st, seat)
         kinds = [a for a in legal if a.kind == Kind.ENERGY]

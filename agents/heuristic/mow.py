@@ -130,7 +130,7 @@ def choose(st: GameState, seat: int) -> Action:
 
 def _choose(st: GameState, seat: int, legal: list[Action]) -> Action:
     """The rule of the current decision point."""
-    kind = st.dp[0]  # type: ignore[index]
+    kind = st.decision_point[0]  # type: ignore[index]
     if kind == DP.CHARGE:
         return _charge(st, seat, legal)
     if kind == DP.MAIN:

@@ -312,7 +312,7 @@ def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: 
         "source": source,
         "seat": k,
         "seats": seats,
-        "turn": int(getattr(table, "turn", getattr(table, "t", 0))),
+        "turn": table.turn,
         "decision": str(getattr(table, "decision", "")) if live else None,
         "to_move": int(table.current_player) if live else -1,
         "done": not live,

@@ -1,7 +1,7 @@
 """The agenda runner: tasks, decision points and the end of the game.
 
 A state's control flow is an *agenda*, a stack of small tasks (``[name, *args]``), and a
-decision point ``dp = (kind, player, ...)`` where the runner stops. Rules modules register
+decision point ``decision_point = (kind, player, ...)`` where the runner stops. Rules modules register
 tasks (automatic steps) with ``@agenda.task`` and decision points with
 ``@agenda.decision(kind, legal=...)``. ``apply`` checks an action against the legal options,
 hands it to the decision's handler, then pops and runs tasks until a task sets the next
@@ -21,7 +21,7 @@ class AgendaState(State, Protocol):
     """What the runner reads and writes on a state, beyond the engine protocol."""
 
     agenda: list[list[Any]]
-    dp: Any
+    decision_point: Any
     done: bool
     truncated: bool
     winner: int
@@ -73,7 +73,7 @@ def push(st: AgendaState, *tasks: list[Any]) -> None:
 
 def ask(st: AgendaState, kind: int, player: int, *ctx: int) -> None:
     """Set the decision point ``(kind, player, ctx)`` that the runner stops at."""
-    st.dp = (kind, player, ctx)
+    st.decision_point = (kind, player, ctx)
 
 
 def end(st: AgendaState, winner: int, reason: str) -> None:
@@ -81,7 +81,7 @@ def end(st: AgendaState, winner: int, reason: str) -> None:
     st.done = True
     st.winner = winner
     st.reason = reason
-    st.dp = None
+    st.decision_point = None
     st.agenda.clear()
     st.emit("end", f"game over: {reason}", winner=winner, reason=reason)
 
@@ -92,7 +92,7 @@ def truncate(st: AgendaState, reason: str) -> None:
     st.truncated = True
     st.winner = -1
     st.reason = reason
-    st.dp = None
+    st.decision_point = None
     st.agenda.clear()
     st.emit("truncated", f"truncated: {reason}", reason=reason)
 
@@ -102,8 +102,8 @@ class Agenda(Generic[S]):
 
     Args:
         action: the ruleset's action type; ``apply`` converts plain tuples to it.
-        context: which field of ``dp`` a decision handler receives after the state (by
-            default the context tuple of ``dp = (kind, player, ctx)``); ``legal_actions``
+        context: which field of ``decision_point`` a decision handler receives after the state (by
+            default the context tuple of ``decision_point = (kind, player, ctx)``); ``legal_actions``
             hands the legal-options function the same field.
         before: called after the decision point is cleared and before its handler runs.
         after: called after every decision once the runner stops (counters, caps).
@@ -148,10 +148,10 @@ class Agenda(Generic[S]):
 
     def legal_actions(self, st: S) -> list[Any]:
         """Legal options at the current decision point (empty once the game is over)."""
-        dp = st.dp
-        if st.done or dp is None:
+        point = st.decision_point
+        if st.done or point is None:
             return []
-        return self.legal[dp[0]](st, dp[self.context])
+        return self.legal[point[0]](st, point[self.context])
 
     def check(self, st: S, action: Any, over: str = "game over") -> Any:
         """``action`` as the ruleset's action type if it is legal now.
@@ -174,13 +174,13 @@ class Agenda(Generic[S]):
     def apply(self, st: S, action: Any) -> None:
         """Validate and play ``action``; raise ``IllegalActionError`` and change nothing if illegal."""
         action = self.check(st, action)
-        dp = st.dp
-        st.dp = None
+        point = st.decision_point
+        st.decision_point = None
         st._legal = None
         if self.before is not None:
             self.before(st)
-        self.decide[dp[0]](st, dp[self.context], action)
-        self.run(st, origin=dp)
+        self.decide[point[0]](st, point[self.context], action)
+        self.run(st, origin=point)
         if self.after is not None:
             self.after(st)
 
@@ -196,7 +196,7 @@ class Agenda(Generic[S]):
         tasks = self.tasks
         limit = self.max_auto_steps
         n = 0
-        while st.dp is None and not st.done:
+        while st.decision_point is None and not st.done:
             if n > limit:
                 self.runaway(st, origin)
             if not agenda:
@@ -215,7 +215,7 @@ class Agenda(Generic[S]):
         """
         seen: list[str] = []
         agenda = st.agenda
-        while agenda and len(seen) < RUNAWAY_TAIL and st.dp is None and not st.done:
+        while agenda and len(seen) < RUNAWAY_TAIL and st.decision_point is None and not st.done:
             task = agenda.pop()
             seen.append(task[0])
             self.tasks[task[0]](st, *task[1:])

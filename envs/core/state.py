@@ -54,7 +54,7 @@ def copy_rng(rng: random.Random) -> random.Random:
 
 @dataclasses.dataclass(eq=False, init=False, repr=False)
 class EngineState:
-    """Protocol methods of a two-seat engine whose decision point is ``dp = (kind, player, ...)``.
+    """Protocol methods of a two-seat engine; its ``decision_point`` is ``(kind, player, ...)``.
 
     A ruleset's state is a ``@dataclass(eq=False, init=False, repr=False)`` subclass that
     declares its fields (``envs.core.declare``); the fields declared here, the outcome and the
@@ -95,7 +95,7 @@ class EngineState:
 
     if TYPE_CHECKING:
         #: the decision point, declared by each ruleset
-        dp: Any = None
+        decision_point: Any = None
         config: Any = None
         seed: int = 0
 
@@ -114,9 +114,9 @@ class EngineState:
     @property
     def current_player(self) -> int:
         """The seat that decides now, or -1 once the game is over."""
-        if self.done or self.dp is None:
+        if self.done or self.decision_point is None:
             return -1
-        player: int = self.dp[1]
+        player: int = self.decision_point[1]
         return player
 
     def legal_actions(self) -> list[Any]:
@@ -142,8 +142,8 @@ class EngineState:
     @property
     def decision(self) -> str:
         """Name of the current decision point ("" when none)."""
-        dp = self.dp
-        return "" if dp is None else _decision_names(self.DECISIONS)[dp[0]]
+        point = self.decision_point
+        return "" if point is None else _decision_names(self.DECISIONS)[point[0]]
 
     # ----------------------------------------------------------------- declared
     def clone(self) -> Self:

@@ -176,12 +176,23 @@ _OPP = "The opponent"
 
 def _sentence(state: GameState, p: int, a: Action, reader: int) -> tuple[str, list[Any]]:
     """(sentence, places) of action ``a`` of player ``p`` for ``reader``."""
-    assert state.dp is not None
-    dp = DP(state.dp[0])
+    assert state.decision_point is not None
+    dp = DP(state.decision_point[0])
     own = p == reader
     s, x = _acting(state)
     actor = _unit(state, s, reader) if x is not None else "the acting Medarot"
-    m = _M(state, p, a, reader, own, tuple(state.dp[2]), s, x, actor, "" if own else "the opponent's ")
+    m = _M(
+        state,
+        p,
+        a,
+        reader,
+        own,
+        tuple(state.decision_point[2]),
+        s,
+        x,
+        actor,
+        "" if own else "the opponent's ",
+    )
     if a.kind == Kind.SET:
         return _set(m)
     return _HANDLERS[dp](m)
@@ -231,7 +242,7 @@ def _place_card(m: _M) -> tuple[str, list[Any]]:
 
 def _place_square(m: _M) -> tuple[str, list[Any]]:
     name = _limbo_name(m.state, m.p, m.reader) or "a Medarot"
-    sub = DP(m.state.dp[0]) == DP.SUB_SQUARE if m.state.dp is not None else False
+    sub = DP(m.state.decision_point[0]) == DP.SUB_SQUARE if m.state.decision_point is not None else False
     what = f"the substitute {name}" if sub and m.own else name
     verb = "Place" if m.own else f"{_OPP} places"
     return f"{verb} {what} face down on square {m.a.arg}", [place("to", "square", m.a.arg)]
@@ -240,7 +251,7 @@ def _place_square(m: _M) -> tuple[str, list[Any]]:
 def _draw(m: _M) -> tuple[str, list[Any]]:
     """How many cards to draw: OPT_DRAW extra cards at 1 HP each, or a free DESTROY_DRAW / EFFECT_DRAW."""
     n = m.a.arg
-    paid = m.state.dp is not None and DP(m.state.dp[0]) == DP.OPT_DRAW
+    paid = m.state.decision_point is not None and DP(m.state.decision_point[0]) == DP.OPT_DRAW
     if n == 0:
         what = "no extra cards" if paid else "no cards"
         return (f"Draw {what}" if m.own else f"{_OPP} draws {what}"), []
@@ -265,8 +276,8 @@ _WHY_DISCARD = {
 
 
 def _discard(m: _M) -> tuple[str, list[Any]]:
-    assert m.state.dp is not None
-    why = _WHY_DISCARD[DP(m.state.dp[0])]
+    assert m.state.decision_point is not None
+    why = _WHY_DISCARD[DP(m.state.decision_point[0])]
     if m.own:
         return f"Discard {_own_name(m)} {why}", _hand_place(m)
     return f"{_OPP} discards a card from its hand {why}", _hand_place(m)
@@ -550,15 +561,15 @@ def decision_text(state: GameState, seat: int) -> str:
         if state.winner == 2:
             return "The game is over: a draw"
         return "The game is over: you win" if state.winner == seat else "The game is over: the opponent wins"
-    if state.dp is None:
+    if state.decision_point is None:
         return "Nothing to decide"
-    dp = DP(state.dp[0])
+    dp = DP(state.decision_point[0])
     if state.current_player != seat:
         return f"The opponent is choosing {_OTHER[dp]}"
     s, x = _acting(state)
     actor = _unit(state, s, seat) if x is not None else "the acting Medarot"
     prompt = _PROMPTS[dp]
-    return prompt if isinstance(prompt, str) else prompt(state, seat, tuple(state.dp[2]), actor)
+    return prompt if isinstance(prompt, str) else prompt(state, seat, tuple(state.decision_point[2]), actor)
 
 
 def _n(ctx: tuple[int, ...]) -> int:

@@ -125,9 +125,9 @@ class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
         array that the env never writes to again.
         """
         buf = self._zero[:]
-        dp = st.dp
-        if dp is not None and not st.done:
-            buf[self._dec + dp[0]] = 1.0
+        point = st.decision_point
+        if point is not None and not st.done:
+            buf[self._dec + point[0]] = 1.0
         # The board and tactical pieces (and the effect totals of the scalars) depend only on the
         # board and the lasting effects: they are kept on the state, one memo per seat, until
         # ``board_version`` changes (clones start with no cache).
@@ -155,7 +155,7 @@ class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
                 marks = memo[marks_key] = self._marks(st, seat, act.uid, act.target)
             for i in marks:
                 buf[i] = 1.0
-            if dp is not None and dp[0] in _ACTING_DPS:
+            if point is not None and point[0] in _ACTING_DPS:
                 a, b = self._moves, self._attacks_end
                 c, d = self._more, self._more_end
                 acting_key = ("acting", act.uid)

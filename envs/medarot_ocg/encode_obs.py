@@ -420,9 +420,9 @@ class ObservationWriter:
         if any(dyn):
             for k, scale in enumerate((40, 40, 3, 40, 40, 3)):
                 buf[sc + 35 + k] = dyn[k] / scale
-        dp = st.dp
-        if dp is not None and dp[0] in COUNT_DPS:
-            buf[sc + 41] = dp[2][-1] / 9
+        point = st.decision_point
+        if point is not None and point[0] in COUNT_DPS:
+            buf[sc + 41] = point[2][-1] / 9
         failed, used = st.failed_draw, st.master_used
         if failed[seat]:
             buf[sc + 42] = 1.0

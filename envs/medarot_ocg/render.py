@@ -107,7 +107,7 @@ def _header(state: GameState, viewer: int | None) -> list[str]:
         else:
             outcome = f"P{state.winner} wins"
         lines.append(f"GAME OVER: {outcome} - {state.reason}")
-    elif state.dp is None:
+    elif state.decision_point is None:
         lines.append("decision: (none)")
     else:
         lines.append(f"decision: {state.decision}, P{state.current_player} decides")

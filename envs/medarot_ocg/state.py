@@ -2,7 +2,7 @@
 
 The state is plain data. Control flow is an *agenda*: a stack of small tasks
 (``[name, *int_args]``) that the rules pop and run until one of them sets a decision
-point (``dp``). Because the agenda is data, any position, even one in the middle of an
+point (``decision_point``). Because the agenda is data, any position, even one in the middle of an
 attack, can be cloned, written to JSON and read back exactly.
 """
 
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
@@ -131,7 +131,7 @@ class GameState(CardGameState):
     board: list[Stack | None] = dataclasses.field(default_factory=lambda: [None] * 15)
     effects: list[Eff] = dataclasses.field(default_factory=list)
     agenda: list[list[Frozen]] = dataclasses.field(default_factory=list)
-    dp: tuple[int, int, tuple[int, ...]] | None = None
+    decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
     act: Act | None = None
     #: ``[player, slot, window, eff, from_hand]``
     use: list[int] | None = None
@@ -193,6 +193,6 @@ class GameState(CardGameState):
 
     def __repr__(self) -> str:
         return (
-            f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, dp={self.decision}, "
+            f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, decision={self.decision}, "
             f"player={self.current_player}, done={self.done})"
         )

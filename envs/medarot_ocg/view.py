@@ -67,7 +67,7 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat must be in 0..{state.num_players - 1}, got {seat!r}")
     players = [_player(state, p, seat) for p in range(state.num_players)]
-    dp = state.dp
+    point = state.decision_point
     board = {
         "mode": state.config.mode,
         "layout": dict(_LAYOUT),
@@ -75,7 +75,9 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "effects": [_effect(state, e, seat) for e in state.effects],
         "action": _action(state),
         "in_use": _in_use(state, seat),
-        "count": int(dp[2][-1]) if dp is not None and not state.done and dp[0] in COUNT_DPS else None,
+        "count": int(point[2][-1])
+        if point is not None and not state.done and point[0] in COUNT_DPS
+        else None,
     }
     return frame(
         ENV, state, seat, turn=state.turn, decision=state.decision or None, players=players, board=board

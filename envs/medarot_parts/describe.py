@@ -149,20 +149,20 @@ def describe_action(state: GameState, seat: int, index: int) -> Described:
     """Action ``index`` at the pending decision, as ``seat`` may know it (see the module docs)."""
     if not 0 <= index < len(ALL_ACTIONS):
         raise ValueError(f"action index must be in 0..{len(ALL_ACTIONS) - 1}, got {index!r}")
-    if state.dp is None:
+    if state.decision_point is None:
         return described("No move: the game is over")
     return _describe(state, seat, ALL_ACTIONS[index])
 
 
 def narrate(state: GameState, action: Action) -> str:
     """``action`` at the pending decision in the third person, as every seat may read it (the log)."""
-    if state.dp is None:
+    if state.decision_point is None:
         return "The game is over"
     return _describe(state, None, action)["text"]
 
 
 def _describe(st: GameState, reader: int | None, action: Action) -> Described:
-    kind, player, ctx = st.dp  # type: ignore[misc]
+    kind, player, ctx = st.decision_point  # type: ignore[misc]
     v = _Voice(st, reader, player)
     handler = _HANDLERS.get(DP(kind))
     if handler is None:  # pragma: no cover - every decision point has a handler
@@ -525,9 +525,9 @@ _HANDLERS = {
 def decision_text(state: GameState, seat: int) -> str:
     """The pending decision as a prompt for ``seat`` ("Choose ..."; "The opponent is choosing ...")."""
     st = state
-    if st.done or st.dp is None:
+    if st.done or st.decision_point is None:
         return "The game is over"
-    kind, player, ctx = st.dp
+    kind, player, ctx = st.decision_point
     own = player == seat
     v = _Voice(st, seat, player)
     dp = DP(kind)

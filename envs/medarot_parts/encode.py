@@ -157,8 +157,8 @@ class PartsEncoder(Encoder):
         rows of the feature table, and the few pieces computed afresh.
         """
         o = 1 - seat
-        dp = st.dp
-        pieces = [self._decision[dp[0] if dp is not None and not st.done else -1]]
+        point = st.decision_point
+        pieces = [self._decision[point[0] if point is not None and not st.done else -1]]
         pieces.append(array("f", self._scalars(st, seat)).tobytes())
         b = st.battle
         mods = st.mods

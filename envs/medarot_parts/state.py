@@ -2,7 +2,7 @@
 
 The state is plain data. Control flow is an *agenda*: a stack of small tasks
 (``[name, *int_args]``) that the rules pop and run until one of them sets a decision point
-(``dp``). Because the agenda is data, any position, even one in the middle of a battle, can be
+(``decision_point``). Because the agenda is data, any position, even one in the middle of a battle, can be
 cloned, written to JSON and read back exactly.
 """
 
@@ -142,7 +142,7 @@ class GameState(CardGameState):
     #: ``[player, card id, source slot (-1 a card), targets [[i, s], ...]]``
     use: list[Any] | None = None
     agenda: list[list[Frozen]] = dataclasses.field(default_factory=list)
-    dp: tuple[int, int, tuple[int, ...]] | None = None
+    decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
     next_uid: int = 1
     steps: int = 0
     proxy_armor: int = dataclasses.field(default=0, metadata={"optional": True})
@@ -170,6 +170,6 @@ class GameState(CardGameState):
 
     def __repr__(self) -> str:
         return (
-            f"GameState(turn={self.turn}, round={self.round}, dp={self.decision}, "
+            f"GameState(turn={self.turn}, round={self.round}, decision={self.decision}, "
             f"player={self.current_player}, done={self.done}, winner={self.winner})"
         )

@@ -365,7 +365,7 @@ def describe_action(state: GameState, seat: int, index: int) -> Described:
     st = state
     a: Action = ALL_ACTIONS[index]
     p = st.current_player
-    dp = st.dp[0] if st.dp is not None else DP.NONE
+    dp = st.decision_point[0] if st.decision_point is not None else DP.NONE
     k = a.kind
     if k == Kind.PASS:
         return _pass(st, p, seat, dp)
@@ -422,8 +422,8 @@ def _prompt_window(st: GameState, p: int, me: bool, seat: int) -> str:
 
 
 def _prompt_cost(st: GameState, p: int, me: bool, seat: int) -> str:
-    assert st.dp is not None
-    hand = st.dp[0] == DP.COST_DISCARD
+    assert st.decision_point is not None
+    hand = st.decision_point[0] == DP.COST_DISCARD
     left = st.pending[3] if st.pending else 1
     for_ = _paying_for(st, p)
     if me:
@@ -487,9 +487,9 @@ def decision_text(state: GameState, seat: int) -> str:
         if st.winner not in (0, 1):
             return "The game is over: a draw"
         return f"The game is over: {'you win' if st.winner == seat else 'the opponent wins'}"
-    if st.dp is None:
+    if st.decision_point is None:
         return "Waiting for the game to go on"
-    dp, p = st.dp
+    dp, p = st.decision_point
     me = p == seat
     if dp in _PROMPTS:
         return _PROMPTS[DP(dp)](st, p, me, seat)

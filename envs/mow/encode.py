@@ -55,7 +55,11 @@ LAYOUT = ObsLayout(
     [
         ("decision", (len(DP),), "one-hot of the decision kind (NONE when the observer is not deciding)"),
         ("phase", (len(Phase),), "one-hot of the turn step: start, draw, charge, main, attack, end"),
-        ("scalars", (6,), "is my turn, I am first, t/100, charges this phase/4, fast used: self, opponent"),
+        (
+            "scalars",
+            (6,),
+            "is my turn, I am first, turn/100, charges this phase/4, fast used: self, opponent",
+        ),
         ("master_id", (2, M_MAX), "self then opponent: master id one-hot"),
         (
             "master",
@@ -161,15 +165,15 @@ class MowEncoder(Encoder):
         st = state
         w: dict[int, float] = {}
         o = 1 - seat
-        if st.dp is not None and st.dp[1] == seat and not st.done:
-            w[st.dp[0]] = 1.0
+        if st.decision_point is not None and st.decision_point[1] == seat and not st.done:
+            w[st.decision_point[0]] = 1.0
         else:
             w[0] = 1.0
         w[_P["phase"] + st.phase] = 1.0
         s = _P["scalars"]
         w[s] = st.active == seat
         w[s + 1] = st.first == seat
-        w[s + 2] = st.t / 100
+        w[s + 2] = st.turn / 100
         w[s + 3] = st.charges / 4
         w[s + 4] = st.fast_used[seat]
         w[s + 5] = st.fast_used[o]
@@ -213,7 +217,7 @@ class MowEncoder(Encoder):
         if sp is not None:
             b = _P["spell_slot"] + (2 + P_MAX) * side
             w[b] = 1.0
-            w[b + 1] = st.t > sp[1]
+            w[b + 1] = st.turn > sp[1]
             if own:
                 w[b + 2 + idx[sp[0]]] = 1.0
         base = _P["monsters"] + _MON_F * MAX_MONSTERS * side
@@ -269,7 +273,7 @@ class MowEncoder(Encoder):
             w[b + _CHAIN_F - 1] = negated
 
     def _pending(self, st: GameState, w: dict[int, float]) -> None:
-        if st.dp is None or st.dp[0] not in _EFFECT_DPS or st.pending is None:
+        if st.decision_point is None or st.decision_point[0] not in _EFFECT_DPS or st.pending is None:
             return
         f = st.pending[1]
         card = f[1]

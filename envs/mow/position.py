@@ -105,7 +105,7 @@ def position(
     default = b.pool.masters[0].id if b.pool.masters else None
     args["masters"] = r.per_seat("masters", masters if masters is not None else (default, default))
     st = GameState(cfg, b.pool, [[], []], _seed(seed))
-    st.t = r.whole("turn", turn, 1, cfg.max_turns, "D42")
+    st.turn = r.whole("turn", turn, 1, cfg.max_turns, "D42")
     st.active = r.whole("active", active, 0, len(seated) - 1)
     st.first = r.whole("first", first, 0, len(seated) - 1)
     step = r.choice("start", start, [*STEPS, *ALIASES])
@@ -180,18 +180,20 @@ class _Builder:
 
     def field(self, st: GameState, p: int, a: dict[str, Any], uid: int) -> int:
         """Seat ``p``'s monsters, weapon and face-down spell, numbered from ``uid``; the next uid."""
-        r, seat, t = self.reader, seat_name(p), st.t
+        r, seat, turn = self.reader, seat_name(p), st.turn
         mons = a["monsters"]
         if not is_list(mons):
             fail(f"{seat} monsters", f"give a list of monsters, got {mons!r}")
-        defaults = {"entered": t - 2, "damage": 0, "attacked": False, "mods": []}
+        defaults = {"entered": turn - 2, "damage": 0, "attacked": False, "mods": []}
         for i, spec in enumerate(mons):
             where = f"{seat} monsters[{i}]"
             rec = r.record(where, spec, MONSTER_FIELDS, defaults, first="card")
             r.card(where, rec["card"], p, (MONSTER,))
-            if not is_int(rec["entered"]) or rec["entered"] > t:
+            if not is_int(rec["entered"]) or rec["entered"] > turn:
                 fail(
-                    f"{where} entered", f"must be a turn number up to turn={t}, got {rec['entered']!r}", "D2"
+                    f"{where} entered",
+                    f"must be a turn number up to turn={turn}, got {rec['entered']!r}",
+                    "D2",
                 )
             rec["damage"] = r.whole(f"{where} damage", rec["damage"], 0, rule="D38")
             rec["attacked"] = r.flag(f"{where} attacked", rec["attacked"])
@@ -207,7 +209,7 @@ class _Builder:
         if s is not None:
             rec = r.record(f"{seat} spell", s, ("card", "cast_turn"), {})
             r.card(f"{seat} spell", rec["card"], p, (SPELL,))
-            cast = r.whole(f"{seat} spell cast_turn", rec["cast_turn"], 0, t, "D20")
+            cast = r.whole(f"{seat} spell cast_turn", rec["cast_turn"], 0, turn, "D20")
             st.spell[p] = [rec["card"], cast, uid]  # the declared row [card, cast_turn, uid]
             uid += 1
         return uid

@@ -34,7 +34,7 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
     if s is not None:
         spell = (
             "a face-down spell" if hidden else st.name(s[0])
-        ) + f" (cast t{s[1]}{', ready' if st.t > s[1] else ''})"
+        ) + f" (cast t{s[1]}{', ready' if st.turn > s[1] else ''})"
     lines.append(f"  weapon {st.name(w[0]) if w else '-'}   spell {spell}")
     for i, mon in enumerate(st.monsters[p]):
         mt = max_toughness(st, p, mon)
@@ -49,8 +49,8 @@ def _player(st: GameState, p: int, viewer: int | None) -> list[str]:
 
 def render_text(st: GameState, viewer: int | None = None) -> str:
     """The board, the chain, the decision point and the last events."""
-    head = f"turn {st.t}  {Phase(st.phase).name.lower()}  decision {st.decision or '-'}"
-    if st.dp is not None:
+    head = f"turn {st.turn}  {Phase(st.phase).name.lower()}  decision {st.decision or '-'}"
+    if st.decision_point is not None:
         head += f" (P{st.current_player})"
     out = [head]
     for p in (0, 1):

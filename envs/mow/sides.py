@@ -10,7 +10,7 @@ unchanged rules run that turn, and the table is split back into sides.
 Conventions:
 
 * Turn numbers come from the meta-game's match-wide counter (A3): a table of core turn ``t``
-  has ``st.t == t`` and its turn cap is ``t``, so the unchanged end step stops it
+  has ``st.turn == t`` and its turn cap is ``t``, so the unchanged end step stops it
   ("truncated") when the turn is over. Summoning sickness (``entered >= t``) and spell
   readiness (``t > cast_turn``) compare those numbers across tables. The master-attack bar
   of the game's first turn (``config.first_turn``) is set on every solo first turn and on
@@ -154,7 +154,7 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     st.rng = rng
     st.life = [side.life, 0]
     phases.setup(st)
-    st.t = turn
+    st.turn = turn
     run(st)
     return st
 
@@ -180,7 +180,7 @@ def compose(
     decks = [host.decklist, [] if champion is None else champion.decklist]
     st = GameState(table_config(turn, vacant, False, proxy), pool(), decks, 0)
     st.rng = rng
-    st.t = turn
+    st.turn = turn
     st.active = st.first = 0
     st.life = [host.life, proxy_life if proxy != NONE else 0]
     offset = _seat_side(st, host, 0, 0)

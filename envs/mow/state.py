@@ -2,7 +2,7 @@
 
 The state is plain data. Control flow is an *agenda*: a stack of small tasks
 (``[name, *args]`` with JSON-safe, never-mutated arguments) that the rules pop and run
-until one of them sets a decision point (``dp``). Because the agenda is data, any
+until one of them sets a decision point (``decision_point``). Because the agenda is data, any
 position, even one in the middle of a counter chain, can be cloned, written to JSON and
 read back exactly.
 
@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
@@ -68,7 +68,7 @@ class GameState(CardGameState):
     if TYPE_CHECKING:
         cards: dict[str, CardDef] = setup()
 
-    t: int = 0
+    turn: int = renamed("t", 0)
     active: int = 0
     first: int = 0
     phase: int = 0
@@ -91,7 +91,7 @@ class GameState(CardGameState):
     chain: list[Row] = dataclasses.field(default_factory=list)
     triggers: list[Row] = dataclasses.field(default_factory=list)
     agenda: list[Frozen] = dataclasses.field(default_factory=list)
-    dp: tuple[int, int] | None = None
+    decision_point: tuple[int, int] | None = renamed("dp", None)
     pending: Frozen = None
     decisions: int = 0
     next_uid: int = 1
@@ -152,6 +152,6 @@ class GameState(CardGameState):
 
     def __repr__(self) -> str:
         return (
-            f"GameState(t={self.t}, life={self.life}, level={self.level}, dp={self.decision}, "
+            f"GameState(turn={self.turn}, life={self.life}, level={self.level}, decision={self.decision}, "
             f"player={self.current_player}, done={self.done})"
         )

@@ -206,7 +206,7 @@ def _side(st: GameState, p: int, seat: int) -> dict[str, Any]:
             "uid": s[2],
             "card": card(st, s[0]) if p == seat else dict(HIDDEN),
             "cast_turn": s[1],
-            "ready": st.t > s[1],
+            "ready": st.turn > s[1],
         }
     return {
         "seat": p,
@@ -235,9 +235,9 @@ def _chain(st: GameState, seat: int) -> list[dict[str, Any]]:
 
 
 def _pending(st: GameState) -> dict[str, Any] | None:
-    if st.done or st.dp is None or st.pending is None:
+    if st.done or st.decision_point is None or st.pending is None:
         return None
-    dp = st.dp[0]
+    dp = st.decision_point[0]
     if dp in _COST_DPS:
         _, p, code, n = st.pending
         return {"kind": "cost", "player": p, "cost": code, "left": n, "text": CONDITION_WORDS[code](n)}
@@ -273,4 +273,4 @@ def view(state: GameState, seat: int) -> dict[str, Any]:
         "pending": _pending(st),
     }
     players = [_player(st, p, seat) for p in range(st.num_players)]
-    return frame(ENV, st, seat, turn=st.t, decision=st.decision or None, players=players, board=board)
+    return frame(ENV, st, seat, turn=st.turn, decision=st.decision or None, players=players, board=board)

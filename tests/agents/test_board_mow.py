@@ -40,7 +40,7 @@ def views(seeds: range):
 def test_random_games_draw_every_card_on_the_table_in_words_and_nothing_hidden():
     drawn = 0
     for st, *both in views(range(4)):
-        if st.t % 3:
+        if st.turn % 3:
             continue  # a sample of positions keeps the test quick
         for seat, v in enumerate(both):
             text = draw(v)

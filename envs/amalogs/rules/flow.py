@@ -22,8 +22,8 @@ __all__ = ["apply", "ask", "decision", "legal_actions", "run_task", "task"]
 
 
 # ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
-# decision point. ``PhaseAgenda`` overrides the methods that read ``dp`` and never calls ``run``,
-# so it uses only the registry and ``check`` and is typed over ``Any``.
+# decision point. ``PhaseAgenda`` overrides the methods that read ``decision_point`` and never
+# calls ``run``, so it uses only the registry and ``check`` and is typed over ``Any``.
 class PhaseAgenda(Agenda[Any]):
     """Decision points keyed by the phase; each handler runs its own automatic steps."""
 

@@ -188,9 +188,9 @@ def _table_shape(st: AmalogsState) -> None:
     kind = getattr(adapter(st.table_ruleset), "state_type", None)
     if kind is None or not isinstance(st.table, kind):
         raise Shape(f"D20 the running table is not a {RULESETS[st.table_ruleset].name} game")
-    dp = getattr(st.table, "dp", None)
+    point = st.table.decision_point
     if not isinstance(st.table.done, bool) or not (
-        dp is None or (isinstance(dp, tuple) and len(dp) >= 2 and is_int(dp[1]))
+        point is None or (isinstance(point, tuple) and len(point) >= 2 and is_int(point[1]))
     ):
         raise Shape("D31 the running table does not say which seat decides (A4)")
 
@@ -484,7 +484,7 @@ def _decider(st: AmalogsState, phase: Phase, bad: list[str]) -> None:
     n = st.config.num_players
     if phase in CORE_PHASES:
         table = st.table
-        seat = -1 if table.done or table.dp is None else table.dp[1]
+        seat = -1 if table.done or table.decision_point is None else table.decision_point[1]
         if seat not in (0, 1) or st.player_at(seat) != st.actor or st.actor < 0:
             bad.append(f"I7 {st.actor} acts, but the table's seat {seat} decides (A4, 5.5)")
         return

@@ -419,17 +419,19 @@ class _Checker(Problems):
             )
 
     def dp_shape(self) -> None:
-        dp = self.st.dp
-        if dp is None:
+        point = self.st.decision_point
+        if point is None:
             return
-        ok = isinstance(dp, tuple) and len(dp) == 3 and is_int(dp[0]) and is_int(dp[1])
-        if not ok or not isinstance(dp[2], tuple) or not all(is_int(v) for v in dp[2]):
-            self.bad("I8 decision point", f"the decision point is {dp!r}, not (kind, player, (numbers...))")
+        ok = isinstance(point, tuple) and len(point) == 3 and is_int(point[0]) and is_int(point[1])
+        if not ok or not isinstance(point[2], tuple) or not all(is_int(v) for v in point[2]):
+            self.bad(
+                "I8 decision point", f"the decision point is {point!r}, not (kind, player, (numbers...))"
+            )
             return
-        if dp[0] not in DP._value2member_map_:
-            self.bad("I8 decision point", f"decision kind {dp[0]} is not a decision point of section 5")
-        if not is_seat(dp[1]):
-            self.bad("I8 decision point", f"the deciding player is {dp[1]}, not 0 or 1")
+        if point[0] not in DP._value2member_map_:
+            self.bad("I8 decision point", f"decision kind {point[0]} is not a decision point of section 5")
+        if not is_seat(point[1]):
+            self.bad("I8 decision point", f"the deciding player is {point[1]}, not 0 or 1")
 
     # ------------------------------------------------------------------ stage 2: the rules
     def rules(self) -> None:
@@ -647,8 +649,8 @@ class _Checker(Problems):
 
     def hand_rules(self) -> None:
         st, cfg = self.st, self.cfg
-        dp = st.dp
-        kind = DP(dp[0]) if dp is not None else None
+        point = st.decision_point
+        kind = DP(point[0]) if point is not None else None
         for p in SEATS:
             n = len(st.hand[p])
             if n > cfg.hand_cap:
@@ -674,8 +676,10 @@ class _Checker(Problems):
                     )
                 continue
             in_chain = any(t == ["hand_limit", p] for t in st.agenda)
-            if dp is None or dp[1] != p or not (kind in OVER_LIMIT_DPS or in_chain):
-                where = "no decision" if dp is None or kind is None else f"{kind.name} of player {dp[1]}"
+            if point is None or point[1] != p or not (kind in OVER_LIMIT_DPS or in_chain):
+                where = (
+                    "no decision" if point is None or kind is None else f"{kind.name} of player {point[1]}"
+                )
                 self.bad(
                     "I5 hand limit",
                     f"player {p} holds {n} cards at {where}, outside a draw-event chain (R26, D35)",
@@ -868,18 +872,18 @@ class _Checker(Problems):
             return
         if st.winner != -1 or st.truncated:
             self.bad("8 end of game", f"a live game has winner {st.winner} and truncated {st.truncated}")
-        dp = st.dp
-        if dp is None:
+        point = st.decision_point
+        if point is None:
             if self.at_rest:
                 self.bad("I8 decision point", "the game is live but waits at no decision point")
         else:
-            self.decision(DP(dp[0]), dp[1], dp[2])
+            self.decision(DP(point[0]), point[1], point[2])
         if self.at_rest:
-            self.limbo_and_use(dp)
+            self.limbo_and_use(point)
 
     def outcome(self) -> None:
         st = self.st
-        if st.dp is not None or st.agenda:
+        if st.decision_point is not None or st.agenda:
             self.bad("8 end of game", "the game is over but a decision point or agenda task is still pending")
         if st.truncated:
             if st.winner != -1:
@@ -1009,13 +1013,13 @@ class _Checker(Problems):
                 f"EFFECT_TARGET asks player {player}, but {self.unit_words(s, x)} has no effect to aim",
             )
 
-    def limbo_and_use(self, dp: Any) -> None:
+    def limbo_and_use(self, point: Any) -> None:
         """A card waits in limbo, and a card is in use, exactly at the decisions that handle them."""
         st = self.st
         if st.done:
             return
-        kind = DP(dp[0]) if dp is not None else None
-        player = dp[1] if dp is not None else -1
+        kind = DP(point[0]) if point is not None else None
+        player = point[1] if point is not None else -1
         at = "no decision" if kind is None else kind.name
         for p in SEATS:
             lim = st.limbo[p]
@@ -1090,25 +1094,25 @@ class _Checker(Problems):
             self.bad(
                 "5 agenda", f"the agenda ends with {st.agenda[0][0]!r}, not the next selection or start phase"
             )
-        if self.at_rest and not st.done and st.dp is not None and not st.agenda:
+        if self.at_rest and not st.done and st.decision_point is not None and not st.agenda:
             self.bad("5 agenda", "the agenda is empty: nothing follows the current decision")
 
     # ------------------------------------------------------------------ stage 3: the options
     def options(self) -> None:
         st = self.st
-        if st.done or st.dp is None:
+        if st.done or st.decision_point is None:
             return
         try:
-            legal = AGENDA.legal[st.dp[0]](st, st.dp[2])
+            legal = AGENDA.legal[st.decision_point[0]](st, st.decision_point[2])
         except (AssertionError, IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
             self.bad("I8 decision point", f"the options of {st.decision} cannot be worked out: {exc!r}")
             return
         if not legal:
-            self.bad("I8 decision point", f"{st.decision} of player {st.dp[1]} offers no option")
+            self.bad("I8 decision point", f"{st.decision} of player {st.decision_point[1]} offers no option")
             return
         if len(set(legal)) != len(legal):
             self.bad("I8 decision point", f"{st.decision} offers the same option twice: {legal}")
-        self.affordable(DP(st.dp[0]), st.dp[1], legal)
+        self.affordable(DP(st.decision_point[0]), st.decision_point[1], legal)
 
     def budget(self, p: int) -> int:
         return self.st.hp[p] + (len(self.st.reserve[p]) if self.cfg.medaforce else 0)
@@ -1128,7 +1132,7 @@ class _Checker(Problems):
                         item, f"OPT_DRAW offers {a} with HP {hp} and {len(st.deck[p])} cards in the deck"
                     )
         elif kind == DP.PAY_SPLIT:
-            c = st.dp[2][1]  # type: ignore[index]
+            c = st.decision_point[2][1]  # type: ignore[index]
             for a in legal:
                 k = a.arg
                 if a.kind != Kind.MEDAFORCE or k > len(st.reserve[p]) or k > c or c - k > hp:

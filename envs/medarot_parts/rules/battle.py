@@ -74,8 +74,8 @@ def _defense_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 
 def _window_options(st: GameState, timing: str) -> list[Action]:
     """PASS and HAND(h) for every playable card of ``timing`` in the deciding player's hand."""
-    assert st.dp is not None
-    p = st.dp[1]
+    assert st.decision_point is not None
+    p = st.decision_point[1]
     out = [A.PASS]
     for h, cid in enumerate(st.hand[p]):
         if st.cards[cid].timing == timing and playable_card(st, p, cid, timing):

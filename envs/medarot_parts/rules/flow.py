@@ -42,8 +42,8 @@ class ForcedAgenda(Agenda[GameState]):
             n += 1
             if n > self.max_auto_steps:
                 self.runaway(st, origin)
-            if st.dp is not None:
-                kind, player, ctx = st.dp
+            if st.decision_point is not None:
+                kind, player, ctx = st.decision_point
                 legal = self.legal[kind](st, ctx)
                 if not legal:
                     raise StateError(
@@ -64,7 +64,7 @@ class ForcedAgenda(Agenda[GameState]):
                     decision=name,
                     action=label,
                 )
-                st.dp = None
+                st.decision_point = None
                 st._legal = None
                 self.decide[kind](st, ctx, legal[0])
                 continue

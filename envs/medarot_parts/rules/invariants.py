@@ -351,16 +351,16 @@ class _Checker(Problems):
                 )
 
     def dp_shape(self) -> None:
-        dp = self.st.dp
-        if dp is None:
+        point = self.st.decision_point
+        if point is None:
             return
-        ok = isinstance(dp, tuple) and len(dp) == 3 and is_int(dp[0]) and is_seat(dp[1])
-        if not ok or not isinstance(dp[2], tuple) or not all(is_int(v) for v in dp[2]):
+        ok = isinstance(point, tuple) and len(point) == 3 and is_int(point[0]) and is_seat(point[1])
+        if not ok or not isinstance(point[2], tuple) or not all(is_int(v) for v in point[2]):
             self.bad(
-                "I9 decision point", f"the decision point is {dp!r}, not (kind, player 0-1, (numbers...))"
+                "I9 decision point", f"the decision point is {point!r}, not (kind, player 0-1, (numbers...))"
             )
-        elif dp[0] not in DP._value2member_map_:
-            self.bad("I9 decision point", f"decision kind {dp[0]} is not a decision point of section 5")
+        elif point[0] not in DP._value2member_map_:
+            self.bad("I9 decision point", f"decision kind {point[0]} is not a decision point of section 5")
 
     # ------------------------------------------------------------------ stage 2: the rules
     def rules(self) -> None:
@@ -602,7 +602,9 @@ class _Checker(Problems):
                     )
                 else:
                     from_cards.setdefault(src, Counter())[stat, amount] += 1
-        pending = st.use is not None or (st.dp is not None and st.dp[0] == DP.EFFECT_TARGET)
+        pending = st.use is not None or (
+            st.decision_point is not None and st.decision_point[0] == DP.EFFECT_TARGET
+        )
         if not pending:  # else a card or an effect card is being bound right now
             self.bindings(parts, from_cards)
 
@@ -728,7 +730,7 @@ class _Checker(Problems):
     def decision_rules(self) -> None:
         st = self.st
         if st.done:
-            if st.dp is not None or st.agenda:
+            if st.decision_point is not None or st.agenda:
                 self.bad("I10 end of game", "the game is over but a decision or agenda task is still pending")
             outcomes = (st.winner in (0, 1), st.winner == 2, st.truncated)
             if sum(outcomes) != 1 or (st.truncated and st.winner != -1):
@@ -746,11 +748,11 @@ class _Checker(Problems):
                     "I4 stopped medarots",
                     f"every medarot of player {p} is stopped, yet the game goes on (D34)",
                 )
-        dp = st.dp
-        if dp is None:
+        point = st.decision_point
+        if point is None:
             self.bad("I9 decision point", "the game is live but waits at no decision point")
             return
-        kind, player, ctx = DP(dp[0]), dp[1], dp[2]
+        kind, player, ctx = DP(point[0]), point[1], point[2]
         self.decision(kind, player, ctx)
         if st.pay is not None and (kind != DP.PAYMENT or player != st.pay[0]):
             self.bad(
@@ -890,9 +892,9 @@ class _Checker(Problems):
     # ------------------------------------------------------------------ stage 3: the options
     def options(self) -> None:
         st = self.st
-        if st.done or st.dp is None:
+        if st.done or st.decision_point is None:
             return
-        kind, player, ctx = st.dp
+        kind, player, ctx = st.decision_point
         try:
             legal = AGENDA.legal[kind](st, ctx)
         except (AssertionError, IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:

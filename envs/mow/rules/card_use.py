@@ -98,7 +98,7 @@ def spell_usable(st: GameState, p: int, c: CardDef, in_hand: int) -> bool:
 def slot_ready(st: GameState, p: int) -> CardDef | None:
     """D20: the face-down spell if it is ready (t > cast_turn)."""
     s = st.spell[p]
-    if s is None or st.t <= s[1]:
+    if s is None or st.turn <= s[1]:
         return None
     return st.cards[s[0]]
 
@@ -291,13 +291,13 @@ def place(st: GameState, p: int, use: int) -> None:
         uid = st.next_uid
         st.next_uid += 1
         if use == Use.SUMMON:
-            st.monsters[p].append(Monster(uid, card, st.t))
+            st.monsters[p].append(Monster(uid, card, st.turn))
         elif use == Use.EQUIP:
             if st.weapon[p] is not None:
                 chk.discard_weapon(st, p)
             st.weapon[p] = [card, uid]
         else:
-            st.spell[p] = [card, st.t, uid]
+            st.spell[p] = [card, st.turn, uid]
     st.chain.append([p, use, card, uid, False, here, -1])
     push(st, ["check"], ["window", 1 - p])
 

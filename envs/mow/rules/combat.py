@@ -22,7 +22,7 @@ from deckgym.envs.mow.state import GameState
 
 def master_can_attack(st: GameState, p: int) -> bool:
     """R9, D32: once per turn, never on the game's first turn (the first player's; ``config.first_turn``)."""
-    return st.t != st.config.first_turn and not st.master_attacked[p]
+    return st.turn != st.config.first_turn and not st.master_attacked[p]
 
 
 def attackers(st: GameState) -> list[Action]:

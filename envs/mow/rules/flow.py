@@ -37,14 +37,14 @@ class MowAgenda(Agenda[GameState]):
 
     def legal_actions(self, st: GameState) -> list[Action]:
         """Legal options at the current decision point (empty once the game is over)."""
-        if st.done or st.dp is None:
+        if st.done or st.decision_point is None:
             return []
-        return self.legal[st.dp[0]](st)
+        return self.legal[st.decision_point[0]](st)
 
 
 def ask(st: GameState, kind: DP, player: int, pending: list[Any] | None = None) -> None:
     """Set the decision point the runner stops at; ``pending`` is the handler's context."""
-    st.dp = (int(kind), player)
+    st.decision_point = (int(kind), player)
     st.pending = pending
 
 
@@ -102,7 +102,7 @@ def _count_decision(st: GameState) -> None:
 def _check_cap(st: GameState) -> None:
     """Truncate a live game whose turn has taken more decisions than the cap allows (D42)."""
     if not st.done and st.decisions > st.config.max_decisions_per_turn:
-        truncate(st, f"more than {st.config.max_decisions_per_turn} decisions in turn {st.t} (D42)")
+        truncate(st, f"more than {st.config.max_decisions_per_turn} decisions in turn {st.turn} (D42)")
 
 
 AGENDA = MowAgenda(Action, context=1, before=_count_decision, after=_check_cap)

@@ -219,7 +219,7 @@ def _shapes(st: GameState) -> tuple[int, ...]:
         raise shape_error("4.4", "the state's card definitions are not its pool's")
     r = _Reader(st)
     seats = (0,) if cfg.vacant_seat else (0, 1)
-    for key in ("t", "active", "first", "phase", "charges", "decisions", "next_uid", "winner"):
+    for key in ("turn", "active", "first", "phase", "charges", "decisions", "next_uid", "winner"):
         if not is_int(getattr(st, key)):
             raise shape_error("4.3", f"{key} is not an integer: {getattr(st, key)!r}")
     for key in ("done", "truncated"):
@@ -488,17 +488,17 @@ def _argument(st: GameState, r: _Reader, where: str, kind: str, v: Any, seats: t
 
 def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """The decision point ``(kind, player)`` and the context its handler reads (``pending``, 5.8)."""
-    dp, pending = st.dp, st.pending
-    if dp is None:
+    point, pending = st.decision_point, st.pending
+    if point is None:
         if pending is not None:
             raise shape_error("5.8", f"a decision context {pending!r} without a decision point")
         return
-    if not (isinstance(dp, tuple) and len(dp) == 2 and is_int(dp[0]) and is_int(dp[1])):
-        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {dp!r}")
+    if not (isinstance(point, tuple) and len(point) == 2 and is_int(point[0]) and is_int(point[1])):
+        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {point!r}")
     kinds = {int(d) for d in DP if d != DP.NONE}
-    if dp[0] not in kinds or dp[1] not in seats:
-        raise shape_error("5.8", f"decision point {dp!r}: kind 1..13 (K1-K13) of a seated player")
-    kind = DP(dp[0])
+    if point[0] not in kinds or point[1] not in seats:
+        raise shape_error("5.8", f"decision point {point!r}: kind 1..13 (K1-K13) of a seated player")
+    kind = DP(point[0])
     where = f"{kind.name} decision"
     want: tuple[Any, ...] = ()
     if kind == DP.ATTACK_TARGET:
@@ -506,11 +506,11 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == "attack" and is_int(pending[1])
     elif kind in (DP.COST_DISCARD, DP.COST_SACRIFICE):
         code = "COST_DISCARD" if kind == DP.COST_DISCARD else "COST_SACRIFICE"
-        want = ("cost", dp[1], code, "n >= 1")
+        want = ("cost", point[1], code, "n >= 1")
         ok = (
             isinstance(pending, list)
             and len(pending) == 4
-            and pending[:3] == ["cost", dp[1], code]
+            and pending[:3] == ["cost", point[1], code]
             and is_int(pending[3])
             and pending[3] >= 1
         )
@@ -518,12 +518,12 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         want = ("target", "frame")
         ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == "target"
     elif kind in (DP.EFFECT_DISCARD, DP.EXP_FROM_HAND):
-        want = ("unit", "frame", dp[1], "n >= 1")
+        want = ("unit", "frame", point[1], "n >= 1")
         ok = (
             isinstance(pending, list)
             and len(pending) == 4
             and pending[0] == "unit"
-            and pending[2] == dp[1]
+            and pending[2] == point[1]
             and is_int(pending[2])
             and is_int(pending[3])
             and pending[3] >= 1
@@ -561,17 +561,17 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         raise shape_error(
             "5.8", f"{where}: the frame's primitive {e.code()} of {_card(st, c.id)} asks no such choice"
         )
-    if kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE, DP.EFFECT_TARGET) and f[0] != dp[1]:
-        raise shape_error("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{dp[1]} (D27)")
+    if kind in (DP.SEARCH_CHOICE, DP.RECOVER_CHOICE, DP.EFFECT_TARGET) and f[0] != point[1]:
+        raise shape_error("5.8", f"{where}: the effect's controller P{f[0]} chooses, not P{point[1]} (D27)")
 
 
 # ----------------------------------------------------------------------------- rules
 def _rules(st: GameState, seats: tuple[int, ...], lenient: bool, bad: list[str]) -> None:
     cfg = st.config
     live = not st.done
-    at_dp = live and st.dp is not None
-    if not 1 <= st.t <= cfg.max_turns:
-        bad.append(f"I15 turn {st.t} is outside 1..max_turns={cfg.max_turns} (D2, D42)")
+    at_dp = live and st.decision_point is not None
+    if not 1 <= st.turn <= cfg.max_turns:
+        bad.append(f"I15 turn {st.turn} is outside 1..max_turns={cfg.max_turns} (D2, D42)")
     for p in seats:
         _seat_rules(st, p, at_dp, lenient, bad)
     if st.is_proxy(1) and (st.life[1] < 0 or (at_dp and st.life[1] < 1)):
@@ -611,7 +611,7 @@ def _seat_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[str
                 f"I3 {seat}'s level is {st.level[p]}, but {n_exp} experience cards give level {want} "
                 f"for master {master.name} (D8)"
             )
-        if len(st.monsters[p]) > st.level[p] and st.dp[0] != DP.OVERFLOW_DISCARD:  # type: ignore[index]
+        if len(st.monsters[p]) > st.level[p] and st.decision_point[0] != DP.OVERFLOW_DISCARD:  # type: ignore[index]
             bad.append(
                 f"I4 {seat} has {len(st.monsters[p])} monsters at level {st.level[p]}: more than its summon "
                 "slots (R17, D11)"
@@ -639,11 +639,11 @@ def _field_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[st
             bad.append(
                 f"I5 {name} has toughness {toughness(st, p, m)} at a decision; 0 or less is discarded (R26)"
             )
-        if m.entered > st.t:
-            bad.append(f"D2 {name} entered the field on turn {m.entered}, after the current turn {st.t}")
-        if m.entered == st.t and m.attacked:
+        if m.entered > st.turn:
+            bad.append(f"D2 {name} entered the field on turn {m.entered}, after the current turn {st.turn}")
+        if m.entered == st.turn and m.attacked:
             bad.append(
-                f"I12 {name} attacked on turn {st.t}, the turn it entered the field: a just-summoned monster "
+                f"I12 {name} attacked on turn {st.turn}, the turn it entered the field: a just-summoned monster "
                 "cannot attack until its controller's next turn (R24, D33)"
             )
         c = st.cards[m.card]
@@ -655,17 +655,17 @@ def _field_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[st
                 f"D17 {seat}'s {kind.lower()} {_card(st, slot[0])} is of a class master {master.name} is restricted from"
             )
     s = st.spell[p]
-    if s is not None and not 0 <= s[1] <= st.t:
+    if s is not None and not 0 <= s[1] <= st.turn:
         bad.append(
-            f"I6 {seat}'s face-down {_card(st, s[0])} was cast on turn {s[1]}, not in 0..t={st.t} (D20)"
+            f"I6 {seat}'s face-down {_card(st, s[0])} was cast on turn {s[1]}, not in 0..turn={st.turn} (D20)"
         )
 
 
 def _turn_rules(st: GameState, p: int, bad: list[str]) -> None:
     """Seat ``p``'s flags and counters of this turn (R9, D30), and its derived values (D39)."""
     seat = f"P{p}"
-    if p == st.active and st.master_attacked[p] and st.t == st.config.first_turn:
-        bad.append(f"I12 {seat}'s master attacked on turn {st.t}, the game's first turn (R9, D32)")
+    if p == st.active and st.master_attacked[p] and st.turn == st.config.first_turn:
+        bad.append(f"I12 {seat}'s master attacked on turn {st.turn}, the game's first turn (R9, D32)")
     for key, n in st.turn_uses[p].items():
         cid, _, i = key.partition("/")
         c = st.cards[cid]
@@ -741,10 +741,10 @@ def _outcome(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
     if not st.done:
         if st.winner != -1 or st.truncated:
             bad.append(f"8 a live game has winner {st.winner} and truncated {st.truncated}; -1 and False")
-        if st.dp is None:
+        if st.decision_point is None:
             bad.append("I9 a live game has no decision point (no one can move)")
         return
-    if st.dp is not None or st.agenda or st.pending is not None or st.triggers:
+    if st.decision_point is not None or st.agenda or st.pending is not None or st.triggers:
         bad.append("8 a finished game still has a decision point, agenda, context or queued triggers (8.4)")
     if st.truncated:
         if st.winner != -1:
@@ -763,7 +763,7 @@ def _outcome(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
 
 def _decision_rules(st: GameState, seats: tuple[int, ...], bad: list[str]) -> None:
     """The decision point fits the turn step, the chain and the player (5.3-5.8, I9, I17)."""
-    kind, p = DP(st.dp[0]), st.dp[1]  # type: ignore[index]
+    kind, p = DP(st.decision_point[0]), st.decision_point[1]  # type: ignore[index]
     if kind in NO_CHAIN and st.chain:
         bad.append(f"I17 the chain holds {len(st.chain)} entries at a {kind.name} decision")
     if kind in STEP_OF:

@@ -43,7 +43,7 @@ def setup(st: GameState) -> None:
         st.emit("reveal", f"P{p} reveals master {st.name(st.masters[p])}", player=p, card=st.masters[p])
     for p in (st.first, 1 - st.first)[: len(st.seats())]:
         _draw(st, p, opening=True)
-    st.t = 1
+    st.turn = 1
     st.active = st.first
     st.emit("first_player", f"P{st.first} goes first", player=st.first)
     push(st, ["turn_start"])
@@ -61,7 +61,7 @@ def turn_start(st: GameState) -> None:
     st.master_attacked[a] = False
     for m in st.monsters[a]:
         m.attacked = False
-    st.emit("turn", f"-- turn {st.t}: P{a}", turn=st.t, player=a)
+    st.emit("turn", f"-- turn {st.turn}: P{a}", turn=st.turn, player=a)
     push(st, ["draw_phase"])
 
 
@@ -121,9 +121,9 @@ def end_phase(st: GameState) -> None:
 @task
 def next_turn(st: GameState) -> None:
     """5.2.6, D42: after turn MAX_TURNS the game is a truncated draw; otherwise roles swap."""
-    if st.t >= st.config.max_turns:
+    if st.turn >= st.config.max_turns:
         truncate(st, f"turn cap {st.config.max_turns} (D42)")
         return
-    st.t += 1
+    st.turn += 1
     st.active = 1 - st.active
     push(st, ["turn_start"])

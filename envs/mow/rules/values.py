@@ -138,4 +138,4 @@ def charge_limit(st: GameState, p: int) -> int:
 
 def sick(st: GameState, m: Monster) -> bool:
     """D33: a monster that entered the field this turn cannot attack."""
-    return m.entered >= st.t
+    return m.entered >= st.turn

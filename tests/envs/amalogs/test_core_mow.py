@@ -59,7 +59,7 @@ def field(side: sides.Side, cards: list[str], entered: int) -> list[Monster]:
 
 def run_to(table: GameState, dp: DP) -> None:
     """PASS every decision until ``dp`` is asked (or the table ends)."""
-    while table.dp is not None and table.dp[0] != dp:
+    while table.decision_point is not None and table.decision_point[0] != dp:
         table.apply(PASS)
 
 
@@ -116,7 +116,7 @@ def test_A3_compose_numbers_the_champion_after_the_host() -> None:
     table = AD.compose(a, b, random.Random(0), 5)
     uids = [m.uid for ms in table.monsters for m in ms]
     assert uids == [1, 2, 3] and table.next_uid == 4
-    assert table.t == 5 and table.active == 0 and table.first == 0
+    assert table.turn == 5 and table.active == 0 and table.first == 0
 
 
 # ----------------------------------------------------------------------------- A3 turn numbers
@@ -129,7 +129,7 @@ def test_A3_summoning_sickness_compares_match_wide_turn_numbers() -> None:
         table = AD.compose(a, b, random.Random(0), turn)
         AD.begin(table)
         run_to(table, DP.ATTACK_DECLARE)
-        assert table.dp is not None and table.dp[0] == DP.ATTACK_DECLARE
+        assert table.decision_point is not None and table.decision_point[0] == DP.ATTACK_DECLARE
         assert (ATTACKER[1] in table.legal_actions()) is can
 
 
@@ -149,7 +149,7 @@ def test_A3_no_master_attack_in_solo_first_turns_but_in_every_table() -> None:
     for turn in (1, 9):
         rng = random.Random(turn)
         solo = AD.solo_table(AD.new_side(AD.default_deck(), rng), rng, turn)
-        assert solo.t == turn and solo.config.first_turn == turn
+        assert solo.turn == turn and solo.config.first_turn == turn
         assert not master_can_attack(solo, 0)
     a, b = played_side(6, quiet=True), played_side(7, quiet=True)
     for turn in (1, 2, 9):
@@ -171,7 +171,10 @@ def test_D21_vacant_seat_never_decides_is_no_target_and_never_loses() -> None:
         AD.begin(table)
         while AD.to_act(table) >= 0:
             assert AD.to_act(table) == 0
-            assert table.dp is not None and table.dp[0] not in (DP.COUNTER_WINDOW, DP.ATTACK_DECLARE)
+            assert table.decision_point is not None and table.decision_point[0] not in (
+                DP.COUNTER_WINDOW,
+                DP.ATTACK_DECLARE,
+            )
             AD.step(table, rng.choice(AD.legal_actions(table)))
         assert AD.loss_flags(table)[1] is False
         assert table.life[1] == 0 and table.deck[1] == [] and table.masters[1] == ""
@@ -183,7 +186,7 @@ def test_D21_vacant_seat_never_decides_is_no_target_and_never_loses() -> None:
     AD.begin(table)
     run_to(table, DP.MAIN)
     table.apply(SLOT_SPELL)
-    assert table.dp is not None and table.dp[1] == 0 and table.life[1] == 0
+    assert table.decision_point is not None and table.decision_point[1] == 0 and table.life[1] == 0
     assert "SP12" in table.discard[0]
 
 
@@ -202,7 +205,7 @@ def test_seat_1_answers_with_a_ready_counter_spell() -> None:
     run_to(table, DP.MAIN)
     k = sides.pool()[card].index
     table.apply(USE[k])
-    assert table.dp == (int(DP.COUNTER_WINDOW), 1)
+    assert table.decision_point == (int(DP.COUNTER_WINDOW), 1)
     assert SLOT_SPELL in table.legal_actions()
     table.apply(SLOT_SPELL)
     while AD.to_act(table) >= 0:
@@ -304,14 +307,14 @@ def test_duel_runs_one_mow_turn_and_splits_back() -> None:
     turn = st.core_turn + 1
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.champion == 2 and st.table_ruleset == MOW
-    assert st.table.t == turn and st.seat_of(0) == 0 and st.seat_of(2) == 1
+    assert st.table.turn == turn and st.seat_of(0) == 0 and st.seat_of(2) == 1
     assert host.side is None and champ.side is None
     st.table.master_mods[0] = [[1, 0, TURN]]
     while st.phase == Phase.DUEL_CORE:
         t = st.table
-        if t.dp[0] == DP.ATTACK_DECLARE and ATTACKER[1] in t.legal_actions():
+        if t.decision_point[0] == DP.ATTACK_DECLARE and ATTACKER[1] in t.legal_actions():
             st.apply(A.Action(A.Kind.CORE, ATTACKER[1]))
-        elif t.dp[0] == DP.ATTACK_TARGET:
+        elif t.decision_point[0] == DP.ATTACK_TARGET:
             st.apply(A.Action(A.Kind.CORE, TARGET[9]))
         else:
             st.apply(auto(st))

@@ -76,7 +76,7 @@ def do(st: GameState, action: Action, dp: DP | None = None) -> None:
     """Play ``action`` for seat 0 (checking the decision point), which must be legal."""
     assert st.current_player == 0, "seat 1 (the proxy) never decides"
     if dp is not None:
-        assert st.dp is not None and st.dp[0] == dp, (st.decision, dp)
+        assert st.decision_point is not None and st.decision_point[0] == dp, (st.decision, dp)
     assert action in st.legal_actions(), (action, st.legal_actions())
     st.apply(action)
 
@@ -87,7 +87,7 @@ def hand(st: GameState, cid: str) -> Action:
 
 def pay(st: GameState, medal: bool = False) -> None:
     """Answer every pending payment with melee energy (the medal first if ``medal``)."""
-    while not st.done and st.dp is not None and st.dp[0] == DP.PAYMENT:
+    while not st.done and st.decision_point is not None and st.decision_point[0] == DP.PAYMENT:
         if medal and A.PAY_MEDAL in st.legal_actions():
             do(st, A.PAY_MEDAL)
         else:
@@ -101,7 +101,7 @@ def attack(st: GameState, slot: int, medal: bool = False, cards: tuple[str, ...]
     for cid in cards:
         do(st, hand(st, cid), DP.POWER_WINDOW)
         pay(st)
-    if not st.done and st.dp is not None and st.dp[0] == DP.POWER_WINDOW:
+    if not st.done and st.decision_point is not None and st.decision_point[0] == DP.POWER_WINDOW:
         do(st, A.PASS)
 
 
@@ -131,7 +131,9 @@ def test_D37_guest_worked_example_two_hits_take_P_7_to_0_and_end_the_table_at_on
     assert {A.USE_PART[RA], A.USE_PART[LA]} <= set(st.legal_actions())
     attack(st, RA)
     assert hits(st) == [(3, 4)] and PartsCore.proxy_life(st) == 4
-    assert not st.done and st.dp is not None and st.dp[0] == DP.ACTION  # no EFFECT_ATTACH for Rust Bloom
+    assert (
+        not st.done and st.decision_point is not None and st.decision_point[0] == DP.ACTION
+    )  # no EFFECT_ATTACH for Rust Bloom
     assert PartsCore.loss_flags(st) == (False, False)
     attack(st, LA, medal=True, cards=("C01",))
     assert hits(st) == [(3, 4), (5, 0)] and PartsCore.proxy_life(st) == 0
@@ -167,9 +169,9 @@ def test_D37_an_aimed_attack_designates_no_defender_the_proxy_always_defends() -
     assert st.action_medarot == [0, -1]
     do(st, A.USE_PART[HEAD], DP.ACTION)
     do(st, A.PAY_MEDAL, DP.PAYMENT)
-    if st.dp is not None and st.dp[0] == DP.POWER_WINDOW:
+    if st.decision_point is not None and st.decision_point[0] == DP.POWER_WINDOW:
         do(st, A.PASS)
-    assert hits(st) == [(3, 3)] and st.dp is not None and st.dp[0] == DP.ACTION
+    assert hits(st) == [(3, 3)] and st.decision_point is not None and st.decision_point[0] == DP.ACTION
     assert not seat_1_decided(st)
 
 
@@ -188,7 +190,12 @@ def test_D40_base_worked_example_each_successful_attack_costs_exactly_1() -> Non
     assert hits(st) == [(3, 2), (5, 1)] and not st.done
     do(st, A.PASS, DP.EFFECT_ATTACH)  # a successful attack on the base dealt 1: Shock Hammer may take one
     # the Fang medarot can only pass now (forced) and seat 1 passes by itself: round 2
-    assert st.round == 2 and st.action_medarot == [1, -1] and st.dp is not None and st.dp[0] == DP.ACTION
+    assert (
+        st.round == 2
+        and st.action_medarot == [1, -1]
+        and st.decision_point is not None
+        and st.decision_point[0] == DP.ACTION
+    )
     attack(st, RA)
     assert hits(st) == [(3, 2), (5, 1), (5, 0)] and PartsCore.proxy_life(st) == 0
     assert st.done and st.winner == 0 and PartsCore.loss_flags(st) == (False, True)
@@ -205,7 +212,11 @@ def test_D37_D40_an_attack_of_damage_0_is_no_hit(kind: int) -> None:
     assert power(st, 0, 0, RA) == 0
     attack(st, RA)
     assert hits(st) == [] and PartsCore.proxy_life(st) == 5 and not st.done
-    assert st.field[0][0].parts[RA].tapped and st.dp is not None and st.dp[0] == DP.ACTION
+    assert (
+        st.field[0][0].parts[RA].tapped
+        and st.decision_point is not None
+        and st.decision_point[0] == DP.ACTION
+    )
 
 
 # ----------------------------------------------------------------------------- D37 legality
@@ -223,7 +234,11 @@ def test_D37_the_proxy_is_never_an_OPP_SLOT_target() -> None:
     assert hand(st, "C09") not in legal and hand(st, "C08") in legal and hand(st, "R08") in legal
     champion = sides.compose(side, host_side(CHORUS), random.Random(3), 3)
     PartsCore.begin(champion)
-    while champion.current_player != 0 or champion.dp is None or champion.dp[0] != DP.ACTION:
+    while (
+        champion.current_player != 0
+        or champion.decision_point is None
+        or champion.decision_point[0] != DP.ACTION
+    ):
         champion.apply(champion.legal_actions()[0])
     assert hand(champion, "C09") in champion.legal_actions()  # the control: a real opponent is a target
     do(st, hand(st, "R08"), DP.ACTION)  # exchange: Hex Lantern replaces Rust Bloom, legs stay untapped
@@ -243,11 +258,15 @@ def test_D37_effect_cards_attach_only_to_effects_on_the_part_itself() -> None:
     st = table(host_side(stock=("EN_MELEE",) * 2), GUEST, 9)
     attack(st, LA, medal=True)
     assert hits(st) == [(3, 6)]
-    assert st.dp is not None and st.dp[0] == DP.EFFECT_ATTACH and st.current_player == 0
+    assert (
+        st.decision_point is not None and st.decision_point[0] == DP.EFFECT_ATTACH and st.current_player == 0
+    )
     assert st.battle is not None and st.battle.defender == 0 and st.battle.dealt == 3
     do(st, A.ATTACH_EFFECT)
     assert st.field[0][0].parts[LA].effect == "EF" and power(st, 0, 0, LA) == 5
-    assert st.dp is not None and st.dp[0] == DP.ACTION and PartsCore.proxy_life(st) == 6
+    assert (
+        st.decision_point is not None and st.decision_point[0] == DP.ACTION and PartsCore.proxy_life(st) == 6
+    )
 
 
 def test_D37_no_effect_of_the_parts_game_lowers_P_only_attacks_do() -> None:
@@ -262,8 +281,8 @@ def test_D37_no_effect_of_the_parts_game_lowers_P_only_attacks_do() -> None:
                 assert ab.source == "DEFENSE" and ab.amount < 0, cid
     st = table(host_side(hand=("C08",), stock=("EN_SUPPORT",) * 2 + ("EN_MELEE",) * 2), GUEST, 10)
     do(st, hand(st, "C08"), DP.ACTION)
-    while st.dp is not None and st.dp[0] in (DP.PAYMENT, DP.TARGET):
-        do(st, A.ENERGY[SUPPORT] if st.dp[0] == DP.PAYMENT else A.MEDAROT[0])
+    while st.decision_point is not None and st.decision_point[0] in (DP.PAYMENT, DP.TARGET):
+        do(st, A.ENERGY[SUPPORT] if st.decision_point[0] == DP.PAYMENT else A.MEDAROT[0])
     assert PartsCore.proxy_life(st) == 10 and hits(st) == [] and power(st, 0, 0, RA) == 4
     attack(st, RA)
     assert hits(st) == [(4, 6)]
@@ -288,8 +307,8 @@ def test_D37_D40_random_proxy_tables_seat_1_never_decides_and_P_follows_the_hits
         PartsCore.begin(st)
         last = life
         while st.current_player >= 0:
-            assert st.current_player == 0 and st.dp is not None and st.dp[1] == 0
-            assert DP(st.dp[0]) not in DEFENDER_DECISIONS
+            assert st.current_player == 0 and st.decision_point is not None and st.decision_point[1] == 0
+            assert DP(st.decision_point[0]) not in DEFENDER_DECISIONS
             st.apply(rng.choice(st.legal_actions()))
             now = PartsCore.proxy_life(st)
             assert 0 <= now <= last
@@ -349,7 +368,11 @@ def test_serialization_round_trip_of_a_proxy_table_mid_turn() -> None:
     """
     st = table(host_side(stock=("EN_MELEE",) * 4), GUEST, 7)
     attack(st, LA, medal=True)
-    assert st.dp is not None and st.dp[0] == DP.EFFECT_ATTACH and PartsCore.proxy_life(st) == 4
+    assert (
+        st.decision_point is not None
+        and st.decision_point[0] == DP.EFFECT_ATTACH
+        and PartsCore.proxy_life(st) == 4
+    )
     data = st.to_dict()
     assert data["config"]["proxy"] == GUEST and (data["proxy_armor"], data["proxy_life"]) == (7, 4)
     back = GameState.from_dict(json.loads(json.dumps(data)))
@@ -422,7 +445,9 @@ def test_D42_view_render_and_encoder_show_the_stand_in_with_its_head(kind: int, 
     assert med["proxy"] == proxy.KINDS[kind] and med["medal"]["id"] is None and not med["stopped"]
     assert head["slot"] == "HEAD" and head["card"]["armor"] == 5 and head["card"]["id"] is None
     assert (head["counters"], head["armor_left"], head["destroyed"]) == (5 - life, life, False)
-    assert st.battle is not None and st.dp is not None and st.dp[0] == DP.EFFECT_ATTACH
+    assert (
+        st.battle is not None and st.decision_point is not None and st.decision_point[0] == DP.EFFECT_ATTACH
+    )
     assert med["defending"] and "stand-in medarot" in (resolving_text(st, 0) or "")
     assert view(st, 1)["board"]["sides"][1]["medarots"] == v["board"]["sides"][1]["medarots"]
     assert view(sides.compose(host_side(), None, random.Random(0), 2), 0)["board"]["proxy"] is None

@@ -97,16 +97,16 @@ def table(side: sides.Side, kind: int, p: int) -> GameState:
 
 def to(st: GameState, dp: DP) -> None:
     """PASS until decision ``dp`` (seat 0 decides every step on the way)."""
-    while st.dp is not None and st.dp[0] != dp:
-        assert st.dp[1] == 0
+    while st.decision_point is not None and st.decision_point[0] != dp:
+        assert st.decision_point[1] == 0
         st.apply(PASS)
-    assert st.dp is not None and st.dp[0] == dp
+    assert st.decision_point is not None and st.decision_point[0] == dp
 
 
 def attack(st: GameState, who: int) -> None:
     """Attack the proxy with ``who`` (0 the master, i + 1 the monster at position i)."""
     st.apply(ATTACKER[who])
-    assert st.dp is not None and st.dp[0] == DP.ATTACK_TARGET
+    assert st.decision_point is not None and st.decision_point[0] == DP.ATTACK_TARGET
     assert st.legal_actions() == [TARGET[8]], "the proxy master is the only attack target"
     st.apply(TARGET[8])
 
@@ -236,7 +236,7 @@ def test_D37_summoning_sickness_and_once_per_turn_apply_to_attacks_on_the_proxy(
     attack(st, 1)
     assert set(st.legal_actions()) == {PASS, ATTACKER[0]}
     attack(st, 0)
-    assert st.current_player == -1 or st.dp[0] != DP.ATTACK_DECLARE, "no attacker is left"
+    assert st.current_player == -1 or st.decision_point[0] != DP.ATTACK_DECLARE, "no attacker is left"
     assert MowCore.proxy_life(st) == 30 - 3 - 2
 
 
@@ -245,7 +245,7 @@ def test_D21_without_a_proxy_a_vacant_seat_still_has_no_attack() -> None:
     st = sides.compose(host(field=("MN17",), exp=4), None, random.Random(0), TURN)
     MowCore.begin(st)
     while st.current_player >= 0:
-        assert st.dp is not None and st.dp[0] != DP.ATTACK_DECLARE
+        assert st.decision_point is not None and st.decision_point[0] != DP.ATTACK_DECLARE
         st.apply(PASS)
     assert st.life[1] == 0 and MowCore.loss_flags(st) == (False, False)
     with pytest.raises(ValueError):
@@ -289,13 +289,13 @@ def test_D37_a_guest_damage_spell_lowers_P_a_base_is_no_choice() -> None:
         to(st, DP.MAIN)
         st.apply(FAST[POOL["SP02"].index])
         if kind == GUEST:
-            assert st.dp == (int(DP.EFFECT_TARGET), 0)
+            assert st.decision_point == (int(DP.EFFECT_TARGET), 0)
             assert st.legal_actions() == [TARGET[8]]
             words = describe_action(st, 0, ENC.action_to_index(TARGET[8], st))["text"]
             assert "the defender's stand-in" in words
             st.apply(TARGET[8])
         assert MowCore.proxy_life(st) == want
-        assert st.dp == (int(DP.MAIN), 0), "the table goes on"
+        assert st.decision_point == (int(DP.MAIN), 0), "the table goes on"
         windows = [r for r in kinds(st, "auto") if r["decision"] == "COUNTER_WINDOW"]
         assert [r["player"] for r in windows] == [1], "seat 1's counter window passes by itself"
 
@@ -307,7 +307,7 @@ def test_D37_fire_bolt_may_aim_at_the_guest_proxy_or_at_the_own_side() -> None:
         st = table(host(field=("MN02",), exp=2, spell="SP01"), kind, 10)
         to(st, DP.MAIN)
         st.apply(SLOT_SPELL)
-        assert st.dp == (int(DP.EFFECT_TARGET), 0)
+        assert st.decision_point == (int(DP.EFFECT_TARGET), 0)
         own = [TARGET[0], TARGET[1]]
         assert st.legal_actions() == (own + [TARGET[8]] if kind == GUEST else own)
         if kind == GUEST:
@@ -372,7 +372,7 @@ def test_D37_D40_random_proxy_tables_keep_the_proxy_rules(seed: int) -> None:
         p = want
         if st.current_player < 0:
             break
-        assert st.current_player == 0 and st.dp is not None and st.dp[1] == 0
+        assert st.current_player == 0 and st.decision_point is not None and st.decision_point[1] == 0
         st.apply(rng.choice(st.legal_actions()))
     assert st.done
     lost_host, lost_proxy = MowCore.loss_flags(st)

@@ -28,7 +28,7 @@ class Toy:
 
     def __init__(self) -> None:
         self.agenda: list[list[Any]] = []
-        self.dp: Any = (0, 0, ())
+        self.decision_point: Any = (0, 0, ())
         self.done = False
         self.truncated = False
         self.winner = -1
@@ -39,11 +39,11 @@ class Toy:
 
     @property
     def decision(self) -> str:
-        return "" if self.dp is None else ToyDP(self.dp[0]).name
+        return "" if self.decision_point is None else ToyDP(self.decision_point[0]).name
 
     @property
     def current_player(self) -> int:
-        return -1 if self.dp is None else self.dp[1]
+        return -1 if self.decision_point is None else self.decision_point[1]
 
     def emit(self, kind: str, text: str, only: Any = None, **fields: Any) -> None:
         self.events.append(text)
@@ -84,7 +84,7 @@ def on_choose(st: Toy, ctx: Any, a: Pick) -> None:
 def test_a_real_decision_takes_its_automatic_steps_and_is_counted():
     st = Toy()
     TOY.apply(st, Pick(0))
-    assert st.dp == (0, 0, ()) and st.agenda == []
+    assert st.decision_point == (0, 0, ()) and st.agenda == []
     assert TOY.most_auto_steps >= 2  # settle, again
 
 
@@ -102,7 +102,7 @@ def test_a_cycling_agenda_raises_a_state_error_naming_the_decision_and_the_tasks
 def test_the_default_cap_is_generous_but_finite():
     assert 10_000 <= flow.MAX_AUTO_STEPS <= 1_000_000
     st = Toy()
-    st.dp = None
+    st.decision_point = None
     st.agenda.append(["ping"])
     with pytest.raises(StateError, match=f"more than {flow.MAX_AUTO_STEPS} automatic steps"):
         TOY.run(st)
@@ -115,7 +115,7 @@ def test_a_mow_rules_loop_raises_and_the_state_still_dumps_for_a_bug_report(monk
     from tests.envs.mow.test_invariants import start
 
     st = start(3)
-    decision, kind = st.decision, st.dp[0]
+    decision, kind = st.decision, st.decision_point[0]
     monkeypatch.setitem(mow_flow.AGENDA.tasks, "ping", lambda st: push(st, ["pong"]))
     monkeypatch.setitem(mow_flow.AGENDA.tasks, "pong", lambda st: push(st, ["ping"]))
     monkeypatch.setitem(mow_flow.AGENDA.decide, kind, lambda st, player, a: push(st, ["ping"]))
@@ -133,7 +133,7 @@ def test_a_parts_forced_loop_counts_forced_decisions_too(monkeypatch):
     from tests.envs.medarot_parts.test_invariants import start as parts_start
 
     st = parts_start(5)
-    kind, player, _ctx = st.dp
+    kind, player, _ctx = st.decision_point
     only = st.legal_actions()[0]
     monkeypatch.setattr(parts_flow.AGENDA, "max_auto_steps", 300)
     monkeypatch.setitem(parts_flow.AGENDA.legal, kind, lambda st, ctx: [only])
@@ -157,7 +157,7 @@ def test_illegal_actions_name_the_decision_and_change_nothing():
     with pytest.raises(IllegalActionError) as err:
         TOY.apply(st, "seven")
     assert err.value.decision == "CHOOSE" and err.value.legal == [Pick(0), Pick(1)]
-    assert st.dp == (0, 0, ()) and st.agenda == [] and st.events == []
+    assert st.decision_point == (0, 0, ()) and st.agenda == [] and st.events == []
     assert TOY.check(st, (1,)) == Pick(1)  # a plain tuple becomes the ruleset's action
     flow.end(st, 1, "a test ends it")
     with pytest.raises(IllegalActionError) as err:
@@ -172,7 +172,7 @@ def test_end_and_truncate_set_the_result_drop_pending_work_and_log_it():
     st = Toy()
     st.agenda = [["ping"], ["pong"]]
     flow.end(st, 2, "both decks ran out")
-    assert (st.done, st.truncated, st.winner, st.reason, st.dp, st.agenda) == (
+    assert (st.done, st.truncated, st.winner, st.reason, st.decision_point, st.agenda) == (
         True,
         False,
         2,
@@ -185,7 +185,7 @@ def test_end_and_truncate_set_the_result_drop_pending_work_and_log_it():
     st = Toy()
     st.agenda = [["ping"]]
     flow.truncate(st, "turn cap 60")
-    assert (st.done, st.truncated, st.winner, st.reason, st.dp, st.agenda) == (
+    assert (st.done, st.truncated, st.winner, st.reason, st.decision_point, st.agenda) == (
         True,
         True,
         -1,
@@ -204,17 +204,17 @@ def test_the_handler_gets_the_context_field_and_apply_clears_the_cached_options(
         lambda st, ctx, a: seen.append(("decide", ctx, a)) or ask(st, ToyDP.CHOOSE, 1, 9)
     )
     st = Toy()
-    st.dp = (0, 0, (4,))
+    st.decision_point = (0, 0, (4,))
     st._legal = ["stale"]
     st.legal_actions = lambda: agenda.legal_actions(st)  # type: ignore[method-assign]
     agenda.apply(st, Pick(4))
     assert seen == [("legal", (4,)), ("decide", (4,), Pick(4))]
-    assert st.dp == (0, 1, (9,)) and st._legal is None
-    other: Agenda[Any] = Agenda(Pick, context=1)  # the handler gets dp[1], the player
+    assert st.decision_point == (0, 1, (9,)) and st._legal is None
+    other: Agenda[Any] = Agenda(Pick, context=1)  # the handler gets decision_point[1], the player
     other.decision(ToyDP.CHOOSE, legal=lambda st, p: [Pick(p)])(
         lambda st, p, a: seen.append(("player", p)) or ask(st, 0, 5)
     )
-    st.dp = (0, 3, ())
+    st.decision_point = (0, 3, ())
     st.legal_actions = lambda: other.legal_actions(st)  # type: ignore[method-assign]
     other.apply(st, Pick(3))
     assert seen[-1] == ("player", 3)
@@ -222,7 +222,7 @@ def test_the_handler_gets_the_context_field_and_apply_clears_the_cached_options(
 
 def test_an_empty_agenda_without_a_decision_is_a_corrupt_state():
     st = Toy()
-    st.dp = None
+    st.decision_point = None
     with pytest.raises(
         StateError, match="^the agenda ran empty with no decision point; the state is corrupt$"
     ):
@@ -241,7 +241,7 @@ def test_most_auto_steps_reports_the_high_water_mark_and_resets_it():
 def test_a_runaway_outside_apply_and_one_of_forced_decisions_say_so(monkeypatch):
     monkeypatch.setattr(TOY, "max_auto_steps", 20)
     st = Toy()
-    st.dp = None
+    st.decision_point = None
     st.agenda.append(["ping"])
     with pytest.raises(StateError) as err:
         TOY.run(st)
@@ -250,7 +250,7 @@ def test_a_runaway_outside_apply_and_one_of_forced_decisions_say_so(monkeypatch)
         in str(err.value)
     )
     st = Toy()
-    st.dp = None
+    st.decision_point = None
     st.agenda.append(["ping"])
     with pytest.raises(StateError) as err:
         TOY.run(st, origin=(42, 0, ()))  # a decision kind the state's names do not know

@@ -87,10 +87,10 @@ def test_attack_piece_compares_power_with_the_known_armor():
 
     # before the declaration: the weakest known enemy in range needs (20 - 30)/40 more power
     assert attack(0) == pytest.approx([0.3, 0.0, 0.0, 0.0, -0.25])
-    while st.dp[0] != DP.DECLARE:
+    while st.decision_point[0] != DP.DECLARE:
         st.apply(A.PASS)
     st.apply(A.SQUARE[12])
-    assert st.dp[0] == DP.DEFENCE and st.current_player == 1
+    assert st.decision_point[0] == DP.DEFENCE and st.current_player == 1
     # declared: power 30 against armor 20 destroys; both seats know both cards
     assert attack(0) == attack(1) == pytest.approx([0.3, 0.2, 0.25, 1.0, 0.0])
 

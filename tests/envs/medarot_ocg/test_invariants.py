@@ -495,7 +495,7 @@ def _placed_and_acted(g: GameState) -> None:
 
 
 def _unknown_decision(g: GameState) -> None:
-    g.dp = (99, 0, ())
+    g.decision_point = (99, 0, ())
 
 
 def _orphan_effect(g: GameState) -> None:
@@ -557,8 +557,8 @@ def test_I9_an_unaffordable_or_wrong_payment_option_is_caught() -> None:
             break
     assert gs.decision == "PAY_SPLIT"
     rules.check(gs)
-    kind, p, (q, cost) = gs.dp  # type: ignore[misc]
-    gs.dp = (kind, p, (q, cost + 1))
+    kind, p, (q, cost) = gs.decision_point  # type: ignore[misc]
+    gs.decision_point = (kind, p, (q, cost + 1))
     with pytest.raises(StateError, match=rf"^I9 affordable options: PAY_SPLIT asks for cost {cost + 1}; "):
         rules.check(gs)
 

@@ -171,7 +171,7 @@ def test_a_private_pending_card_is_hidden_from_the_other_seat():
 def test_a_count_decision_gives_its_number():
     st = position()
     assert view(st, 0)["board"]["count"] is None
-    st.dp = (DP.EFFECT_DRAW, 0, (0, 2))
+    st.decision_point = (DP.EFFECT_DRAW, 0, (0, 2))
     v = view(st, 0)
     assert v["decision"] == "EFFECT_DRAW" and v["board"]["count"] == 2
 

@@ -38,7 +38,7 @@ def test_observation_pieces_show_power_counters_and_own_hand_only():
     assert obs0["hand_cards"][0].any() and not obs0["hand_cards"][1].any()
     assert np.array_equal(obs0["hand_cards"][0], enc.table[enc.row["WELD"]])
     assert obs0["scalars"][10] == 1 / 16  # the opponent's hand only as a count
-    assert obs0["decision"][st.dp[0]] == 1.0
+    assert obs0["decision"][st.decision_point[0]] == 1.0
 
 
 def test_card_rows_have_the_declared_width_and_differ_between_cards():

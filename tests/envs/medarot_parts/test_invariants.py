@@ -190,7 +190,7 @@ def _third_round(g):
 
 
 def _unknown_decision(g):
-    g.dp = (99, 0, ())
+    g.decision_point = (99, 0, ())
 
 
 def _over_the_turn_cap(g):

@@ -127,7 +127,10 @@ def test_the_decision_and_the_seat_to_move_are_the_state_s(states: list[GameStat
         if st.is_terminal():
             assert v["decision"] is None and v["to_move"] == -1
         else:
-            assert v["decision"] == st.decision == DP(st.dp[0]).name and v["to_move"] == st.current_player
+            assert (
+                v["decision"] == st.decision == DP(st.decision_point[0]).name
+                and v["to_move"] == st.current_player
+            )
             names.add(v["decision"])
     assert len(names) >= 3
 

@@ -120,7 +120,7 @@ def test_Ex6_E6_destruction_processing():
     st.to_act = 0
     st.passes = 0
     flow.push(st, ["action_turn"])
-    st.dp = None
+    st.decision_point = None
     flow.run(st)
     fx.do(st, A.USE_PART[RA], DP.ACTION, 0)
     fx.do(st, A.PASS, DP.RESPONSE, 1)
@@ -130,7 +130,7 @@ def test_Ex6_E6_destruction_processing():
 def next_turn_action_step(st, am=(0, 0), first=0):
     """Jump to the action step of the next turn: reset phase (D7), then a round with ``am``."""
     st.agenda.clear()
-    st.dp = None
+    st.decision_point = None
     st.turn += 1
     phases.reset_phase(st)
     st.round = 1

@@ -38,7 +38,7 @@ def deck_of(card: str = "PEBBLE", master: str = "TM", n: int = 40) -> list[str]:
 
 def make_state(
     *,
-    t: int = 3,
+    turn: int = 3,
     active: int = 0,
     first: int = 0,
     masters: tuple[str, str] = ("TM", "TM"),
@@ -55,7 +55,7 @@ def make_state(
     filler: str = "PEBBLE",
     **config: Any,
 ) -> GameState:
-    """A position at turn ``t`` with ``active`` to act, started at task ``start``.
+    """A position at turn ``turn`` with ``active`` to act, started at task ``start``.
 
     A thin caller of the public builder ``envs.mow.position.position`` with this module's
     conventions: ``decks`` entries are a count of ``filler`` cards (Pebbles) or a list (top of
@@ -76,7 +76,7 @@ def make_state(
         weapons=weapons,
         spells=spells,
         discards=tuple(list(d)[::-1] for d in discards),
-        turn=t,
+        turn=turn,
         active=active,
         first=first,
         start=start,

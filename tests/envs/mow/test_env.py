@@ -104,7 +104,7 @@ def test_R1_R2_rewards_at_the_end_and_D42_truncation():
     for obs in live_observations(env, [5]):
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     st = env.unwrapped.game
-    assert st.done and st.truncated and st.t == 3
+    assert st.done and st.truncated and st.turn == 3
     assert all(env.truncations.values()) and st.returns() == [0.0, 0.0]
 
 

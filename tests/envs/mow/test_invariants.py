@@ -58,7 +58,7 @@ class Tracker:
 
     def __init__(self, st: GameState) -> None:
         self.deck_sizes = [len(st.deck[0]), len(st.deck[1])]
-        self.turn = st.t
+        self.turn = st.turn
         self.own_turn_deck: list[int | None] = [None, None]
         self.own_turn_deck[st.active] = len(st.deck[st.active])
         self.attacked: set[tuple[int, int]] = set()
@@ -99,22 +99,22 @@ class Tracker:
 
     def _turns(self, st: GameState, bad: list[str]) -> None:
         a = st.active
-        if st.t != self.turn:
+        if st.turn != self.turn:
             before = self.own_turn_deck[a]
             if before is not None and len(st.deck[a]) >= before:
-                bad.append(f"I14 P{a}'s deck did not shrink from its previous turn to turn {st.t}")
+                bad.append(f"I14 P{a}'s deck did not shrink from its previous turn to turn {st.turn}")
             self.own_turn_deck[a] = len(st.deck[a])
-            self.turn = st.t
+            self.turn = st.turn
             self.attacked.clear()
         for m in st.monsters[a]:
             if m.attacked:
                 self.attacked.add((a, m.uid))
             elif (a, m.uid) in self.attacked:
-                bad.append(f"I13 {m.card}'s attack flag was reset within turn {st.t}")
+                bad.append(f"I13 {m.card}'s attack flag was reset within turn {st.turn}")
         if st.master_attacked[a]:
             self.attacked.add((a, 0))
         elif (a, 0) in self.attacked:
-            bad.append(f"I13 the master's attack flag was reset within turn {st.t}")
+            bad.append(f"I13 the master's attack flag was reset within turn {st.turn}")
 
 
 def leaks(st: GameState, rng: random.Random) -> list[str]:
@@ -164,7 +164,7 @@ def test_I16_observation_non_leakage_sampled_steps():
 def test_I15_every_game_ends_within_the_turn_cap():
     for s in SAMPLE:
         st = play(200 + s, max_turns=20)
-        assert st.done and st.t <= 20
+        assert st.done and st.turn <= 20
         assert st.truncated == (st.winner == -1)
 
 
@@ -214,4 +214,4 @@ def test_invariants_every_step_of_random_games():
 )
 def test_invariants_hypothesis(seed, pair, max_turns, choices):
     st = play(seed, pair, choices=choices, max_turns=max_turns, first_player=seed % 2)
-    assert st.done and st.t <= max_turns
+    assert st.done and st.turn <= max_turns

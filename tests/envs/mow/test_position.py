@@ -89,7 +89,7 @@ def test_turn_start_draws_the_first_card_given_as_the_deck_top():
 
 def test_end_phase_start_passes_the_turn_to_the_opponent():
     st = position(masters=("MS01", "MS01"), hands=([], ["MN01"]), turn=6, active=0, start="end")
-    assert st.t == 7 and st.active == 1
+    assert st.turn == 7 and st.active == 1
     assert st.decision == "CHARGE" and st.current_player == 1
 
 
@@ -102,7 +102,7 @@ def test_every_start_step_reaches_a_decision_with_legal_actions(start):
         monsters=(["MN02"], ["MN01"]),
         start=start,
     )
-    assert not st.done and st.dp is not None and st.legal_actions()
+    assert not st.done and st.decision_point is not None and st.legal_actions()
 
 
 # ----------------------------------------------------------------------------- zones and uids
@@ -346,7 +346,7 @@ def test_a_monster_that_already_attacked_this_turn_cannot_attack_again():
     assert _attackers(st) == [ATTACKER[2]]
     # nobody left to attack: the attack phase ends and the opponent's turn begins
     st = position(monsters=([("MN02", 3, 0, True)], []), master_attacked=(True, False), **kw)
-    assert st.t == 6 and st.active == 1 and st.current_player == 1
+    assert st.turn == 6 and st.active == 1 and st.current_player == 1
 
 
 def test_a_monster_that_entered_this_turn_is_sick_and_cannot_attack():
@@ -359,7 +359,7 @@ def test_a_monster_that_entered_this_turn_is_sick_and_cannot_attack():
 
 def test_the_master_cannot_attack_on_the_games_first_turn():
     st = position(masters=("MS01", "MS01"), turn=1, start="attack_phase", hands=([], ["MN01"]))
-    assert st.t == 2 and st.active == 1  # no attacker on turn 1 (R9, D32): the turn ended
+    assert st.turn == 2 and st.active == 1  # no attacker on turn 1 (R9, D32): the turn ended
 
 
 def test_a_face_down_spell_cast_last_turn_is_ready_and_one_cast_this_turn_is_not():
@@ -478,7 +478,7 @@ def test_the_documented_example_builds_the_position_it_describes():
     exec(block, scope)  # noqa: S102  (the documented example, as written)
     st = scope["st"]
     assert st.decision == "ATTACK_DECLARE" and st.legal_actions() == [PASS, ATTACKER[0]]
-    assert st.level == [2, 1] and st.monsters[0][1].entered == st.t
+    assert st.level == [2, 1] and st.monsters[0][1].entered == st.turn
 
 
 def test_the_fixture_is_a_thin_caller_of_the_builder():

@@ -83,7 +83,7 @@ def test_R37_D10_an_equipped_weapons_up_time_fires_for_each_level_gained():
 def test_D26_simultaneous_triggers_resolve_the_active_players_first_in_the_second_players_turn():
     """Turn 4, B (P1) active: Cataclysm destroys both Bone Rattlers at once; B's 廃棄時 (hitting
     A's master) resolves before A's."""
-    st = core_state(t=4, active=1, exp=(2, 10), monsters=(["MN07"], ["MN07"]), hands=([], ["SP14"]))
+    st = core_state(turn=4, active=1, exp=(2, 10), monsters=(["MN07"], ["MN07"]), hands=([], ["SP14"]))
     assert fx.cast_and_resolve(st, "SP14", 1) == [
         "P0's master takes 2 effect damage (life 18)",
         "P1's master takes 2 effect damage (life 18)",
@@ -116,12 +116,12 @@ def test_D16_K2_the_summon_room_is_counted_at_the_level_left_after_cost_exp():
 def test_D46_the_turn_end_state_check_runs_before_the_next_turn():
     """Wall 0/5 with damage 5 lives on a +1 toughness TURN modifier; at turn end it expires and the
     state check discards Wall in that same turn, before the turn cap or the next turn."""
-    st = make_state(t=3, exp=(2, 0), monsters=([("WALL", 1, 5)], []), start="attack_phase", max_turns=3)
+    st = make_state(turn=3, exp=(2, 0), monsters=([("WALL", 1, 5)], []), start="attack_phase", max_turns=3)
     st.monsters[0][0].mods.append([0, 1, TURN])
     do(st, A.PASS, DP.ATTACK_DECLARE, 0)
     assert st.done and st.truncated
     assert st.monsters[0] == [] and st.discard[0] == ["WALL"]
-    st = make_state(t=3, exp=(2, 0), monsters=([("WALL", 1, 5)], []), start="attack_phase")
+    st = make_state(turn=3, exp=(2, 0), monsters=([("WALL", 1, 5)], []), start="attack_phase")
     st.monsters[0][0].mods.append([0, 1, TURN])
     do(st, A.PASS, DP.ATTACK_DECLARE, 0)
     assert st.events.index("P0's Wall is discarded") < st.events.index("-- turn 4: P1")

@@ -23,8 +23,8 @@ def test_D2_turns_count_up_and_the_first_player_plays_odd_turns_R13_turn_flow():
     st = start(11, first_player=1)
     rng = random.Random(0)
     phases = {}
-    while not st.done and st.t < 12:
-        assert (st.active == st.first) == (st.t % 2 == 1)
+    while not st.done and st.turn < 12:
+        assert (st.active == st.first) == (st.turn % 2 == 1)
         phases.setdefault(st.decision, set()).add(st.phase)
         legal = st.legal_actions()
         st.apply(legal[rng.randrange(len(legal))])
@@ -38,7 +38,7 @@ def test_D4_no_mulligan_D5_one_card_per_draw_phase():
     assert not any("mulligan" in e for e in st.events)
     before = len(st.deck[1 - st.first])
     fx.pass_to(st, DP.CHARGE, 1 - st.first)
-    assert st.t == 2 and len(st.deck[1 - st.first]) == before - 1
+    assert st.turn == 2 and len(st.deck[1 - st.first]) == before - 1
 
 
 def _run(st, f, op, refs=None, **kw):
@@ -262,7 +262,9 @@ def test_R37_monster_up_timing_fires_per_level_gained():
 
 def _denial_waits(hand0, **kw):
     """Turn 7: A has 2 experience and ``hand0``; B's face-down Denial (NEGATE) was cast on turn 6."""
-    return make_state(t=7, exp=(2, 0), hands=(hand0, []), decks=(20, 20), spells=(None, ("DENIAL", 6)), **kw)
+    return make_state(
+        turn=7, exp=(2, 0), hands=(hand0, []), decks=(20, 20), spells=(None, ("DENIAL", 6)), **kw
+    )
 
 
 def test_R42_D28_a_negated_summon_is_discarded_then_its_on_enter_still_draws():
@@ -289,7 +291,7 @@ def test_R42_D28_D27_a_negated_summon_skips_its_self_damage_but_still_hits_the_m
     do(st, A.PASS, DP.COUNTER_WINDOW, 0)
     assert st.monsters[0] == [] and st.discard[0] == ["MARTYR"]
     assert st.life == [20, 18]
-    unnegated = make_state(t=7, exp=(2, 0), hands=(["MARTYR"], []))
+    unnegated = make_state(turn=7, exp=(2, 0), hands=(["MARTYR"], []))
     do(unnegated, use("MARTYR"), DP.MAIN, 0)
     do(unnegated, A.PASS, DP.COUNTER_WINDOW, 1)
     assert unnegated.monsters[0] == [] and unnegated.discard[0] == ["MARTYR"]  # 1 damage kills it
@@ -321,7 +323,7 @@ def test_R42_D28_a_negated_equip_discards_the_weapon_fires_its_on_discard_then_i
 def test_D28_a_negated_spell_activation_still_loses_its_effects():
     """The amendment keeps D28 for spells: Fireball negated by Denial deals no damage."""
     st = make_state(
-        t=7, exp=(2, 2), hands=([], []), monsters=([], ["BRUTE"]), spells=(("FIREBALL", 5), ("DENIAL", 6))
+        turn=7, exp=(2, 2), hands=([], []), monsters=([], ["BRUTE"]), spells=(("FIREBALL", 5), ("DENIAL", 6))
     )
     do(st, A.SLOT_SPELL, DP.MAIN, 0)
     do(st, A.SLOT_SPELL, DP.COUNTER_WINDOW, 1)

@@ -100,25 +100,25 @@ def _break(st: GameState, how: str) -> None:
         st.monsters[p].append(Monster(st.next_uid, "MN01", 1, damage=-1))
         st.next_uid += 1
     elif how == "I6":
-        st.spell[p] = ["SP01", st.t + 1, st.next_uid]
+        st.spell[p] = ["SP01", st.turn + 1, st.next_uid]
         st.next_uid += 1
     elif how == "I7":
         st.deck[1 - p].clear()
     elif how == "I7 life":
         st.life[p] = 0
     elif how == "I9":
-        st.dp = None
+        st.decision_point = None
     elif how == "I11":
         st.turn_uses[p]["MS01/0"] = 5
     elif how == "I12":
-        st.monsters[p].append(Monster(st.next_uid, "MN01", st.t, attacked=True))
+        st.monsters[p].append(Monster(st.next_uid, "MN01", st.turn, attacked=True))
         st.next_uid += 1
     elif how == "I15":
-        st.t = st.config.max_turns + 1
+        st.turn = st.config.max_turns + 1
     elif how == "I17":
         st.chain.append([st.active, int(Use.SUMMON), "MN01", 99, False, False, -1])
     elif how == "5.8":
-        st.dp = (int(DP.EFFECT_TARGET), p)
+        st.decision_point = (int(DP.EFFECT_TARGET), p)
     elif how == "5":
         st.agenda.append(["no_such_task"])
 
@@ -171,7 +171,7 @@ def test_the_empty_deck_and_the_sick_attacker_messages_name_their_rules():
     st = _at("MAIN")
     p = st.current_player
     st.deck[p].clear()
-    st.monsters[p].append(Monster(st.next_uid, "MN02", st.t, attacked=True))
+    st.monsters[p].append(Monster(st.next_uid, "MN02", st.turn, attacked=True))
     st.next_uid += 1
     st.exp[p] += ["MN01"] * 2
     st.level[p] = invariants.level_for(POOL[st.masters[p]], len(st.exp[p]))
@@ -179,7 +179,7 @@ def test_the_empty_deck_and_the_sick_attacker_messages_name_their_rules():
         rules.check(st, lenient=True)
     msg = str(e.value)
     assert f"I7 P{p}'s deck is empty in a live game" in msg and "(R2, D40)" in msg
-    assert f"I12 P{p}'s Pike Soldier (MN02) attacked on turn {st.t}, the turn it entered" in msg
+    assert f"I12 P{p}'s Pike Soldier (MN02) attacked on turn {st.turn}, the turn it entered" in msg
     assert "(R24, D33)" in msg
 
 
@@ -221,7 +221,7 @@ def snapshots() -> tuple[GameState, ...]:
 
 FRAME = [0, "MS01", -2, 0, -1, 0, 0, []]
 TEMPLATES = {
-    "t": [],
+    "turn": [],
     "active": [],
     "first": [],
     "phase": [],
@@ -258,7 +258,7 @@ TEMPLATES = {
             ["counter_ability", 1, "MN05", 2, 0],
         ],
     ],
-    "dp": [(2, 0), (8, 1)],
+    "decision_point": [(2, 0), (8, 1)],
     "pending": [["attack", -1], ["cost", 0, "COST_DISCARD", 1], ["target", FRAME], ["unit", FRAME, 0, 1]],
     "decisions": [],
     "next_uid": [],

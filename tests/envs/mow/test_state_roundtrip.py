@@ -56,7 +56,7 @@ def test_round_trip_is_exact_and_the_game_continues_identically():
 def test_round_trip_in_the_middle_of_a_chain_and_a_cost():
     """E8's chain, saved at B's and then A's counter window, and E7's cost decision."""
     st = fx.make_state(
-        t=7,
+        turn=7,
         exp=(2, 0),
         hands=(["SCOUT", "DENIAL", "QBOLT", "GRUNT"], []),
         decks=(30, 20),

@@ -54,7 +54,7 @@ def test_the_own_deck_is_counted_by_card_but_its_order_is_not_shown():
 
 
 def test_an_opponents_face_down_spell_shows_no_name():
-    st = make_state(t=3, spells=(("QBOLT", 2), ("INSIGHT", 3)))
+    st = make_state(turn=3, spells=(("QBOLT", 2), ("INSIGHT", 3)))
     v = view(st, 0)
     mine, theirs = v["board"]["sides"][0]["spell"], v["board"]["sides"][1]["spell"]
     assert mine["card"]["name"] == "Quick Bolt" and mine["ready"] is True and mine["cast_turn"] == 2
@@ -68,7 +68,7 @@ def test_an_opponents_face_down_spell_shows_no_name():
 
 def test_the_numbers_equal_the_states():
     st = make_state(
-        t=5,
+        turn=5,
         exp=(4, 2),
         life=(13, 7),
         decks=(11, 9),
@@ -79,7 +79,7 @@ def test_the_numbers_equal_the_states():
     )
     st.monsters[0][1].mods.append([2, 1, TURN])
     v = view(st, 0)
-    assert v["turn"] == st.t == 5 and v["board"]["active"] == st.active and v["board"]["phase"] == "main"
+    assert v["turn"] == st.turn == 5 and v["board"]["active"] == st.active and v["board"]["phase"] == "main"
     for p in (0, 1):
         pl, side = v["players"][p], v["board"]["sides"][p]
         assert pl["life"] == st.life[p] and pl["level"] == st.level[p]
@@ -110,7 +110,7 @@ def test_the_numbers_equal_the_states():
 
 
 def test_the_decision_follows_the_state_and_an_opponents_cast_stays_hidden_on_the_chain():
-    st = make_state(t=4, exp=(2, 2), hands=(["FIREBALL"], ["DENIAL"]))
+    st = make_state(turn=4, exp=(2, 2), hands=(["FIREBALL"], ["DENIAL"]))
     v = view(st, 1)
     assert v["decision"] == st.decision == "MAIN" and v["to_move"] == 0 == st.current_player
     do(st, use("FIREBALL"), DP.MAIN, 0)
@@ -131,7 +131,7 @@ def test_the_decision_follows_the_state_and_an_opponents_cast_stays_hidden_on_th
 
 
 def test_an_effect_decision_names_the_effect_being_resolved():
-    st = make_state(t=4, exp=(2, 2), spells=(("FIREBALL", 2), None), monsters=([], ["GRUNT"]))
+    st = make_state(turn=4, exp=(2, 2), spells=(("FIREBALL", 2), None), monsters=([], ["GRUNT"]))
     do(st, A.SLOT_SPELL, DP.MAIN, 0)
     assert view(st, 0)["board"]["chain"][0]["use"] == "activate"
     do(st, A.PASS, DP.COUNTER_WINDOW, 1)
@@ -194,7 +194,7 @@ def test_no_hidden_card_of_the_opponent_appears_in_a_seeded_games_views():
                     if cid in public or name in public:
                         continue  # the same card is public elsewhere: its name may show
                     checked += 1
-                    assert cid not in v and name not in v, (seed, seat, cid, st.t, st.decision)
+                    assert cid not in v and name not in v, (seed, seat, cid, st.turn, st.decision)
             if st.is_terminal():
                 break
             obs = env.observe(env.agent_selection)

@@ -34,7 +34,7 @@ def test_Ex1_setup_R3_R4_R5_D3():
     """E1: 35 deck, 5 hand, life 20, level 0, 0/0, no slots; A draws on turn 1 (D3)."""
     st = grunt_game()
     a, b = 0, 1
-    assert st.t == 1 and st.active == a and st.decision == "CHARGE"
+    assert st.turn == 1 and st.active == a and st.decision == "CHARGE"
     assert len(st.deck[b]) == 35 and len(st.hand[b]) == 5
     assert len(st.hand[a]) == 6 and len(st.deck[a]) == 34
     assert len(st.deck[a]) + len(st.hand[a]) + 1 == 41
@@ -61,7 +61,7 @@ def test_Ex2_first_turns_sickness_counter_damage_guard_persistent_damage_R9_R15_
     do(st, A.PASS, DP.COUNTER_WINDOW, 1)
     do(st, A.PASS, DP.MAIN, 0)
     # attack phase ended without a decision: turn 2 is B's, at its charge phase
-    assert st.t == 2 and st.active == 1 and st.decision == "CHARGE"
+    assert st.turn == 2 and st.active == 1 and st.decision == "CHARGE"
     assert len(st.hand[1]) == 6 and len(st.deck[1]) == 34
     do(st, hand("GRUNT"), DP.CHARGE, 1)
     do(st, hand("GRUNT"), DP.CHARGE, 1)
@@ -74,7 +74,7 @@ def test_Ex2_first_turns_sickness_counter_damage_guard_persistent_damage_R9_R15_
     assert grunt.damage == 1 and toughness(st, 0, grunt) == 1
     assert st.life[1] == 19
     # turn end: Grunt keeps damage 1 (D38); turn 3
-    assert st.t == 3 and st.active == 0 and st.monsters[0][0].damage == 1
+    assert st.turn == 3 and st.active == 0 and st.monsters[0][0].damage == 1
     assert len(st.hand[0]) == 4 and len(st.deck[0]) == 33
     do(st, A.PASS, DP.CHARGE, 0)
     do(st, A.PASS, DP.MAIN, 0)
@@ -192,7 +192,7 @@ def test_Ex7_weapon_replacement_and_discard_cost_R28_R30_D16_D18():
 
 def _e8_start():
     return make_state(
-        t=7,
+        turn=7,
         exp=(2, 0),
         hands=(["SCOUT", "DENIAL", "QBOLT", "GRUNT"], []),
         decks=(30, 20),
@@ -232,7 +232,7 @@ def test_Ex8b_negate_the_counter_D21_D28():
 
 def test_Ex9_spell_readiness_R32_D19_D20():
     st = make_state(
-        t=3,
+        turn=3,
         exp=(2, 2),
         hands=(["FIREBALL", "QBOLT", "GRUNT"], ["SHATTER"]),
         monsters=([], ["BRUTE"]),
@@ -244,12 +244,12 @@ def test_Ex9_spell_readiness_R32_D19_D20():
     do(st, A.PASS, DP.COUNTER_WINDOW, 1)
     assert A.SLOT_SPELL not in st.legal_actions()
     fx.pass_to(st, DP.MAIN, 1)  # turn 4, B's
-    assert st.t == 4 and st.spell[0] is not None
+    assert st.turn == 4 and st.spell[0] is not None
     do(st, use("SHATTER"), DP.MAIN, 1)
     do(st, A.PASS, DP.COUNTER_WINDOW, 0)  # A's window: Fireball is no counter, never offered
     assert slot_ready(st, 1) is None  # cast on turn 4: not ready on turn 4
     fx.pass_to(st, DP.MAIN, 0)
-    assert st.t == 5 and A.SLOT_SPELL in st.legal_actions()
+    assert st.turn == 5 and A.SLOT_SPELL in st.legal_actions()
     do(st, A.SLOT_SPELL, DP.MAIN, 0)
     assert st.spell[0] is None
     do(st, A.PASS, DP.COUNTER_WINDOW, 1)  # Shatter answers only summons
@@ -265,7 +265,7 @@ def test_Ex9_spell_readiness_R32_D19_D20():
 
 def test_Ex10_turn_n_with_same_names_and_reentry_R39_D30():
     st = make_state(
-        t=9,
+        turn=9,
         exp=(4, 0),
         monsters=([("ALCH", 7, 0), ("ALCH", 7, 0)], []),
         spells=(("RECALL", 7), None),
@@ -287,14 +287,14 @@ def test_Ex10_turn_n_with_same_names_and_reentry_R39_D30():
     assert (len(st.hand[0]), len(st.deck[0]), st.discard[0], len(st.monsters[0])) == (4, 24, ["RECALL"], 2)
     do(st, A.PASS, DP.MAIN, 0)
     fx.pass_to(st, DP.MAIN, 0)
-    assert st.t == 11
+    assert st.turn == 11
     assert [a for a in st.legal_actions() if a.kind == A.Kind.ABILITY] == [A.ABILITY[2], A.ABILITY[4]]
     do(st, A.ABILITY[4], DP.MAIN, 0)
     assert not any(a.kind == A.Kind.ABILITY for a in st.legal_actions())
 
 
 def test_Ex11_deck_out_at_the_draw_phase_R2_D40():
-    st = make_state(t=41, decks=(1, 3), hands=(["PEBBLE", "PEBBLE"], []), start="turn_start")
+    st = make_state(turn=41, decks=(1, 3), hands=(["PEBBLE", "PEBBLE"], []), start="turn_start")
     assert st.done and not st.truncated and st.winner == 1 and st.returns() == [-1.0, 1.0]
     assert len(st.deck[0]) == 0 and len(st.hand[0]) == 3
     assert not any("charges" in e for e in st.events)
