@@ -218,7 +218,7 @@ def compare(
         if resume.get("seed") != seed:
             raise ValueError(f"the resumed run differs in seed: {resume.get('seed')!r}, not {seed!r}")
         test.counts, test.games = list(resume["pairs"]), [resume[k] for k in ("wins", "draws", "losses")]
-        start = resume["seeds"][-1][1]
+        start = resume["seeds"][-1][1] if resume["seeds"] else seed
     limit = max_games // 2 - test.pairs  # pairs still to play
     w = worker_count(workers, max(1, limit))
     batch = 8 * w
