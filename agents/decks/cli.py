@@ -3,7 +3,9 @@
 deckgym decks list mow_v1
 deckgym decks check medarot_ocg_v1 --mode advance my_deck.toml
 deckgym decks rate mow_v1 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
-deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20
+deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20 --json > run.json
+deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20 --max-games 40000 --resume run.json
+deckgym decks merge run.json other_seeds.json --out merged.json
 """
 
 from __future__ import annotations
@@ -192,6 +194,25 @@ def rate_decks(
         typer.echo(f"wrote ratings.json, matrix.csv, heatmap.png, ratings.png under {out}")
 
 
+def _words(options: dict[str, Any]) -> str:
+    """Env options as words (``mode beginner``), empty when there are none."""
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items())
+
+
+def _read_record(path: Path, option: str) -> dict[str, Any]:
+    """A ``decks compare --json`` record from a file, or a one-line error naming ``option``."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as exc:
+        raise _fail(f"{option} {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise _fail(f"{option} {path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    need = ("pairs", "wins", "draws", "losses", "seeds", "seed", "max_games")
+    if not isinstance(data, dict) or any(k not in data for k in need):
+        raise _fail(f"{option} {path}: not a record of decks compare --json (it needs {', '.join(need)})")
+    return data
+
+
 @decks_app.command("compare")
 def compare_decks(
     env: Annotated[str, typer.Argument(help="environment name")],
@@ -204,20 +225,33 @@ def compare_decks(
     alpha: Annotated[float, typer.Option("--alpha", help="chance of calling an elo0 deck stronger")] = 0.05,
     beta: Annotated[float, typer.Option("--beta", help="chance of missing an elo1 deck")] = 0.05,
     max_games: Annotated[
-        int, typer.Option("--max-games", help="stop undecided after this many games")
+        int, typer.Option("--max-games", help="stop undecided after this many games (resumed ones count)")
     ] = 20_000,
     seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="continue the run of this --json record (same decks and settings)"),
+    ] = None,
     workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
     backend: Annotated[str, _BACKEND] = "process",
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Sequential test (pentanomial SPRT over game pairs): is A stronger than B by elo1 rather than elo0?"""
-    from deckgym.agents.decks.sprt import compare
+    from deckgym.agents.decks.sprt import compare, deck_cards
     from deckgym.envs.core.errors import DeckError
 
     _ruleset(env, mode)
     kwargs = {} if mode is None else {"mode": mode}
     check_agent(pilot, env, kwargs, "--pilot")
+    previous = None if resume is None else _read_record(resume, "--resume")
+    try:
+        if deck_cards(env, deck_a, **kwargs) == deck_cards(env, deck_b, **kwargs):
+            typer.echo(
+                f"Warning: {deck_a} and {deck_b} have the same cards; the test compares a deck with itself",
+                err=True,
+            )
+    except DeckError as exc:
+        raise _fail(str(exc)) from None
     with _pool(backend, workers), _progress(max_games, "LLR 0.00", as_json) as bar:
         try:
             result = compare(
@@ -233,21 +267,64 @@ def compare_decks(
                 seed,
                 workers or None,
                 lambda games, llr: bar.show(games, f"LLR {llr:+.2f}"),
+                previous,
                 **kwargs,
             )
         except (DeckError, ValueError) as exc:
             raise _fail(str(exc)) from None
+        bar.finish(result["games"])
     result = {"provenance": provenance(env, kwargs, seed=seed), **result}
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
-    lo, hi = result["bounds"]
-    slo, shi = result["score_ci95"]
-    typer.echo(
-        f"{result['deck_a']} vs {result['deck_b']} ({env} {kwargs}, pilot {pilot}): {result['verdict']} after "
-        f"{result['games']} games; LLR {result['llr']:+.2f} in [{lo:.2f}, {hi:.2f}]; "
-        f"score {result['score']:.3f} [{slo:.3f}, {shi:.3f}]; H0 {elo0:+g} Elo, H1 {elo1:+g} Elo; a fixed-size "
-        f"test of the same power would need about {result['fixed_games_same_power']} games"
+    typer.echo(format_comparison(result))
+
+
+@decks_app.command("merge")
+def merge_runs(
+    files: Annotated[list[Path], typer.Argument(help="decks compare --json records over disjoint seeds")],
+    out: Annotated[Path | None, typer.Option("--out", help="write the merged record here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Merge runs of decks compare on the same decks, pilot and settings over disjoint seeds."""
+    from deckgym.agents.decks.sprt import merge
+
+    records = [_read_record(f, "merge") for f in files]
+    try:
+        result = merge(records)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    result = {"provenance": provenance(result["env"], result["options"], seed=result["seed"]), **result}
+    if out is not None:
+        out.write_text(json.dumps(result, indent=1))
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        typer.echo(format_comparison(result) + (f"\nwrote {out}" if out is not None else ""))
+
+
+def format_comparison(result: dict[str, Any]) -> str:
+    """A compare record in words: verdict, counts, estimates and the test's context."""
+    r = result
+    lo, hi = r["bounds"]
+    settings = ", ".join(x for x in (r["env"], _words(r["options"]), f"pilot {r['pilot']}") if x)
+    ranges = ", ".join(f"{a}-{b - 1}" for a, b in r["seeds"])
+    elo_lo, elo_hi = r["elo_ci95"]
+    n_lo, n_hi = r["nelo_ci95"]
+    s_lo, s_hi = r["score_ci95"]
+    head = f"{r['deck_a']} vs {r['deck_b']} ({settings}): {r['verdict']} after {r['games']} games"
+    pairs = " ".join(map(str, r["pairs"]))
+    return "\n".join(
+        [
+            f"{head} (seeds {ranges or 'none'})",
+            f"  W/D/L {r['wins']}/{r['draws']}/{r['losses']}, draw share {r['draw_share']:.1%}; "
+            + f"pairs from A's worst to best (0, 1/2, 1, 3/2, 2 points): {pairs}",
+            f"  Elo {r['elo']:+.1f} [{elo_lo:+.1f}, {elo_hi:+.1f}], nElo {r['nelo']:+.1f} "
+            + f"[{n_lo:+.1f}, {n_hi:+.1f}] (95%, corrected for the stop), LOS {r['los']:.1%}",
+            f"  score {r['score']:.3f} [{s_lo:.3f}, {s_hi:.3f}] (raw); LLR {r['llr']:+.2f} in "
+            + f"[{lo:.2f}, {hi:.2f}], H0 {r['elo0']:+g} Elo, H1 {r['elo1']:+g} Elo",
+            f"  a fixed-size test of the same power would need about {r['fixed_games_same_power']} games",
+        ]
     )
 
 
@@ -361,6 +438,11 @@ class _progress:
         """``games`` played so far, with ``text`` (the running estimate) as the description."""
         if self.bar is not None:
             self.bar.update(self.task, completed=games, description=text)
+
+    def finish(self, games: int) -> None:
+        """End the bar at ``games``, the games played (a test may stop well before its cap)."""
+        if self.bar is not None:
+            self.bar.update(self.task, total=max(games, 1), completed=games)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
