@@ -4,6 +4,8 @@ deckgym decks list mow_v1
 deckgym decks check medarot_ocg_v1 --mode advance my_deck.toml
 deckgym decks rate mow_v1 --decks ashen_aggro,iron_bulwark,tide_control --games 400 --out runs/mow_decks
 deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20
+deckgym decks gauntlet mow_v1 iron_bulwark --against ashen_aggro,tide_control --games 200 --sprt 0,30
+deckgym decks complete medarot_ocg_v1 --mode beginner partial.toml --candidates cards.txt --against beginner_sparks
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import typer
 
 from deckgym import provenance
 from deckgym.agents.cli_input import check_agent
+from deckgym.agents.decks.matches import options_text
 
 decks_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="Deck-strength evaluation: list, check and rate decks."
@@ -105,7 +108,7 @@ def check_decks(
         raise typer.Exit(2)
 
 
-def _parse_field(text: str) -> dict[str, float]:
+def _parse_field(text: str, option: str = "--field") -> dict[str, float]:
     out: dict[str, float] = {}
     for part in text.split(","):
         name, _, share = part.strip().partition(":")
@@ -113,10 +116,10 @@ def _parse_field(text: str) -> dict[str, float]:
             out[name] = float(share) if share else 1.0
         except ValueError:
             raise _fail(
-                f"--field: bad share {share!r} for {name} (use DECK:SHARE, e.g. a:0.5,b:0.3)"
+                f"{option}: bad share {share!r} for {name} (use DECK:SHARE, e.g. a:0.5,b:0.3)"
             ) from None
         if out[name] < 0:
-            raise _fail(f"--field: share of {name} is negative")
+            raise _fail(f"{option}: share of {name} is negative")
     return out
 
 
@@ -183,8 +186,15 @@ def rate_decks(
         for key, tau in agreement["kendall_tau"].items():
             typer.echo(f"rank agreement (Kendall's tau) {key}: {tau:+.2f}")
         for f in agreement["flips"]:
+            (lo1, hi1), (lo2, hi2) = f["gap_ci95"]
             typer.echo(
-                f"order flips: {f['decks'][0]} / {f['decks'][1]} between {f['pilots'][0]} and {f['pilots'][1]}"
+                f"order flips: {f['decks'][0]} / {f['decks'][1]} between {f['pilots'][0]} and {f['pilots'][1]}; "
+                f"Elo gap [{lo1:+.0f}, {hi1:+.0f}] and [{lo2:+.0f}, {hi2:+.0f}]: "
+                + (
+                    "significant (each order holds beyond its 95% interval)"
+                    if f["significant"]
+                    else "not significant"
+                )
             )
         if not agreement["flips"]:
             typer.echo("no pair of decks changes order between the pilots")
@@ -331,6 +341,140 @@ def search_decks(
     typer.echo(result["best_toml"])
 
 
+def _field_decks(text: str) -> list[str]:
+    """``--against``: deck names or files, comma separated, or one folder (its ``*.toml`` files)."""
+    names = [d.strip() for d in text.split(",") if d.strip()]
+    if len(names) == 1 and Path(names[0]).is_dir():
+        files = sorted(str(p) for p in Path(names[0]).glob("*.toml"))
+        if not files:
+            raise _fail(f"--against: the folder {names[0]} holds no deck file (*.toml)")
+        return files
+    if not names:
+        raise _fail("--against needs at least one deck (names or files, comma separated, or a folder)")
+    return names
+
+
+_AGAINST = typer.Option("--against", help="the field: decks comma separated (names or files), or a folder")
+
+
+@decks_app.command("gauntlet")
+def gauntlet_deck(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    deck: Annotated[str, typer.Argument(help="the deck under test (name or file)")],
+    against: Annotated[str, _AGAINST],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    games: Annotated[int, typer.Option("--games", help="games per opponent (the most, with --sprt)")] = 400,
+    weights: Annotated[
+        str | None, typer.Option("--weights", help="field weights by deck, e.g. a:0.5,b:0.3 (default equal)")
+    ] = None,
+    sprt: Annotated[
+        str | None, typer.Option("--sprt", help="ELO0,ELO1: a sequential test per opponent, e.g. 0,30")
+    ] = None,
+    alpha: Annotated[
+        float, typer.Option("--alpha", help="SPRT: chance of calling an elo0 deck stronger")
+    ] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="SPRT: chance of missing an elo1 deck")] = 0.05,
+    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """One deck against a field: per-opponent score, W/D/L and pair counts, and the field total."""
+    from deckgym.agents.decks.gauntlet import format_gauntlet, gauntlet
+    from deckgym.envs.core.errors import DeckError
+
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
+    field = _field_decks(against)
+    bounds = None
+    if sprt is not None:
+        try:
+            elo0, elo1 = (float(x) for x in sprt.split(","))
+        except ValueError:
+            raise _fail(f"--sprt takes ELO0,ELO1 (two numbers, e.g. 0,30), got {sprt!r}") from None
+        bounds = (elo0, elo1)
+    shares = _parse_field(weights, "--weights") if weights else None
+    total = len(field) * 2 * ((games + 1) // 2)
+    with _pool(backend, workers), _progress(total, f"{len(field)} opponents", as_json) as bar:
+        try:
+            result = gauntlet(
+                env,
+                deck,
+                field,
+                pilot,
+                games,
+                seed,
+                workers or None,
+                shares,
+                bounds,
+                alpha,
+                beta,
+                bar.advance,
+                **kwargs,
+            )
+        except (DeckError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        bar.finish(result["games"])
+    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
+    typer.echo(json.dumps(result, indent=1) if as_json else format_gauntlet(result))
+
+
+@decks_app.command("complete")
+def complete_deck(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    partial: Annotated[str, typer.Argument(help="the partial deck file (fewer cards than a deck needs)")],
+    candidates: Annotated[
+        str, typer.Option("--candidates", help="text file: one ID or ID COUNT (most copies to add) a line")
+    ],
+    against: Annotated[str, _AGAINST],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    budget: Annotated[int, typer.Option("--budget", help="games the race may play")] = 2000,
+    recheck: Annotated[int, typer.Option("--recheck", help="winners re-checked on fresh seeds")] = 3,
+    holdout: Annotated[int, typer.Option("--holdout", help="fresh-seed games per field deck")] = 200,
+    max_completions: Annotated[
+        int, typer.Option("--max-completions", help="refuse when more ways to complete the deck")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Every legal completion of a partial deck, raced against a field; the winners re-checked."""
+    from deckgym.agents.decks.complete import complete, format_complete
+    from deckgym.envs.core.errors import DeckError
+
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
+    field = _field_decks(against)
+    total = budget + recheck * len(field) * 2 * ((holdout + 1) // 2)
+    with _pool(backend, workers), _progress(total, "racing completions", as_json) as bar:
+        try:
+            result = complete(
+                env,
+                partial,
+                candidates,
+                field,
+                pilot,
+                budget,
+                recheck,
+                holdout,
+                max_completions,
+                seed,
+                workers or None,
+                bar.advance,
+                **kwargs,
+            )
+        except (DeckError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        bar.finish(result["race_games"] + sum(r["games"] for r in result["recheck"]))
+    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
+    typer.echo(json.dumps(result, indent=1) if as_json else format_complete(result))
+
+
 class _progress:
     """A rich progress bar over games, silent when printing JSON.
 
@@ -362,6 +506,11 @@ class _progress:
         if self.bar is not None:
             self.bar.update(self.task, completed=games, description=text)
 
+    def finish(self, games: int) -> None:
+        """End the bar at the games played (a sequential test or a race may stop early)."""
+        if self.bar is not None:
+            self.bar.update(self.task, total=games, completed=games)
+
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
@@ -371,9 +520,8 @@ def format_rating(result: dict[str, Any]) -> str:
     """The matrix and the ratings as fixed-width tables."""
     names = result["decks"]
     w = max(12, *(len(n) for n in names)) + 2
-    lines = [
-        f"{result['env']} {result['options']}, pilot {result['pilot']}, {result['games']} games per pairing"
-    ]
+    title = f"{result['env']} {options_text(result['options'])}, pilot {result['pilot']}"
+    lines = [f"{title}, {result['games']} games per pairing"]
     lines.append("score of row vs column [95% interval]")
     lines.append(" " * w + "".join(f"{n:>{w + 8}}" for n in names))
     for i, a in enumerate(names):
@@ -391,6 +539,16 @@ def format_rating(result: dict[str, Any]) -> str:
         lo, hi = r["elo_ci95"]
         lines.append(
             f"{r['deck']:<{w}}{r['elo']:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>20}{r['score_vs_field']:>10.3f}"
+        )
+    lines.append("")
+    lines.append(
+        "per pairing: first deck's wins / draws / losses, draw share, pairs scoring 0 | 1/2 | 1 | 3/2 | 2"
+    )
+    for p in result["pairings"]:
+        a, b = p["decks"]
+        lines.append(
+            f"{a} vs {b}: {p['wins']}/{p['draws']}/{p['losses']}, draws {p['draw_share']:.1%}, "
+            f"pairs {' | '.join(map(str, p['pentanomial']))}"
         )
     return "\n".join(lines)
 

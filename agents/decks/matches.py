@@ -9,7 +9,7 @@ unit of independent evidence, and a sequential test can read the pair outcomes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,42 @@ def deck_label(deck: Deck) -> str:
     return "custom"
 
 
+def unique_labels(decks: Sequence[Deck]) -> list[str]:
+    """Labels of several decks, each one different.
+
+    A file's label is its stem, with as many of its folders as it takes to tell it from
+    another deck of the same stem (``aggro``, ``other/aggro``). Decks that are not names or files are ``custom``, ``custom 2``, and so on.
+    """
+    parts = [deck.removesuffix(".toml").split("/") if isinstance(deck, str) else ["custom"] for deck in decks]
+    depth = [1] * len(decks)
+    while True:
+        labels = ["/".join(p[-d:]) for p, d in zip(parts, depth, strict=True)]
+        clash = [i for i, x in enumerate(labels) if labels.count(x) > 1 and depth[i] < len(parts[i])]
+        if not clash:
+            break
+        for i in clash:
+            depth[i] += 1
+    seen: dict[str, int] = {}
+    out = []
+    for x in labels:  # the same deck twice, or several custom decks
+        seen[x] = seen.get(x, 0) + 1
+        out.append(x if seen[x] == 1 else f"{x} {seen[x]}")
+    return out
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """A ruleset's options as words for titles (``mode beginner``); ``default options`` when none."""
+    return ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
+
+
+def pentanomial(pairs: Sequence[tuple[float, float]]) -> list[int]:
+    """How many pairs gave deck A 0, 1/2, 1, 3/2 and 2 points: the five pair outcomes."""
+    counts = [0] * 5
+    for a, b in pairs:
+        counts[round(2 * (a + b))] += 1
+    return counts
+
+
 @dataclass
 class DeckMatch:
     """Deck A against deck B over seat-swapped pairs, from A's point of view.
@@ -82,6 +118,11 @@ class DeckMatch:
         """A's wins, draws and losses over all games."""
         return tally(self.pairs)
 
+    @property
+    def draw_share(self) -> float:
+        """Drawn games over games played (0 before the first pair)."""
+        return self.counts()[1] / self.games if self.pairs else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary."""
         w, d, lo = self.counts()
@@ -96,6 +137,8 @@ class DeckMatch:
             "wins": w,
             "draws": d,
             "losses": lo,
+            "draw_share": self.draw_share,
+            "pentanomial": pentanomial(self.pairs),
             "score": self.score,
             "score_ci95": list(self.score_ci95),
         }
