@@ -100,7 +100,8 @@ def check_decks(
         try:
             deck = ruleset.deck_list(f)
         except DeckError as exc:
-            typer.echo(f"{f}: {exc}", err=True)
+            for problem in exc.problems:  # every problem the deck check found, one line each
+                typer.echo(f"{f}: {problem}", err=True)
             bad += 1
         else:
             typer.echo(f"{f}: legal ({deck.name}, {sum(n for _, n in deck.cards)} cards)")

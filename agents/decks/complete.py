@@ -9,8 +9,9 @@ The completions race against the field (successive elimination): a round plays e
 completion still in the race against every field deck on the same new pair seeds (seeds
 ``seed, seed + 1, ...``), scoring each seed by the mean over the field. After each round the
 best completion is the one with the highest mean so far; a completion whose 95% upper bound
-of the paired difference to the best (over the same seeds) is below 0 is dropped. The race
-ends when one completion is left or the game budget is spent.
+of the paired difference to the best (over the same seeds) is below 0 is dropped, once it
+has played ``MIN_SEEDS`` seeds. The race ends when one completion is left or the game budget
+is spent.
 
 The winners (the ``recheck`` best still in the race) are then played again on fresh seeds,
 ``seed + HOLDOUT_OFFSET, ...``, never used by the race, so the choice of the winner does not
@@ -33,6 +34,8 @@ Counts = dict[str, int]
 HOLDOUT_OFFSET = 1_000_000_000
 #: Pair seeds per race round.
 ROUND_SEEDS = 4
+#: Seeds a completion plays before the race may drop it.
+MIN_SEEDS = 16
 
 
 def read_candidates(path: str | Path, pool: Any) -> list[tuple[str, int | None]]:
@@ -130,9 +133,10 @@ def completions(
     cards = [c for c, _ in candidates]
     limits = [need if n is None else min(n, need) for _, n in candidates]
     ways = count_multisets(limits, need)
+    way_s = f"{ways} way{'' if ways == 1 else 's'}"
     if ways > cap:
         raise ValueError(
-            f"{ways} ways to add {need} cards from the {len(cards)} candidates; at most --max-completions "
+            f"{way_s} to add {need} cards from the {len(cards)} candidates; at most --max-completions "
             f"{cap} (raise it, or name fewer candidates or fewer copies)"
         )
     decks, first = [], None
@@ -147,7 +151,7 @@ def completions(
             first = problem
     if not decks:
         why = f"; the first breaks the deck rules: {first}" if first else ""
-        raise ValueError(f"no legal completion: {ways} ways to add {need} cards from the candidates{why}")
+        raise ValueError(f"no legal completion: {way_s} to add {need} cards from the candidates{why}")
     return decks
 
 
@@ -157,7 +161,7 @@ def _diff_upper(a: Sequence[float], b: Sequence[float]) -> float:
     n = len(d)
     mu = sum(d) / n
     var = sum((x - mu) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    return mu + Z95 * math.sqrt(var / n) if var > 0 else mu
+    return mu + Z95 * math.sqrt(var / n) if var > 0 else math.inf
 
 
 def race(
@@ -167,8 +171,12 @@ def race(
     games_per_seed: int,
     seed: int = 0,
     round_seeds: int = ROUND_SEEDS,
+    min_seeds: int = MIN_SEEDS,
 ) -> dict[str, Any]:
     """Successive elimination of ``count`` entries; ``evaluate(i, seeds)``: entry i's per-seed scores.
+
+    No entry is dropped before ``min_seeds`` seeds (the normal interval needs a few), nor on
+    differences without spread (every seed the same).
 
     Returns ``scores`` (each entry's per-seed scores), ``dropped`` (entry: round dropped in),
     ``rounds`` and ``games``.
@@ -187,7 +195,7 @@ def race(
             used += round_seeds * games_per_seed
         best = max(alive, key=lambda i: sum(scores[i]))
         for i in list(alive):
-            if i != best and len(scores[i]) > 1 and _diff_upper(scores[i], scores[best]) < 0:
+            if i != best and len(scores[i]) >= min_seeds and _diff_upper(scores[i], scores[best]) < 0:
                 alive.remove(i)
                 dropped[i] = rounds
     return {"scores": scores, "dropped": dropped, "alive": alive, "rounds": rounds, "games": used}
@@ -334,7 +342,8 @@ def format_complete(result: dict[str, Any]) -> str:
         return ", ".join(f"{n}x {c}" for c, n in cards.items()) or "nothing"
 
     setting = f"{result['env']} {options_text(result['options'])}, pilot {result['pilot']}"
-    raced = f"{result['race_games']} games in {result['race_rounds']} rounds"
+    rounds = result["race_rounds"]
+    raced = f"{result['race_games']} games in {rounds} round{'' if rounds == 1 else 's'}"
     lines = [
         f"{result['completions']} legal completions of {result['partial']} raced against "
         + f"{', '.join(result['against'])} ({setting}): {raced}",

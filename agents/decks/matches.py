@@ -50,21 +50,24 @@ def deck_label(deck: Deck) -> str:
 def unique_labels(decks: Sequence[Deck]) -> list[str]:
     """Labels of several decks, each one different.
 
-    A file's label is its stem, with as many of its folders as it takes to tell it from
-    another deck of the same stem (``aggro``, ``other/aggro``). Decks that are not names or files are ``custom``, ``custom 2``, and so on.
+    A file's label is its stem; files that share a stem are named by their path from the
+    folder they have in common (``aggro`` and ``other/aggro``). Decks that are not names or
+    files are ``custom``, ``custom 2``, and so on, as is the same deck given twice.
     """
     parts = [deck.removesuffix(".toml").split("/") if isinstance(deck, str) else ["custom"] for deck in decks]
-    depth = [1] * len(decks)
-    while True:
-        labels = ["/".join(p[-d:]) for p, d in zip(parts, depth, strict=True)]
-        clash = [i for i, x in enumerate(labels) if labels.count(x) > 1 and depth[i] < len(parts[i])]
-        if not clash:
-            break
-        for i in clash:
-            depth[i] += 1
+    labels = [p[-1] for p in parts]
+    for stem in set(labels):
+        group = [i for i, x in enumerate(labels) if x == stem and isinstance(decks[i], str)]
+        if len(group) < 2:
+            continue
+        common = 0
+        while all(len(parts[i]) > common + 1 and parts[i][common] == parts[group[0]][common] for i in group):
+            common += 1
+        for i in group:
+            labels[i] = "/".join(parts[i][common:])
     seen: dict[str, int] = {}
     out = []
-    for x in labels:  # the same deck twice, or several custom decks
+    for x in labels:
         seen[x] = seen.get(x, 0) + 1
         out.append(x if seen[x] == 1 else f"{x} {seen[x]}")
     return out
