@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Self
 
@@ -53,6 +54,20 @@ _MODE = typer.Option("--mode", help="ruleset mode (the OCG: beginner, normal, ad
 _BACKEND = typer.Option(
     "--backend", help="process (local processes) or ray (a Ray cluster, the distributed extra); same numbers"
 )
+
+
+_PILOT = typer.Option("--pilot", help="agent spec piloting both sides")
+_SEED = typer.Option("--seed", help="first seed")
+_WORKERS = typer.Option("--workers", help="processes (0: all cores)")
+_JSON = typer.Option("--json", help="print JSON")
+
+
+def _setup(env: str, mode: str | None, pilot: str) -> dict[str, Any]:
+    """Check the environment, mode and pilot; the ruleset's options."""
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
+    return kwargs
 
 
 def _pool(backend: str, workers: int) -> Any:
@@ -364,7 +379,7 @@ def gauntlet_deck(
     deck: Annotated[str, typer.Argument(help="the deck under test (name or file)")],
     against: Annotated[str, _AGAINST],
     mode: Annotated[str | None, _MODE] = None,
-    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    pilot: Annotated[str, _PILOT] = "heuristic",
     games: Annotated[int, typer.Option("--games", help="games per opponent (the most, with --sprt)")] = 400,
     weights: Annotated[
         str | None, typer.Option("--weights", help="field weights by deck, e.g. a:0.5,b:0.3 (default equal)")
@@ -376,18 +391,15 @@ def gauntlet_deck(
         float, typer.Option("--alpha", help="SPRT: chance of calling an elo0 deck stronger")
     ] = 0.05,
     beta: Annotated[float, typer.Option("--beta", help="SPRT: chance of missing an elo1 deck")] = 0.05,
-    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    seed: Annotated[int, _SEED] = 0,
+    workers: Annotated[int, _WORKERS] = 0,
     backend: Annotated[str, _BACKEND] = "process",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, _JSON] = False,
 ) -> None:
     """One deck against a field: per-opponent score, W/D/L and pair counts, and the field total."""
-    from deckgym.agents.decks.gauntlet import format_gauntlet, gauntlet
-    from deckgym.envs.core.errors import DeckError
+    from deckgym.agents.decks import gauntlet as g
 
-    _ruleset(env, mode)
-    kwargs = {} if mode is None else {"mode": mode}
-    check_agent(pilot, env, kwargs, "--pilot")
+    kwargs = _setup(env, mode, pilot)
     field = _field_decks(against)
     bounds = None
     if sprt is not None:
@@ -397,29 +409,39 @@ def gauntlet_deck(
             raise _fail(f"--sprt takes ELO0,ELO1 (two numbers, e.g. 0,30), got {sprt!r}") from None
         bounds = (elo0, elo1)
     shares = _parse_field(weights, "--weights") if weights else None
-    total = len(field) * 2 * ((games + 1) // 2)
-    with _pool(backend, workers), _progress(total, f"{len(field)} opponents", as_json) as bar:
-        try:
-            result = gauntlet(
-                env,
-                deck,
-                field,
-                pilot,
-                games,
-                seed,
-                workers or None,
-                shares,
-                bounds,
-                alpha,
-                beta,
-                bar.advance,
-                **kwargs,
-            )
-        except (DeckError, ValueError) as exc:
-            raise _fail(str(exc)) from None
-        bar.finish(result["games"])
-    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
-    typer.echo(json.dumps(result, indent=1) if as_json else format_gauntlet(result))
+    _run_and_print(
+        env,
+        kwargs,
+        seed,
+        (backend, workers, as_json),
+        (len(field) * 2 * ((games + 1) // 2), f"{len(field)} opponents"),
+        lambda bar: g.gauntlet(
+            env,
+            deck,
+            field,
+            pilot,
+            games,
+            seed,
+            workers or None,
+            shares,
+            bounds,
+            alpha,
+            beta,
+            bar.advance,
+            **kwargs,
+        ),
+        lambda result: result["games"],
+        g.format_gauntlet,
+    )
+
+
+#: ``complete``'s options of the race.
+_RACE = {
+    "budget": typer.Option("--budget", help="games the race may play"),
+    "recheck": typer.Option("--recheck", help="winners re-checked on fresh seeds"),
+    "holdout": typer.Option("--holdout", help="fresh-seed games per field deck"),
+    "max_completions": typer.Option("--max-completions", help="refuse when more ways to complete the deck"),
+}
 
 
 @decks_app.command("complete")
@@ -431,49 +453,70 @@ def complete_deck(
     ],
     against: Annotated[str, _AGAINST],
     mode: Annotated[str | None, _MODE] = None,
-    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
-    budget: Annotated[int, typer.Option("--budget", help="games the race may play")] = 2000,
-    recheck: Annotated[int, typer.Option("--recheck", help="winners re-checked on fresh seeds")] = 3,
-    holdout: Annotated[int, typer.Option("--holdout", help="fresh-seed games per field deck")] = 200,
-    max_completions: Annotated[
-        int, typer.Option("--max-completions", help="refuse when more ways to complete the deck")
-    ] = 200,
-    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    pilot: Annotated[str, _PILOT] = "heuristic",
+    workers: Annotated[int, _WORKERS] = 0,
     backend: Annotated[str, _BACKEND] = "process",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    budget: Annotated[int, _RACE["budget"]] = 2000,
+    recheck: Annotated[int, _RACE["recheck"]] = 3,
+    holdout: Annotated[int, _RACE["holdout"]] = 200,
+    max_completions: Annotated[int, _RACE["max_completions"]] = 200,
+    as_json: Annotated[bool, _JSON] = False,
+    seed: Annotated[int, _SEED] = 0,
 ) -> None:
     """Every legal completion of a partial deck, raced against a field; the winners re-checked."""
-    from deckgym.agents.decks.complete import complete, format_complete
+    from deckgym.agents.decks import complete as c
+
+    kwargs = _setup(env, mode, pilot)
+    field = _field_decks(against)
+    _run_and_print(
+        env,
+        kwargs,
+        seed,
+        (backend, workers, as_json),
+        (budget + recheck * len(field) * 2 * ((holdout + 1) // 2), "racing completions"),
+        lambda bar: c.complete(
+            env,
+            partial,
+            candidates,
+            field,
+            pilot,
+            c.RaceSettings(budget, recheck, holdout, max_completions),
+            seed,
+            workers or None,
+            bar.advance,
+            **kwargs,
+        ),
+        lambda result: result["race_games"] + sum(r["games"] for r in result["recheck"]),
+        c.format_complete,
+    )
+
+
+def _run_and_print(
+    env: str,
+    kwargs: dict[str, Any],
+    seed: int,
+    where: tuple[str, int, bool],
+    bar_size: tuple[int, str],
+    run: Callable[[Any], dict[str, Any]],
+    games: Callable[[dict[str, Any]], int],
+    text: Callable[[dict[str, Any]], str],
+) -> None:
+    """Run a command's work under one pool and a progress bar; print its result as text or JSON.
+
+    ``where``: backend, workers and whether to print JSON; ``bar_size``: the most games and the
+    bar's label; ``games(result)``: the games played, where the bar ends.
+    """
     from deckgym.envs.core.errors import DeckError
 
-    _ruleset(env, mode)
-    kwargs = {} if mode is None else {"mode": mode}
-    check_agent(pilot, env, kwargs, "--pilot")
-    field = _field_decks(against)
-    total = budget + recheck * len(field) * 2 * ((holdout + 1) // 2)
-    with _pool(backend, workers), _progress(total, "racing completions", as_json) as bar:
+    backend, workers, as_json = where
+    with _pool(backend, workers), _progress(*bar_size, as_json) as bar:
         try:
-            result = complete(
-                env,
-                partial,
-                candidates,
-                field,
-                pilot,
-                budget,
-                recheck,
-                holdout,
-                max_completions,
-                seed,
-                workers or None,
-                bar.advance,
-                **kwargs,
-            )
+            result = run(bar)
         except (DeckError, ValueError) as exc:
             raise _fail(str(exc)) from None
-        bar.finish(result["race_games"] + sum(r["games"] for r in result["recheck"]))
+        bar.finish(games(result))
     result = {"provenance": provenance(env, kwargs, seed=seed), **result}
-    typer.echo(json.dumps(result, indent=1) if as_json else format_complete(result))
+    typer.echo(json.dumps(result, indent=1) if as_json else text(result))
 
 
 class _progress:

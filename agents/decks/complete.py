@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,20 @@ HOLDOUT_OFFSET = 1_000_000_000
 ROUND_SEEDS = 4
 #: Seeds a completion plays before the race may drop it.
 MIN_SEEDS = 16
+
+
+@dataclass
+class RaceSettings:
+    """The settings of ``complete``'s race.
+
+    ``budget`` games race, then the ``recheck`` best are re-checked with ``holdout`` games per
+    field deck; more than ``max_completions`` completions are refused.
+    """
+
+    budget: int = 2000
+    recheck: int = 3
+    holdout: int = 200
+    max_completions: int = 200
 
 
 def read_candidates(path: str | Path, pool: Any) -> list[tuple[str, int | None]]:
@@ -207,10 +222,7 @@ def complete(
     candidates_path: str | Path,
     against: Sequence[Any],
     pilot: str = "heuristic",
-    budget: int = 2000,
-    recheck: int = 3,
-    holdout: int = 200,
-    max_completions: int = 200,
+    settings: RaceSettings | None = None,
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
@@ -218,8 +230,8 @@ def complete(
 ) -> dict[str, Any]:
     """Race every legal completion of a partial deck against ``against``; re-check the winners.
 
-    ``budget``: games of the race; ``recheck``: how many of the best still in the race are
-    re-checked; ``holdout``: their games per field deck on fresh seeds.
+    ``settings``: the race's game budget, how many winners are re-checked and with how many
+    games, and the most completions (``RaceSettings``'s defaults when None).
 
     Raises:
         ValueError: no field deck, settings out of range, a bad candidates file, too many or no
@@ -229,6 +241,7 @@ def complete(
     from deckgym import envs
     from deckgym.envs.core.errors import DeckError
 
+    budget, recheck, holdout, max_completions = astuple(settings or RaceSettings())
     if not against:
         raise ValueError("--against needs at least one deck")
     if recheck < 1 or holdout < 2 or max_completions < 1:
