@@ -6,12 +6,15 @@ deckgym decks rate mow_v1 --decks ashen_aggro,iron_bulwark,tide_control --games 
 deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20 --json > run.json
 deckgym decks compare mow_v1 iron_bulwark ashen_aggro --elo0 0 --elo1 20 --max-games 40000 --resume run.json
 deckgym decks merge run.json other_seeds.json --out merged.json
+deckgym decks gauntlet mow_v1 iron_bulwark --against ashen_aggro,tide_control --games 200 --sprt 0,30
+deckgym decks complete medarot_ocg_v1 --mode beginner partial.toml --candidates cards.txt --against beginner_sparks
 """
 
 from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Self
 
@@ -19,6 +22,7 @@ import typer
 
 from deckgym import provenance
 from deckgym.agents.cli_input import check_agent
+from deckgym.agents.decks.matches import options_text
 
 decks_app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="Deck-strength evaluation: list, check and rate decks."
@@ -52,6 +56,20 @@ _MODE = typer.Option("--mode", help="ruleset mode (the OCG: beginner, normal, ad
 _BACKEND = typer.Option(
     "--backend", help="process (local processes) or ray (a Ray cluster, the distributed extra); same numbers"
 )
+
+
+_PILOT = typer.Option("--pilot", help="agent spec piloting both sides")
+_SEED = typer.Option("--seed", help="first seed")
+_WORKERS = typer.Option("--workers", help="processes (0: all cores)")
+_JSON = typer.Option("--json", help="print JSON")
+
+
+def _setup(env: str, mode: str | None, pilot: str) -> dict[str, Any]:
+    """Check the environment, mode and pilot; the ruleset's options."""
+    _ruleset(env, mode)
+    kwargs = {} if mode is None else {"mode": mode}
+    check_agent(pilot, env, kwargs, "--pilot")
+    return kwargs
 
 
 def _pool(backend: str, workers: int) -> Any:
@@ -99,7 +117,8 @@ def check_decks(
         try:
             deck = ruleset.deck_list(f)
         except DeckError as exc:
-            typer.echo(f"{f}: {exc}", err=True)
+            for problem in exc.problems:  # every problem the deck check found, one line each
+                typer.echo(f"{f}: {problem}", err=True)
             bad += 1
         else:
             typer.echo(f"{f}: legal ({deck.name}, {sum(n for _, n in deck.cards)} cards)")
@@ -107,7 +126,7 @@ def check_decks(
         raise typer.Exit(2)
 
 
-def _parse_field(text: str) -> dict[str, float]:
+def _parse_field(text: str, option: str = "--field") -> dict[str, float]:
     out: dict[str, float] = {}
     for part in text.split(","):
         name, _, share = part.strip().partition(":")
@@ -115,10 +134,10 @@ def _parse_field(text: str) -> dict[str, float]:
             out[name] = float(share) if share else 1.0
         except ValueError:
             raise _fail(
-                f"--field: bad share {share!r} for {name} (use DECK:SHARE, e.g. a:0.5,b:0.3)"
+                f"{option}: bad share {share!r} for {name} (use DECK:SHARE, e.g. a:0.5,b:0.3)"
             ) from None
         if out[name] < 0:
-            raise _fail(f"--field: share of {name} is negative")
+            raise _fail(f"{option}: share of {name} is negative")
     return out
 
 
@@ -185,18 +204,20 @@ def rate_decks(
         for key, tau in agreement["kendall_tau"].items():
             typer.echo(f"rank agreement (Kendall's tau) {key}: {tau:+.2f}")
         for f in agreement["flips"]:
+            (lo1, hi1), (lo2, hi2) = f["gap_ci95"]
             typer.echo(
-                f"order flips: {f['decks'][0]} / {f['decks'][1]} between {f['pilots'][0]} and {f['pilots'][1]}"
+                f"order flips: {f['decks'][0]} / {f['decks'][1]} between {f['pilots'][0]} and {f['pilots'][1]}; "
+                f"Elo gap [{lo1:+.0f}, {hi1:+.0f}] and [{lo2:+.0f}, {hi2:+.0f}]: "
+                + (
+                    "significant (each order holds beyond its 95% interval)"
+                    if f["significant"]
+                    else "not significant"
+                )
             )
         if not agreement["flips"]:
             typer.echo("no pair of decks changes order between the pilots")
     if out is not None:
         typer.echo(f"wrote ratings.json, matrix.csv, heatmap.png, ratings.png under {out}")
-
-
-def _words(options: dict[str, Any]) -> str:
-    """Env options as words (``mode beginner``), empty when there are none."""
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items())
 
 
 def _read_record(path: Path, option: str) -> dict[str, Any]:
@@ -307,7 +328,7 @@ def format_comparison(result: dict[str, Any]) -> str:
     """A compare record in words: verdict, counts, estimates and the test's context."""
     r = result
     lo, hi = r["bounds"]
-    settings = ", ".join(x for x in (r["env"], _words(r["options"]), f"pilot {r['pilot']}") if x)
+    settings = ", ".join(x for x in (r["env"], options_text(r["options"]) if r["options"] else "", f"pilot {r['pilot']}") if x)
     ranges = ", ".join(f"{a}-{b - 1}" for a, b in r["seeds"])
     elo_lo, elo_hi = r["elo_ci95"]
     n_lo, n_hi = r["nelo_ci95"]
@@ -408,6 +429,168 @@ def search_decks(
     typer.echo(result["best_toml"])
 
 
+def _field_decks(text: str) -> list[str]:
+    """``--against``: deck names or files, comma separated, or one folder (its ``*.toml`` files)."""
+    names = [d.strip() for d in text.split(",") if d.strip()]
+    if len(names) == 1 and Path(names[0]).is_dir():
+        files = sorted(str(p) for p in Path(names[0]).glob("*.toml"))
+        if not files:
+            raise _fail(f"--against: the folder {names[0]} holds no deck file (*.toml)")
+        return files
+    if not names:
+        raise _fail("--against needs at least one deck (names or files, comma separated, or a folder)")
+    return names
+
+
+_AGAINST = typer.Option("--against", help="the field: decks comma separated (names or files), or a folder")
+
+
+@decks_app.command("gauntlet")
+def gauntlet_deck(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    deck: Annotated[str, typer.Argument(help="the deck under test (name or file)")],
+    against: Annotated[str, _AGAINST],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, _PILOT] = "heuristic",
+    games: Annotated[int, typer.Option("--games", help="games per opponent (the most, with --sprt)")] = 400,
+    weights: Annotated[
+        str | None, typer.Option("--weights", help="field weights by deck, e.g. a:0.5,b:0.3 (default equal)")
+    ] = None,
+    sprt: Annotated[
+        str | None, typer.Option("--sprt", help="ELO0,ELO1: a sequential test per opponent, e.g. 0,30")
+    ] = None,
+    alpha: Annotated[
+        float, typer.Option("--alpha", help="SPRT: chance of calling an elo0 deck stronger")
+    ] = 0.05,
+    beta: Annotated[float, typer.Option("--beta", help="SPRT: chance of missing an elo1 deck")] = 0.05,
+    seed: Annotated[int, _SEED] = 0,
+    workers: Annotated[int, _WORKERS] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
+    as_json: Annotated[bool, _JSON] = False,
+) -> None:
+    """One deck against a field: per-opponent score, W/D/L and pair counts, and the field total."""
+    from deckgym.agents.decks import gauntlet as g
+
+    kwargs = _setup(env, mode, pilot)
+    field = _field_decks(against)
+    bounds = None
+    if sprt is not None:
+        try:
+            elo0, elo1 = (float(x) for x in sprt.split(","))
+        except ValueError:
+            raise _fail(f"--sprt takes ELO0,ELO1 (two numbers, e.g. 0,30), got {sprt!r}") from None
+        bounds = (elo0, elo1)
+    shares = _parse_field(weights, "--weights") if weights else None
+    _run_and_print(
+        env,
+        kwargs,
+        seed,
+        (backend, workers, as_json),
+        (len(field) * 2 * ((games + 1) // 2), f"{len(field)} opponents"),
+        lambda bar: g.gauntlet(
+            env,
+            deck,
+            field,
+            pilot,
+            games,
+            seed,
+            workers or None,
+            shares,
+            bounds,
+            alpha,
+            beta,
+            bar.advance,
+            **kwargs,
+        ),
+        lambda result: result["games"],
+        g.format_gauntlet,
+    )
+
+
+#: ``complete``'s options of the race.
+_RACE = {
+    "budget": typer.Option("--budget", help="games the race may play"),
+    "recheck": typer.Option("--recheck", help="winners re-checked on fresh seeds"),
+    "holdout": typer.Option("--holdout", help="fresh-seed games per field deck"),
+    "max_completions": typer.Option("--max-completions", help="refuse when more ways to complete the deck"),
+}
+
+
+@decks_app.command("complete")
+def complete_deck(
+    env: Annotated[str, typer.Argument(help="environment name")],
+    partial: Annotated[str, typer.Argument(help="the partial deck file (fewer cards than a deck needs)")],
+    candidates: Annotated[
+        str, typer.Option("--candidates", help="text file: one ID or ID COUNT (most copies to add) a line")
+    ],
+    against: Annotated[str, _AGAINST],
+    mode: Annotated[str | None, _MODE] = None,
+    pilot: Annotated[str, _PILOT] = "heuristic",
+    workers: Annotated[int, _WORKERS] = 0,
+    backend: Annotated[str, _BACKEND] = "process",
+    budget: Annotated[int, _RACE["budget"]] = 2000,
+    recheck: Annotated[int, _RACE["recheck"]] = 3,
+    holdout: Annotated[int, _RACE["holdout"]] = 200,
+    max_completions: Annotated[int, _RACE["max_completions"]] = 200,
+    as_json: Annotated[bool, _JSON] = False,
+    seed: Annotated[int, _SEED] = 0,
+) -> None:
+    """Every legal completion of a partial deck, raced against a field; the winners re-checked."""
+    from deckgym.agents.decks import complete as c
+
+    kwargs = _setup(env, mode, pilot)
+    field = _field_decks(against)
+    _run_and_print(
+        env,
+        kwargs,
+        seed,
+        (backend, workers, as_json),
+        (budget + recheck * len(field) * 2 * ((holdout + 1) // 2), "racing completions"),
+        lambda bar: c.complete(
+            env,
+            partial,
+            candidates,
+            field,
+            pilot,
+            c.RaceSettings(budget, recheck, holdout, max_completions),
+            seed,
+            workers or None,
+            bar.advance,
+            **kwargs,
+        ),
+        lambda result: result["race_games"] + sum(r["games"] for r in result["recheck"]),
+        c.format_complete,
+    )
+
+
+def _run_and_print(
+    env: str,
+    kwargs: dict[str, Any],
+    seed: int,
+    where: tuple[str, int, bool],
+    bar_size: tuple[int, str],
+    run: Callable[[Any], dict[str, Any]],
+    games: Callable[[dict[str, Any]], int],
+    text: Callable[[dict[str, Any]], str],
+) -> None:
+    """Run a command's work under one pool and a progress bar; print its result as text or JSON.
+
+    ``where``: backend, workers and whether to print JSON; ``bar_size``: the most games and the
+    bar's label; ``games(result)``: the games played, where the bar ends.
+    """
+    from deckgym.envs.core.errors import DeckError
+
+    backend, workers, as_json = where
+    with _pool(backend, workers), _progress(*bar_size, as_json) as bar:
+        try:
+            result = run(bar)
+        except (DeckError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        bar.finish(games(result))
+    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
+    typer.echo(json.dumps(result, indent=1) if as_json else text(result))
+
+
 class _progress:
     """A rich progress bar over games, silent when printing JSON.
 
@@ -453,9 +636,8 @@ def format_rating(result: dict[str, Any]) -> str:
     """The matrix and the ratings as fixed-width tables."""
     names = result["decks"]
     w = max(12, *(len(n) for n in names)) + 2
-    lines = [
-        f"{result['env']} {result['options']}, pilot {result['pilot']}, {result['games']} games per pairing"
-    ]
+    title = f"{result['env']} {options_text(result['options'])}, pilot {result['pilot']}"
+    lines = [f"{title}, {result['games']} games per pairing"]
     lines.append("score of row vs column [95% interval]")
     lines.append(" " * w + "".join(f"{n:>{w + 8}}" for n in names))
     for i, a in enumerate(names):
@@ -473,6 +655,16 @@ def format_rating(result: dict[str, Any]) -> str:
         lo, hi = r["elo_ci95"]
         lines.append(
             f"{r['deck']:<{w}}{r['elo']:>8.0f}{f'[{lo:.0f}, {hi:.0f}]':>20}{r['score_vs_field']:>10.3f}"
+        )
+    lines.append("")
+    lines.append(
+        "per pairing: first deck's wins / draws / losses, draw share, pairs scoring 0 | 1/2 | 1 | 3/2 | 2"
+    )
+    for p in result["pairings"]:
+        a, b = p["decks"]
+        lines.append(
+            f"{a} vs {b}: {p['wins']}/{p['draws']}/{p['losses']}, draws {p['draw_share']:.1%}, "
+            f"pairs {' | '.join(map(str, p['pentanomial']))}"
         )
     return "\n".join(lines)
 

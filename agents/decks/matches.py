@@ -9,7 +9,7 @@ unit of independent evidence, and a sequential test can read the pair outcomes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,45 @@ def deck_label(deck: Deck) -> str:
     return "custom"
 
 
+def unique_labels(decks: Sequence[Deck]) -> list[str]:
+    """Labels of several decks, each one different.
+
+    A file's label is its stem; files that share a stem are named by their path from the
+    folder they have in common (``aggro`` and ``other/aggro``). Decks that are not names or
+    files are ``custom``, ``custom 2``, and so on, as is the same deck given twice.
+    """
+    parts = [deck.removesuffix(".toml").split("/") if isinstance(deck, str) else ["custom"] for deck in decks]
+    labels = [p[-1] for p in parts]
+    for stem in set(labels):
+        group = [i for i, x in enumerate(labels) if x == stem and isinstance(decks[i], str)]
+        if len(group) < 2:
+            continue
+        common = 0
+        while all(len(parts[i]) > common + 1 and parts[i][common] == parts[group[0]][common] for i in group):
+            common += 1
+        for i in group:
+            labels[i] = "/".join(parts[i][common:])
+    seen: dict[str, int] = {}
+    out = []
+    for x in labels:
+        seen[x] = seen.get(x, 0) + 1
+        out.append(x if seen[x] == 1 else f"{x} {seen[x]}")
+    return out
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """A ruleset's options as words for titles (``mode beginner``); ``default options`` when none."""
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in options.items()) or "default options"
+
+
+def pentanomial(pairs: Sequence[tuple[float, float]]) -> list[int]:
+    """How many pairs gave deck A 0, 1/2, 1, 3/2 and 2 points: the five pair outcomes."""
+    counts = [0] * 5
+    for a, b in pairs:
+        counts[round(2 * (a + b))] += 1
+    return counts
+
+
 @dataclass
 class DeckMatch:
     """Deck A against deck B over seat-swapped pairs, from A's point of view.
@@ -82,6 +121,11 @@ class DeckMatch:
         """A's wins, draws and losses over all games."""
         return tally(self.pairs)
 
+    @property
+    def draw_share(self) -> float:
+        """Drawn games over games played (0 before the first pair)."""
+        return self.counts()[1] / self.games if self.pairs else 0.0
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary."""
         w, d, lo = self.counts()
@@ -96,6 +140,8 @@ class DeckMatch:
             "wins": w,
             "draws": d,
             "losses": lo,
+            "draw_share": self.draw_share,
+            "pentanomial": pentanomial(self.pairs),
             "score": self.score,
             "score_ci95": list(self.score_ci95),
         }

@@ -8,7 +8,9 @@
   algorithm to the points (a draw is half a win for each side). One virtual drawn game per
   pairing (``prior``) keeps a deck that won every game finite. Ratings are
   ``400 log10 p_i`` with mean 0, the Elo scale. Their 95% intervals come from a bootstrap over
-  game pairs: each pairing's pairs are resampled with replacement and the model refitted.
+  seeds: every pairing is played on the same pair seeds, so the pairings that share a deck
+  share its luck on a seed; each replicate draws the seed indices once, with replacement, uses
+  the same indices for every pairing, and refits the model.
 * **Field.** ``field_scores`` gives each deck's expected score against a field of meta shares
   (a deck meets its own copies at 0.5).
 """
@@ -20,7 +22,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckgym.agents.decks.matches import Deck, DeckMatch, deck_label, deck_match, run_record
+from deckgym.agents.decks.matches import Deck, DeckMatch, deck_match, pentanomial, run_record, unique_labels
 
 
 def bradley_terry(
@@ -83,27 +85,57 @@ def fit_elo(
     return elo(bradley_terry(points, games, prior))
 
 
+Pairs = Mapping[tuple[int, int], list[tuple[float, float]]]
+
+
+def seed_resamples(pairs: int, samples: int, seed: int) -> list[list[int]]:
+    """``samples`` bootstrap draws of ``pairs`` seed indices (with replacement)."""
+    rng = random.Random(seed)
+    return [[rng.randrange(pairs) for _ in range(pairs)] for _ in range(samples)]
+
+
+def _pair_count(matches: Pairs) -> int:
+    sizes = {len(v) for v in matches.values()}
+    if len(sizes) != 1:
+        raise ValueError(
+            f"a joint bootstrap needs the same pairs (seeds) in every pairing; got {sorted(sizes)} pairs"
+        )
+    return sizes.pop()
+
+
+def percentile_interval(xs: list[float]) -> tuple[float, float]:
+    """The 2.5% and 97.5% points of bootstrap replicates."""
+    xs = sorted(xs)
+    return xs[int(0.025 * (len(xs) - 1))], xs[math.ceil(0.975 * (len(xs) - 1))]
+
+
 def bootstrap_elo(
     n: int,
-    matches: Mapping[tuple[int, int], list[tuple[float, float]]],
+    matches: Pairs,
     samples: int = 200,
     seed: int = 0,
     prior: float = 1.0,
+    joint: bool = True,
 ) -> list[tuple[float, float]]:
-    """95% percentile intervals of each deck's Elo, resampling the pairs of every pairing."""
-    rng = random.Random(seed)
+    """95% percentile intervals of each deck's Elo from a bootstrap over seeds.
+
+    ``joint`` (the default; every pairing must have its pairs on the same seeds, in order):
+    each replicate resamples the seed indices once and takes the same indices in every
+    pairing, which keeps the correlation between pairings that share a deck. ``joint=False``
+    resamples each pairing's pairs on its own (too narrow when pairings correlate).
+    """
+    played = {k: v for k, v in matches.items() if v}
     draws: list[list[float]] = [[] for _ in range(n)]
-    for _ in range(samples):
-        resampled = {k: [rng.choice(v) for _ in v] for k, v in matches.items() if v}
+    if joint:
+        picks = seed_resamples(_pair_count(played), samples, seed)
+        replicates = [{k: [v[i] for i in idx] for k, v in played.items()} for idx in picks]
+    else:
+        rng = random.Random(seed)
+        replicates = [{k: [rng.choice(v) for _ in v] for k, v in played.items()} for _ in range(samples)]
+    for resampled in replicates:
         for i, e in enumerate(fit_elo(n, resampled, prior)):
             draws[i].append(e)
-    out = []
-    for xs in draws:
-        xs.sort()
-        lo = xs[int(0.025 * (len(xs) - 1))]
-        hi = xs[math.ceil(0.975 * (len(xs) - 1))]
-        out.append((lo, hi))
-    return out
+    return [percentile_interval(xs) for xs in draws]
 
 
 def field_scores(matrix: Sequence[Sequence[float]], shares: Sequence[float]) -> list[float]:
@@ -126,10 +158,46 @@ def kendall_tau(a: Sequence[float], b: Sequence[float]) -> float:
     return s / (n * (n - 1) / 2)
 
 
-def pilot_agreement(by_pilot: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
-    """Rank agreement of the same decks rated by several pilots.
+def _pairs_of(result: Mapping[str, Any]) -> dict[tuple[int, int], list[tuple[float, float]]]:
+    """The pair results of a ``rate`` result, by pairing of deck indices."""
+    return {(p["index"][0], p["index"][1]): [(a, b) for a, b in p["pairs"]] for p in result["pairings"]}
 
-    Kendall's tau per pair of pilots, and the deck pairs whose order flips between two pilots.
+
+def flip_test(
+    first: Mapping[str, Any], second: Mapping[str, Any], i: int, j: int, samples: int = 200, seed: int = 0
+) -> dict[str, Any]:
+    """Did decks i and j change order between two ratings of the same decks on the same seeds?
+
+    The Elo gap ``elo[i] - elo[j]`` under each pilot, and the change of the gap, with 95%
+    intervals from one bootstrap over seeds shared by both ratings (the same seed indices for
+    every pairing and both pilots). The flip is ``significant`` when the interval of each
+    pilot's gap excludes 0, on opposite sides: each pilot's order holds beyond its interval.
+    """
+    a, b = _pairs_of(first), _pairs_of(second)
+    n = len(first["decks"])
+    gaps: list[list[float]] = [[], [], []]
+    pairs = _pair_count(a)
+    if _pair_count(b) != pairs:
+        raise ValueError(f"the two ratings played different seeds ({pairs} and {_pair_count(b)} pairs)")
+    for idx in seed_resamples(pairs, samples, seed):
+        ea = fit_elo(n, {k: [v[t] for t in idx] for k, v in a.items()})
+        eb = fit_elo(n, {k: [v[t] for t in idx] for k, v in b.items()})
+        ga, gb = ea[i] - ea[j], eb[i] - eb[j]
+        for xs, x in zip(gaps, (ga, gb, gb - ga), strict=True):
+            xs.append(x)
+    (lo1, hi1), (lo2, hi2), change = (percentile_interval(xs) for xs in gaps)
+    return {
+        "gap_ci95": [[lo1, hi1], [lo2, hi2]],
+        "change_ci95": list(change),
+        "significant": (lo1 > 0 and hi2 < 0) or (hi1 < 0 and lo2 > 0),
+    }
+
+
+def pilot_agreement(by_pilot: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    """Rank agreement of the same decks rated by several pilots (on the same seeds).
+
+    Kendall's tau per pair of pilots, and the deck pairs whose order flips between two pilots,
+    each with ``flip_test``'s gaps, intervals and verdict.
     """
     pilots = list(by_pilot)
     names = by_pilot[pilots[0]]["decks"]
@@ -142,8 +210,22 @@ def pilot_agreement(by_pilot: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
             for i in range(len(names)):
                 for j in range(i + 1, len(names)):
                     if (elo[p][i] - elo[p][j]) * (elo[q][i] - elo[q][j]) < 0:
-                        out["flips"].append({"decks": [names[i], names[j]], "pilots": [p, q]})
+                        test = flip_test(by_pilot[p], by_pilot[q], i, j)
+                        out["flips"].append({"decks": [names[i], names[j]], "pilots": [p, q], **test})
     return out
+
+
+def _counts(m: DeckMatch) -> dict[str, Any]:
+    """A pairing's games, W/D/L (of the first deck), draw share and five pair-outcome counts."""
+    w, d, lo = m.counts()
+    return {
+        "games": m.games,
+        "wins": w,
+        "draws": d,
+        "losses": lo,
+        "draw_share": m.draw_share,
+        "pentanomial": pentanomial(m.pairs),
+    }
 
 
 def rate(
@@ -164,11 +246,11 @@ def rate(
         ValueError: fewer than two decks, a repeated deck, or a field naming a deck not rated.
         DeckError: a deck breaks the ruleset's deck rules.
     """
-    names = [deck_label(d) for d in decks]
+    names = unique_labels(decks)
     if len(decks) < 2:
         raise ValueError(f"rating needs at least two decks, got {len(decks)}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"each deck may be rated once; got {', '.join(names)}")
+    if len(set(map(str, decks))) != len(decks):
+        raise ValueError(f"each deck may be rated once; got {', '.join(map(str, decks))}")
     n = len(decks)
     shares = [1.0] * n
     if field:
@@ -201,6 +283,15 @@ def rate(
         "matrix": matrix,
         "matrix_ci95": ci,
         "field": dict(zip(names, shares, strict=True)),
+        "pairings": [
+            {
+                "decks": [names[i], names[j]],
+                "index": [i, j],
+                **_counts(m),
+                "pairs": [list(p) for p in m.pairs],
+            }
+            for (i, j), m in results.items()
+        ],
         "ratings": [
             {
                 "deck": names[i],

@@ -133,6 +133,8 @@ def race_search(
             if closer and _diff_lower([d * x for x in scores], [d * x for x in base]) > 0:
                 incumbent, history = best, []  # its scores so far are biased by the choice
                 curve.append((used, _mean(scores)))
+                if progress is not None:  # the bar shows the accepted deck's score, not the old one's
+                    progress(used, _mean(scores))
     return {"best": incumbent, "games_used": used, "curve": curve, "converged": converged}
 
 

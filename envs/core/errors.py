@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 class DeckgymError(Exception):
@@ -47,14 +47,31 @@ class CardDataError(DeckgymError, ValueError):
 
 
 class DeckError(DeckgymError, ValueError):
-    """A deck that breaks the deck rules: names the deck, the card and the rule."""
+    """A deck that breaks the deck rules: names the deck, the card and the rule.
 
-    def __init__(self, deck: str, card: str | None, detail: str) -> None:
+    The message is the first problem; ``problems`` lists every problem the deck check found
+    (this one first), each a ``DeckError`` of its own.
+    """
+
+    def __init__(self, deck: str, card: str | None, detail: str, more: Sequence[DeckError] = ()) -> None:
         self.deck = deck
         self.card = card
         self.detail = detail
+        self.more = list(more)
         where = f"deck {deck}: card {card}" if card else f"deck {deck}"
         super().__init__(f"{where}: {detail}")
+
+    @property
+    def problems(self) -> list[DeckError]:
+        """Every problem found, this one first."""
+        return [self, *self.more]
+
+
+def raise_deck_problems(problems: Sequence[DeckError]) -> None:
+    """Raise the first of ``problems`` carrying the others (``DeckError.problems``); nothing if none."""
+    if problems:
+        first = problems[0]
+        raise DeckError(first.deck, first.card, first.detail, problems[1:])
 
 
 class StateError(DeckgymError, ValueError):

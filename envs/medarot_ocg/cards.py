@@ -13,7 +13,7 @@ from typing import Any
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
-from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.core.targets import ATTACK_TARGETS, Target, parse_target
 from deckgym.envs.medarot_ocg.config import RulesConfig
 from deckgym.envs.medarot_ocg.ops import LASTING_OPS, MOD_OPS, OPS
@@ -364,30 +364,47 @@ def resolve_deck(value: Any, pool: CardPool, config: RulesConfig, label: str = "
 
 
 def validate_deck(deck: DeckList, pool: CardPool, config: RulesConfig) -> None:
-    """Check a deck against the mode's regulation (R1, R2, D42); raise ``DeckError`` naming the rule."""
+    """Check a deck against the mode's regulation (R1, R2, D42); raise ``DeckError`` naming the rule.
+
+    The error is the first problem; its ``problems`` list every one.
+    """
     name = deck.source or deck.name
+    problems: list[DeckError] = []
     total = 0
     per_name: dict[tuple[str, str], int] = {}
     units = 0
     for cid, n in deck.cards:
+        total += n
         if cid not in pool:
-            raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            problems.append(
+                DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            )
+            continue
         card = pool[cid]
         if card.kind == MEDACHANGE and not config.medachange:
-            raise DeckError(
-                name, cid, f"MedaChange cards are only legal in advance mode, not {config.mode} (D42)"
+            problems.append(
+                DeckError(
+                    name, cid, f"MedaChange cards are only legal in advance mode, not {config.mode} (D42)"
+                )
             )
         key = (card.name, card.kind)
         per_name[key] = per_name.get(key, 0) + n
-        if per_name[key] > 3:
-            raise DeckError(
-                name, cid, f"{per_name[key]} copies of {card.kind} {card.name!r}; at most 3 (R1, R2)"
+        if per_name[key] > 3 >= per_name[key] - n:  # reported once, where the count passes 3
+            problems.append(
+                DeckError(
+                    name, cid, f"{per_name[key]} copies of {card.kind} {card.name!r}; at most 3 (R1, R2)"
+                )
             )
         units += n if card.kind == MEDAROT else 0
-        total += n
     if total != config.deck_size:
-        raise DeckError(
-            name, None, f"{total} cards; a {config.mode} deck has exactly {config.deck_size} (R1, R2, D42)"
+        article = "an" if config.mode[:1] in "aeiou" else "a"
+        problems.append(
+            DeckError(
+                name,
+                None,
+                f"{total} cards; {article} {config.mode} deck has exactly {config.deck_size} (R1, R2, D42)",
+            )
         )
     if units == 0:
-        raise DeckError(name, None, "no Medarot card; a deck needs at least one (D42)")
+        problems.append(DeckError(name, None, "no Medarot card; a deck needs at least one (D42)"))
+    raise_deck_problems(problems)

@@ -16,7 +16,7 @@ from typing import Any
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
-from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.medarot_parts import ops
 from deckgym.envs.medarot_parts.config import RulesConfig
 
@@ -529,39 +529,58 @@ def make_deck(starter: Sequence[Any], cards: DeckList, pool: CardPool, config: R
 
 
 def validate_deck(deck: Deck, pool: CardPool, config: RulesConfig) -> None:
-    """Check the starter set and deck rules (D2, D3); raise ``DeckError`` naming the rule."""
+    """Check the starter set and deck rules (D2, D3); raise ``DeckError`` naming the rule.
+
+    The error is the first problem; its ``problems`` list every one.
+    """
     name = deck.deck.source or deck.deck.name
+    problems: list[DeckError] = []
     price = 0
+    priced = True
     for medarot in deck.starter.medarots:
         for pos, cid in enumerate(medarot):
             if cid not in pool:
-                raise DeckError(
-                    name, cid, f"unknown card id in the starter set (pool {', '.join(pool.files)})"
+                problems.append(
+                    DeckError(name, cid, f"unknown card id in the starter set (pool {', '.join(pool.files)})")
                 )
+                priced = False
+                continue
             card = pool[cid]
             if pos == 0 and card.type != MEDAL:
-                raise DeckError(name, cid, "the first card of a starter medarot must be a medal (D2)")
+                problems.append(
+                    DeckError(name, cid, "the first card of a starter medarot must be a medal (D2)")
+                )
             if pos > 0 and (card.type != PART or card.slot != pos - 1):
-                raise DeckError(name, cid, f"starter position {pos} needs a {SLOTS[pos - 1]} part (D2)")
+                problems.append(
+                    DeckError(name, cid, f"starter position {pos} needs a {SLOTS[pos - 1]} part (D2)")
+                )
             price += card.price
-    if price > config.start_assets:
-        raise DeckError(name, None, f"starter parts cost {price} G, more than {config.start_assets} G (D3)")
+    if priced and price > config.start_assets:
+        problems.append(
+            DeckError(name, None, f"starter parts cost {price} G, more than {config.start_assets} G (D3)")
+        )
     total = 0
     per_name: dict[str, int] = {}
     for cid, n in deck.deck.cards:
+        total += n
         if cid not in pool:
-            raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            problems.append(
+                DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            )
+            continue
         card = pool[cid]
         if card.type == MEDAL:
-            raise DeckError(name, cid, "medal cards cannot be in the deck (D2)")
-        if card.type != ENERGY:
+            problems.append(DeckError(name, cid, "medal cards cannot be in the deck (D2)"))
+        elif card.type != ENERGY:
             per_name[card.name] = per_name.get(card.name, 0) + n
-            if per_name[card.name] > config.max_copies:
-                raise DeckError(
-                    name,
-                    cid,
-                    f"{per_name[card.name]} copies of {card.name!r}; at most {config.max_copies} (D2)",
+            if per_name[card.name] > config.max_copies >= per_name[card.name] - n:  # once, where it passes
+                problems.append(
+                    DeckError(
+                        name,
+                        cid,
+                        f"{per_name[card.name]} copies of {card.name!r}; at most {config.max_copies} (D2)",
+                    )
                 )
-        total += n
     if total != config.deck_size:
-        raise DeckError(name, None, f"{total} cards; a deck has exactly {config.deck_size} (D2)")
+        problems.append(DeckError(name, None, f"{total} cards; a deck has exactly {config.deck_size} (D2)"))
+    raise_deck_problems(problems)

@@ -18,7 +18,7 @@ from typing import Any
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, deck_from_value, load_deck_file
-from deckgym.envs.core.errors import CardDataError, DeckError
+from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.mow.card_defs import (
     ACT_TIMINGS,
     ACTIVATED,
@@ -225,25 +225,40 @@ def resolve_deck(value: Any, pool: CardPool, max_copies: int = 0, label: str = "
 
 
 def validate_deck(deck: DeckList, pool: CardPool, max_copies: int = 0) -> None:
-    """Check 40 main-deck cards plus exactly one master (R3, D6); raise ``DeckError`` naming the rule."""
+    """Check 40 main-deck cards plus exactly one master (R3, D6); raise ``DeckError`` naming the rule.
+
+    The error is the first problem; its ``problems`` list every one.
+    """
     name = deck.source or deck.name
+    problems: list[DeckError] = []
     total = 0
     masters: list[str] = []
     for cid, n in deck.cards:
         if cid not in pool:
-            raise DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            problems.append(
+                DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
+            )
+            total += n
+            continue
         if pool[cid].kind == MASTER:
             masters += [cid] * n
             continue
         if max_copies and n > max_copies:
-            raise DeckError(name, cid, f"{n} copies of {pool[cid].name!r}; at most {max_copies} (D6)")
+            problems.append(
+                DeckError(name, cid, f"{n} copies of {pool[cid].name!r}; at most {max_copies} (D6)")
+            )
         total += n
     if len(masters) != 1:
-        raise DeckError(name, None, f"{len(masters)} master cards; a deck has exactly 1 master (R3, D6)")
-    if total != DECK_SIZE:
-        raise DeckError(
-            name, None, f"{total} main-deck cards; a deck has exactly {DECK_SIZE} plus 1 master (R3)"
+        problems.append(
+            DeckError(name, None, f"{len(masters)} master cards; a deck has exactly 1 master (R3, D6)")
         )
+    if total != DECK_SIZE:
+        problems.append(
+            DeckError(
+                name, None, f"{total} main-deck cards; a deck has exactly {DECK_SIZE} plus 1 master (R3)"
+            )
+        )
+    raise_deck_problems(problems)
 
 
 def split_deck(cards: Sequence[str], pool: CardPool) -> tuple[str, list[str]]:

@@ -521,13 +521,26 @@ def test_kendall_tau_and_flipped_pairs_between_pilots():
     assert kendall_tau([3, 2, 1], [30, 20, 10]) == 1.0
     assert kendall_tau([3, 2, 1], [10, 20, 30]) == -1.0
     assert kendall_tau([3, 2, 1, 0], [3, 1, 2, 0]) == pytest.approx(4 / 6)
-    rated = {
-        p: {"decks": ["a", "b", "c"], "ratings": [{"elo": e} for e in elos]}
-        for p, elos in (("heuristic", [50, 0, -50]), ("search:8", [0, 50, -50]))
-    }
-    agree = pilot_agreement(rated)
+    rng = random.Random(5)
+
+    def rated(true: list[float], pairs: int) -> dict:
+        matches = _tournament(true, pairs, rng)
+        return {
+            "decks": ["a", "b", "c"],
+            "ratings": [{"elo": e} for e in fit_elo(3, matches)],
+            "pairings": [{"index": list(k), "pairs": v} for k, v in matches.items()],
+        }
+
+    clear = {"heuristic": rated([150, 0, -150], 300), "search:8": rated([0, 150, -150], 300)}
+    agree = pilot_agreement(clear)
     assert agree["kendall_tau"] == {"heuristic | search:8": pytest.approx(1 / 3)}
-    assert agree["flips"] == [{"decks": ["a", "b"], "pilots": ["heuristic", "search:8"]}]
+    (flip,) = agree["flips"]
+    assert flip["decks"] == ["a", "b"] and flip["pilots"] == ["heuristic", "search:8"]
+    assert flip["significant"] and flip["gap_ci95"][0][0] > 0 > flip["gap_ci95"][1][1]
+    assert flip["change_ci95"][1] < 0
+    close = {"heuristic": rated([5, 0, -150], 20), "search:8": rated([0, 5, -150], 20)}
+    (chance,) = pilot_agreement(close)["flips"]  # a 5 Elo gap over 20 pairs: it flipped by chance
+    assert chance["decks"] == ["a", "b"] and not chance["significant"]
 
 
 def test_cli_decks_rate_with_two_pilots_reports_the_rank_agreement():

@@ -343,7 +343,7 @@ def test_D42_unknown_card_id(tmp_path: Path) -> None:
         ("beginner", BEGINNER, -1, "14 cards; a beginner deck has exactly 15"),
         ("beginner", BEGINNER, +1, "16 cards; a beginner deck has exactly 15"),
         ("normal", NORMAL, -2, "28 cards; a normal deck has exactly 30"),
-        ("advance", NORMAL, -1, "29 cards; a advance deck has exactly 30"),
+        ("advance", NORMAL, -1, "29 cards; an advance deck has exactly 30"),
     ],
     ids=["beginner-short", "beginner-long", "normal-short", "advance-short"],
 )
