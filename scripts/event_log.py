@@ -27,6 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import VARIANTS, label_of
+from stored import compare_stored
 
 from deckgym.envs.core.events import events_for
 
@@ -133,11 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {len(got)} variants to {a.write}")
         return 0
     if a.check:
-        want = json.loads(a.check.read_text())
-        bad = [k for k in sorted(set(want) | set(got)) if want.get(k) != got.get(k)]
-        for k in bad:
-            print(f"differs: {k}")
-        return 1 if bad else 0
+        return 1 if compare_stored(got, a.check, lambda k, _: f"differs: {k}") else 0
     for k, v in got.items():
         print(f"{k:40s} {v['count']:5d} events  {v['sha256'][:16]}")
     return 0

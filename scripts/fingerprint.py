@@ -32,6 +32,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import VARIANTS, label_of
+from stored import compare_stored
 
 #: Games per variant and policy that the stored file holds.
 POLICIES = {"random": 6, "heuristic": 2, "search": 1}
@@ -132,10 +133,14 @@ def main(argv: list[str] | None = None) -> int:
         args.write.parent.mkdir(parents=True, exist_ok=True)
         args.write.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
     if args.check:
-        want = json.loads(args.check.read_text())
-        bad = [k for k in got if want.get(k, {}).get("hash") != got[k]["hash"]]
-        for k in bad:
-            print(f"DIFFERENT {k}: {got[k]['hash'][:16]} != {want.get(k, {}).get('hash', 'missing')[:16]}")
+        # --envs may play only some of the stored variants: only those are compared
+        bad = compare_stored(
+            got,
+            args.check,
+            lambda k, want: f"DIFFERENT {k}: {got[k]['hash'][:16]} != {want.get('hash', 'missing')[:16]}",
+            field="hash",
+            every_stored=False,
+        )
         print(f"{len(got) - len(bad)} of {len(got)} fingerprints unchanged")
         return 1 if bad else 0
     for k, v in got.items():

@@ -164,19 +164,11 @@ def prepare(package: str, root: Path = WORK) -> Path:
 
 def mutmut(work: Path, *args: str, timeout: float | None = None, quiet: bool = False) -> tuple[int, str]:
     """Run ``mutmut ARGS`` in ``work``: (exit status, 124 when the budget ran out; its output if ``quiet``)."""
-    exe = Path(sys.executable).with_name("mutmut")
+    cmd = [str(Path(sys.executable).with_name("mutmut")), *args]
     env = {**os.environ, "PYTHONPATH": str(work), "PYTHONHASHSEED": "0"}
-    out = subprocess.PIPE if quiet else None
     try:
         done = subprocess.run(
-            [str(exe), *args],
-            cwd=work,
-            env=env,
-            timeout=timeout,
-            check=False,
-            stdout=out,
-            stderr=out,
-            text=True,
+            cmd, cwd=work, env=env, timeout=timeout, check=False, capture_output=quiet, text=True
         )
     except subprocess.TimeoutExpired:
         return 124, ""

@@ -34,17 +34,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def build(
-    env: str,
-    options: dict[str, Any],
-    batch: int,
-    minibatch: int,
-    epochs: int,
-    seed: int,
-    runners: int = 0,
-    per_runner: int = 1,
-) -> Any:
-    """The PPO algorithm: ``runners`` env-runner processes (0: sampling in the driver), one shared masking module."""
+def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
+    """The PPO algorithm with one shared masking module, set up by ``main``'s parsed options.
+
+    It reads ``--env``, ``--batch``, ``--minibatch``, ``--epochs``, ``--seed``, ``--env-runners``
+    (0: sampling in the driver) and ``--envs-per-runner``.
+    """
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
@@ -54,7 +49,7 @@ def build(
 
     config = (
         PPOConfig()
-        .environment(RllibEnv, env_config={"env": env, **options})
+        .environment(RllibEnv, env_config={"env": args.env, **options})
         .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
         .rl_module(
             rl_module_spec=MultiRLModuleSpec(
@@ -66,10 +61,15 @@ def build(
                 }
             )
         )
-        .env_runners(num_env_runners=runners, num_envs_per_env_runner=per_runner)
+        .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_runner)
         .learners(num_learners=0)
-        .training(train_batch_size_per_learner=batch, minibatch_size=minibatch, num_epochs=epochs, lr=3e-4)
-        .debugging(seed=seed)
+        .training(
+            train_batch_size_per_learner=args.batch,
+            minibatch_size=args.minibatch,
+            num_epochs=args.epochs,
+            lr=3e-4,
+        )
+        .debugging(seed=args.seed)
     )
     return config.build_algo()
 
@@ -186,16 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     bare = adapter_rate(args.env, options, 2.0, args.seed)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
-        algo = build(
-            args.env,
-            options,
-            args.batch,
-            args.minibatch,
-            args.epochs,
-            args.seed,
-            args.env_runners,
-            args.envs_per_runner,
-        )
+        algo = build(args, options)
         if args.resume is not None:
             algo.restore_from_path(str(args.resume.resolve()))
         RllibEnv.illegal_actions = 0  # RLlib's env checker stepped random actions while building

@@ -66,19 +66,34 @@ KINDS = {"guest": GUEST, "base": BASE}
 
 # ----------------------------------------------------------------------------- the rulesets
 @dataclass(frozen=True)
+class Ruleset:
+    """A core ruleset's modules as a host."""
+
+    sides: ModuleType  # new_side, solo_table, compose
+    adapter: type[SidesCore]  # the AMALOGS adapter of the ruleset (begin, split)
+    heuristic: ModuleType  # choose(state, seat)
+    actions: ModuleType  # PASS
+    encoder: Any
+
+
+OCG = Ruleset(ocg_sides, MedarotCore, ocg_heuristic, ocg_actions, MedarotEncoder(ocg_sides.pool()))
+MOW = Ruleset(mow_sides, MowCore, mow_heuristic, mow_actions, MowEncoder(mow_sides.pool()))
+PARTS = Ruleset(parts_sides, PartsCore, parts_heuristic, parts_actions, PartsEncoder(parts_sides.pool()))
+
+
+@dataclass(frozen=True)
 class Core:
     """What the tests need of one core ruleset (an OCG mode, MoW or the parts game) as a host."""
 
     name: str
-    sides: ModuleType
-    adapter: type[SidesCore]  # the AMALOGS adapter of the ruleset (begin, split)
-    choose: Callable[[Any, int], Any]
+    ruleset: Ruleset
     new_side: Callable[[int], Any]  # a fresh side, its deck picked by a seed
-    encoder: Any
     life: Callable[[Any], int]  # P
     is_attack: Callable[[Any, Any], bool]  # whether an action (at the current decision) attacks the proxy
     hit_open: Callable[[Any], bool]  # whether an attack a good player takes is legal now
-    pass_action: Any
+
+    def choose(self, st: Any, seat: int) -> Any:
+        return self.ruleset.heuristic.choose(st, seat)
 
 
 def _ocg_is_attack(st: OcgState, a: Any) -> bool:
@@ -107,18 +122,7 @@ def _ocg(mode: str) -> Core:
         deck = ocg_resolve_deck(decks[seed % len(decks)], ocg_sides.pool(), config, "deck").expand()
         return ocg_sides.new_side(mode, deck)
 
-    return Core(
-        f"ocg-{mode}",
-        ocg_sides,
-        MedarotCore,
-        ocg_heuristic.choose,
-        new_side,
-        MedarotEncoder(ocg_sides.pool()),
-        lambda st: st.hp[1],
-        _ocg_is_attack,
-        _ocg_hit_open,
-        ocg_actions.PASS,
-    )
+    return Core(f"ocg-{mode}", OCG, new_side, lambda st: st.hp[1], _ocg_is_attack, _ocg_hit_open)
 
 
 def _mow_is_attack(st: Any, a: Any) -> bool:
@@ -148,18 +152,7 @@ def _mow() -> Core:
             mow_resolve_deck(names[seed % len(names)], mow_sides.pool(), 0, "deck").expand()
         )
 
-    return Core(
-        "mow",
-        mow_sides,
-        MowCore,
-        mow_heuristic.choose,
-        new_side,
-        MowEncoder(mow_sides.pool()),
-        lambda st: st.life[1],
-        _mow_is_attack,
-        _mow_hit_open,
-        mow_actions.PASS,
-    )
+    return Core("mow", MOW, new_side, lambda st: st.life[1], _mow_is_attack, _mow_hit_open)
 
 
 def _parts_is_attack(st: Any, a: Any) -> bool:
@@ -185,18 +178,7 @@ def _parts() -> Core:
             parts_resolve_deck(name, parts_sides.pool(), PartsRules(), name).to_list()
         )
 
-    return Core(
-        "parts",
-        parts_sides,
-        PartsCore,
-        parts_heuristic.choose,
-        new_side,
-        PartsEncoder(parts_sides.pool()),
-        lambda st: st.proxy_life,
-        _parts_is_attack,
-        _parts_hit_open,
-        parts_actions.PASS,
-    )
+    return Core("parts", PARTS, new_side, lambda st: st.proxy_life, _parts_is_attack, _parts_hit_open)
 
 
 CORES = {c.name: c for c in (_ocg("beginner"), _ocg("normal"), _ocg("advance"), _mow(), _parts())}
@@ -222,14 +204,14 @@ def never_attack(core: Core) -> Callable[[Any], Any]:
 
     def policy(st: Any) -> Any:
         a = core.choose(st, 0)
-        return core.pass_action if core.is_attack(st, a) else a
+        return core.ruleset.actions.PASS if core.is_attack(st, a) else a
 
     return policy
 
 
 def lowest_index(core: Core) -> Callable[[Any], Any]:
     """The legal action with the lowest action index of the ruleset's encoder."""
-    return lambda st: min(st.legal_actions(), key=lambda a: core.encoder.action_to_index(a, st))
+    return lambda st: min(st.legal_actions(), key=lambda a: core.ruleset.encoder.action_to_index(a, st))
 
 
 def best_damage(st: Any, life: Callable[[Any], int], budget: int = 200_000) -> int:
@@ -284,21 +266,22 @@ def random_player(rng: random.Random) -> Callable[[Any], Any]:
 
 def random_tables(core: Core, kind: int) -> Iterator[tuple[int, Any]]:
     """(seed, begun proxy table): a side played 1-4 turns alone (by the heuristic or at random), then a proxy table."""
+    sides, adapter = core.ruleset.sides, core.ruleset.adapter
     for seed in range(TABLES):
         rng = random.Random(seed)
         pre = heuristic(core) if seed % 2 == 0 else random_player(rng)
         side = core.new_side(seed)
         turns = 1 + seed % 4
-        st = core.sides.solo_table(side, rng, 1)
+        st = sides.solo_table(side, rng, 1)
         play(st, pre)
-        side, _ = core.adapter.split(st)
+        side, _ = adapter.split(st)
         for turn in range(2, turns + 1):
-            st = core.sides.compose(side, None, rng, turn)
-            core.adapter.begin(st)
+            st = sides.compose(side, None, rng, turn)
+            adapter.begin(st)
             play(st, pre)
-            side, _ = core.adapter.split(st)
-        st = core.sides.compose(side, None, rng, turns + 1, proxy=kind, proxy_life=LIVES[seed % len(LIVES)])
-        core.adapter.begin(st)
+            side, _ = adapter.split(st)
+        st = sides.compose(side, None, rng, turns + 1, proxy=kind, proxy_life=LIVES[seed % len(LIVES)])
+        adapter.begin(st)
         yield seed, st
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -41,6 +42,13 @@ def refusal(check: Callable[[Any], None], st: Any) -> str | None:
     except StateError as exc:
         return str(exc)
     return None
+
+
+def assert_pass_also_after_a_json_round_trip(check: Callable[[Any], None], positions: Sequence[Any]) -> None:
+    """Each of ``positions`` passes ``check``, and so does its copy through JSON (``to_dict``, ``from_dict``)."""
+    for st in positions:
+        check(st)
+        check(type(st).from_dict(json.loads(json.dumps(st.to_dict()))))
 
 
 def scrambled_attributes(cls: type) -> tuple[str, ...]:

@@ -315,20 +315,16 @@ def test_exact_to_dict_from_dict_round_trip(start: str) -> None:
 
 
 def test_heuristic_and_search_choose_a_legal_action_at_a_built_position() -> None:
+    table = {"team_sizes": (1, 1)}  # the position's and the agents'
     st = position(
-        team_sizes=(1, 1),
-        rulesets=(ADV, ADV),
-        squares=((4, 3), (6, 3)),
-        ap=(6, 2),
-        team_turn=3,
-        max_team_turns=4,
+        **table, rulesets=(ADV, ADV), squares=((4, 3), (6, 3)), ap=(6, 2), team_turn=3, max_team_turns=4
     )
     legal = st.legal_actions()
     assert len(legal) > 2
-    heuristic = agents.make("heuristic", "amalogs_v1", team_sizes=(1, 1))
+    heuristic = agents.make("heuristic", "amalogs_v1", **table)
     assert heuristic.choose(st, st.current_player) in legal
     before = st.to_dict()
-    search = agents.make("search:2", "amalogs_v1", team_sizes=(1, 1), seed=1)
+    search = agents.make("search:2", "amalogs_v1", **table, seed=1)
     assert search.choose(st, st.current_player) in legal
     assert st.to_dict() == before  # the agents only read the state
 

@@ -14,7 +14,6 @@ Every invariant at every step of random games is in ``test_invariants.py``.
 from __future__ import annotations
 
 import functools
-import json
 import re
 
 import pytest
@@ -53,9 +52,7 @@ def test_check_is_the_rules_packages_check() -> None:
 
 
 def test_real_positions_pass_also_after_a_json_round_trip() -> None:
-    for gs in bank()[::5]:
-        rules.check(gs)
-        rules.check(GameState.from_dict(json.loads(json.dumps(gs.to_dict()))))
+    shared.assert_pass_also_after_a_json_round_trip(rules.check, bank()[::5])
 
 
 @settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
