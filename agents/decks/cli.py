@@ -328,7 +328,9 @@ def format_comparison(result: dict[str, Any]) -> str:
     """A compare record in words: verdict, counts, estimates and the test's context."""
     r = result
     lo, hi = r["bounds"]
-    settings = ", ".join(x for x in (r["env"], options_text(r["options"]) if r["options"] else "", f"pilot {r['pilot']}") if x)
+    settings = ", ".join(
+        x for x in (r["env"], options_text(r["options"]) if r["options"] else "", f"pilot {r['pilot']}") if x
+    )
     ranges = ", ".join(f"{a}-{b - 1}" for a, b in r["seeds"])
     elo_lo, elo_hi = r["elo_ci95"]
     n_lo, n_hi = r["nelo_ci95"]
