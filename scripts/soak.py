@@ -25,6 +25,7 @@ can be replayed, and makes the exit status 1.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -76,8 +78,13 @@ def _check(st: Any, ruleset: Any, enc: Any, rng: random.Random, h: Any) -> None:
         raise SoakFailure("round trip: the observation or the mask differs after from_dict(to_dict(s))")
 
 
-def soak_chunk(job: tuple[str, dict[str, Any], int, int, int, bool]) -> dict[str, Any]:
-    """Random games of one variant from seed ``seed0`` until ``decisions`` are taken; the chunk's report."""
+def soak_chunk(
+    job: tuple[str, dict[str, Any], int, int, int, bool], prepare: Callable[[Any], None] | None = None
+) -> dict[str, Any]:
+    """Random games of one variant from seed ``seed0`` until ``decisions`` are taken; the chunk's report.
+
+    ``prepare(env)``, when given, sees the env before its first game (a test plants a fault there).
+    """
     name, kwargs, decisions, seed0, check_every, checks = job
     import numpy as np
 
@@ -85,6 +92,8 @@ def soak_chunk(job: tuple[str, dict[str, Any], int, int, int, bool]) -> dict[str
     from deckgym.envs.core import flow
 
     env = envs.make(name, **kwargs)
+    if prepare is not None:
+        prepare(env)
     u = env.unwrapped
     rng = random.Random(seed0)
     flow.most_auto_steps(reset=True)
@@ -172,8 +181,10 @@ def _merge(label: str, chunks: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _run(work: list[tuple[Any, ...]], workers: int, show: bool) -> list[dict[str, Any]]:
-    """Run the chunks, in order, with a progress bar of the decisions done."""
+def _run(
+    work: list[tuple[Any, ...]], workers: int, show: bool, prepare: Callable[[Any], None] | None = None
+) -> list[dict[str, Any]]:
+    """Run the chunks, in order, with a progress bar of the decisions done (``prepare``: ``soak_chunk``'s)."""
     bar = None
     if show:
         try:
@@ -184,12 +195,13 @@ def _run(work: list[tuple[Any, ...]], workers: int, show: bool) -> list[dict[str
         except ImportError:
             bar = None
     out: list[dict[str, Any]] = []
+    run = functools.partial(soak_chunk, prepare=prepare)
     if workers == 1:
-        results: Any = map(soak_chunk, work)
+        results: Any = map(run, work)
         pool = None
     else:
         pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(soak_chunk, work)
+        results = pool.map(run, work)
     try:
         for w, r in zip(work, results, strict=True):
             out.append(r)
@@ -222,8 +234,12 @@ def _replay_hashes(work: list[tuple[Any, ...]], workers: int) -> list[str | None
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the soak, print a table (or JSON); exit status 1 on any failure."""
+def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = None) -> int:
+    """Run the soak, print a table (or JSON); exit status 1 on any failure.
+
+    ``prepare(env)`` is called on each env before its games (it must pickle with ``--workers`` > 1);
+    the replay in a fresh process does not call it.
+    """
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
         "--decisions", type=int, default=1_000_000, help="decisions in all, split over the variants"
@@ -266,7 +282,9 @@ def main(argv: list[str] | None = None) -> int:
         for c in range(chunks)
     ]
     t0 = time.perf_counter()
-    results = _run(work, args.workers, not args.no_progress)  # the bar is on stderr, beside --json too
+    results = _run(
+        work, args.workers, not args.no_progress, prepare
+    )  # the bar is on stderr, beside --json too
     rows = [
         _merge(label_of(n, kw), results[i * chunks : (i + 1) * chunks]) for i, (n, kw) in enumerate(variants)
     ]

@@ -89,6 +89,8 @@ from deckgym.envs.core.view import frame
 
 ENV = "amalogs_v1"
 TEAMS = "AB"
+#: A ruleset's own ``view(state, seat)``.
+CoreView = Callable[[Any, int], dict[str, Any]]
 #: The module holding the ``view(state, seat)`` of each core ruleset slot.
 CORE_VIEWS = {
     0: "deckgym.envs.medarot_ocg.view",
@@ -99,8 +101,14 @@ CORE_VIEWS = {
 }
 
 
-def view(state: AmalogsState, seat: int) -> dict[str, Any]:
-    """What player ``seat`` may know of the match (see the module docs for the fields)."""
+def view(
+    state: AmalogsState, seat: int, *, core_views: Callable[[int], CoreView | None] | None = None
+) -> dict[str, Any]:
+    """What player ``seat`` may know of the match (see the module docs for the fields).
+
+    ``core_views(slot)`` gives ruleset ``slot``'s own ``view(state, seat)``, or None for the
+    summary that stands in for it (default ``core_view_function``).
+    """
     st = state
     if not 0 <= seat < st.num_players:
         raise ValueError(f"seat must be in 0..{st.num_players - 1}, got {seat!r}")
@@ -116,7 +124,7 @@ def view(state: AmalogsState, seat: int) -> dict[str, Any]:
         turn=st.team_turn,
         decision=st.decision,
         players=players,
-        board=_board(st, seat, own),
+        board=_board(st, seat, own, core_views or core_view_function),
     )
 
 
@@ -198,7 +206,12 @@ def _card(table: Any, cid: str) -> dict[str, Any]:
     return {"id": cid, "name": str(table.cards[cid].name)}
 
 
-def _board(st: AmalogsState, seat: int, own: tuple[Any, int, int, str] | None) -> dict[str, Any]:
+def _board(
+    st: AmalogsState,
+    seat: int,
+    own: tuple[Any, int, int, str] | None,
+    core_views: Callable[[int], CoreView | None],
+) -> dict[str, Any]:
     me = st.avatars[seat]
     moving = st.phase == Phase.MOVE_DEST and not st.done
     teams = [
@@ -234,7 +247,7 @@ def _board(st: AmalogsState, seat: int, own: tuple[Any, int, int, str] | None) -
         "winner": None if st.winner < 0 else "draw" if st.winner == 2 else TEAMS[st.winner],
         "duel": _duel(st),
         "table": _table(st),
-        "core": None if own is None else _core(st, seat, *own),
+        "core": None if own is None else _core(st, seat, *own, core_views),
     }
 
 
@@ -289,7 +302,7 @@ def _table(st: AmalogsState) -> dict[str, Any] | None:
 
 
 @functools.cache
-def core_view_function(slot: int) -> Callable[[Any, int], dict[str, Any]] | None:
+def core_view_function(slot: int) -> CoreView | None:
     """The ``view(state, seat)`` of ruleset ``slot``'s own view module, or None if it has none."""
     module = CORE_VIEWS[slot]
     try:
@@ -302,7 +315,15 @@ def core_view_function(slot: int) -> Callable[[Any, int], dict[str, Any]] | None
     return fn if callable(fn) else None
 
 
-def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: str) -> dict[str, Any]:
+def _core(
+    st: AmalogsState,
+    player: int,
+    table: Any,
+    k: int,
+    slot: int,
+    source: str,
+    core_views: Callable[[int], CoreView | None],
+) -> dict[str, Any]:
     seats = [st.player_at(0), st.player_at(1)] if source == "table" else [player, -1]
     live = source == "table" and not table.is_terminal()
     out: dict[str, Any] = {
@@ -317,7 +338,7 @@ def _core(st: AmalogsState, player: int, table: Any, k: int, slot: int, source: 
         "to_move": int(table.current_player) if live else -1,
         "done": not live,
     }
-    fn = core_view_function(slot)
+    fn = core_views(slot)
     if fn is not None:
         inner = fn(table, k)
         players = [dict(p) for p in inner.get("players", [])]

@@ -69,8 +69,19 @@ class Reader:
             fail(name, f"give one entry per seat, as ({shown}); got {value!r}")
         return list(value)
 
-    def whole(self, where: str, value: Any, lo: int, hi: int | None = None, rule: str = "") -> int:
-        """A whole number in ``lo..hi`` (no upper bound when ``hi`` is None)."""
+    def whole(
+        self,
+        where: str,
+        value: Any,
+        lo: int,
+        hi: int | None = None,
+        rule: str = "",
+        *,
+        default: Any = REQUIRED,
+    ) -> int:
+        """A whole number in ``lo..hi`` (no upper bound when ``hi`` is None); ``None`` gives ``default`` when one is given."""
+        if value is None and default is not REQUIRED:
+            return int(default)
         if not is_int(value) or value < lo or (hi is not None and value > hi):
             span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
             fail(where, f"must be a whole number in {span}, got {value!r}", rule)
@@ -91,6 +102,25 @@ class Reader:
                 if name.lower() == key:
                     return name
         fail(where, f"unknown value {value!r}; allowed: {', '.join(names)}", rule)
+
+    def index(self, where: str, value: Any, names: Sequence[str], rule: str = "") -> int:
+        """A position in ``names``, given as its number (``0..len(names) - 1``) or its name (as ``choice`` reads it)."""
+        if is_int(value):
+            return self.whole(where, value, 0, len(names) - 1, rule)
+        return list(names).index(self.choice(where, value, names, rule))
+
+    def fixed(self, where: str, value: Any, names: Sequence[str], rule: str = "") -> list[Any]:
+        """A tuple of one value per entry of ``names``, in that order (``(seat, medarot, slot)``)."""
+        if not is_list(value) or len(value) != len(names):
+            fail(where, f"give ({', '.join(names)}), got {value!r}", rule)
+        return list(value)
+
+    @staticmethod
+    def not_given(values: Mapping[str, Any], detail: str, rule: str = "") -> None:
+        """Refuse the first of ``values`` (argument name: value) given, that is not ``None``."""
+        for name, value in values.items():
+            if value is not None:
+                fail(name, detail, rule)
 
     def record(
         self, where: str, spec: Any, fields: Sequence[str], defaults: Mapping[str, Any], first: str = ""
@@ -153,6 +183,20 @@ class Reader:
         for i, cid in enumerate(value):
             self.card(f"{where} (card {i})", cid, seat, allowed, rule)
         return list(value)
+
+    def flagged_card(
+        self,
+        where: str,
+        value: Any,
+        flag: str,
+        seat: int = -1,
+        kinds: Iterable[str] | None = None,
+        rule: str = "",
+    ) -> tuple[str, bool]:
+        """A card and a flag of it (``tapped``...): its id (the flag off), ``(id, flag)`` or ``{"card": id, flag: bool}``."""
+        entry = self.record(where, value, ("card", flag), {flag: False}, "card")
+        self.card(where, entry["card"], seat, kinds, rule)
+        return entry["card"], self.flag(f"{where} {flag}", entry[flag])
 
     def pile(
         self, where: str, value: Any, filler: str, seat: int = -1, kinds: Iterable[str] | None = None

@@ -8,37 +8,28 @@ express: ``docs/positions.md``, section "The parts game".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from deckgym.envs.core.errors import PositionError, StateError
-from deckgym.envs.core.position import Reader, fail, is_int, is_list
-from deckgym.envs.medarot_parts import cards, state
+from deckgym.envs.core.position import Reader, fail, is_list
+from deckgym.envs.medarot_parts import cards
 from deckgym.envs.medarot_parts.cards import CardDef, CardPool
 from deckgym.envs.medarot_parts.config import make_config
 from deckgym.envs.medarot_parts.rules import check as check_rules
 from deckgym.envs.medarot_parts.rules import flow, phases
-from deckgym.envs.medarot_parts.rules.values import mobility
-from deckgym.envs.medarot_parts.state import GameState, Medarot, Part
+from deckgym.envs.medarot_parts.rules.values import add_mod, stat_of
+from deckgym.envs.medarot_parts.state import UNTIL_CARD, UNTIL_TURN, GameState, Medarot, Part
 
 __all__ = ["START_STEPS", "position"]
 
-#: The steps a position can start at, and what runs from there.
-START_STEPS: dict[str, str] = {
-    "turn": "the start of turn `turn`: reset phase (D7), draw phase (D8), then the main phase",
-    "draw": "the draw phase (D8) of turn `turn`, its reset phase over",
-    "round": "a new round `round` of the main phase: action medarot determination (D9, DP1), energy "
-    "step, action step",
-    "energy": "the energy step (D11, DP2) of round `round`: `to_act` (default `first`) places energy first",
-    "action": "the action step (D12, DP3) of round `round`: `to_act` (default `first`) holds the turn-to-act",
-    "end": "the end phase (D17, DP16) of turn `turn`",
-}
+#: The steps a position can start at (what runs from each: ``docs/positions.md``, argument ``start``).
+START_STEPS = ("turn", "draw", "round", "energy", "action", "end")
 #: Slot names of a medarot mapping, in slot order.
 SLOT_KEYS = ("head", "right_arm", "left_arm", "legs")
 _PART_DEFAULTS = {"tapped": None, "destroyed": False, "counters": 0, "effect": None, "effect_target": None}
 _PART_FIELDS = ("card", *_PART_DEFAULTS, "attached")
 _MOD_DEFAULTS = {"part": None, "seat": None, "medarot": None, "slots": None, "until": "turn"}
-_ROUND_STARTS = frozenset({"round", "energy", "action"})
 #: A modifier's duration (``until``) and why a built position refuses it; "turn" is taken.
 _UNTIL_REFUSED = {
     "turn": "",
@@ -52,18 +43,6 @@ def _kind(card: CardDef) -> str:
     if card.type == cards.PART:
         return f"{cards.SLOTS[card.slot]} part"
     return f"{cards.DURATIONS[card.duration]} {card.type}" if card.type == "MEDAROTER" else card.type
-
-
-def _mod(
-    stat: str, amount: int, *, part: int = -1, bound: Sequence[int] = (-1, -1, 0), card: int = -1
-) -> list[int]:
-    """A ``GameState.mods`` row (fields in the order ``state.py`` declares).
-
-    It follows ``part`` or is ``bound`` to (seat, medarot, slot mask); it lasts while part
-    ``card`` holds its card, else until the turn ends.
-    """
-    stat_no = state.STAT_POWER if stat.upper() == "POWER" else state.STAT_CHARGE
-    return [stat_no, amount, part, *bound, state.UNTIL_CARD if card >= 0 else state.UNTIL_TURN, card]
 
 
 def position(
@@ -87,6 +66,7 @@ def position(
     modifiers: Iterable[Mapping[str, Any]] = (),
     seed: int = 0,
     deck_rules: bool = True,
+    check: Callable[..., None] = check_rules,
     **rules: Any,
 ) -> GameState:
     """Build a checked Medarot parts position and run it to its first decision.
@@ -102,10 +82,10 @@ def position(
     rd = Reader(pool if isinstance(pool, CardPool) else cards.load_pool(pool), 2, _kind)
     start = rd.choice("start", start, START_STEPS, "5")
     turn = rd.whole("turn", turn, 1, config.max_turns, "D35")
-    if start in _ROUND_STARTS:
-        round = rd.whole("round", 1 if round is None else round, 1, 2, "D15")
+    if start in ("round", "energy", "action"):
+        round = rd.whole("round", round, 1, 2, "D15", default=1)
     elif start == "end":
-        round = rd.whole("round (rounds played)", 2 if round is None else round, 0, 2, "D15")
+        round = rd.whole("round (rounds played)", round, 0, 2, "D15", default=2)
     elif round not in (None, 0):
         fail("round", f"start step {start!r} begins before the first round: no round to give", "D6")
     else:
@@ -115,11 +95,10 @@ def position(
         fail("priority", "with a vacant seat 1, seat 0 has priority (rules vacant_seat)", "D5")
     zones = {"hands": hands, "decks": decks, "stocks": stocks, "play": play, "trash": trash}
     zones = {name: rd.per_seat(name, value) for name, value in zones.items()}
-    seats = rd.per_seat("field", field)
-    seated = (0,) if config.vacant_seat else (0, 1)
     st = GameState(config, rd.pool, [[], []], seed)
-    for p in (0, 1):
-        _seat(rd, st, p, seats[p], p in seated, zones)
+    seated = phases.seated(st)
+    for p, medarots in enumerate(rd.per_seat("field", field)):
+        _seat(rd, st, p, medarots, p in seated, zones)
     st.next_uid = 1 + 4 * sum(len(row) for row in st.field)
     st.decks = [_starters(st, p) if p in seated else [] for p in (0, 1)]
     if assets is None:
@@ -128,15 +107,17 @@ def position(
     else:
         given = enumerate(rd.per_seat("assets", assets))
         st.assets = [rd.whole(f"seat {p} assets", a, 0, None, "D3") for p, a in given]
-    st.mods += [_modifier(rd, st, raw, i) for i, raw in enumerate(modifiers)]
+    for i, raw in enumerate(modifiers):
+        _modifier(rd, st, raw, f"modifier {i}")
     st.odd_turn_priority = priority if turn % 2 else 1 - priority
-    st.priority, st.turn = priority, turn
-    _place_in_turn(rd, st, start, round, (action_medarots, first, to_act, passes))
+    st.priority, st.turn, st.round = priority, turn, round
+    _place_in_turn(rd, st, start, (action_medarots, first, to_act, passes))
+    _round_checks(st, start, round)
     try:
         flow.run(st)
     except StateError as exc:
         raise PositionError(f"the rules cannot run from this position: {exc}") from exc
-    return Reader.checked(st, check_rules, deck_rules=deck_rules)
+    return Reader.checked(st, check, deck_rules=deck_rules)
 
 
 # ----------------------------------------------------------------------------- the field and zones
@@ -153,12 +134,10 @@ def _seat(rd: Reader, st: GameState, p: int, medarots: Any, seated: bool, zones:
     for m, raw in enumerate(medarots):
         where = f"seat {p} medarot {m}"
         spec = rd.record(where, raw, ("medal", *SLOT_KEYS), {})
-        medal = rd.record(f"{where} medal", spec["medal"], ("card", "tapped"), {"tapped": False}, "card")
-        rd.card(f"{where} medal", medal["card"], p, ("MEDAL",), "D1")
+        medal, tapped = rd.flagged_card(f"{where} medal", spec["medal"], "tapped", p, ("MEDAL",), "D1")
         uid = 1 + 4 * (2 * p + m)
         parts = [_part(rd, st, spec[key], p, m, s, uid + s) for s, key in enumerate(SLOT_KEYS)]
-        tapped = rd.flag(f"{where} medal tapped", medal["tapped"])
-        st.field[p].append(Medarot(medal=medal["card"], parts=parts, medal_tapped=tapped))
+        st.field[p].append(Medarot(medal=medal, parts=parts, medal_tapped=tapped))
     where = f"seat {p} "
     st.hand[p] = sorted(rd.cards(where + "hand", zones["hands"][p], p))
     st.deck[p] = rd.cards(where + "deck", zones["decks"][p], p)[::-1]  # the engine keeps the top card last
@@ -168,9 +147,7 @@ def _seat(rd: Reader, st: GameState, p: int, medarots: Any, seated: bool, zones:
         fail(where + "energy stock", f"give card ids or (id, tapped) pairs, got {zones['stocks'][p]!r}")
     for i, raw in enumerate(zones["stocks"][p]):
         at = f"{where}energy stock (card {i})"
-        entry = rd.record(at, raw, ("card", "tapped"), {"tapped": False}, "card")
-        rd.card(at, entry["card"], p, ("ENERGY",), "D11")
-        st.stock[p].append([entry["card"], rd.flag(at + " tapped", entry["tapped"])])
+        st.stock[p].append(list(rd.flagged_card(at, raw, "tapped", p, ("ENERGY",), "D11")))
 
 
 def _part(rd: Reader, st: GameState, raw: Any, p: int, m: int, s: int, uid: int) -> Part:
@@ -194,11 +171,11 @@ def _part(rd: Reader, st: GameState, raw: Any, p: int, m: int, s: int, uid: int)
             fail(at, "give effect_target: the opposing medarot the effect is bound to", "R26, D28")
         if opp:
             bound = (1 - p, rd.whole(f"{at} effect_target", target, 0, 1, "D28"), 1 << ability.slot)
-            st.mods.append(_mod(ability.op, ability.amount, bound=bound, card=uid))
+            add_mod(st, stat_of(ability.op), ability.amount, UNTIL_CARD, slots=bound, src=uid)
         else:
-            st.mods.append(_mod(ability.op, ability.amount, part=uid, card=uid))
-    for cid in spec["attached"]:
-        st.mods += [_mod(ab.op, ab.amount, part=uid, card=uid) for ab in st.cards[cid].abilities]
+            add_mod(st, stat_of(ability.op), ability.amount, UNTIL_CARD, uid=uid, src=uid)
+    for ab in (ab for cid in spec["attached"] for ab in st.cards[cid].abilities):
+        add_mod(st, stat_of(ab.op), ab.amount, UNTIL_CARD, uid=uid, src=uid)
     return Part(uid=uid, **spec)
 
 
@@ -211,15 +188,8 @@ def _starters(st: GameState, p: int) -> list[list[str]]:
 
 
 # ----------------------------------------------------------------------------- modifiers
-def _slot(rd: Reader, where: str, v: Any) -> int:
-    """A head or arm slot, given as 0..2 or a name (legs have no power or charge, D39)."""
-    if is_int(v):
-        return rd.whole(where, v, 0, 2, "D39")
-    return SLOT_KEYS.index(rd.choice(where, v, SLOT_KEYS[:3], "D39"))
-
-
-def _modifier(rd: Reader, st: GameState, raw: Any, i: int) -> list[int]:
-    where = f"modifier {i}"
+def _modifier(rd: Reader, st: GameState, raw: Any, where: str) -> None:
+    """A lasting TURN modifier that follows a part or is bound to head and arm slots (D42)."""
     spec = rd.record(where, raw, ("stat", "amount", *_MOD_DEFAULTS), _MOD_DEFAULTS)
     stat = rd.choice(f"{where} stat", spec["stat"], ("power", "charge"), "4.3")
     top = 3 if stat == "power" else 2
@@ -227,62 +197,37 @@ def _modifier(rd: Reader, st: GameState, raw: Any, i: int) -> list[int]:
     until = rd.choice(f"{where} until", spec["until"], _UNTIL_REFUSED, "D42")
     if until != "turn":
         fail(where, _UNTIL_REFUSED[until], "D31" if until == "battle" else "D42")
-    address = spec["part"] if spec["part"] is not None else (spec["seat"], spec["medarot"], None)
-    if not is_list(address) or len(address) != 3:
-        fail(f"{where} part", f"give (seat, medarot, slot), got {address!r}", "D42")
-    p = rd.whole(f"{where} seat", address[0], 0, 1, "D42")
+    follows = spec["part"] is not None
+    address = spec["part"] if follows else (spec["seat"], spec["medarot"], None)
+    p, m, slot = rd.fixed(f"{where} part", address, ("seat", "medarot", "slot"), "D42")
+    p = rd.whole(f"{where} seat", p, 0, 1, "D42")
     if not st.field[p]:
         fail(where, f"seat {p} has no medarot", "D42")
-    m = rd.whole(f"{where} medarot", address[1], 0, len(st.field[p]) - 1, "D42")
-    if spec["part"] is not None:
+    m = rd.whole(f"{where} medarot", m, 0, len(st.field[p]) - 1, "D42")
+    heads_and_arms = SLOT_KEYS[:3]  # legs have no power or charge (D39)
+    if follows:
         if any(spec[k] is not None for k in ("seat", "medarot", "slots")):
             fail(where, "give either part=(seat, medarot, slot) or seat, medarot and slots, not both", "D42")
-        return _mod(stat, amount, part=st.field[p][m].parts[_slot(rd, f"{where} part slot", address[2])].uid)
-    slots = spec["slots"]
-    if not is_list(slots) or not slots:
-        fail(f"{where} slots", "give the head and arm slots the modifier is bound to", "D42")
-    mask = sum({1 << _slot(rd, f"{where} slots", v) for v in slots})
-    return _mod(stat, amount, bound=(p, m, mask))
+        s = rd.index(f"{where} part slot", slot, heads_and_arms, "D39")
+        add_mod(st, stat_of(stat), amount, UNTIL_TURN, uid=st.field[p][m].parts[s].uid)
+    else:
+        slots = spec["slots"]
+        if not is_list(slots) or not slots:
+            fail(f"{where} slots", "give the head and arm slots the modifier is bound to", "D42")
+        mask = sum({1 << rd.index(f"{where} slots", v, heads_and_arms, "D39") for v in slots})
+        add_mod(st, stat_of(stat), amount, UNTIL_TURN, slots=(p, m, mask))
 
 
 # ----------------------------------------------------------------------------- start step
-def _d9_first(st: GameState) -> int:
-    """The first player of the round by D9: the faster action medarot, a tie to the priority seat."""
-    a0, a1 = st.action_medarot
-    if a0 < 0 or a1 < 0:
-        return st.priority if a0 == a1 else (0 if a0 >= 0 else 1)
-    m0, m1 = mobility(st, 0, a0), mobility(st, 1, a1)
-    return st.priority if m0 == m1 else (0 if m0 > m1 else 1)
-
-
-def _action_medarots(rd: Reader, st: GameState, given: Any) -> list[int]:
-    """The given action medarots, or by D9 each seat's fastest candidate (a tie to the lower index)."""
-    if given is not None:
-        return [
-            -1 if m is None else rd.whole(f"seat {p} action medarot", m, -1, len(st.field[p]) - 1, "D9")
-            for p, m in enumerate(rd.per_seat("action_medarots", given))
-        ]
-    out = []
-    for p in (0, 1):
-        cands = phases.candidates(st, p) if p in phases.seated(st) else []
-        best = max((mobility(st, p, i) for i in cands), default=-1)
-        out.append(next((i for i in cands if mobility(st, p, i) == best), -1))
-    return out
-
-
-def _place_in_turn(
-    rd: Reader, st: GameState, start: str, round_no: int, players: tuple[Any, Any, Any, Any]
-) -> None:
-    """Set the player fields of ``start`` and the agenda that runs from it; check what ``start`` implies.
+def _place_in_turn(rd: Reader, st: GameState, start: str, players: tuple[Any, Any, Any, Any]) -> None:
+    """Set the player fields of ``start`` and the agenda that runs from it.
 
     ``players``: the ``action_medarots``, ``first``, ``to_act`` and ``passes`` arguments.
     """
     medarots, first, to_act, passes = players
-    st.round = round_no
     if start not in ("energy", "action"):
-        for key, value in (("action_medarots", medarots), ("first", first), ("to_act", to_act)):
-            if value is not None:
-                fail(key, f"set by the rules at start step {start!r}; give it at 'energy' or 'action'", "D9")
+        why = f"set by the rules at start step {start!r}; give it at 'energy' or 'action'"
+        rd.not_given({"action_medarots": medarots, "first": first, "to_act": to_act}, why, "D9")
     if start != "action" and passes:
         fail("passes", "passes in a row count only at the action step (start='action')", "D12")
     if start == "turn":
@@ -295,10 +240,17 @@ def _place_in_turn(
     elif start == "end":
         st.agenda = [["end_phase"]]
     else:
-        st.action_medarot = _action_medarots(rd, st, medarots)
-        d9_first = _d9_first(st)
-        st.first = d9_first if first is None else rd.whole("first", first, 0, 1, "D9")
-        st.to_act = st.first if to_act is None else rd.whole("to_act", to_act, 0, 1, "D12")
+        if medarots is None:  # by D9: the fastest candidate, a tie to the lower index
+            st.action_medarot = [(phases.fastest(st, p) or [-1])[0] for p in (0, 1)]
+        else:
+            given = enumerate(rd.per_seat("action_medarots", medarots))
+            top = [len(st.field[p]) - 1 for p in (0, 1)]
+            st.action_medarot = [
+                rd.whole(f"seat {p} action medarot", m, -1, top[p], "D9", default=-1) for p, m in given
+            ]
+        d9_first = phases.first_of_round(st)
+        st.first = rd.whole("first", first, 0, 1, "D9", default=d9_first)
+        st.to_act = rd.whole("to_act", to_act, 0, 1, "D12", default=st.first)
         st.passes = rd.whole("passes", passes, 0, 1, "D12")
         if start == "energy" and st.first != d9_first:
             fail("first", f"seat {st.first} is not the first player of this round by D9 (seat {d9_first} is)")
@@ -309,7 +261,6 @@ def _place_in_turn(
         else:
             both = [["energy_step", st.first], ["energy_step", 1 - st.first]]
             flow.push(st, *(both if st.to_act == st.first else [["energy_step", st.to_act]]), ["action_turn"])
-    _round_checks(st, start, round_no)
 
 
 def _round_checks(st: GameState, start: str, round_no: int) -> None:
@@ -320,33 +271,30 @@ def _round_checks(st: GameState, start: str, round_no: int) -> None:
             why = "untapped: the main phase ends only when no medarot can act; tap the legs"
             fail(f"seat {p} medarot {ready[0]} legs", why, "D16")
         others = ready[1:] if start == "round" else [i for i in ready if i != m]
-        if start in _ROUND_STARTS and round_no == 2 and others:
+        if start != "end" and round_no == 2 and others:
             why = "untapped in round 2: round 1 tapped its action medarot's legs, one at most is left"
             fail(f"seat {p} medarot {others[0]} legs", why, "D15")
         if start == "energy" and m < 0 and ready:
             fail(f"seat {p} action medarot", f"none, but medarot {ready[0]} is a candidate", "D9")
-        slower = m not in ready or mobility(st, p, m) != max(mobility(st, p, i) for i in ready)
-        if start == "energy" and m >= 0 and slower:
+        if start == "energy" and m >= 0 and m not in phases.fastest(st, p):
             fail(f"seat {p} action medarot", f"medarot {m} is not a fastest candidate", "D9")
 
 
 def _reset_done(st: GameState) -> None:
     """The draw phase follows the reset phase (D7): nothing is tapped but destroyed parts, no TURN effects."""
-    untapped, trashed = (
-        "tapped at the draw phase: the reset phase untapped it",
-        "at the draw phase: the reset ended it",
-    )
     for p in (0, 1):
-        found = [(f"medarot {m} medal", untapped) for m, med in enumerate(st.field[p]) if med.medal_tapped]
-        for m, med in enumerate(st.field[p]):
-            found += [
-                (f"medarot {m} {cards.SLOT_WORDS[s]}", untapped)
-                for s, x in enumerate(med.parts)
-                if x.tapped and not x.destroyed
-            ]
-        found += [("energy stock", untapped)] if any(t for _, t in st.stock[p]) else []
-        found += [("play area", "TURN cards " + trashed)] if st.play[p] else []
-        if found:
-            fail(f"seat {p} {found[0][0]}", found[0][1], "D7")
-    if any(row[6] == state.UNTIL_TURN for row in st.mods):
-        fail("modifiers", "TURN modifiers " + trashed, "D7")
+        field = list(enumerate(st.field[p]))
+        tapped = [f"medarot {m} medal" for m, med in field if med.medal_tapped]
+        tapped += [
+            f"medarot {m} {cards.SLOT_WORDS[s]}"
+            for m, med in field
+            for s, x in enumerate(med.parts)
+            if x.tapped and not x.destroyed
+        ]
+        tapped += ["energy stock"] if any(t for _, t in st.stock[p]) else []
+        if tapped:
+            fail(f"seat {p} {tapped[0]}", "tapped at the draw phase: the reset phase untapped it", "D7")
+        if st.play[p]:
+            fail(f"seat {p} play area", "TURN cards at the draw phase: the reset ended it", "D7")
+    if any(row[6] == UNTIL_TURN for row in st.mods):
+        fail("modifiers", "TURN modifiers at the draw phase: the reset ended it", "D7")

@@ -58,38 +58,55 @@ def test_a_soak_of_10_5_decisions_passes_every_check_and_replays_the_same():
     assert out["replay"]["checked"] and out["replay"]["different"] == []
 
 
-def test_the_soak_finds_a_planted_leak_and_names_where(monkeypatch, capsys):
-    """An observation that reads the opponent's hand must be caught by the resampling check."""
-    from deckgym.envs.mow.encode import MowEncoder
+class _Wrapper:
+    """The real object (an encoder, a ruleset), with one method replaced by the subclass."""
 
-    real = MowEncoder.observe
+    def __init__(self, real):
+        self.real = real
 
-    def leaky(self, state, seat):
-        obs = real(self, state, seat)
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+class _LeakyEncoder(_Wrapper):
+    """Its observation's last entry reads the opponent's hand."""
+
+    def observe(self, state, seat):
+        obs = self.real.observe(state, seat)
         hand = state.hand[1 - seat]
-        obs[-1] = self.index[hand[0]] if hand else 0.0
+        obs[-1] = self.real.index[hand[0]] if hand else 0.0
         return obs
 
-    monkeypatch.setattr(MowEncoder, "observe", leaky)
+
+class _LossyRuleset(_Wrapper):
+    """``from_dict(to_dict(s))`` no longer equals ``s``: the assets come back one higher."""
+
+    def state_from_dict(self, data):
+        st = self.real.state_from_dict(data)
+        st.assets = [a + 1 for a in st.assets]
+        return st
+
+
+def test_the_soak_finds_a_planted_leak_and_names_where(capsys):
+    """An observation that reads the opponent's hand must be caught by the resampling check."""
+
+    def leaky(env):
+        env.unwrapped.encoder = _LeakyEncoder(env.unwrapped.encoder)
+
     soak = load_script("soak")
-    assert soak.main(["--decisions", "600", "--envs", "mow_v1", "--json", "--check-every", "1"]) == 1
+    argv = ["--decisions", "600", "--envs", "mow_v1", "--json", "--check-every", "1"]
+    assert soak.main(argv, prepare=leaky) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["error"].startswith("SoakFailure: leak: resampling what seat")
     assert row["env"] == "mow_v1" and row["options"] == {} and row["seed"] == 0
 
 
-def test_the_soak_finds_a_planted_round_trip_bug(monkeypatch, capsys):
-    from deckgym.envs.medarot_parts.state import GameState
+def test_the_soak_finds_a_planted_round_trip_bug(capsys):
+    def lossy(env):
+        env.unwrapped.ruleset = _LossyRuleset(env.unwrapped.ruleset)
 
-    real = GameState.to_dict
-
-    def lossy(self):
-        d = real(self)
-        d["assets"] = [a + 1 for a in d["assets"]]  # from_dict(to_dict(s)) no longer equals s
-        return d
-
-    monkeypatch.setattr(GameState, "to_dict", lossy)
     soak = load_script("soak")
-    assert soak.main(["--decisions", "300", "--envs", "medarot_parts_v1", "--json", "--no-replay"]) == 1
+    argv = ["--decisions", "300", "--envs", "medarot_parts_v1", "--json", "--no-replay"]
+    assert soak.main(argv, prepare=lossy) == 1
     row = json.loads(capsys.readouterr().out)["variants"][0]
     assert row["error"].startswith("SoakFailure: round trip")

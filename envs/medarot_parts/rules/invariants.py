@@ -43,7 +43,8 @@ from deckgym.envs.medarot_parts.cards import (
     Target,
 )
 from deckgym.envs.medarot_parts.rules.flow import AGENDA
-from deckgym.envs.medarot_parts.rules.values import available_ep, charge, mobility, power
+from deckgym.envs.medarot_parts.rules.phases import fastest
+from deckgym.envs.medarot_parts.rules.values import available_ep, charge, mobility, power, stat_of
 from deckgym.envs.medarot_parts.state import (
     STAT_CHARGE,
     STAT_POWER,
@@ -617,11 +618,11 @@ class _Checker(Problems):
             if part.effect is not None and not part.destroyed:
                 for ab in self.cards[part.card].abilities:
                     if ab.source == "EFFECT":
-                        want[STAT_POWER if ab.op == "POWER" else STAT_CHARGE, ab.amount] += 1
+                        want[stat_of(ab.op), ab.amount] += 1
             for cid in part.attached:
                 for ab in self.cards[cid].abilities:
                     if ab.op in ("POWER", "CHARGE"):
-                        want[STAT_POWER if ab.op == "POWER" else STAT_CHARGE, ab.amount] += 1
+                        want[stat_of(ab.op), ab.amount] += 1
             have = from_cards.get(part.uid, Counter())
             if have != want:
                 self.bad(
@@ -819,14 +820,7 @@ class _Checker(Problems):
             self.target(player, ctx)
 
     def tie(self, p: int) -> None:
-        st = self.st
-        cands = [
-            i
-            for i, med in enumerate(st.field[p])
-            if not med.parts[0].destroyed and not med.parts[LEGS].tapped
-        ]
-        mobs = [mobility(st, p, i) for i in cands]
-        if len(cands) < 2 or mobs.count(max(mobs)) < 2:
+        if len(fastest(self.st, p)) < 2:
             self.bad(
                 "D9 action medarots",
                 f"ACTION_MEDAROT_TIE asks player {p}, who has no tied fastest candidates",

@@ -95,6 +95,24 @@ def candidates(st: GameState, p: int) -> list[int]:
     return [i for i, m in enumerate(st.field[p]) if not m.stopped and not m.parts[LEGS].tapped]
 
 
+def fastest(st: GameState, p: int) -> list[int]:
+    """Player ``p``'s candidates of the highest mobility (D9); its action medarot is one of them."""
+    cands = [i for i, m in enumerate(st.field[p]) if not m.stopped and not m.parts[LEGS].tapped]
+    if not cands:
+        return cands
+    best = max(mobility(st, p, i) for i in cands)
+    return [i for i in cands if mobility(st, p, i) == best]
+
+
+def first_of_round(st: GameState) -> int:
+    """The round's first player (D9): the faster action medarot, a tie to priority; a player without one is not first."""
+    a0, a1 = st.action_medarot
+    if a0 < 0 or a1 < 0:
+        return st.priority if a0 == a1 else (0 if a0 >= 0 else 1)
+    m0, m1 = mobility(st, 0, a0), mobility(st, 1, a1)
+    return st.priority if m0 == m1 else (0 if m0 > m1 else 1)
+
+
 @task
 def recycle_step(st: GameState) -> None:
     """Recycle step (D16): a new round if any medarot can still act, else the end phase."""
@@ -114,11 +132,9 @@ def recycle_step(st: GameState) -> None:
 @task
 def action_medarot_determination(st: GameState, p: int) -> None:
     """Action medarot determination (D9): the fastest candidate; a tie is the player's choice (DP1)."""
-    cands = candidates(st, p)
-    if not cands:
+    tied = fastest(st, p)
+    if not tied:
         return
-    best = max(mobility(st, p, i) for i in cands)
-    tied = [i for i in cands if mobility(st, p, i) == best]
     if len(tied) == 1:
         _set_action_medarot(st, p, tied[0])
     else:
@@ -126,10 +142,7 @@ def action_medarot_determination(st: GameState, p: int) -> None:
 
 
 def _tie_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
-    p = ctx[0]
-    cands = candidates(st, p)
-    best = max(mobility(st, p, i) for i in cands)
-    return [A.MEDAROT[i] for i in cands if mobility(st, p, i) == best]
+    return [A.MEDAROT[i] for i in fastest(st, ctx[0])]
 
 
 @decision(DP.ACTION_MEDAROT_TIE, legal=_tie_legal)
@@ -154,12 +167,7 @@ def _set_action_medarot(st: GameState, p: int, m: int) -> None:
 @task
 def first_player(st: GameState) -> None:
     """First player of the round (D9): higher mobility, a tie goes to priority; then energy and action steps."""
-    a0, a1 = st.action_medarot
-    if a0 < 0 or a1 < 0:
-        first = 0 if a0 >= 0 else 1
-    else:
-        m0, m1 = mobility(st, 0, a0), mobility(st, 1, a1)
-        first = st.priority if m0 == m1 else (0 if m0 > m1 else 1)
+    first = first_of_round(st)
     st.first = first
     st.to_act = first
     st.passes = 0

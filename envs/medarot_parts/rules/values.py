@@ -92,6 +92,11 @@ def can_afford_part(st: GameState, p: int, m: int, s: int) -> bool:
     return available_ep(st, p, kind, medal) >= need
 
 
+def stat_of(op: str) -> int:
+    """The modifier stat an ability's ``POWER`` or ``CHARGE`` op changes (any case)."""
+    return STAT_POWER if op.upper() == "POWER" else STAT_CHARGE
+
+
 def add_mod(
     st: GameState,
     stat: int,

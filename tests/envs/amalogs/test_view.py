@@ -10,7 +10,6 @@ import pytest
 
 from deckgym import envs
 from deckgym.envs.amalogs import actions as A
-from deckgym.envs.amalogs import view as view_module
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import adapter
@@ -151,10 +150,13 @@ def test_the_duel_and_the_table_from_each_seat() -> None:
     assert host["decision"] == st.table.decision and host["to_move"] == st.table.current_player
 
 
-def test_the_summary_stands_in_for_a_ruleset_without_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(view_module, "core_view_function", lambda slot: None)
+def test_the_summary_stands_in_for_a_ruleset_without_a_view() -> None:
     st = _duel()
-    core = view(st, 0)["board"]["core"]
+    asked: list[int] = []
+    core = view(st, 0, core_views=lambda slot: asked.append(slot))["board"]["core"]
+    assert (
+        asked == [ADV] and view(st, 0)["board"]["core"]["board"] != {}
+    )  # with its view, the ruleset's board
     host, champion = core["players"]
     assert [c["id"] for c in host["hand_cards"]] == list(st.table.hand[0])
     assert "hand_cards" not in champion and champion["hand"] == len(st.table.hand[1])

@@ -6,6 +6,7 @@ for the documented example and the agents, the packaged pool.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from pathlib import Path
@@ -70,6 +71,16 @@ def test_a_built_position_stops_at_its_first_decision(case):
 
 def test_every_documented_start_step_is_covered():
     assert set(START_STEPS) == {c.split(",")[0] for c in START_CASES}
+
+
+def test_the_reference_names_every_argument_and_start_step():
+    page = (Path(__file__).parents[3] / "docs" / "positions.md").read_text(encoding="utf-8")
+    section = page.split("### Reference: `envs.medarot_parts.position.position`", 1)[1].split("\n## ", 1)[0]
+    rows = {row.split(" | ", 1)[0] for row in section.splitlines() if row.startswith("| `")}
+    named = {name for row in rows for name in re.findall(r"`(\w+)`", row)}
+    assert named == set(inspect.signature(position).parameters) - {"rules"}
+    start_row = next(row for row in section.splitlines() if row.startswith("| `start` |"))
+    assert re.findall(r"`(\w+)` \(", start_row) == list(START_STEPS)
 
 
 def test_the_start_steps_run_the_rules_from_where_they_say():

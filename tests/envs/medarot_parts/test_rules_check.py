@@ -71,18 +71,22 @@ def test_the_builder_records_the_starters_and_every_other_card_as_the_deck_list(
     rules.check(st)
 
 
-def test_the_builder_refuses_through_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_builder_refuses_through_the_check() -> None:
     """Whatever the check refuses, the builder refuses as a PositionError carrying the same message."""
+    seen: list[tuple[GameState, bool]] = []
 
     def refuse(st: GameState, *, deck_rules: bool = True) -> None:
+        seen.append((st, deck_rules))
         raise StateError("I1 card conservation: player 0 holds 49 cards in all, not 50")
 
-    monkeypatch.setattr(position_module, "check_rules", refuse)
     with pytest.raises(
         PositionError,
         match=r"^the position breaks a rule: I1 card conservation: player 0 holds 49 cards in all, not 50$",
     ):
-        build(hands=((STOP,), (STOP,)))
+        build(hands=((STOP,), (STOP,)), deck_rules=False, check=refuse)
+    [(st, deck_rules)] = seen  # the built state, run to its first decision, and the builder's option
+    assert st.decision == "ACTION" and st.hand == [[STOP], [STOP]] and deck_rules is False
+    assert position_module.position.__kwdefaults__["check"] is rules.check  # the rules check by default
 
 
 @pytest.mark.parametrize(
