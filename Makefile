@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
+.PHONY: venv install compile install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,22 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 	touch $@
 
 install: $(VENV)/.train
+
+# The compiled build: mypyc compiles the engines and encoders (setup.py's compiled_modules) from
+# the same source, in place beside it, when a C compiler and Python's headers are here; else
+# the pure-Python source runs. DECKGYM_PURE=1 runs the pure source even where the build exists.
+# With DECKGYM_REQUIRE_COMPILED=1 (CI) a failed build is an error, never a silent fallback.
+ENGINE_SOURCES := $(shell find envs -name '*.py' 2>/dev/null)
+$(VENV)/.compiled: $(ENGINE_SOURCES) setup.py | $(VENV)/.core
+	@mkdir -p build; if $(PY) scripts/can_compile.py; then \
+	  DECKGYM_COMPILE=1 $(PY) setup.py -q build_ext --inplace > build/compile.log 2>&1 \
+	    || { tail -20 build/compile.log; echo "the compiled build failed (log: build/compile.log)"; \
+	         find envs -name '*.so' -delete; [ "$${DECKGYM_REQUIRE_COMPILED:-0}" = 0 ] || exit 1; }; \
+	elif [ "$${DECKGYM_REQUIRE_COMPILED:-0}" != 0 ]; then exit 1; \
+	else echo "no C compiler or Python headers here: the engines run as pure Python"; fi
+	touch $@
+
+compile: $(VENV)/.compiled
 
 # The [distributed] extra (Ray) for `--backend ray`; the tests install it so its test runs.
 $(VENV)/.distributed: pyproject.toml | $(VENV)/.core

@@ -3,13 +3,60 @@
 The repository keeps ``envs/`` and ``agents/`` at its top; the wheel installs them as
 ``deckgym.envs`` and ``deckgym.agents`` (``package_dir``), so the distribution adds exactly
 one top-level name to site-packages. Everything else is in ``pyproject.toml``.
+
+With ``DECKGYM_COMPILE=1`` the engines and encoders (``COMPILED_MODULES``) are also compiled
+with mypyc, from the same source, into one extension group ``deckgym.envs._native__mypyc``
+(``make compile`` builds them in place; ``docs/speed.md`` says how to build the wheels).
 """
+
+import os
+from pathlib import Path
 
 from setuptools import find_packages, setup
 
 SUBPACKAGES = [f"deckgym.{name}" for name in find_packages(include=["envs", "envs.*", "agents", "agents.*"])]
 
+#: Modules left interpreted: the PettingZoo wrapper, the text and board views, the position
+#: builders and the package files (they run once per game or per request, not per decision).
+INTERPRETED = (
+    "__init__.py",
+    "aec.py",
+    "rllib.py",
+    "env.py",
+    "view.py",
+    "render.py",
+    "describe.py",
+    "position.py",
+)
+
+
+def compiled_modules() -> list[str]:
+    """The engine and encoder modules, as paths under the import name (``.typecheck/deckgym/envs``)."""
+    root = Path("envs")
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name in INTERPRETED or path.name.endswith("_v1.py"):
+            continue
+        out.append(str(Path(".typecheck/deckgym") / path))
+    return out
+
+
+def ext_modules() -> list:
+    """The compiled modules as extensions (with ``DECKGYM_COMPILE=1``), else none: a pure build."""
+    if os.environ.get("DECKGYM_COMPILE") != "1":
+        return []
+    from mypyc.build import mypycify
+
+    link = Path(".typecheck/deckgym")
+    link.mkdir(parents=True, exist_ok=True)
+    for name, target in (("envs", "../../envs"), ("__init__.py", "../../deckgym/__init__.py")):
+        if not (link / name).exists():
+            (link / name).symlink_to(target)
+    return mypycify(compiled_modules(), group_name="deckgym.envs._native", opt_level="3", debug_level="0")
+
+
 setup(
     packages=["deckgym", *SUBPACKAGES],
     package_dir={"deckgym": "deckgym", "deckgym.envs": "envs", "deckgym.agents": "agents"},
+    ext_modules=ext_modules(),
 )

@@ -11,7 +11,9 @@ training, deck tools and play, and ``deckgym.cli`` the ``deckgym`` command.
 
 from __future__ import annotations
 
+import os as _os
 import platform as _platform
+import sys as _sys
 from pathlib import Path as _Path
 
 #: The package version (the build reads it from here; CHANGELOG.md says what each one changed).
@@ -24,13 +26,80 @@ _here = _Path(__file__).resolve().parent
 if not (_here / "envs").is_dir() and (_here.parent / "envs" / "__init__.py").is_file():
     __path__.append(str(_here.parent))  # type: ignore[name-defined]
 
-#: Whether the engines run as compiled modules (no compiled build exists yet: pure Python).
-COMPILED = False
+#: The extension module that holds every compiled engine and encoder (``make compile``).
+NATIVE_GROUP = "deckgym.envs._native__mypyc"
+
+
+class _SourceOnly:
+    """An import finder that loads deckgym's modules from their ``.py`` source only.
+
+    With ``DECKGYM_PURE=1`` it stands first on ``sys.meta_path``, so a compiled module beside
+    its source is passed over: the pure-Python reference runs (for debugging, coverage and
+    mutation testing) from the same tree.
+    """
+
+    @staticmethod
+    def find_spec(fullname: str, path: object = None, target: object = None) -> object:
+        import importlib.util
+
+        if not fullname.startswith("deckgym.") or path is None:
+            return None
+        name = fullname.rpartition(".")[2]
+        for entry in path:  # type: ignore[attr-defined]
+            base = _Path(entry)
+            package = base / name / "__init__.py"
+            if package.is_file():
+                return importlib.util.spec_from_file_location(
+                    fullname, package, submodule_search_locations=[str(package.parent)]
+                )
+            module = base / f"{name}.py"
+            if module.is_file():
+                return importlib.util.spec_from_file_location(fullname, module)
+        return None
+
+
+def _stale_build(root: _Path) -> str:
+    """In a source tree, a compiled module older than its source (``make compile`` not rerun), or ""."""
+    for built in root.rglob("*.so"):
+        source = built.with_name(built.name.split(".", 1)[0] + ".py")
+        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+            return str(source.relative_to(root.parent))
+    return ""
+
+
+_PURE = _os.environ.get("DECKGYM_PURE", "") not in ("", "0")
+if not _PURE and (_here.parent / "envs" / "__init__.py").is_file():
+    _stale = _stale_build(_here.parent / "envs")
+    if _stale:
+        import warnings as _warnings
+
+        _warnings.warn(
+            f"{_stale} is newer than its compiled build: running the pure-Python source "
+            "(`make compile` rebuilds the compiled engines)",
+            stacklevel=2,
+        )
+        _PURE = True
+if _PURE:
+    _sys.meta_path.insert(0, _SourceOnly)  # type: ignore[arg-type]
+
+
+def _compiled() -> bool:
+    """Whether the engines run as compiled modules (the extension group is loaded)."""
+    import deckgym.envs.core.state as core_state
+
+    return not (core_state.__file__ or "").endswith(".py")
+
+
+def __getattr__(name: str) -> object:
+    # ``deckgym.compiled`` (and ``COMPILED``): which build runs, found on first use.
+    if name in ("compiled", "COMPILED"):
+        return _compiled()
+    raise AttributeError(f"module 'deckgym' has no attribute {name!r}")
 
 
 def version_line() -> str:
     """One line for ``deckgym --version``: the package, how its engines run, and Python."""
-    build = "compiled engines" if COMPILED else "pure-Python engines"
+    build = "compiled engines" if _compiled() else "pure-Python engines"
     return f"deckgym {__version__} ({build}; Python {_platform.python_version()})"
 
 
@@ -43,7 +112,7 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
 
     out: dict = {
         "deckgym": __version__,
-        "compiled": COMPILED,
+        "compiled": _compiled(),
         "python": _platform.python_version(),
         "command": " ".join(["deckgym", *sys.argv[1:]]) if sys.argv and sys.argv[0] else "",
     }
@@ -54,4 +123,4 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
     return out
 
 
-__all__ = ["COMPILED", "__version__", "provenance", "version_line"]
+__all__ = ["__version__", "provenance", "version_line"]

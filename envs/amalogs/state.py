@@ -16,7 +16,7 @@ from typing import Any
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.core.declare import Record, codec_field, seats, setup
+from deckgym.envs.core.declare import Record, codec_field, seats
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
 from deckgym.envs.core.proxy import NONE as NO_PROXY
@@ -145,7 +145,7 @@ class Duel(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class AmalogsState(EngineState):
+class AmalogsState(EngineState[AmalogsConfig]):
     """An AMALOGS position. Public methods follow the engine protocol of ``envs.core.protocol``.
 
     Attributes:
@@ -169,9 +169,6 @@ class AmalogsState(EngineState):
     RULES = "deckgym.envs.amalogs.rules"
     RULESET = "amalogs"
     EVENT_CAP = 400
-
-    config: AmalogsConfig = setup()
-    seed: int = setup()
 
     avatars: list[Avatar] = dataclasses.field(default_factory=list)
     life: list[int] = seats(0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from deckgym.envs.core.errors import StateError
 
@@ -107,15 +107,21 @@ def agenda_problems(
                 yield f"agenda task {i} {t!r}: {n} = {v!r} is not {what}{span(lo, hi)}"
 
 
-class Problems:
+#: The state type and the card definition type of a ruleset's check.
+StateT = TypeVar("StateT", bound=Any)
+CardT = TypeVar("CardT", bound=Any)
+
+
+class Problems(Generic[StateT, CardT]):
     """One collecting check of one state: the problems found so far, stage by stage.
 
-    ``cards`` maps card ids to definitions with a ``name``, for ``name``.
+    ``cards`` maps card ids to definitions with a ``name``, for ``name``. A ruleset's check
+    subclasses ``Problems[GameState, CardDef]``, so ``st`` and ``cards`` have its types.
     """
 
-    def __init__(self, st: Any) -> None:
+    def __init__(self, st: StateT, cards: Mapping[str, CardT]) -> None:
         self.st = st
-        self.cards: Mapping[str, Any] = st.cards
+        self.cards = cards
         self.problems: list[str] = []
 
     def bad(self, item: str, text: str) -> None:

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, overload
+from typing import Any, Generic
 
 from deckgym.envs.core.errors import CardDataError
-from deckgym.envs.core.targets import SelectorT, Target
+from deckgym.envs.core.targets import SelectorT
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,20 +48,14 @@ class OpRegistry(Generic[SelectorT]):
 
     Args:
         ruleset: the ruleset's name, for messages.
-        selectors: the enum of target selectors the ruleset's card data uses (default: the
-            shared ``Target``). Every target an op accepts, and every target validated,
+        selectors: the enum of target selectors the ruleset's card data uses (the shared
+            ``envs.core.targets.Target`` or the ruleset's own). Every target an op accepts, and every target validated,
             must be one of its members.
     """
 
     selectors: type[SelectorT]
 
-    @overload
-    def __init__(self: OpRegistry[Target], ruleset: str) -> None: ...
-
-    @overload
-    def __init__(self, ruleset: str, selectors: type[SelectorT]) -> None: ...
-
-    def __init__(self, ruleset: str, selectors: type[Any] = Target) -> None:
+    def __init__(self, ruleset: str, selectors: type[SelectorT]) -> None:
         self.ruleset = ruleset
         self.selectors = selectors
         self._ops: dict[str, OpSpec[SelectorT]] = {}

@@ -23,7 +23,6 @@ class AgendaState(State, Protocol):
     agenda: list[list[Any]]
     decision_point: Any
     done: bool
-    truncated: bool
     winner: int
     reason: str
     _legal: list[Any] | None
@@ -231,9 +230,10 @@ class Agenda(Generic[S]):
                 where = names(origin[0]).name
             except ValueError:
                 pass
+        upcoming = [str(task[0]) for task in agenda[-RUNAWAY_TAIL:]][::-1]
         raise StateError(
             f"{ruleset}: the rules ran more than {self.max_auto_steps} automatic steps after decision "
             f"point {where} without reaching a decision (a rules loop); last tasks: "
             f"{', '.join(seen) or '(none: forced decisions)'}; next on the agenda: "
-            f"{', '.join(t[0] for t in reversed(agenda[-RUNAWAY_TAIL:])) or '(empty)'}"
+            f"{', '.join(upcoming) or '(empty)'}"
         )

@@ -11,7 +11,7 @@ import enum
 import itertools
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar
 
 K = TypeVar("K")
 E = TypeVar("E", bound=enum.IntEnum)
@@ -58,7 +58,6 @@ def action_text(
     return f"{k.name}({arg})"
 
 
-@runtime_checkable
 class State(Protocol):
     """A game position with the hooks of OpenSpiel's ``State``."""
 
@@ -88,10 +87,8 @@ class State(Protocol):
         """Whether the game has ended (decided or truncated)."""
         ...
 
-    @property
-    def truncated(self) -> bool:
-        """Whether the game was stopped by a cap rather than decided."""
-        ...
+    #: Whether the game was stopped by a cap rather than decided.
+    truncated: bool
 
     def returns(self) -> list[float]:
         """Per-seat outcome: +1 win, -1 loss, 0 draw, truncation or unfinished."""

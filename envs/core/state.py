@@ -16,13 +16,18 @@ import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from deckgym.envs.core.declare import Frozen, Record, plan_of, setup
+from deckgym.envs.core.declare import Frozen, Record, plan_of, renamed, seats, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.events import known_to, make_record
 
 __all__ = ["CardGameState", "EngineState", "Frozen", "Record", "copy_rng", "rng_from_json", "rng_to_json"]
+
+
+#: A ruleset's rules options and its card definitions (the types of ``config`` and ``cards``).
+ConfigT = TypeVar("ConfigT", bound=Any)
+CardT = TypeVar("CardT")
 
 
 @functools.cache
@@ -53,8 +58,8 @@ def copy_rng(rng: random.Random) -> random.Random:
 
 
 @dataclasses.dataclass(eq=False, init=False, repr=False)
-class EngineState:
-    """Protocol methods of a two-seat engine; its ``decision_point`` is ``(kind, player, ...)``.
+class EngineState(Generic[ConfigT]):
+    """Protocol methods of a two-seat engine: legal options, moves, outcome, events and the declared state.
 
     A ruleset's state is a ``@dataclass(eq=False, init=False, repr=False)`` subclass that
     declares its fields (``envs.core.declare``); the fields declared here, the outcome and the
@@ -93,11 +98,9 @@ class EngineState:
     _legal: list[Any] | None = setup("cache")
     _muted: bool = setup("fresh")
 
-    if TYPE_CHECKING:
-        #: the decision point, declared by each ruleset
-        decision_point: Any = None
-        config: Any = None
-        seed: int = 0
+    #: The rules options and the seed the game was set up with.
+    config: ConfigT = setup()
+    seed: int = setup()
 
     def _init_declared(self) -> None:
         """Set every declared field to its default (``__init__`` of each ruleset calls it)."""
@@ -110,14 +113,6 @@ class EngineState:
         """The rules package, imported and kept on the class on first use."""
         rules = cls._rules = importlib.import_module(cls.RULES)
         return rules
-
-    @property
-    def current_player(self) -> int:
-        """The seat that decides now, or -1 once the game is over."""
-        if self.done or self.decision_point is None:
-            return -1
-        player: int = self.decision_point[1]
-        return player
 
     def legal_actions(self) -> list[Any]:
         """Options at the current decision point (cached until the next ``apply``)."""
@@ -138,12 +133,6 @@ class EngineState:
         if self.winner in (0, 1):
             return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
         return [0.0, 0.0]
-
-    @property
-    def decision(self) -> str:
-        """Name of the current decision point ("" when none)."""
-        point = self.decision_point
-        return "" if point is None else _decision_names(self.DECISIONS)[point[0]]
 
     # ----------------------------------------------------------------- declared
     def clone(self) -> Self:
@@ -237,23 +226,27 @@ class EngineState:
 
 
 @dataclasses.dataclass(eq=False, init=False, repr=False)
-class CardGameState(EngineState):
-    """An engine state that plays from a card pool and a deck list per player."""
+class CardGameState(EngineState[Any], Generic[CardT]):
+    """An engine state that plays from a card pool and a deck list per player.
+
+    Its decision point is ``decision_point = (kind, player, context)`` (``envs.core.flow.ask``);
+    every card game has a deck and a hand per player. ``CardT`` is the ruleset's card
+    definition (``GameState(CardGameState[CardDef])``).
+    """
 
     SETUP_KEYS = ("ruleset", "config", "pool", "decks", "seed", "rng")
     #: The ruleset's ``make_config`` (which checks every option) and pool loader (for ``from_dict``).
     MAKE_CONFIG: ClassVar[Callable[..., Any]]
     LOAD_POOL: ClassVar[Callable[[Any], Any]]
 
-    config: Any = setup()
     pool: Any = setup()
-    cards: dict[str, Any] = setup()
+    cards: dict[str, CardT] = setup()
     decks: Any = setup()
-    seed: int = setup()
 
-    if TYPE_CHECKING:  # declared by every ruleset's state
-        deck: list[list[str]] = setup()
-        hand: list[list[str]] = setup()
+    deck: list[list[str]] = seats([])
+    hand: list[list[str]] = seats([])
+    #: ``(kind, player, context)`` while a player is to decide, else None
+    decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
 
     def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
         """Hold what every card-game state starts with, and set each declared field to its default.
@@ -268,6 +261,20 @@ class CardGameState(EngineState):
         self.seed = seed
         self.rng = random.Random(seed)
         self._init_declared()
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now, or -1 once the game is over."""
+        if self.done or self.decision_point is None:
+            return -1
+        player: int = self.decision_point[1]
+        return player
+
+    @property
+    def decision(self) -> str:
+        """Name of the current decision point ("" when none)."""
+        point = self.decision_point
+        return "" if point is None else _decision_names(self.DECISIONS)[point[0]]
 
     def _setup_dict(self) -> dict[str, Any]:
         return {

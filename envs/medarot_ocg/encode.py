@@ -19,9 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from deckgym.envs.encoding.codec import Encoder
 from deckgym.envs.medarot_ocg.cards import CardPool
-from deckgym.envs.medarot_ocg.encode_actions import _INDEX_OF, _REL, ACTION_SIZE, OFFSET, ActionCodec
+from deckgym.envs.medarot_ocg.encode_actions import _INDEX_OF, _REL, ACTION_SIZE, OFFSET
 from deckgym.envs.medarot_ocg.encode_layout import (
     _N_CARD_SLOTS,
     _SQ_F,
@@ -52,7 +51,7 @@ _FLOAT32 = np.dtype(np.float32)
 _INT8 = np.dtype(np.int8)
 
 
-class MedarotEncoder(ActionCodec, ObservationWriter, Encoder):
+class MedarotEncoder(ObservationWriter):
     """Encoder of one card pool (the table of card features is built once)."""
 
     action_size = ACTION_SIZE

@@ -20,6 +20,7 @@ Actions: one ``Discrete(78)``; the meaning of an index depends on the decision p
 from __future__ import annotations
 
 from deckgym.envs.core.protocol import block_offsets
+from deckgym.envs.encoding.codec import Encoder
 from deckgym.envs.medarot_ocg.actions import ARG_COUNT, Action, Kind
 from deckgym.envs.medarot_ocg.rules.board import to_relative
 from deckgym.envs.medarot_ocg.state import GameState
@@ -47,7 +48,7 @@ _ACTION_OF = tuple(
 _INDEX_OF = tuple({a: i for i, a in enumerate(actions)} for actions in _ACTION_OF)
 
 
-class ActionCodec:
+class ActionCodec(Encoder):
     """The encoder's action methods: index <-> engine action, legal indices and labels."""
 
     def action_to_index(self, action: Action, state: GameState) -> int:

@@ -11,7 +11,7 @@ import array
 import itertools
 
 from deckgym.envs.medarot_ocg.actions import DP
-from deckgym.envs.medarot_ocg.encode_actions import _REL
+from deckgym.envs.medarot_ocg.encode_actions import _REL, ActionCodec
 from deckgym.envs.medarot_ocg.encode_layout import _ACT_FLAGS, _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
 from deckgym.envs.medarot_ocg.encode_tactics import _REACH
 from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
@@ -21,7 +21,7 @@ from deckgym.envs.medarot_ocg.state import GameState
 _ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
 
 
-class ObservationWriter:
+class ObservationWriter(ActionCodec):
     """The encoder's writers of observation pieces (the offsets are set by ``MedarotEncoder``)."""
 
     n_cards: int

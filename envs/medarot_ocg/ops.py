@@ -11,7 +11,7 @@ from __future__ import annotations
 from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.core.targets import PLAYER_TARGETS, UNIT_TARGETS, Target
 
-OPS = OpRegistry("medarot_ocg")
+OPS = OpRegistry("medarot_ocg", Target)
 
 OPS.declare("MOD_POWER", targets=UNIT_TARGETS, amount=(10, 40), step=10, lasting=True)  # P1
 OPS.declare("MOD_ARMOR", targets=UNIT_TARGETS, amount=(10, 40), step=10, lasting=True)  # P2

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, seats
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
@@ -102,7 +102,7 @@ class Act(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState):
+class GameState(CardGameState[CardDef]):
     """A Medarot OCG position. See ``envs.medarot_ocg.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``.
@@ -115,14 +115,9 @@ class GameState(CardGameState):
     LOAD_POOL = staticmethod(load_pool)
     num_players = 2
 
-    if TYPE_CHECKING:
-        cards: dict[str, CardDef] = setup()
-
     turn: int = 0
     first: int = 0
     hp: list[int] = seats(0)
-    deck: list[list[str]] = seats([])
-    hand: list[list[str]] = seats([])
     stock: list[list[Slot | None]] = seats([None, None, None])
     master: list[Slot | None] = seats(None)
     master_used: list[bool] = seats(False)
@@ -131,7 +126,6 @@ class GameState(CardGameState):
     board: list[Stack | None] = dataclasses.field(default_factory=lambda: [None] * 15)
     effects: list[Eff] = dataclasses.field(default_factory=list)
     agenda: list[list[Frozen]] = dataclasses.field(default_factory=list)
-    decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
     act: Act | None = None
     #: ``[player, slot, window, eff, from_hand]``
     use: list[int] | None = None

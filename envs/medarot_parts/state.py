@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import CardDef, load_pool
@@ -94,7 +94,7 @@ class Battle(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState):
+class GameState(CardGameState[CardDef]):
     """A Medarot parts position. See ``envs.medarot_parts.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Seat-indexed lists
@@ -114,9 +114,6 @@ class GameState(CardGameState):
     LOAD_POOL = staticmethod(load_pool)
     num_players = 2
 
-    if TYPE_CHECKING:
-        cards: dict[str, CardDef] = setup()
-
     turn: int = 0
     round: int = 0
     #: the player with priority on odd turns (D5)
@@ -128,8 +125,6 @@ class GameState(CardGameState):
     #: action medarot of each player this round (-1: none)
     action_medarot: list[int] = seats(-1, was="am")
     field: list[list[Medarot]] = seats([])
-    deck: list[list[str]] = seats([])
-    hand: list[list[str]] = seats([])
     trash: list[list[str]] = seats([])
     stock: list[list[Row]] = seats([])
     play: list[list[str]] = seats([])
@@ -142,7 +137,6 @@ class GameState(CardGameState):
     #: ``[player, card id, source slot (-1 a card), targets [[i, s], ...]]``
     use: list[Any] | None = None
     agenda: list[list[Frozen]] = dataclasses.field(default_factory=list)
-    decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
     next_uid: int = 1
     steps: int = 0
     proxy_armor: int = dataclasses.field(default=0, metadata={"optional": True})

@@ -489,7 +489,7 @@ def decision_text(state: GameState, seat: int) -> str:
         return f"The game is over: {'you win' if st.winner == seat else 'the opponent wins'}"
     if st.decision_point is None:
         return "Waiting for the game to go on"
-    dp, p = st.decision_point
+    dp, p = st.decision_point[0], st.decision_point[1]
     me = p == seat
     if dp in _PROMPTS:
         return _PROMPTS[DP(dp)](st, p, me, seat)

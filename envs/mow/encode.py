@@ -110,7 +110,7 @@ class MowEncoder(Encoder):
 
     action_size = ACTION_SIZE
     layout = LAYOUT
-    card_region = (_P["monsters"], 2 * MAX_MONSTERS, _MON_F)
+    card_region: tuple[int, int, int] | None = (_P["monsters"], 2 * MAX_MONSTERS, _MON_F)
     #: D48: scaled values are not clipped, so the observation is unbounded.
     obs_bounds = (-math.inf, math.inf)
     deck_types = P_MAX

@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats, setup
+from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
@@ -48,7 +48,7 @@ class Monster(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState):
+class GameState(CardGameState[CardDef]):
     """A Master of the World position. See ``envs.mow.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Per-player lists
@@ -65,9 +65,6 @@ class GameState(CardGameState):
     EVENT_CAP = 300
     num_players = 2
 
-    if TYPE_CHECKING:
-        cards: dict[str, CardDef] = setup()
-
     turn: int = renamed("t", 0)
     active: int = 0
     first: int = 0
@@ -75,8 +72,6 @@ class GameState(CardGameState):
     masters: list[str] = seats("")
     life: list[int] = seats(LIFE_START)
     level: list[int] = seats(0)
-    deck: list[list[str]] = seats([])
-    hand: list[list[str]] = seats([])
     exp: list[list[str]] = seats([])
     discard: list[list[str]] = seats([])
     monsters: list[list[Monster]] = seats([])
@@ -91,13 +86,27 @@ class GameState(CardGameState):
     chain: list[Row] = dataclasses.field(default_factory=list)
     triggers: list[Row] = dataclasses.field(default_factory=list)
     agenda: list[Frozen] = dataclasses.field(default_factory=list)
-    decision_point: tuple[int, int] | None = renamed("dp", None)
     pending: Frozen = None
     decisions: int = 0
     next_uid: int = 1
 
     def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
         super().__init__(config, pool, [list(d) for d in decks], seed)
+
+    @classmethod
+    def from_dict(cls, data: Any, strict: bool = False) -> GameState:
+        """Rebuild a state written by ``to_dict`` (see ``CardGameState.from_dict``).
+
+        A decision point written as ``[kind, player]`` (before every card game's had a context)
+        reads as ``[kind, player, []]``.
+        """
+        if isinstance(data, dict):
+            for key in ("decision_point", "dp"):
+                point = data.get(key)
+                if isinstance(point, list) and len(point) == 2:
+                    data = {**data, key: [*point, []]}
+        state: GameState = super().from_dict(data, strict)
+        return state
 
     # ----------------------------------------------------------------- lookups
     def seats(self) -> tuple[int, ...]:

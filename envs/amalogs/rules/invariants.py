@@ -210,7 +210,8 @@ def _duel_shape(st: AmalogsState, d: Any) -> None:
         raise Shape(f"D18 the duel's participants {players} are not distinct players 0..{n - 1}")
     if any(t not in (0, 1) for t in d.bases) or len(set(d.bases)) != len(d.bases):
         raise Shape(f"D18 the duel's bases {d.bases} are not distinct teams 0, 1")
-    if d.champion not in (-1, *d.guests) or d.defender not in (-1, *d.guests) or d.proxy not in (0, 1, 2):
+    outside = [x for x in (d.champion, d.defender) if x != -1 and x not in d.guests]
+    if outside or d.proxy not in (0, 1, 2):
         raise Shape("D21 the champion and the defender are guests (or -1), the proxy kind 0, 1 or 2 (D36)")
 
 

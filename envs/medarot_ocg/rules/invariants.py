@@ -192,14 +192,12 @@ def check(state: GameState, *, deck_rules: bool = True, limits: bool = True, at_
         c.raise_if_any()
 
 
-class _Checker(Problems):
+class _Checker(Problems[GameState, CardDef]):
     """One check of one state: the problems found so far, stage by stage."""
 
     def __init__(self, st: GameState, deck_rules: bool, limits: bool, at_rest: bool) -> None:
-        super().__init__(st)
-        self.st: GameState = st
+        super().__init__(st, st.cards)
         self.cfg = st.config
-        self.cards: dict[str, CardDef] = st.cards
         self.deck_rules = deck_rules
         self.limits = limits
         self.at_rest = at_rest
@@ -723,7 +721,11 @@ class _Checker(Problems):
                     f"{where}: {e.op!r} is not a lasting primitive ({', '.join(sorted(LASTING_OPS))})",
                 )
                 continue
-            if e.flt not in TYPE_FILTERS or e.trash not in ("", *TRASH_TIMINGS) or e.owner not in SEATS:
+            if (
+                e.flt not in TYPE_FILTERS
+                or (e.trash != "" and e.trash not in TRASH_TIMINGS)
+                or e.owner not in SEATS
+            ):
                 self.bad(
                     "I10 lasting effects",
                     f"{where} has type filter {e.flt!r}, trash {e.trash!r}, user {e.owner}",

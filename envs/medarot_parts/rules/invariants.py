@@ -131,14 +131,12 @@ def check(state: GameState, *, deck_rules: bool = True) -> None:
         c.raise_if_any()
 
 
-class _Checker(Problems):
+class _Checker(Problems[GameState, CardDef]):
     """One check of one state: the problems found so far, stage by stage."""
 
     def __init__(self, st: GameState, deck_rules: bool) -> None:
-        super().__init__(st)
-        self.st: GameState = st
+        super().__init__(st, st.cards)
         self.cfg = st.config
-        self.cards: dict[str, CardDef] = st.cards
         self.deck_rules = deck_rules
         self.vacant = bool(self.cfg.vacant_seat)
         self.seated = (0,) if self.vacant else SEATS

@@ -3,7 +3,7 @@
 Rules modules register *tasks* (automatic steps) with ``@task`` and decision points with
 ``@decision(DP.X, legal=...)``. ``apply`` checks an action against the legal options, hands
 it to the decision's handler, then pops and runs tasks until a task sets the next decision
-point or the game ends. A decision point is ``(kind, player)``; its handler gets the player and
+point or the game ends. A decision point is ``(kind, player, ())`` (MoW's handlers read their context from ``pending``); its handler gets the player and
 reads its context from ``st.pending``.
 """
 
@@ -44,7 +44,7 @@ class MowAgenda(Agenda[GameState]):
 
 def ask(st: GameState, kind: DP, player: int, pending: list[Any] | None = None) -> None:
     """Set the decision point the runner stops at; ``pending`` is the handler's context."""
-    st.decision_point = (int(kind), player)
+    st.decision_point = (int(kind), player, ())
     st.pending = pending
 
 

@@ -487,14 +487,20 @@ def _argument(st: GameState, r: _Reader, where: str, kind: str, v: Any, seats: t
 
 
 def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
-    """The decision point ``(kind, player)`` and the context its handler reads (``pending``, 5.8)."""
+    """The decision point ``(kind, player, ())`` and the context its handler reads (``pending``, 5.8)."""
     point, pending = st.decision_point, st.pending
     if point is None:
         if pending is not None:
             raise shape_error("5.8", f"a decision context {pending!r} without a decision point")
         return
-    if not (isinstance(point, tuple) and len(point) == 2 and is_int(point[0]) and is_int(point[1])):
-        raise shape_error("5.8", f"the decision point is (kind, player) of two integers, got {point!r}")
+    if not (
+        isinstance(point, tuple)
+        and len(point) == 3
+        and is_int(point[0])
+        and is_int(point[1])
+        and point[2] == ()
+    ):
+        raise shape_error("5.8", f"the decision point is (kind, player, ()) of two integers, got {point!r}")
     kinds = {int(d) for d in DP if d != DP.NONE}
     if point[0] not in kinds or point[1] not in seats:
         raise shape_error("5.8", f"decision point {point!r}: kind 1..13 (K1-K13) of a seated player")

@@ -33,8 +33,8 @@ def _registry() -> OpRegistry[Pick]:
     return reg
 
 
-def test_default_vocabulary_is_the_shared_target():
-    reg = OpRegistry("shared")
+def test_the_shared_target_vocabulary_validates_shared_targets():
+    reg = OpRegistry("shared", Target)
     assert reg.selectors is Target
     reg.op("ZAP", targets=(Target.ONE_ENEMY,))(lambda: None)
     assert reg.validate("ZAP", None, Target.ONE_ENEMY, "ANY", "f.toml", "C1").name == "ZAP"

@@ -118,7 +118,7 @@ def _break(st: GameState, how: str) -> None:
     elif how == "I17":
         st.chain.append([st.active, int(Use.SUMMON), "MN01", 99, False, False, -1])
     elif how == "5.8":
-        st.decision_point = (int(DP.EFFECT_TARGET), p)
+        st.decision_point = (int(DP.EFFECT_TARGET), p, ())
     elif how == "5":
         st.agenda.append(["no_such_task"])
 
@@ -258,7 +258,7 @@ TEMPLATES = {
             ["counter_ability", 1, "MN05", 2, 0],
         ],
     ],
-    "decision_point": [(2, 0), (8, 1)],
+    "decision_point": [(2, 0, ()), (8, 1, ())],
     "pending": [["attack", -1], ["cost", 0, "COST_DISCARD", 1], ["target", FRAME], ["unit", FRAME, 0, 1]],
     "decisions": [],
     "next_uid": [],
