@@ -40,15 +40,10 @@ print(json.dumps(out))
 
 
 def _digests(pure: bool) -> dict[str, object]:
+    command = [sys.executable, "-c", DIGESTS]
     env = {**os.environ, "DECKGYM_PURE": "1" if pure else "0"}
     done = subprocess.run(
-        [sys.executable, "-c", DIGESTS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])

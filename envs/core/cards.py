@@ -16,7 +16,7 @@ import functools
 import hashlib
 import json
 import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
@@ -56,6 +56,23 @@ class CardPool(Generic[C]):
         self.by_index: list[C | None] = [None, *cards]
         self.files = tuple(files)
         self.sources = tuple(sources) or tuple(PoolSource("file", f) for f in self.files)
+
+    def listed(
+        self, entries: Iterable[tuple[str, int]], deck: str, problems: list[DeckError]
+    ) -> Iterator[tuple[str, int, C]]:
+        """Each ``(id, copies)`` entry of a deck list with its definition, in order.
+
+        An id not in the pool is a problem of ``deck``, added to ``problems`` (a deck check
+        lists every problem).
+        """
+        for cid, n in entries:
+            card = self.cards.get(cid)
+            if card is None:
+                problems.append(
+                    DeckError(deck, cid, f"unknown card id (not in the pool {', '.join(self.files)})")
+                )
+            else:
+                yield cid, n, card
 
     def spec(self) -> Any:
         """The pool as ``load_pool`` takes it back, JSON-safe: file paths, or the text and mappings.

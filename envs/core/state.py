@@ -239,6 +239,11 @@ class CardGameState(EngineState[Any], Generic[CardT]):
     MAKE_CONFIG: ClassVar[Callable[..., Any]]
     LOAD_POOL: ClassVar[Callable[[Any], Any]]
 
+    #: Two seats in every card game.
+    num_players: ClassVar[int] = 2
+    #: The fields ``repr`` shows (a ruleset's turn and running score).
+    REPR_FIELDS: ClassVar[tuple[str, ...]] = ()
+
     pool: Any = setup()
     cards: dict[str, CardT] = setup()
     decks: Any = setup()
@@ -275,6 +280,13 @@ class CardGameState(EngineState[Any], Generic[CardT]):
         """Name of the current decision point ("" when none)."""
         point = self.decision_point
         return "" if point is None else _decision_names(self.DECISIONS)[point[0]]
+
+    def __repr__(self) -> str:
+        shown = "".join(f"{name}={getattr(self, name)!r}, " for name in self.REPR_FIELDS)
+        return (
+            f"GameState({shown}decision={self.decision}, player={self.current_player}, "
+            f"done={self.done}, winner={self.winner})"
+        )
 
     def _setup_dict(self) -> dict[str, Any]:
         return {

@@ -370,17 +370,10 @@ def validate_deck(deck: DeckList, pool: CardPool, config: RulesConfig) -> None:
     """
     name = deck.source or deck.name
     problems: list[DeckError] = []
-    total = 0
+    total = sum(n for _, n in deck.cards)
     per_name: dict[tuple[str, str], int] = {}
     units = 0
-    for cid, n in deck.cards:
-        total += n
-        if cid not in pool:
-            problems.append(
-                DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
-            )
-            continue
-        card = pool[cid]
+    for cid, n, card in pool.listed(deck.cards, name, problems):
         if card.kind == MEDACHANGE and not config.medachange:
             problems.append(
                 DeckError(

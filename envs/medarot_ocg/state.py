@@ -113,7 +113,7 @@ class GameState(CardGameState[CardDef]):
     DECISIONS = DP
     MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
-    num_players = 2
+    REPR_FIELDS = ("turn", "hp")
 
     turn: int = 0
     first: int = 0
@@ -184,9 +184,3 @@ class GameState(CardGameState[CardDef]):
                     setattr(container, key, card)
             s._redeal(o, pool_cards)
         return s
-
-    def __repr__(self) -> str:
-        return (
-            f"GameState(mode={self.config.mode}, turn={self.turn}, hp={self.hp}, decision={self.decision}, "
-            f"player={self.current_player}, done={self.done})"
-        )

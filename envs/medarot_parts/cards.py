@@ -559,16 +559,9 @@ def validate_deck(deck: Deck, pool: CardPool, config: RulesConfig) -> None:
         problems.append(
             DeckError(name, None, f"starter parts cost {price} G, more than {config.start_assets} G (D3)")
         )
-    total = 0
+    total = sum(n for _, n in deck.deck.cards)
     per_name: dict[str, int] = {}
-    for cid, n in deck.deck.cards:
-        total += n
-        if cid not in pool:
-            problems.append(
-                DeckError(name, cid, f"unknown card id (not in the pool {', '.join(pool.files)})")
-            )
-            continue
-        card = pool[cid]
+    for cid, n, card in pool.listed(deck.deck.cards, name, problems):
         if card.type == MEDAL:
             problems.append(DeckError(name, cid, "medal cards cannot be in the deck (D2)"))
         elif card.type != ENERGY:

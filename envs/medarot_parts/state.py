@@ -112,7 +112,7 @@ class GameState(CardGameState[CardDef]):
     DECISIONS = DP
     MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
-    num_players = 2
+    REPR_FIELDS = ("turn", "round")
 
     turn: int = 0
     round: int = 0
@@ -161,9 +161,3 @@ class GameState(CardGameState[CardDef]):
         s._redeal(o, unseen)
         s.hand[o].sort()
         return s
-
-    def __repr__(self) -> str:
-        return (
-            f"GameState(turn={self.turn}, round={self.round}, decision={self.decision}, "
-            f"player={self.current_player}, done={self.done}, winner={self.winner})"
-        )

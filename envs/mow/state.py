@@ -63,7 +63,7 @@ class GameState(CardGameState[CardDef]):
     MAKE_CONFIG = staticmethod(make_config)
     LOAD_POOL = staticmethod(load_pool)
     EVENT_CAP = 300
-    num_players = 2
+    REPR_FIELDS = ("turn", "life", "level")
 
     turn: int = renamed("t", 0)
     active: int = 0
@@ -158,9 +158,3 @@ class GameState(CardGameState[CardDef]):
                     e[2] = card
         s._redeal(o, hidden)
         return s
-
-    def __repr__(self) -> str:
-        return (
-            f"GameState(turn={self.turn}, life={self.life}, level={self.level}, decision={self.decision}, "
-            f"player={self.current_player}, done={self.done})"
-        )
