@@ -205,7 +205,7 @@ def test_seat_1_answers_with_a_ready_counter_spell() -> None:
     run_to(table, DP.MAIN)
     k = sides.pool()[card].index
     table.apply(USE[k])
-    assert table.decision_point == (int(DP.COUNTER_WINDOW), 1)
+    assert table.decision_point == (int(DP.COUNTER_WINDOW), 1, ())
     assert SLOT_SPELL in table.legal_actions()
     table.apply(SLOT_SPELL)
     while AD.to_act(table) >= 0:

@@ -289,13 +289,13 @@ def test_D37_a_guest_damage_spell_lowers_P_a_base_is_no_choice() -> None:
         to(st, DP.MAIN)
         st.apply(FAST[POOL["SP02"].index])
         if kind == GUEST:
-            assert st.decision_point == (int(DP.EFFECT_TARGET), 0)
+            assert st.decision_point == (int(DP.EFFECT_TARGET), 0, ())
             assert st.legal_actions() == [TARGET[8]]
             words = describe_action(st, 0, ENC.action_to_index(TARGET[8], st))["text"]
             assert "the defender's stand-in" in words
             st.apply(TARGET[8])
         assert MowCore.proxy_life(st) == want
-        assert st.decision_point == (int(DP.MAIN), 0), "the table goes on"
+        assert st.decision_point == (int(DP.MAIN), 0, ()), "the table goes on"
         windows = [r for r in kinds(st, "auto") if r["decision"] == "COUNTER_WINDOW"]
         assert [r["player"] for r in windows] == [1], "seat 1's counter window passes by itself"
 
@@ -307,7 +307,7 @@ def test_D37_fire_bolt_may_aim_at_the_guest_proxy_or_at_the_own_side() -> None:
         st = table(host(field=("MN02",), exp=2, spell="SP01"), kind, 10)
         to(st, DP.MAIN)
         st.apply(SLOT_SPELL)
-        assert st.decision_point == (int(DP.EFFECT_TARGET), 0)
+        assert st.decision_point == (int(DP.EFFECT_TARGET), 0, ())
         own = [TARGET[0], TARGET[1]]
         assert st.legal_actions() == (own + [TARGET[8]] if kind == GUEST else own)
         if kind == GUEST:
