@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckgym.agents.arena import Z95, worker_count
+from deckgym.agents.arena import Z95
 from deckgym.agents.decks.matches import (
     Deck,
     DeckMatch,
@@ -58,35 +58,17 @@ def field_total(
     return score, (max(0.0, score - half), min(1.0, score + half))
 
 
-def _sequential(
-    env_name: str,
-    deck: Deck,
-    opponent: Deck,
-    pilot: str,
-    games: int,
-    seed: int,
-    workers: int | None,
-    test: Any,
-    progress: Callable[[int], None] | None,
-    env_kwargs: dict[str, Any],
-) -> list[tuple[float, float]]:
-    """Pairs read into ``test`` in seed order until it decides or ``games`` are played."""
-    limit = (games + 1) // 2
-    batch = 8 * worker_count(workers, limit)
-    pairs: list[tuple[float, float]] = []
-    while test.status == "undecided" and len(pairs) < limit:
-        size = min(batch, limit - len(pairs))
-        m = deck_match(env_name, deck, opponent, pilot, 2 * size, seed + len(pairs), workers, **env_kwargs)
-        used = 0
-        for p in m.pairs:
-            if test.status != "undecided":
-                break
-            test.add(*p)
-            pairs.append(p)
-            used += 1
-        if progress is not None:
-            progress(2 * used)
-    return pairs
+def _ticks(progress: Callable[[int], None] | None) -> Callable[[list[tuple[float, float]]], None] | None:
+    """A batch callback that passes ``progress`` the games each batch read."""
+    if progress is None:
+        return None
+    done = [0]
+
+    def tick(pairs: list[tuple[float, float]]) -> None:
+        progress(2 * (len(pairs) - done[0]))
+        done[0] = len(pairs)
+
+    return tick
 
 
 def gauntlet(
@@ -115,7 +97,7 @@ def gauntlet(
         DeckError: a deck breaks the ruleset's deck rules (checked before any game runs).
     """
     from deckgym import envs
-    from deckgym.agents.decks.sprt import PentanomialSPRT
+    from deckgym.agents.decks.sprt import PentanomialSPRT, play_until_decided
 
     if not against:
         raise ValueError("--against needs at least one deck")
@@ -145,7 +127,18 @@ def gauntlet(
             pairs = deck_match(env_name, deck, opp, pilot, games, seed, workers, progress, **env_kwargs).pairs
         else:
             test = PentanomialSPRT(sprt[0], sprt[1], alpha, beta)
-            pairs = _sequential(env_name, deck, opp, pilot, games, seed, workers, test, progress, env_kwargs)
+            pairs = play_until_decided(
+                test,
+                env_name,
+                deck,
+                opp,
+                pilot,
+                seed,
+                (games + 1) // 2,
+                workers,
+                env_kwargs,
+                _ticks(progress),
+            )
             row["sprt"] = {"verdict": test.status, "llr": test.llr, "bounds": list(test.bounds)}
         m = DeckMatch(name, label, env_name, pilot, seed, pairs, dict(env_kwargs))
         w, d, lo = m.counts()

@@ -44,7 +44,15 @@ _SCORES = np.array(PAIR_SCORES)
 #: The count an outcome not seen yet is given (fishtest's regularization).
 EPSILON = 1e-3
 
-__all__ = ["PAIR_SCORES", "PentanomialSPRT", "compare", "exact_llr", "logistic", "merge"]
+__all__ = [
+    "PAIR_SCORES",
+    "PentanomialSPRT",
+    "compare",
+    "exact_llr",
+    "logistic",
+    "merge",
+    "play_until_decided",
+]
 
 
 def regularized(counts: Sequence[float]) -> list[float]:
@@ -220,8 +228,37 @@ def compare(
         test.counts, test.games = list(resume["pairs"]), [resume[k] for k in ("wins", "draws", "losses")]
         start = resume["seeds"][-1][1] if resume["seeds"] else seed
     limit = max_games // 2 - test.pairs  # pairs still to play
+    after = None if progress is None else (lambda _pairs: progress(2 * test.pairs, test.llr))
+    played = len(
+        play_until_decided(test, env_name, deck_a, deck_b, pilot, start, limit, workers, env_kwargs, after)
+    )
+    ranges = [list(r) for r in resume["seeds"]] if resume is not None else []
+    if played:
+        ranges = _add_range(ranges, [start, start + played])
+    return record(settings, test, seed, ranges, max_games)
+
+
+def play_until_decided(
+    test: PentanomialSPRT,
+    env_name: str,
+    deck_a: Deck,
+    deck_b: Deck,
+    pilot: str,
+    start: int,
+    limit: int,
+    workers: int | None,
+    env_kwargs: dict[str, Any],
+    after_batch: Callable[[list[tuple[float, float]]], None] | None = None,
+) -> list[tuple[float, float]]:
+    """Pairs on seeds ``start, start + 1, ...`` read into ``test`` until it decides or ``limit`` pairs are read.
+
+    The pairs run in batches over the workers but are read in seed order, and the test stops
+    at its first deciding pair, so the pairs read never depend on ``workers``.
+    ``after_batch(pairs)`` is called after each batch with the pairs read so far.
+    """
     w = worker_count(workers, max(1, limit))
     batch = 8 * w
+    pairs: list[tuple[float, float]] = []
     next_seed = start
     while test.status == "undecided" and next_seed - start < limit:
         seeds = list(range(next_seed, min(next_seed + batch, start + limit)))
@@ -232,13 +269,10 @@ def compare(
                 if test.status != "undecided":
                     break
                 test.add(*p)
-        if progress is not None:
-            progress(2 * test.pairs, test.llr)
-    ranges = [list(r) for r in resume["seeds"]] if resume is not None else []
-    played = test.pairs - (sum(resume["pairs"]) if resume is not None else 0)
-    if played:
-        ranges = _add_range(ranges, [start, start + played])
-    return record(settings, test, seed, ranges, max_games)
+                pairs.append(p)
+        if after_batch is not None:
+            after_batch(pairs)
+    return pairs
 
 
 def _add_range(ranges: list[list[int]], new: list[int]) -> list[list[int]]:
