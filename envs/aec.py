@@ -253,6 +253,15 @@ class DeckRuleset(PackageRuleset):
         """
         raise NotImplementedError
 
+    def partial_deck(self, path: Any) -> tuple[dict[str, int], Callable[[dict[str, int]], Any], int]:
+        """A deck file that may lack cards, for completing it (``deckgym decks complete``).
+
+        Returns its card counts, how to turn counts into a deck value of this ruleset (what
+        the file holds beside its counted cards is kept), and how many cards a complete
+        deck counts. Raises ``DeckError`` for a file that is not a deck file.
+        """
+        raise NotImplementedError
+
 
 class CardGameEnv(AECEnv):
     """PettingZoo AEC environment over any deckgym ruleset.

@@ -77,30 +77,6 @@ def read_candidates(path: str | Path, pool: Any) -> list[tuple[str, int | None]]
     return list(out.items())
 
 
-def partial_deck(env_name: str, path: str | Path, ruleset: Any) -> tuple[Counts, Callable[[Counts], Any]]:
-    """A partial deck file's counts, and how to turn counts into the ruleset's deck value.
-
-    The MoW master and the parts game's starter set are kept as the file gives them; only
-    ``[cards]`` is completed. Raises ``DeckError`` for a file that is not a deck file.
-    """
-    from deckgym.envs.core.cards import load_deck_file
-
-    if env_name == "mow_v1":
-        from deckgym.envs.mow.cards import load_deck as load_mow
-
-        return dict(load_mow(path, ruleset.pool).cards), dict
-    if env_name == "medarot_parts_v1":
-        from deckgym.envs.medarot_parts.cards import _DECK_KEYS as PARTS_KEYS
-
-        deck = load_deck_file(path, PARTS_KEYS)
-        start = deck.extra["starter"]
-        starter = [start["medarot1"], start["medarot2"]]
-        return dict(deck.cards), lambda counts: {"starter": starter, "cards": counts}
-    from deckgym.envs.medarot_ocg.cards import _DECK_KEYS as OCG_KEYS
-
-    return dict(load_deck_file(path, OCG_KEYS).cards), dict
-
-
 def count_multisets(limits: Sequence[int], size: int) -> int:
     """How many ways to take ``size`` copies with at most ``limits[i]`` of card ``i``."""
     ways = [1] + [0] * size
@@ -252,12 +228,8 @@ def complete(
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in against:
         ruleset.deck_list(f)
-    partial, wrap = partial_deck(env_name, partial_path, ruleset)
+    partial, wrap, size = ruleset.partial_deck(partial_path)
     cands = read_candidates(candidates_path, ruleset.pool)
-    starter = ruleset.deck_list(
-        ruleset.starter_names[0]
-    )  # a validated list; the parts game's holds its starter set
-    size = sum(n for _, n in starter.cards) - (10 if env_name == "medarot_parts_v1" else 0)
     have = sum(partial.values())
     if have > size:
         raise ValueError(f"the partial deck has {have} cards; a complete deck has {size}")

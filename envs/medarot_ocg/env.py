@@ -66,12 +66,12 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.medarot_ocg.cards import CardPool, resolve_deck, starter_decks
+from deckgym.envs.medarot_ocg.cards import CardPool, load_deck, resolve_deck, starter_decks
 from deckgym.envs.medarot_ocg.config import RulesConfig
 from deckgym.envs.medarot_ocg.encode import MedarotEncoder
 from deckgym.envs.medarot_ocg.rules import new_game
@@ -124,6 +124,10 @@ class MedarotRuleset(DeckRuleset):
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
         return resolve_deck(value, self.pool, self.config)
+
+    def partial_deck(self, path: Any) -> tuple[dict[str, int], Callable[[dict[str, int]], Any], int]:
+        """A deck file's counts; counts are a deck value; a complete deck has ``deck_size`` cards."""
+        return dict(load_deck(path).cards), dict, self.config.deck_size
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public counts: deck, HP and Medarots on the board, own minus opponent's.

@@ -64,11 +64,14 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
+from deckgym.envs.core.cards import load_deck_file
 from deckgym.envs.encoding.codec import encoder_for_pool
+from deckgym.envs.medarot_parts.cards import _DECK_KEYS as DECK_KEYS
 from deckgym.envs.medarot_parts.cards import CardPool, deck_names, resolve_deck
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.encode import PartsEncoder
@@ -113,6 +116,17 @@ class PartsRuleset(DeckRuleset):
         deck = resolve_deck(value, self.pool, self.config)
         starter = tuple((cid, 1) for cid in deck.starter.cards())
         return replace(deck.deck, cards=starter + deck.deck.cards)
+
+    def partial_deck(self, path: Any) -> tuple[dict[str, int], Callable[[dict[str, int]], Any], int]:
+        """A deck file's ``[cards]`` counts, kept with the file's starter set.
+
+        Counts become a deck value with that starter set; a complete deck has ``deck_size``
+        cards beside it (D2).
+        """
+        deck = load_deck_file(path, DECK_KEYS)
+        start = deck.extra["starter"]
+        starter = [start["medarot1"], start["medarot2"]]
+        return dict(deck.cards), lambda counts: {"starter": starter, "cards": counts}, self.config.deck_size
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: intact armor, working medarots and deck, own minus opponent's.

@@ -63,12 +63,13 @@ an observation: a seat sees only its own vector.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from deckgym.envs.aec import DeckRuleset
 from deckgym.envs.encoding.codec import encoder_for_pool
-from deckgym.envs.mow.cards import CardPool, deck_names, resolve_deck
-from deckgym.envs.mow.config import RulesConfig
+from deckgym.envs.mow.cards import CardPool, deck_names, load_deck, resolve_deck
+from deckgym.envs.mow.config import DECK_SIZE, RulesConfig
 from deckgym.envs.mow.encode import MowEncoder
 from deckgym.envs.mow.rules import new_game
 from deckgym.envs.mow.rules.values import master_attack, monster_attack, toughness
@@ -110,6 +111,14 @@ class MowRuleset(DeckRuleset):
     def deck_list(self, value: Any) -> Any:
         """A deck value as a validated ``DeckList`` (``DeckError`` names the card and the rule)."""
         return resolve_deck(value, self.pool, self.config.max_copies)
+
+    def partial_deck(self, path: Any) -> tuple[dict[str, int], Callable[[dict[str, int]], Any], int]:
+        """A deck file's counts, its master first (``load_deck``).
+
+        Counts are a deck value; a complete list holds the master and ``DECK_SIZE`` main-deck
+        cards (R3).
+        """
+        return dict(load_deck(path, self.pool).cards), dict, DECK_SIZE + 1
 
     def potential(self, state: GameState, seat: int) -> float:
         """A shaping potential from public facts: life, board strength and level, own minus opponent's.
