@@ -626,6 +626,9 @@ class Record:
         """An independent copy."""
         return plan_of(type(self)).copy(self)
 
+    #: ``copy`` under the name the game states give it (an AMALOGS side is cloned like a table).
+    clone = copy
+
     def to_list(self) -> Any:
         """JSON form (a list of the field values in declared order)."""
         return plan_of(type(self)).dump(self)

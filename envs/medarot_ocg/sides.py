@@ -88,11 +88,6 @@ class Side(Record):
         self.draw_mark = 0
         self.mulligans = 0
 
-    def clone(self) -> Side:
-        """An independent copy."""
-        s: Side = self.copy()
-        return s
-
     def cards(self) -> list[str]:
         """Every card id this side holds, in any zone (for card conservation, I1)."""
         out = self.deck + self.hand + self.trash + self.reserve

@@ -86,11 +86,6 @@ class Side(Record):
         self.mods = []
         self.nominal = starter_life(decklist)
 
-    def clone(self) -> Side:
-        """An independent copy."""
-        s: Side = self.copy()
-        return s
-
     @classmethod
     def from_dict(cls, values: Any, path: str = "") -> Any:
         """Inverse of ``to_dict`` (a dict without ``nominal``, written before D38, gets the starters' value)."""

@@ -53,7 +53,7 @@ class Side(Record):
     """One player's Master of the World game between duels (D19).
 
     Its fields are one seat's part of ``GameState`` (the same names and types) and the deck
-    list; ``copy`` (``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
+    list; ``copy`` (or ``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
     """
 
     JSON_FORM = "dict"
@@ -90,11 +90,6 @@ class Side(Record):
         self.master_attacked = False
         self.fast_used = False
         self.turn_uses = {}
-
-    def clone(self) -> Side:
-        """An independent copy."""
-        s: Side = self.copy()
-        return s
 
     def cards(self) -> list[str]:
         """Every card id this side holds, in any zone (card conservation, I9)."""
