@@ -31,7 +31,7 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 	$(PIP) install -q -e ".[train,dev]"
 	touch $@
 
-install: $(VENV)/.train
+install: $(VENV)/.train $(VENV)/.compiled
 
 # The compiled build: mypyc compiles the engines and encoders (setup.py's compiled_modules) from
 # the same source, in place beside it, when a C compiler and Python's headers are here; else
@@ -88,8 +88,20 @@ install-docs: $(VENV)/.docs
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode beginner --out runs/demo
 
+# The checks that also run on the compiled build (when there is one): both builds give the same
+# events, the stored fingerprints and event streams, the env contracts, the hidden-information
+# tests and the worked examples.
+COMPILED_CHECKS := tests/test_compiled.py tests/scripts/test_fingerprint.py tests/envs/test_events.py \
+  tests/envs/test_ecosystem.py tests/agents/test_honesty.py tests/envs/test_global_state.py \
+  $(wildcard tests/envs/*/test_worked_examples.py)
+
+# The whole suite runs on the pure-Python reference; then the checks above on the compiled build.
 test: install $(VENV)/.distributed $(VENV)/.rllib $(VENV)/.play $(VENV)/.mutate $(VENV)/.notebooks
-	$(PY) -m pytest -q -n 2
+	DECKGYM_PURE=1 $(PY) -m pytest -q -n 2
+	@if $(PY) -c "import deckgym, sys; sys.exit(not deckgym.compiled)"; then \
+	  echo "the same checks on the compiled build:"; \
+	  $(PY) -m pytest -q -n 2 $(COMPILED_CHECKS); \
+	else echo "no compiled build here: the pure-Python build was the one tested"; fi
 
 test-fast: install-core
 	$(PY) -m pytest -q -n 2 -m "not slow and not train"
@@ -106,10 +118,10 @@ $(VENV)/.mutate: pyproject.toml | $(VENV)/.core
 install-mutate: $(VENV)/.mutate
 
 mutate: install-mutate
-	$(PY) scripts/mutate.py --all
+	DECKGYM_PURE=1 $(PY) scripts/mutate.py --all
 
 mutate-sample: install-mutate
-	$(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.4
+	DECKGYM_PURE=1 $(PY) scripts/mutate.py amalogs mow --sample 12 --seed 0 --budget 420 --min-score 0.4
 
 lint: install-core typecheck
 	$(VENV)/bin/ruff check .

@@ -59,10 +59,16 @@ class _SourceOnly:
 
 
 def _stale_build(root: _Path) -> str:
-    """In a source tree, a compiled module older than its source (``make compile`` not rerun), or ""."""
+    """In a source tree, a compiled module whose source changed since the build, or "".
+
+    The compiled code of every module is in the group library, so each source is compared
+    with it (a module's own ``.so`` is a small loader that a rebuild may keep as it was).
+    """
+    group = max((lib.stat().st_mtime for lib in root.glob("_native__mypyc*.so")), default=None)
     for built in root.rglob("*.so"):
         source = built.with_name(built.name.split(".", 1)[0] + ".py")
-        if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+        built_at = built.stat().st_mtime if group is None else group
+        if source.is_file() and source.stat().st_mtime > built_at:
             return str(source.relative_to(root.parent))
     return ""
 

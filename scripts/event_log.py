@@ -42,7 +42,7 @@ def game_events(name: str, kwargs: dict[str, Any], seed: int = SEED) -> list[dic
     env = importlib.import_module(f"deckgym.envs.{name}").env(**kwargs)
     env.reset(seed=seed)
     st = env.unwrapped.game
-    st.EVENT_CAP = 10**9  # this game's log keeps everything (the class's cap is untouched)
+    st.event_cap = 10**9  # this game's log keeps everything
     rng = random.Random(seed)
     while not st.is_terminal():
         st.apply(rng.choice(st.legal_actions()))

@@ -30,11 +30,12 @@ from bench import VARIANTS, label_of
 from event_log import game_events
 import deckgym
 out = {"compiled": deckgym.compiled}
-for name, kwargs in VARIANTS:
-    h = hashlib.sha256()
-    for seed in (3, 11, 29):
-        h.update(json.dumps(game_events(name, kwargs, seed), sort_keys=True).encode())
-    out[label_of(name, kwargs)] = h.hexdigest()
+for name, variants in VARIANTS.items():
+    for kwargs in variants:
+        h = hashlib.sha256()
+        for seed in (3, 11, 29):
+            h.update(json.dumps(game_events(name, kwargs, seed), sort_keys=True).encode())
+        out[label_of(name, kwargs)] = h.hexdigest()
 print(json.dumps(out))
 """
 

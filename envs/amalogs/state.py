@@ -65,8 +65,6 @@ class _TableCodec:
 class Avatar(Record):
     """One player: its avatar on the MAP and the core side it holds (4.1)."""
 
-    JSON_FORM = "dict"
-
     team: int
     slot: int
     square: int = -1
@@ -98,6 +96,9 @@ class Avatar(Record):
         return RULESETS[self.ruleset].range if self.ruleset >= 0 else 0
 
 
+Avatar.JSON_FORM = "dict"
+
+
 @dataclass
 class Duel(Record):
     """The duel under way (4.1): roles, who sits at seat 1, strike value and outcome.
@@ -105,8 +106,6 @@ class Duel(Record):
     Seat 1 holds the champion (D21), else a proxy (D36, D37): the defender's stand-in (``proxy``
     ``GUEST``, ``defender`` its player) or the enemy base (``BASE``, D40), else nobody (vacant).
     """
-
-    JSON_FORM = "dict"
 
     host: int
     casts: list[int]
@@ -144,8 +143,11 @@ class Duel(Record):
         return [self.host, *self.casts, *self.guests]
 
 
+Duel.JSON_FORM = "dict"
+
+
 @dataclass(eq=False, init=False, repr=False)
-class AmalogsState(EngineState[AmalogsConfig]):
+class AmalogsState(EngineState):
     """An AMALOGS position. Public methods follow the engine protocol of ``envs.core.protocol``.
 
     Attributes:
@@ -165,10 +167,6 @@ class AmalogsState(EngineState[AmalogsConfig]):
         table_steps: core decisions taken on the running table (D32).
         duel: the duel under way, or None.
     """
-
-    RULES = "deckgym.envs.amalogs.rules"
-    RULESET = "amalogs"
-    EVENT_CAP = 400
 
     avatars: list[Avatar] = dataclasses.field(default_factory=list)
     life: list[int] = seats(0)
@@ -190,7 +188,10 @@ class AmalogsState(EngineState[AmalogsConfig]):
     table_steps: int = 0
     duel: Duel | None = None
 
-    def __init__(self, config: AmalogsConfig, seed: int) -> None:
+    def __init__(self, config: AmalogsConfig | None = None, seed: int = 0) -> None:
+        """A new game's state (a blank one without a config, which ``clone`` and ``from_dict`` fill in)."""
+        if config is None:
+            return
         self.config = config
         self.seed = seed
         self.rng = random.Random(seed)
@@ -271,3 +272,8 @@ class AmalogsState(EngineState[AmalogsConfig]):
             f"AmalogsState(turn={self.team_turn}, life={self.life}, phase={Phase(self.phase).name}, "
             f"actor={self.actor}, done={self.done})"
         )
+
+
+AmalogsState.RULES = "deckgym.envs.amalogs.rules"
+AmalogsState.RULESET = "amalogs"
+AmalogsState.EVENT_CAP = 400

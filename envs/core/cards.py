@@ -15,6 +15,7 @@ import copy
 import functools
 import hashlib
 import json
+import sys
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -176,7 +177,17 @@ TEXT_LABEL = "<toml text>"
 CARDS_LABEL = "<card mappings>"
 
 
-@dataclass(frozen=True, slots=True)
+def package_dir(module: str) -> Path:
+    """The folder of the package that holds ``module`` (call it with ``__name__``): its data files.
+
+    A compiled module's ``__file__`` does not name its folder, so the data files are found
+    through the package, which is imported before its modules.
+    """
+    package = sys.modules[module.rpartition(".")[0]]
+    return Path(package.__path__[0])
+
+
+@dataclass(frozen=True)
 class PoolSource:
     """One source of card records: a file, TOML text, or card mappings (kept as canonical JSON).
 
@@ -296,7 +307,7 @@ def _card_tables(label: str, data: dict[str, Any]) -> Any:
     return data.get("card", [])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Field:
     """One key of a data record: its type, whether it is required and its allowed values.
 
@@ -400,7 +411,7 @@ def _type_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in _as_tuple(kind))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeckList:
     """A deck: its name, card counts by id and the ruleset's own deck fields.
 

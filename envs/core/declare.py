@@ -28,13 +28,16 @@ whose form depends on another field (an AMALOGS side, whose ruleset is another f
 
 from __future__ import annotations
 
+import ast
 import copy as _copy
 import dataclasses
 import enum
 import random
+import sys
 import types
 import typing
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Protocol
 
 from deckgym.envs.core.errors import StateError
@@ -102,7 +105,9 @@ def setup(kind: str = "shared") -> Any:
 
     ``kind`` says what a copy holds: ``"shared"`` the same object (the config, the card
     pool), ``"rng"`` an independent generator in the same state, ``"cache"`` the same
-    object (a cache that the rules replace rather than change), ``"fresh"`` its default.
+    object (a cache that the rules replace rather than change), ``"fresh"`` its default
+    (False), ``"memo"`` None (a memo that an encoder keeps on the state: a copy starts
+    without it). The kinds a copy resets start at their default in ``init`` too.
     """
     if kind not in _SETUP_KINDS:
         raise ValueError(f"setup kind must be one of {', '.join(_SETUP_KINDS)}, got {kind!r}")
@@ -110,7 +115,9 @@ def setup(kind: str = "shared") -> Any:
     return dataclasses.field(default=default, metadata={"setup": kind}, repr=False, compare=False)
 
 
-_SETUP_KINDS = ("shared", "rng", "cache", "fresh")
+_SETUP_KINDS = ("shared", "rng", "cache", "fresh", "memo")
+#: The set-up kinds that ``init`` sets to their default (the others come with the game).
+_RESET_KINDS = ("cache", "fresh", "memo")
 
 
 def codec_field(codec: Codec, default: Any = None) -> Any:
@@ -427,7 +434,7 @@ class Plan:
 
     def __init__(self, cls: type) -> None:
         self.cls = cls
-        hints = typing.get_type_hints(cls, include_extras=True)
+        hints = _hints(cls)
         every = dataclasses.fields(cls)
         #: the set-up fields (``setup``) and the played ones, which are dumped and loaded
         self.setup = [f for f in every if "setup" in f.metadata]
@@ -441,6 +448,17 @@ class Plan:
             else:
                 self.nodes[f.name] = parse(hints[f.name])
         self.json_dict = getattr(cls, "JSON_FORM", "list") == "dict"
+        #: A compiled class (mypyc) cannot be made without its constructor: a copy calls it.
+        self.native = _native(cls)
+        #: A record's fields, in order, when its constructor takes them all (a dataclass ``__init__``).
+        params: Any = getattr(cls, "__dataclass_params__", None)
+        self.by_constructor = (
+            self.native
+            and params is not None
+            and params.init
+            and all(f.init for f in self.fields)
+            and not self.setup
+        )
         self.copy: Callable[[Any], Any] = self._compile_copy()
         self.dump: Callable[[Any], Any] = self._compile_dump()
         self.init: Callable[[Any], None] = self._compile_init()
@@ -465,7 +483,11 @@ class Plan:
     def _compile_copy(self) -> Callable[[Any], Any]:
         ns = self._namespace()
         gen = _Gen(ns)
-        body = ["s = _new(_cls)"]
+        if self.by_constructor:
+            return self._compile_construct(ns, gen)
+        # A compiled state's (or a compiled record's own) constructor without arguments makes
+        # a blank one.
+        body = ["s = _cls()" if self.native else "s = _new(_cls)"]
         # Attributes are set in the order a constructor sets them: the set-up, the generator,
         # the played fields, then the private ones. CPython shares one key table among the
         # instances of a class only while they add their attributes in the same order.
@@ -482,6 +504,14 @@ class Plan:
         body.append("return s")
         return self._compile("copy", body, ns)
 
+    def _compile_construct(self, ns: dict[str, Any], gen: _Gen) -> Callable[[Any], Any]:
+        """The copy of a compiled record through its constructor (a codec field is copied after it)."""
+        args = [f"o.{f.name}" if f.name in self.codecs else self._field_copy(gen, f) for f in self.fields]
+        body = [f"s = _cls({', '.join(args)})"]
+        body += [f"s.{n} = _codecs[{n!r}].copy(o.{n}, o, s)" for n in self.codecs]
+        body.append("return s")
+        return self._compile("copy", body, ns)
+
     def _field_copy(self, gen: _Gen, f: dataclasses.Field[Any]) -> str:
         """The copy of a played field; a per-seat list is copied seat by seat (no loop)."""
         node, n = self.nodes[f.name], f.metadata.get("seats")
@@ -494,7 +524,7 @@ class Plan:
         kind = f.metadata["setup"]
         if kind == "rng":
             return f"s.{f.name} = _copy_rng(o.{f.name})"
-        if kind == "fresh":
+        if kind in ("fresh", "memo"):
             return f"s.{f.name} = {f.default!r}"
         return f"s.{f.name} = o.{f.name}"
 
@@ -523,6 +553,7 @@ class Plan:
             elif f.default is not dataclasses.MISSING:
                 ns[f"_d{i}"] = f.default
                 body.append(f"o.{f.name} = _d{i}")
+        body += [f"o.{f.name} = {f.default!r}" for f in self.setup if f.metadata["setup"] in _RESET_KINDS]
         return self._compile("init", body or ["pass"], ns)
 
     # ------------------------------------------------------------------- load
@@ -569,7 +600,13 @@ class Plan:
 
     def load(self, data: Any, path: str) -> Any:
         """A new record from its JSON form."""
-        obj: Any = object.__new__(self.cls)
+        if self.by_constructor:
+            # a compiled dataclass is made by its constructor, from the values read first
+            values = types.SimpleNamespace()
+            self.load_into(values, data, path)
+            return self.cls(**vars(values))
+        # a compiled record with its own constructor makes a blank one without arguments
+        obj: Any = self.cls() if self.native else object.__new__(self.cls)
         self.load_into(obj, data, path)
         return obj
 
@@ -602,6 +639,50 @@ def load(n: Node, v: Any, path: str) -> Any:
     return n.load(v, path)
 
 
+def _hints(cls: type) -> dict[str, Any]:
+    """The declared types of ``cls``'s fields, with their parameters (``list[list[Slot]]``).
+
+    A compiled class keeps only the bare types (``list``) in ``__annotations__``, so its
+    declarations are read from its source, as the pure build reads them, and evaluated in
+    its module.
+    """
+    if not _native(cls):
+        return typing.get_type_hints(cls, include_extras=True)
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__[:-1]):
+        module = sys.modules[klass.__module__]
+        names = dict(vars(module))
+        for name, text in _source_annotations(module, klass.__name__).items():
+            hints[name] = eval(text, names)  # the package's own source
+    return hints
+
+
+def _source_annotations(module: types.ModuleType, name: str) -> dict[str, str]:
+    """Field name -> annotation text of class ``name`` in ``module``'s source (class constants left out)."""
+    # (a compiled module's ``__file__`` does not name its folder: its package's path does)
+    package, _, leaf = module.__name__.rpartition(".")
+    source = Path(sys.modules[package].__path__[0]) / f"{leaf}.py"
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            return {
+                stmt.target.id: ast.unparse(stmt.annotation)
+                for stmt in node.body
+                if isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and not ast.unparse(stmt.annotation).startswith("ClassVar")
+            }
+    return {}
+
+
+def _native(cls: type) -> bool:
+    """Whether ``cls`` is compiled (mypyc), so that only its own constructor can make one."""
+    try:
+        object.__new__(cls)
+    except TypeError:
+        return True
+    return False
+
+
 _PLANS: dict[type, Plan] = {}
 
 
@@ -626,8 +707,9 @@ class Record:
         """An independent copy."""
         return plan_of(type(self)).copy(self)
 
-    #: ``copy`` under the name the game states give it (an AMALOGS side is cloned like a table).
-    clone = copy
+    def clone(self) -> Any:
+        """``copy`` under the name the game states give it (an AMALOGS side is cloned like a table)."""
+        return plan_of(type(self)).copy(self)
 
     def to_list(self) -> Any:
         """JSON form (a list of the field values in declared order)."""
@@ -642,4 +724,7 @@ class Record:
         """Inverse of ``to_list``; a ``StateError`` names the field that does not fit."""
         return plan_of(cls).load(values, path or cls.__name__)
 
-    from_dict = from_list
+    @classmethod
+    def from_dict(cls, values: Any, path: str = "") -> Any:
+        """``from_list`` under the name of the dict form."""
+        return plan_of(cls).load(values, path or cls.__name__)

@@ -26,8 +26,8 @@ from deckgym.envs.core.errors import CardDataError
 from deckgym.envs.core.targets import SelectorT
 
 
-@dataclass(frozen=True, slots=True)
-class OpSpec(Generic[SelectorT]):
+@dataclass(frozen=True)
+class OpSpec:
     """What an op accepts: amount range (None for no amount), targets and timings; and its handler.
 
     An empty ``targets`` set means the op takes no target (it acts for its user). Until the
@@ -38,7 +38,7 @@ class OpSpec(Generic[SelectorT]):
     handler: Callable[..., Any]
     amount: tuple[int, int] | None
     step: int
-    targets: frozenset[SelectorT]
+    targets: frozenset[Any]
     timings: frozenset[str] | None
     lasting: bool
 
@@ -58,7 +58,7 @@ class OpRegistry(Generic[SelectorT]):
     def __init__(self, ruleset: str, selectors: type[SelectorT]) -> None:
         self.ruleset = ruleset
         self.selectors = selectors
-        self._ops: dict[str, OpSpec[SelectorT]] = {}
+        self._ops: dict[str, OpSpec] = {}
         self._unbound: set[str] = set()  # declared ops whose handler is not bound yet
 
     def declare(
@@ -174,7 +174,7 @@ class OpRegistry(Generic[SelectorT]):
     def __contains__(self, name: object) -> bool:
         return name in self._ops
 
-    def __getitem__(self, name: str) -> OpSpec[SelectorT]:
+    def __getitem__(self, name: str) -> OpSpec:
         return self._ops[name]
 
     def names(self) -> list[str]:
@@ -183,7 +183,7 @@ class OpRegistry(Generic[SelectorT]):
 
     def validate(
         self, op: str, amount: int | None, target: SelectorT | None, timing: str, file: str, card: str
-    ) -> OpSpec[SelectorT]:
+    ) -> OpSpec:
         """Check one effect record against its op's spec.
 
         Args:
@@ -226,7 +226,7 @@ class OpRegistry(Generic[SelectorT]):
             )
         return spec
 
-    def _check_target(self, spec: OpSpec[SelectorT], target: SelectorT | None, file: str, card: str) -> None:
+    def _check_target(self, spec: OpSpec, target: SelectorT | None, file: str, card: str) -> None:
         """The target rule of :meth:`validate`: a member the op accepts, or none for a targetless op."""
         if target is not None and not isinstance(target, self.selectors):
             raise TypeError(f"{target!r} is not a {self.selectors.__name__} selector of {self.ruleset}")

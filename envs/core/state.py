@@ -16,18 +16,13 @@ import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from deckgym.envs.core.declare import Frozen, Record, plan_of, renamed, seats, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.events import known_to, make_record
 
 __all__ = ["CardGameState", "EngineState", "Frozen", "Record", "copy_rng", "rng_from_json", "rng_to_json"]
-
-
-#: A ruleset's rules options and its card definitions (the types of ``config`` and ``cards``).
-ConfigT = TypeVar("ConfigT", bound=Any)
-CardT = TypeVar("CardT")
 
 
 @functools.cache
@@ -57,22 +52,19 @@ def copy_rng(rng: random.Random) -> random.Random:
     return out
 
 
-@dataclasses.dataclass(eq=False, init=False, repr=False)
-class EngineState(Generic[ConfigT]):
-    """Protocol methods of a two-seat engine: legal options, moves, outcome, events and the declared state.
+class EngineClass:
+    """What a ruleset's state class says of itself (class constants, no state).
 
-    A ruleset's state is a ``@dataclass(eq=False, init=False, repr=False)`` subclass that
-    declares its fields (``envs.core.declare``); the fields declared here, the outcome and the
-    event log, come first. From that declaration come ``clone``, ``to_dict``, ``from_dict``
-    and ``==``. Subclasses set ``RULES`` (the dotted name of their rules package, imported on
-    first use because it imports the state module), ``RULESET`` (the name its dicts carry),
-    and ``DECISIONS`` (the enum of decision kinds). Set-up fields (``envs.core.declare.setup``:
-    the config, the pool, the generator) are not dumped with the others: ``to_dict`` writes
-    them in its own keys (``SETUP_KEYS``).
+    They live on a plain class rather than in the dataclass that declares the state: a
+    compiled dataclass (mypyc) would take a constant in its body for a field. A ruleset sets
+    its values after its class (``GameState.RULES = ...``).
     """
 
+    #: The dotted name of the rules package (imported on first use: it imports the state module).
     RULES: ClassVar[str]
+    #: The name the state's dicts carry.
     RULESET: ClassVar[str]
+    #: The enum of decision kinds.
     DECISIONS: ClassVar[type[enum.IntEnum]]
     #: The keys of ``to_dict`` that hold the set-up rather than declared fields.
     SETUP_KEYS: ClassVar[tuple[str, ...]] = ("ruleset", "config", "seed", "rng")
@@ -80,6 +72,21 @@ class EngineState(Generic[ConfigT]):
     #: The event logs keep their last ``EVENT_CAP`` entries (trimmed to half when they overflow).
     EVENT_CAP: ClassVar[int] = 200
     _rules: ClassVar[Any] = None
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal states may differ later
+
+
+@dataclasses.dataclass(eq=False, init=False, repr=False)
+class EngineState(EngineClass):
+    """Protocol methods of a two-seat engine: legal options, moves, outcome, events and the declared state.
+
+    A ruleset's state is a ``@dataclass(eq=False, init=False, repr=False)`` subclass that
+    declares its fields (``envs.core.declare``); the fields declared here, the outcome and the
+    event log, come first. From that declaration come ``clone``, ``to_dict``, ``from_dict``
+    and ``==``. Subclasses set ``RULES``, ``RULESET`` and ``DECISIONS`` (``EngineClass``).
+    Set-up fields (``envs.core.declare.setup``: the config, the pool, the generator) are not
+    dumped with the others: ``to_dict`` writes them in its own keys (``SETUP_KEYS``).
+    """
 
     #: The game is over (decided or truncated).
     done: bool = False
@@ -97,16 +104,17 @@ class EngineState(Generic[ConfigT]):
     rng: random.Random = setup("rng")
     _legal: list[Any] | None = setup("cache")
     _muted: bool = setup("fresh")
+    #: This game's cap on its event logs (``EVENT_CAP`` unless raised, e.g. to keep a whole game's log).
+    event_cap: int = setup()
 
     #: The rules options and the seed the game was set up with.
-    config: ConfigT = setup()
+    config: Any = setup()
     seed: int = setup()
 
     def _init_declared(self) -> None:
-        """Set every declared field to its default (``__init__`` of each ruleset calls it)."""
+        """Set every declared field, the options cache and the memos to their defaults (``__init__`` of each ruleset calls it)."""
         plan_of(type(self)).init(self)
-        self._legal = None
-        self._muted = False
+        self.event_cap = self.EVENT_CAP
 
     @classmethod
     def _load_rules(cls) -> ModuleType:
@@ -156,6 +164,14 @@ class EngineState(Generic[ConfigT]):
         raise NotImplementedError
 
     @classmethod
+    def _upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` in the current form, where an earlier release wrote a field otherwise.
+
+        A ruleset says how; a field that was only renamed needs nothing here (``renamed``).
+        """
+        return data
+
+    @classmethod
     def from_dict(cls, data: Any, strict: bool = False) -> Self:
         """Rebuild a state written by ``to_dict`` (the dict is not kept).
 
@@ -166,6 +182,7 @@ class EngineState(Generic[ConfigT]):
         name = getattr(cls, "RULESET", cls.__name__)
         if not isinstance(data, dict) or data.get("ruleset") != name:
             raise StateError(f"not a {name} state dict (missing or wrong 'ruleset')")
+        data = cls._upgrade(data)
         missing = [k for k in cls.SETUP_KEYS if k not in data]
         if missing:
             raise StateError(f"{missing[0]}: missing from the {name} state dict")
@@ -191,8 +208,6 @@ class EngineState(Generic[ConfigT]):
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # type: ignore[assignment]  # mutable: equal states may differ later
-
     # ----------------------------------------------------------------- events
     def emit(
         self, kind: str, text: str, only: tuple[int, dict[str, Any]] | None = None, **fields: Any
@@ -200,7 +215,7 @@ class EngineState(Generic[ConfigT]):
         """Log one event: ``text`` in ``events`` and ``{"kind": kind, **fields}`` in ``records``.
 
         ``fields`` are public; ``only=(seat, {...})`` holds what only ``seat`` may see (see
-        ``envs.core.events``). Both logs keep their last ``EVENT_CAP`` entries.
+        ``envs.core.events``). Both logs keep their last ``event_cap`` entries.
         """
         if self._muted:
             return
@@ -208,8 +223,8 @@ class EngineState(Generic[ConfigT]):
         recs = self.records
         ev.append(text)
         recs.append(make_record(kind, only, fields))
-        if len(ev) > self.EVENT_CAP:
-            cut = len(ev) - self.EVENT_CAP // 2
+        if len(ev) > self.event_cap:
+            cut = len(ev) - self.event_cap // 2
             del ev[:cut]
             del recs[:cut]
 
@@ -225,27 +240,33 @@ class EngineState(Generic[ConfigT]):
         return self
 
 
-@dataclasses.dataclass(eq=False, init=False, repr=False)
-class CardGameState(EngineState[Any], Generic[CardT]):
-    """An engine state that plays from a card pool and a deck list per player.
+class CardGameClass(EngineState):
+    """What a card game's state class says of itself, beside ``EngineClass``'s constants."""
 
-    Its decision point is ``decision_point = (kind, player, context)`` (``envs.core.flow.ask``);
-    every card game has a deck and a hand per player. ``CardT`` is the ruleset's card
-    definition (``GameState(CardGameState[CardDef])``).
-    """
-
-    SETUP_KEYS = ("ruleset", "config", "pool", "decks", "seed", "rng")
     #: The ruleset's ``make_config`` (which checks every option) and pool loader (for ``from_dict``).
     MAKE_CONFIG: ClassVar[Callable[..., Any]]
     LOAD_POOL: ClassVar[Callable[[Any], Any]]
-
     #: Two seats in every card game.
     num_players: ClassVar[int] = 2
     #: The fields ``repr`` shows (a ruleset's turn and running score).
     REPR_FIELDS: ClassVar[tuple[str, ...]] = ()
 
+
+CardGameClass.SETUP_KEYS = ("ruleset", "config", "pool", "decks", "seed", "rng")
+
+
+@dataclasses.dataclass(eq=False, init=False, repr=False)
+class CardGameState(CardGameClass):
+    """An engine state that plays from a card pool and a deck list per player.
+
+    Its decision point is ``decision_point = (kind, player, context)`` (``envs.core.flow.ask``);
+    every card game has a deck and a hand per player. The base is not generic (a compiled
+    dataclass cannot be): a ruleset reads its typed options and cards through its own
+    accessors where it needs their types.
+    """
+
     pool: Any = setup()
-    cards: dict[str, CardT] = setup()
+    cards: dict[str, Any] = setup()
     decks: Any = setup()
 
     deck: list[list[str]] = seats([])
@@ -253,19 +274,27 @@ class CardGameState(EngineState[Any], Generic[CardT]):
     #: ``(kind, player, context)`` while a player is to decide, else None
     decision_point: tuple[int, int, tuple[int, ...]] | None = renamed("dp", None)
 
-    def __init__(self, config: Any, pool: Any, decks: Any, seed: int) -> None:
+    def __init__(self, config: Any = None, pool: Any = None, decks: Any = None, seed: int = 0) -> None:
         """Hold what every card-game state starts with, and set each declared field to its default.
 
-        The config, the pool and its cards, the deck lists, the seed and a generator seeded
-        with it.
+        The config, the pool and its cards, a copy of the deck lists, the seed and a generator
+        seeded with it; then the ruleset's own starting values (``_start``). Without a config
+        the state is blank: ``clone`` and ``from_dict`` fill in every field (the compiled
+        build makes its copies so).
         """
+        if config is None:
+            return
         self.config = config
         self.pool = pool
         self.cards = pool.cards
-        self.decks = decks
+        self.decks = [list(d) for d in decks]
         self.seed = seed
         self.rng = random.Random(seed)
         self._init_declared()
+        self._start()
+
+    def _start(self) -> None:
+        """Set the fields whose start depends on the options (none unless a ruleset says)."""
 
     @property
     def current_player(self) -> int:

@@ -53,6 +53,8 @@ class Encoder:
     #: ``(low, high)`` bounds of every observation value: the wrapper declares the observation
     #: ``Box`` with them. A ruleset whose scaled values are not clipped declares ``(-inf, inf)``.
     obs_bounds: tuple[float, float] = (-100.0, 100.0)
+    #: ``global_layout`` per number of seats, built on first use.
+    _global_layouts: dict[int, ObsLayout] | None = None
 
     @property
     def obs_size(self) -> int:
@@ -105,16 +107,16 @@ class Encoder:
 
     def global_layout(self, num_players: int = 2) -> ObsLayout:
         """Named pieces of ``global_state``: every seat's observation, then ``hidden_pieces``."""
-        key = ("_global_layout", num_players)
-        # memoized in the instance dict under a non-string key, which no attribute can clash with
-        memo: dict[Any, Any] = self.__dict__
-        cached: ObsLayout | None = memo.get(key)
+        memo = self._global_layouts
+        if memo is None:
+            memo = self._global_layouts = {}
+        cached = memo.get(num_players)
         if cached is None:
             pieces: list[tuple[str, tuple[int, ...], str]] = [
                 (f"seat_{i}", (self.obs_size,), f"seat {i}'s own observation (its private cards included)")
                 for i in range(num_players)
             ]
-            cached = memo[key] = ObsLayout(pieces + self.hidden_pieces(num_players))
+            cached = memo[num_players] = ObsLayout(pieces + self.hidden_pieces(num_players))
         return cached
 
     def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:

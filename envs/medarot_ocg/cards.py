@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.envs.core import cards as core_cards
-from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
+from deckgym.envs.core.cards import (
+    DeckList,
+    Field,
+    check_record,
+    deck_from_value,
+    load_deck_file,
+    package_dir,
+)
 from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.core.targets import ATTACK_TARGETS, Target, parse_target
 from deckgym.envs.medarot_ocg.config import RulesConfig
@@ -40,11 +47,11 @@ CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
 TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
 TYPE_FILTERS = ("ANY",) + TYPES
 
-CARDS_DIR = Path(__file__).with_name("cards")
-DECKS_DIR = Path(__file__).with_name("decks")
+CARDS_DIR = package_dir(__name__) / "cards"
+DECKS_DIR = package_dir(__name__) / "decks"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Effect:
     """One effect record: (timing, primitive, amount, target, type_filter, cost, trash_timing)."""
 
@@ -61,7 +68,7 @@ class Effect:
         return effect_text(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDef:
     """A card definition. Medarot stat fields are zero on Medaroters."""
 

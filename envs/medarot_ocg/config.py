@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from deckgym.envs.core.cards import read_toml
+from deckgym.envs.core.cards import package_dir, read_toml
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.options import check_int, check_known, check_table_seat, check_types
 
 MODES = ("beginner", "normal", "advance")
-_VARIANTS = Path(__file__).with_name("variants.toml")
+_VARIANTS = package_dir(__name__) / "variants.toml"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RulesConfig:
     """Every rule switch that differs between modes, plus the caps of the game.
 

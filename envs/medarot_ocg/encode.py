@@ -15,7 +15,6 @@ observation vector).
 from __future__ import annotations
 
 import array
-from typing import Any
 
 import numpy as np
 
@@ -130,9 +129,9 @@ class MedarotEncoder(ObservationWriter):
         # The board and tactical pieces (and the effect totals of the scalars) depend only on the
         # board and the lasting effects: they are kept on the state, one memo per seat, until
         # ``board_version`` changes (clones start with no cache).
-        cache: tuple[int, tuple[dict[Any, Any], dict[Any, Any]]] | None = st.__dict__.get("_tactics_cache")
+        cache = st._tactics_cache
         if cache is None or cache[0] != st.board_version:
-            cache = st._tactics_cache = (st.board_version, ({}, {}))  # type: ignore[attr-defined]
+            cache = st._tactics_cache = (st.board_version, ({}, {}))
         memo = cache[1][seat]
         bo, be = self._board, self._board_end
         co, ce = self._cards, self._board_cards_end

@@ -347,9 +347,9 @@ class ObservationWriter(ActionCodec):
         """
         key = (len(st.trash[0]), len(st.trash[1]), len(st.reserve[0]), len(st.reserve[1]))
         a, b = self._trash, self._reserve_end
-        cached: tuple[tuple[int, ...], dict[int, array.array]] | None = st.__dict__.get("_piles_cache")
+        cached = st._piles_cache
         if cached is None or cached[0] != key:
-            cached = st._piles_cache = (key, {})  # type: ignore[attr-defined]
+            cached = st._piles_cache = (key, {})
         block = cached[1].get(seat)
         if block is not None:
             buf[a:b] = block

@@ -51,8 +51,6 @@ class Side(Record):
     (``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
     """
 
-    JSON_FORM = "dict"
-
     mode: str
     decklist: list[str]
     hp: int
@@ -70,7 +68,10 @@ class Side(Record):
     draw_mark: int
     mulligans: int
 
-    def __init__(self, mode: str, decklist: list[str], hp: int) -> None:
+    def __init__(self, mode: str = "", decklist: list[str] | None = None, hp: int = 0) -> None:
+        """A side at the start of its first duel (a blank one without a deck list, for a copy)."""
+        if decklist is None:
+            return
         self.mode = mode
         self.decklist = list(decklist)
         self.hp = hp
@@ -106,6 +107,9 @@ class Side(Record):
     def units(self) -> int:
         """Number of its Medarots on the board."""
         return sum(1 for x in self.board if x is not None)
+
+
+Side.JSON_FORM = "dict"
 
 
 # ----------------------------------------------------------------------------- configs

@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from deckgym.envs.core.declare import Frozen, Record, Row, seats
+from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.medarot_ocg.actions import DP
-from deckgym.envs.medarot_ocg.cards import CardDef, CardPool, load_pool
-from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
+from deckgym.envs.medarot_ocg.cards import load_pool
+from deckgym.envs.medarot_ocg.config import make_config
 
 
 @dataclass
@@ -102,18 +102,11 @@ class Act(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState[CardDef]):
+class GameState(CardGameState):
     """A Medarot OCG position. See ``envs.medarot_ocg.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``.
     """
-
-    RULES = "deckgym.envs.medarot_ocg.rules"
-    RULESET = "medarot_ocg"
-    DECISIONS = DP
-    MAKE_CONFIG = staticmethod(make_config)
-    LOAD_POOL = staticmethod(load_pool)
-    REPR_FIELDS = ("turn", "hp")
 
     turn: int = 0
     first: int = 0
@@ -140,9 +133,13 @@ class GameState(CardGameState[CardDef]):
     board_version: int = 0
     steps: int = 0
 
-    def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
-        super().__init__(config, pool, [list(d) for d in decks], seed)
-        self.hp = [config.start_hp, config.start_hp]
+    #: The encoder's memos (``encode.py``): the board pieces per seat, keyed by
+    #: ``board_version``, and the pile pieces, keyed by the pile sizes. A copy starts without them.
+    _tactics_cache: tuple[int, tuple[dict[Any, Any], dict[Any, Any]]] | None = setup("memo")
+    _piles_cache: tuple[tuple[int, ...], dict[int, Any]] | None = setup("memo")
+
+    def _start(self) -> None:
+        self.hp = [self.config.start_hp, self.config.start_hp]
 
     def resample_hidden(self, seat: int, rng: random.Random) -> GameState:
         """A state equally likely from ``seat``'s view: hidden cards of the others and deck orders redrawn.
@@ -184,3 +181,11 @@ class GameState(CardGameState[CardDef]):
                     setattr(container, key, card)
             s._redeal(o, pool_cards)
         return s
+
+
+GameState.RULES = "deckgym.envs.medarot_ocg.rules"
+GameState.RULESET = "medarot_ocg"
+GameState.DECISIONS = DP
+GameState.MAKE_CONFIG = staticmethod(make_config)
+GameState.LOAD_POOL = staticmethod(load_pool)
+GameState.REPR_FIELDS = ("turn", "hp")

@@ -15,13 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.envs.core import cards as core_cards
-from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
+from deckgym.envs.core.cards import (
+    DeckList,
+    Field,
+    check_record,
+    deck_from_value,
+    load_deck_file,
+    package_dir,
+)
 from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.medarot_parts import ops
 from deckgym.envs.medarot_parts.config import RulesConfig
 
-CARDS_DIR = Path(__file__).with_name("cards")
-DECKS_DIR = Path(__file__).with_name("decks")
+CARDS_DIR = package_dir(__name__) / "cards"
+DECKS_DIR = package_dir(__name__) / "decks"
 
 TYPES = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
 PART, MEDAL, ENERGY, MEDAROTER, EVADE, EFFECT = TYPES
@@ -48,7 +55,7 @@ Target = ops.Target
 CHOSEN_TARGETS = ops.CHOSEN_TARGETS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ability:
     """One effect primitive with its source or timing (section 4.3).
 
@@ -106,7 +113,7 @@ class Ability:
         return f"{lead}: {self.text()}" if lead else self.text()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDef:
     """A card definition; fields that do not apply to the card's type are 0 / -1 / empty.
 
@@ -444,7 +451,7 @@ load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool)
 
 
 # ----------------------------------------------------------------------------- decks
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Starter:
     """A starter set (D2): per medarot, its medal then its head, right arm, left arm and legs."""
 
@@ -455,7 +462,7 @@ class Starter:
         return [c for m in self.medarots for c in m]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Deck:
     """A player's material: a starter set and a 40-card deck."""
 

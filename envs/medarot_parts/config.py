@@ -10,7 +10,7 @@ from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.options import check_int, check_known, check_table_seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RulesConfig:
     """The numbers and caps of the game; every field has the spec's value as default.
 

@@ -60,8 +60,6 @@ class Side(Record):
     deck list and ``nominal``; ``copy`` (``clone``) and ``to_dict`` come from the declaration.
     """
 
-    JSON_FORM = "dict"
-
     decklist: list[list[str]]
     deck: list[str]
     hand: list[str]
@@ -74,7 +72,10 @@ class Side(Record):
     #: L0 (D38): the armor of the two starter heads, fixed for the side's life.
     nominal: int
 
-    def __init__(self, decklist: list[list[str]]) -> None:
+    def __init__(self, decklist: list[list[str]] | None = None) -> None:
+        """A side at the start of its first duel (a blank one without a deck list, for a copy)."""
+        if decklist is None:
+            return
         self.decklist = decklist
         self.deck = list(decklist[2])
         self.hand = []
@@ -110,6 +111,9 @@ class Side(Record):
     def life(self) -> int:
         """A8 core life: the remaining armor (armor - counters) of its non-destroyed heads."""
         return head_armor(self.field, pool())
+
+
+Side.JSON_FORM = "dict"
 
 
 def head_armor(field: list[Medarot], cards: CardPool) -> int:

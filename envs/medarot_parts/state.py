@@ -94,7 +94,7 @@ class Battle(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState[CardDef]):
+class GameState(CardGameState):
     """A Medarot parts position. See ``envs.medarot_parts.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Seat-indexed lists
@@ -106,13 +106,6 @@ class GameState(CardGameState[CardDef]):
     ``proxy_life`` (P = P0 - the counters on that head; 0 once it is destroyed). Both are 0
     on every other table.
     """
-
-    RULES = "deckgym.envs.medarot_parts.rules"
-    RULESET = "medarot_parts"
-    DECISIONS = DP
-    MAKE_CONFIG = staticmethod(make_config)
-    LOAD_POOL = staticmethod(load_pool)
-    REPR_FIELDS = ("turn", "round")
 
     turn: int = 0
     round: int = 0
@@ -161,3 +154,11 @@ class GameState(CardGameState[CardDef]):
         s._redeal(o, unseen)
         s.hand[o].sort()
         return s
+
+
+GameState.RULES = "deckgym.envs.medarot_parts.rules"
+GameState.RULESET = "medarot_parts"
+GameState.DECISIONS = DP
+GameState.MAKE_CONFIG = staticmethod(make_config)
+GameState.LOAD_POOL = staticmethod(load_pool)
+GameState.REPR_FIELDS = ("turn", "round")

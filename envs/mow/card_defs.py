@@ -214,7 +214,7 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Effect:
     """One effect primitive (4.7) with its parameters; unused parameters keep their defaults."""
 
@@ -314,7 +314,7 @@ def effects_words(effects: tuple[Effect, ...]) -> str:
     return ", then ".join(e.describe() for e in effects)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Static:
     """A static effect of a スキル: STAT_MOD(scope, d_atk, d_def) or EXTRA_CHARGE(n)."""
 
@@ -344,7 +344,7 @@ _SCOPE_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ability:
     """An ability (4.5): timing, ターンn, level gate, 条件, 対抗 filter and its effects (or static)."""
 
@@ -381,7 +381,7 @@ class Ability:
         return f"{self.head()}: {sentence(self.body())}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDef:
     """A card definition (4.4). Fields that do not apply to the card's kind keep their defaults.
 

@@ -271,10 +271,10 @@ def parse_master(raw: Mapping[str, Any], ctx: RecordContext, index: int) -> Card
     ups = []
     for u in raw["level_up"]:
         check_record(u, _LEVEL_UP, ctx.file, ctx.cid, what="level_up field")
-        lv = u["level"]
-        if lv != "ANY" and not (isinstance(lv, int) and 1 <= lv <= max_level):
-            raise ctx.fail(f"level_up level must be 1..{max_level} or 'ANY', got {lv!r}")
-        ups.append((0 if lv == "ANY" else lv, _parse_effects(u["effects"], ctx, ON_LEVEL_UP)))
+        at = u["level"]
+        if at != "ANY" and not (isinstance(at, int) and 1 <= at <= max_level):
+            raise ctx.fail(f"level_up level must be 1..{max_level} or 'ANY', got {at!r}")
+        ups.append((0 if at == "ANY" else at, _parse_effects(u["effects"], ctx, ON_LEVEL_UP)))
     skills = []
     for s in raw["skills"]:
         check_record(s, _SKILL, ctx.file, ctx.cid, what="skill field")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.envs.core import cards as core_cards
-from deckgym.envs.core.cards import DeckList, Field, deck_from_value, load_deck_file
+from deckgym.envs.core.cards import DeckList, Field, deck_from_value, load_deck_file, package_dir
 from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.mow.card_defs import (
     ACT_TIMINGS,
@@ -128,8 +128,8 @@ __all__ = [
     "validate_deck",
 ]
 
-CARDS_DIR = Path(__file__).with_name("cards")
-DECKS_DIR = Path(__file__).with_name("decks")
+CARDS_DIR = package_dir(__name__) / "cards"
+DECKS_DIR = package_dir(__name__) / "decks"
 
 
 # ----------------------------------------------------------------------------- the pool

@@ -32,7 +32,7 @@ STARTER_MAX_COPIES = 3
 STANDARD_LEVELS = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RulesConfig:
     """The caps and table options of a game.
 

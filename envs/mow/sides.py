@@ -56,8 +56,6 @@ class Side(Record):
     list; ``copy`` (or ``clone``), ``to_dict`` and ``from_dict`` come from the declaration.
     """
 
-    JSON_FORM = "dict"
-
     decklist: list[str]
     master: str
     life: int
@@ -74,7 +72,10 @@ class Side(Record):
     fast_used: bool
     turn_uses: dict[str, int]
 
-    def __init__(self, decklist: list[str]) -> None:
+    def __init__(self, decklist: list[str] | None = None) -> None:
+        """A side at the start of its first duel (a blank one without a deck list, for a copy)."""
+        if decklist is None:
+            return
         self.decklist = list(decklist)
         self.master = ""
         self.life = LIFE_START
@@ -104,6 +105,9 @@ class Side(Record):
     def units(self) -> int:
         """Number of its monsters on the field."""
         return len(self.monsters)
+
+
+Side.JSON_FORM = "dict"
 
 
 # ----------------------------------------------------------------------------- configs

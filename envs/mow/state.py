@@ -20,8 +20,8 @@ from typing import Any
 from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
 from deckgym.envs.core.state import CardGameState
 from deckgym.envs.mow.actions import DP
-from deckgym.envs.mow.cards import SPELL, CardDef, CardPool, load_pool
-from deckgym.envs.mow.config import LIFE_START, RulesConfig, make_config
+from deckgym.envs.mow.cards import SPELL, load_pool
+from deckgym.envs.mow.config import LIFE_START, make_config
 
 #: Modifier durations (BUFF, 4.7).
 TURN, PERMANENT = 0, 1
@@ -48,7 +48,7 @@ class Monster(Record):
 
 
 @dataclass(eq=False, init=False, repr=False)
-class GameState(CardGameState[CardDef]):
+class GameState(CardGameState):
     """A Master of the World position. See ``envs.mow.rules`` for the rules that move it.
 
     Public methods follow the engine protocol of ``envs.core.protocol``. Per-player lists
@@ -56,14 +56,6 @@ class GameState(CardGameState[CardDef]):
     ``[card, cast_turn, uid]`` or None; a chain entry is
     ``[user, use_kind, card, uid, negated, in_chain_area, ability]``.
     """
-
-    RULES = "deckgym.envs.mow.rules"
-    RULESET = "mow"
-    DECISIONS = DP
-    MAKE_CONFIG = staticmethod(make_config)
-    LOAD_POOL = staticmethod(load_pool)
-    EVENT_CAP = 300
-    REPR_FIELDS = ("turn", "life", "level")
 
     turn: int = renamed("t", 0)
     active: int = 0
@@ -90,23 +82,18 @@ class GameState(CardGameState[CardDef]):
     decisions: int = 0
     next_uid: int = 1
 
-    def __init__(self, config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> None:
-        super().__init__(config, pool, [list(d) for d in decks], seed)
-
     @classmethod
-    def from_dict(cls, data: Any, strict: bool = False) -> GameState:
-        """Rebuild a state written by ``to_dict`` (see ``CardGameState.from_dict``).
+    def _upgrade(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A dict of an earlier release in the current form.
 
-        A decision point written as ``[kind, player]`` (before every card game's had a context)
-        reads as ``[kind, player, []]``.
+        A decision point written as ``[kind, player]`` (before every card game's had a
+        context) reads as ``[kind, player, []]``.
         """
-        if isinstance(data, dict):
-            for key in ("decision_point", "dp"):
-                point = data.get(key)
-                if isinstance(point, list) and len(point) == 2:
-                    data = {**data, key: [*point, []]}
-        state: GameState = super().from_dict(data, strict)
-        return state
+        for key in ("decision_point", "dp"):
+            point = data.get(key)
+            if isinstance(point, list) and len(point) == 2:
+                data = {**data, key: [*point, []]}
+        return data
 
     # ----------------------------------------------------------------- lookups
     def seats(self) -> tuple[int, ...]:
@@ -158,3 +145,12 @@ class GameState(CardGameState[CardDef]):
                     e[2] = card
         s._redeal(o, hidden)
         return s
+
+
+GameState.RULES = "deckgym.envs.mow.rules"
+GameState.RULESET = "mow"
+GameState.DECISIONS = DP
+GameState.MAKE_CONFIG = staticmethod(make_config)
+GameState.LOAD_POOL = staticmethod(load_pool)
+GameState.EVENT_CAP = 300
+GameState.REPR_FIELDS = ("turn", "life", "level")

@@ -77,7 +77,7 @@ def steps(name: str, kw: dict[str, Any], games: int):
         env.reset(seed=300 + g)
         agent = bind(make(["random", "heuristic"][g % 2], name, seed=g), env)
         st = env.unwrapped.game
-        st.EVENT_CAP = 10**9
+        st.event_cap = 10**9
         yield env, None, st, list(st.records)
         while not st.is_terminal():
             before = st.clone()

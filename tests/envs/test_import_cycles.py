@@ -323,19 +323,17 @@ def test_no_import_cycles_in_envs_and_agents() -> None:
 
 
 def _rules_names(source: str) -> list[str]:
-    """The string values of ``RULES = "..."`` class attributes in ``source``."""
+    """The string values of ``State.RULES = "..."`` in ``source`` (set after the class)."""
     out = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef):
-            for stmt in node.body:
-                target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
-                if (
-                    isinstance(target, ast.Name)
-                    and target.id == "RULES"
-                    and isinstance(stmt, ast.Assign)
-                    and isinstance(stmt.value, ast.Constant)
-                ):
-                    out.append(stmt.value.value)
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "RULES"
+            and isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+        ):
+            out.append(node.value.value)
     return out
 
 

@@ -144,7 +144,7 @@ def _recount(seed: int, teams: tuple[int, int]):
     env = importlib.import_module(f"deckgym.envs.{name}").env(team_sizes=teams)
     env.reset(seed=seed)
     st = env.unwrapped.game
-    st.EVENT_CAP = 10**9
+    st.event_cap = 10**9
     players = [RandomAgent() for _ in env.possible_agents]
     for i, p in enumerate(players):
         p.reset(seed=seed * 7919 + i)

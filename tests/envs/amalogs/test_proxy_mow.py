@@ -90,7 +90,7 @@ def host(
 def table(side: sides.Side, kind: int, p: int) -> GameState:
     """A begun table of ``TURN`` with ``side`` at seat 0 and a proxy of kind ``kind`` and life ``p``."""
     st = sides.compose(side, None, random.Random(0), TURN, proxy=kind, proxy_life=p)
-    st.EVENT_CAP = 10**9
+    st.event_cap = 10**9
     MowCore.begin(st)
     return st
 
