@@ -326,17 +326,16 @@ class SidesCore:
         t.rng = rng
         return t
 
-    @classmethod
-    def resample_side(cls, side: Any, rng: random.Random, keep_private: bool) -> Any:
+    def resample_side(self, side: Any, rng: random.Random, keep_private: bool) -> Any:
         """Deck order (and, unless ``keep_private``, the side's private cards) redrawn.
 
         The side sits alone at a table, whose hidden cards are redrawn for a viewer at seat 0
         (``keep_private``: the deck order only) or at seat 1 (the hand and every other card
         the side keeps private too).
         """
-        table = cls.sides.compose(side, None, rng, 1)
+        table = self.sides.compose(side, None, rng, 1)
         table = table.resample_hidden(0 if keep_private else 1, rng)
-        return cls.sides.side_of(table, 0)
+        return self.sides.side_of(table, 0)
 
     def resample_table(self, table: Any, keep_seat: int, rng: random.Random) -> Any:
         """Everything ``keep_seat`` may not see redrawn (both seats' when -1)."""

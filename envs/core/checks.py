@@ -13,6 +13,7 @@ Both read an agenda of ``[task name, arguments...]`` lists with ``agenda_problem
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
@@ -57,8 +58,9 @@ def span(lo: int | None, hi: int | None) -> str:
 
 def task_params(fn: Callable[..., Any]) -> tuple[str, ...]:
     """The argument names of an agenda task after the state."""
-    code = fn.__code__
-    return tuple(code.co_varnames[1 : code.co_argcount])
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    params = [p.name for p in inspect.signature(fn).parameters.values() if p.kind in positional]
+    return tuple(params[1:])
 
 
 def counted(counts: Counter[str], name: Callable[[str], str]) -> str:

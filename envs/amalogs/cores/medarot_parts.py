@@ -51,8 +51,7 @@ class PartsCore(SidesCore):
         """A1 (the setup of the solo first turn shuffles the deck)."""
         return sides.new_side(sides.structured_deck(deck))
 
-    @classmethod
-    def resample_side(cls, side: Side, rng: random.Random, keep_private: bool) -> Side:
+    def resample_side(self, side: Side, rng: random.Random, keep_private: bool) -> Side:
         """Deck order (and, unless ``keep_private``, the hand) redrawn; the side keeps its own L0 (D38)."""
         out: Side = super().resample_side(side, rng, keep_private)
         out.nominal = side.nominal
