@@ -26,15 +26,22 @@ random-vs-random games of the same variant, over the same worker processes (``--
 
 For a game inside a game (AMALOGS), whose decision names read ``OUTER/INNER`` while a core
 game runs, the AEC row also splits the decisions into meta and core decisions per second.
+
+Where a compiled build exists (``make compile``), one run measures both builds side by side
+(``--builds pure compiled``, the default there): each build runs the whole bench in its own
+process (``DECKGYM_PURE``), with its own references, and the table ends with each row's ratio
+in both builds and the compiled build's speed-up. ``--builds pure`` (or ``compiled``) runs one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -317,7 +324,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument(
         "--against", type=Path, default=None, help="also time those rows of the code in this folder"
     )
+    ap.add_argument(
+        "--builds",
+        nargs="+",
+        choices=BUILDS,
+        default=None,
+        help="the builds to measure, each in its own process (default: both where a compiled build exists)",
+    )
     args = ap.parse_args(argv)
+    builds = args.builds or _available_builds()
+    if len(builds) > 1 or builds[0] != _running_build():
+        return _side_by_side(argv or sys.argv[1:], builds, args.json)
 
     from deckgym import envs
 
@@ -349,7 +366,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         return (statistics.median(d / t for d, _g, t in xs), statistics.median(g / t for _d, g, t in xs))
 
     result: dict[str, Any] = {
-        "machine": {"python": platform.python_version(), "processor": platform.machine()},
+        "machine": {
+            "python": platform.python_version(),
+            "processor": platform.machine(),
+            "build": _running_build(),
+        },
         "references": {
             ref: {"decisions_per_s": rate((ref, "aec"))[0], "games_per_s": rate((ref, "aec"))[1]}
             for ref in refs
@@ -392,6 +413,134 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         print(table(result))
     return result
+
+
+#: The two builds of the engines: the pure-Python source and the compiled modules (mypyc).
+BUILDS = ("pure", "compiled")
+
+
+def _running_build() -> str:
+    import deckgym
+
+    return "compiled" if deckgym.compiled else "pure"
+
+
+def _available_builds() -> list[str]:
+    """Both builds where a compiled build can load here (unless ``DECKGYM_PURE`` asks for one)."""
+    if os.environ.get("DECKGYM_PURE", "") not in ("", "0"):
+        return ["pure"]
+    return ["pure", "compiled"] if _running_build() == "compiled" else ["pure"]
+
+
+def _without_builds(argv: list[str]) -> list[str]:
+    """``argv`` less ``--builds`` and its values, and less ``--json``."""
+    out, skipping = [], False
+    for a in argv:
+        if a == "--builds":
+            skipping = True
+            continue
+        if skipping and not a.startswith("--"):
+            continue
+        skipping = False
+        if a != "--json":
+            out.append(a)
+    return out
+
+
+def _side_by_side(argv: list[str], builds: list[str], as_json: bool) -> dict[str, Any]:
+    """The bench of each build in its own process; both tables, then the ratios side by side."""
+    results: dict[str, Any] = {}
+    for build in builds:
+        print(f"--- the {build} build ---", file=sys.stderr)
+        env = {**os.environ, "DECKGYM_PURE": "1" if build == "pure" else "0"}
+        command = [sys.executable, __file__, *_without_builds(argv), "--builds", build, "--json"]
+        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"bench: the {build} build's run failed (exit {done.returncode})")
+        results[build] = json.loads(done.stdout)
+        if results[build]["machine"].get("build") != build:
+            raise SystemExit(f"bench: the {build} build could not be loaded here (make compile)")
+    out: dict[str, Any] = {"builds": results, "speedup": speedups(results)}
+    if as_json:
+        print(json.dumps(out, indent=2))
+    else:
+        print(side_by_side_table(out))
+    return out
+
+
+def speedups(results: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Row -> the compiled build's rate over the pure build's (each timed beside its own references)."""
+    if set(results) != set(BUILDS):
+        return {}
+    pure, compiled = results["pure"], results["compiled"]
+    out: dict[str, dict[str, float]] = {}
+    for label, row in compiled["rulesets"].items():
+        if label in pure["rulesets"]:
+            out[label] = {
+                via: v["decisions_per_s"] / pure["rulesets"][label][via]["decisions_per_s"]
+                for via, v in row.items()
+            }
+    for label, row in (compiled.get("agents") or {}).items():
+        base = (pure.get("agents") or {}).get(label)
+        if label == "reference" or base is None:
+            continue
+        out.setdefault(label, {}).update(
+            {
+                key.removesuffix("_per_s"): row[key] / base[key]
+                for key in (
+                    "fresh_env_decisions_per_s",
+                    "heuristic_decisions_per_s",
+                    "search_decisions_per_s",
+                )
+                if base.get(key)
+            }
+        )
+    for label, row in (compiled.get("training") or {}).items():
+        base = (pure.get("training") or {}).get(label)
+        if base:
+            out.setdefault(label, {})["training"] = row["run_steps_per_s"] / base["run_steps_per_s"]
+    return out
+
+
+def side_by_side_table(out: dict[str, Any]) -> str:
+    """Each build's table, then every row's ratio to connect_four in both builds and the speed-up."""
+    lines = []
+    for build, result in out["builds"].items():
+        lines += [f"The {build} build", "=" * len(f"The {build} build"), table(result), ""]
+    if set(out["builds"]) != set(BUILDS):
+        return "\n".join(lines)
+    pure, compiled = out["builds"]["pure"], out["builds"]["compiled"]
+    head = f"{'side by side':<26}{'via':<10}{'pure x c4':>11}{'compiled x c4':>15}{'speed-up':>10}"
+    lines += [head, "-" * len(head)]
+    for label, row in compiled["rulesets"].items():
+        for via, v in row.items():
+            before = pure["rulesets"].get(label, {}).get(via)
+            if before is None:
+                continue
+            lines.append(
+                f"{label:<26}{via:<10}{before['ratio']['connect_four_v3']:>11.2f}"
+                f"{v['ratio']['connect_four_v3']:>15.2f}{out['speedup'][label][via]:>10.2f}"
+            )
+    for label, row in (compiled.get("agents") or {}).items():
+        base = (pure.get("agents") or {}).get(label)
+        if label == "reference" or base is None:
+            continue
+        for key, name in (("fresh_env", "fresh env"), ("heuristic", "heuristic"), ("search", "search")):
+            if key in row["ratio"] and key in base["ratio"]:
+                lines.append(
+                    f"{label:<26}{name:<10}{base['ratio'][key]:>11.3f}{row['ratio'][key]:>15.3f}"
+                    f"{out['speedup'][label].get(key + '_decisions', float('nan')):>10.2f}"
+                )
+    for label, row in (compiled.get("training") or {}).items():
+        if label in (pure.get("training") or {}):
+            lines.append(
+                f"{label:<26}{'PPO':<10}{pure['training'][label]['ratio_to_aec']:>11.3f}"
+                f"{row['ratio_to_aec']:>15.3f}{out['speedup'][label]['training']:>10.2f}"
+            )
+    lines.append(
+        "(x c4: decisions per second over connect_four_v3's in the same build's run; PPO: over the env's)"
+    )
+    return "\n".join(lines)
 
 
 def _block(head: str, rows: list[str]) -> list[str]:
