@@ -32,15 +32,17 @@ INTERPRETED = (
 )
 
 
+#: The agents compiled with the engines: the rule-of-thumb players and the search over them,
+#: whose time is mostly their own code beside the engine's.
+COMPILED_AGENTS = ("agents/search.py", "agents/heuristic")
+
+
 def compiled_modules() -> list[str]:
-    """The engine and encoder modules, as paths under the import name (``.typecheck/deckgym/envs``)."""
-    root = Path("envs")
-    out = []
-    for path in sorted(root.rglob("*.py")):
-        if path.name in INTERPRETED or path.name.endswith("_v1.py"):
-            continue
-        out.append(str(Path(".typecheck/deckgym") / path))
-    return out
+    """The engine, encoder and agent modules, as paths under the import name (``.typecheck/deckgym``)."""
+    paths = [p for p in sorted(Path("envs").rglob("*.py")) if not p.name.endswith("_v1.py")]
+    for name in COMPILED_AGENTS:
+        paths += sorted(Path(name).rglob("*.py")) if Path(name).is_dir() else [Path(name)]
+    return [str(Path(".typecheck/deckgym") / p) for p in paths if p.name not in INTERPRETED]
 
 
 def ext_modules() -> list:
@@ -51,7 +53,11 @@ def ext_modules() -> list:
 
     link = Path(".typecheck/deckgym")
     link.mkdir(parents=True, exist_ok=True)
-    for name, target in (("envs", "../../envs"), ("__init__.py", "../../deckgym/__init__.py")):
+    for name, target in (
+        ("envs", "../../envs"),
+        ("agents", "../../agents"),
+        ("__init__.py", "../../deckgym/__init__.py"),
+    ):
         if not (link / name).exists():
             (link / name).symlink_to(target)
     extensions = mypycify(

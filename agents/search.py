@@ -84,6 +84,7 @@ class SearchAgent(RuleOfThumbAgent):
         worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
         best, *rest = candidates
         best_total = self.action_total(worlds, best, seat)
+        assert best_total is not None  # no bound to beat: every world is played
         for a in rest:
             if best_total >= WIN * len(worlds):  # a win in every world: nothing can beat it
                 break

@@ -59,23 +59,25 @@ class _SourceOnly:
 
 
 def _stale_build(root: _Path) -> str:
-    """In a source tree, a compiled module whose source changed since the build, or "".
+    """In a source tree (``root``), a compiled module whose source changed since the build, or "".
 
-    The compiled code of every module is in the group library, so each source is compared
-    with it (a module's own ``.so`` is a small loader that a rebuild may keep as it was).
+    The compiled code of every module is in the group library (in ``envs/``), so each source
+    is compared with it (a module's own ``.so`` is a small loader that a rebuild may keep as
+    it was).
     """
-    group = max((lib.stat().st_mtime for lib in root.glob("_native__mypyc*.so")), default=None)
-    for built in root.rglob("*.so"):
-        source = built.with_name(built.name.split(".", 1)[0] + ".py")
-        built_at = built.stat().st_mtime if group is None else group
-        if source.is_file() and source.stat().st_mtime > built_at:
-            return str(source.relative_to(root.parent))
+    group = max((lib.stat().st_mtime for lib in (root / "envs").glob("_native__mypyc*.so")), default=None)
+    for folder in ("envs", "agents"):
+        for built in (root / folder).rglob("*.so"):
+            source = built.with_name(built.name.split(".", 1)[0] + ".py")
+            built_at = built.stat().st_mtime if group is None else group
+            if source.is_file() and source.stat().st_mtime > built_at:
+                return str(source.relative_to(root))
     return ""
 
 
 _PURE = _os.environ.get("DECKGYM_PURE", "") not in ("", "0")
 if not _PURE and (_here.parent / "envs" / "__init__.py").is_file():
-    _stale = _stale_build(_here.parent / "envs")
+    _stale = _stale_build(_here.parent)
     if _stale:
         import warnings as _warnings
 

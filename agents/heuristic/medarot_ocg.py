@@ -43,7 +43,7 @@ Every decision point has its rule, and a rule that would return an illegal actio
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from deckgym.agents.base import checked_move
@@ -682,7 +682,7 @@ def _draw_stock(st: GameState, seat: int, legal: list[Action]) -> Action:
     return sets[0] if sets and free else A.PASS
 
 
-_RULES = {
+_RULES: dict[int, Callable[[GameState, int, list[Action]], Action | None]] = {
     DP.MASTER_SELECT: _master,
     DP.LATE_MASTER: _master,
     DP.OPENING_STOCK: _stock,

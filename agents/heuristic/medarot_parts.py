@@ -66,8 +66,7 @@ from deckgym.envs.medarot_parts.cards import (
     SUPPORT,
     Target,
 )
-from deckgym.envs.medarot_parts.rules.effects import use_abilities
-from deckgym.envs.medarot_parts.rules.values import charge, part_payment, power
+from deckgym.envs.medarot_parts.rules.values import charge, part_payment, power, use_abilities
 from deckgym.envs.medarot_parts.state import GameState
 
 
@@ -339,7 +338,7 @@ def _most(
         if bonus >= 0:
             free[bonus] += 1
         nxt = tuple(sorted(v[:5] + (max(-1, v[5] - 1),) + v[6:] for v in untaps if v[5] != 0))
-        best = _most((tuple(free), *energy[1:]), later, (), -1, nxt, cap, False)  # type: ignore[arg-type]
+        best = _most((tuple(free), *energy[1:]), later, (), -1, nxt, cap, False)
     if any(energy[1]):
         for j, u in enumerate(untaps):
             amount, need, kind, medal, timing, rnd, _medarot = u
@@ -415,7 +414,7 @@ def _proxy_action(st: GameState, seat: int, uses: list[Action], cards: list[Acti
     return None
 
 
-def _proxy_payment(st: GameState, seat: int, legal: list[Action], usual: Action) -> Action:
+def _proxy_payment(st: GameState, seat: int, legal: list[Action], usual: Action | None) -> Action | None:
     """PAYMENT on a proxy table: the energy (or medal) that leaves the open attacks the most to take from P.
 
     A card or support part being paid for that untaps energy does so once paid. Ties: the usual
@@ -581,14 +580,14 @@ def _card_useful(st: GameState, seat: int, abilities: Any) -> bool:
     return True
 
 
-def _payment(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _payment(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     usual = _usual_payment(st, seat, legal)
     if _proxy_table(st, seat):
         return _proxy_payment(st, seat, legal, usual)
     return usual
 
 
-def _usual_payment(st: GameState, seat: int, legal: list[Action]) -> Action:
+def _usual_payment(st: GameState, seat: int, legal: list[Action]) -> Action | None:
     pay = st.pay
     assert pay is not None
     _, need, paid, mp, mi, kind = pay

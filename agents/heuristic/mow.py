@@ -207,8 +207,9 @@ def _level_up_cost(st: GameState, seat: int, lv: int) -> int:
     master = st.cards[st.masters[seat]]
     n = sum(deck_cost(es) for at, es in master.level_up if at in (0, lv))
     own = [st.cards[m.card] for m in st.monsters[seat]]
-    if st.weapon[seat]:
-        own.append(st.cards[st.weapon[seat][0]])
+    weapon = st.weapon[seat]
+    if weapon:
+        own.append(st.cards[weapon[0]])
     for c in own:
         n += sum(deck_cost(ab.effects) for ab in c.abilities if ab.timing == ON_LEVEL_UP)
     return n
@@ -413,7 +414,7 @@ def _attack(st: GameState, seat: int, legal: list[Action], kind: int) -> Action:
     o = 1 - seat
     targets = [ref_at(st, seat, 8)] if not st.monsters[o] else [m.uid for m in st.monsters[o]]
     if kind == DP.ATTACK_TARGET:
-        attacker = st.pending[1]  # type: ignore[index]
+        attacker = st.pending[1]
         return max(legal, key=lambda a: (_trade(st, seat, attacker, ref_at(st, seat, a.arg)), -a.arg))
     best, best_score = PASS, 0.0
     for a in legal:
@@ -452,7 +453,7 @@ def _attack_proxy(st: GameState, seat: int, legal: list[Action]) -> Action:
 
 # ----------------------------------------------------------------------------- effect targets
 def _effect_target(st: GameState, seat: int, legal: list[Action]) -> Action:
-    f = st.pending[1]  # type: ignore[index]
+    f = st.pending[1]
     e = st.cards[f[1]].effect_list(f[2])[f[3]]
     harmful = e.op in ("DAMAGE", "DESTROY", "BOUNCE") or (e.op == "BUFF" and e.d_atk + e.d_def < 0)
     amount = st.level[seat] if e.amount < 0 else e.amount

@@ -178,6 +178,7 @@ def test_the_honesty_check_catches_a_planted_cheat(name, kwargs, cheat):
     assert bad > 0, f"a heuristic reading the {cheat} passed the honesty check ({checked} positions)"
 
 
+@pytest.mark.pure
 @pytest.mark.parametrize("mode", ["normal", "advance"])
 def test_the_check_catches_the_ocg_heuristic_treating_face_down_medarots_as_known(mode, monkeypatch):
     """A subtle cheat: the real armor and power of an opponent's face-down Medarot, not the guess.
