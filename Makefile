@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install compile install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
+.PHONY: venv install compile wheels install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,13 @@ $(VENV)/.compiled: $(ENGINE_SOURCES) setup.py | $(VENV)/.core
 	touch $@
 
 compile: $(VENV)/.compiled
+
+# Two wheels from the same source into dist/: the pure-Python one (any platform) and the
+# compiled one for this platform (mypyc from the dev install, hence --no-isolation).
+wheels: install-core
+	rm -rf dist
+	$(PY) -m build --wheel --no-isolation --outdir dist
+	DECKGYM_COMPILE=1 $(PY) -m build --wheel --no-isolation --outdir dist
 
 # The [distributed] extra (Ray) for `--backend ray`; the tests install it so its test runs.
 $(VENV)/.distributed: pyproject.toml | $(VENV)/.core

@@ -418,7 +418,7 @@ def test_D38_nominal_life_is_the_starter_heads_armor_fixed_for_the_side() -> Non
     attack(st, RA)
     host, _ = PartsCore.split(st)
     assert sides.nominal_life(host) == 9
-    assert sides.nominal_life(PartsCore.resample_side(side, random.Random(0), keep_private=False)) == 9
+    assert sides.nominal_life(PartsCore(2).resample_side(side, random.Random(0), keep_private=False)) == 9
 
 
 # ----------------------------------------------------------------------------- D42 view, render, encoder
