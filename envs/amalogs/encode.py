@@ -379,9 +379,9 @@ class AmalogsEncoder(Encoder):
             buf[r + 6] = a.ap / 9
             ruleset = a.ruleset
             if ruleset >= 0:
-                info = RULESETS[ruleset]
-                buf[r + 7] = info.we / 4
-                buf[r + 8] = info.range / 3
+                we, reach = _WE_RANGE[ruleset]
+                buf[r + 7] = we
+                buf[r + 8] = reach
                 buf[r + 9 + ruleset] = 1.0
             if a.dueled:
                 buf[r + 17] = 1.0
@@ -389,7 +389,7 @@ class AmalogsEncoder(Encoder):
                 buf[r + 18] = 1.0
             if a.exited:
                 buf[r + 19] = 1.0
-            buf[r + 20 + roles.get(i, Role.NONE)] = 1.0
+            buf[r + 20 + roles.get(i, _NO_ROLE)] = 1.0
             summary = _summary(st, i)
             if summary is not None:
                 buf[r + 26] = summary.life / 20
@@ -438,6 +438,12 @@ _RANGE_ROWS = tuple(
     )
     for reach in range(max(info.range for info in RULESETS.values()) + 1)
 )
+#: The role column of a player in no duel role.
+_NO_ROLE: int = Role.NONE
+#: Per ruleset slot, its WE/4 and duel range/3 (columns 7 and 8 of a player slot).
+_WE_RANGE: dict[int, tuple[float, float]] = {
+    slot: (info.we / 4, info.range / 3) for slot, info in RULESETS.items()
+}
 #: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
 _FLOAT32 = np.dtype(np.float32)
 _INT8 = np.dtype(np.int8)
