@@ -23,6 +23,7 @@ solo first turn), otherwise its own side alone; never another player's private c
 
 from __future__ import annotations
 
+import array
 import functools
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -30,10 +31,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
+from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.rules.commands import move_destinations
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
-from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.state import AmalogsState, Avatar
 from deckgym.envs.core.protocol import block_offsets
 from deckgym.envs.core.proxy import NONE as NO_PROXY
 from deckgym.envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
@@ -59,6 +61,11 @@ _BLOCKS = (
 )
 #: First index of each meta action kind.
 OFFSET: dict[int, int] = block_offsets(_BLOCKS)
+#: The same, indexed by kind (the kinds are 0..12 in block order).
+_OFFSETS: tuple[int, ...] = tuple(OFFSET[k] for k, _ in _BLOCKS)
+assert list(OFFSET) == list(range(len(_OFFSETS)))
+#: The phases whose decisions are the running table's core actions.
+_CORE_PHASES = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 _DECODE = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 
@@ -181,6 +188,11 @@ class AmalogsEncoder(Encoder):
         self._players = L["players"].start
         self._head = L["core_view"].start
         self._core = L["core"].start
+        #: per team, the zeroed observation with the fixed squares of the map (channels 3-6) set
+        self._zero: tuple[array.array, ...] = tuple(
+            _template(self.layout.size, fixed) for fixed in _FIXED_MAP
+        )
+        self._zero_mask = array.array("b", bytes(self.action_size))
 
     # ------------------------------------------------------------------ actions
     def action_to_index(self, action: Action, state: AmalogsState) -> int:
@@ -208,16 +220,21 @@ class AmalogsEncoder(Encoder):
         """Indices of the legal actions of the player to act."""
         if state.done:
             return []
-        if state.phase in (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE):
+        if state.phase in _CORE_PHASES:
             return [CORE_OFFSET + i for i in core_encoding(state.table_ruleset).legal_indices(state.table)]
         return [OFFSET[k] + arg for k, arg in state.legal_actions()]
 
     def action_mask(self, state: AmalogsState, seat: int | None = None) -> np.ndarray:
         """int8 mask of shape ``(action_size,)``; all zeros for a player that is not to act."""
-        mask = np.zeros(self.action_size, dtype=np.int8)
-        if seat is None or seat == state.current_player:
-            mask[self.legal_indices(state)] = 1
-        return mask
+        buf = self._zero_mask[:]
+        if (seat is None or seat == state.current_player) and not state.done:
+            if state.phase in _CORE_PHASES:
+                for i in core_encoding(state.table_ruleset).legal_indices(state.table):
+                    buf[CORE_OFFSET + i] = 1
+            else:
+                for kind, arg in state.legal_actions():
+                    buf[_OFFSETS[kind] + arg] = 1
+        return np.frombuffer(buf, _INT8)
 
     def action_label(self, index: int, state: AmalogsState) -> str:
         """E.g. ``STEP(d4)``, ``SQUARE(45) (6,3)`` or ``CORE PASS``."""
@@ -232,13 +249,19 @@ class AmalogsEncoder(Encoder):
 
     # ------------------------------------------------------------------ observations
     def observe(self, st: AmalogsState, seat: int) -> np.ndarray:
-        """The observation of player ``seat`` (spec 7.4)."""
-        buf = np.zeros(self.layout.size, dtype=np.float32)
+        """The observation of player ``seat`` (spec 7.4).
+
+        The vector is written into a zeroed ``array.array`` (its team's template, which holds the
+        fixed squares of the MAP) with cheap element writes, the core observation is copied in by
+        slice, and the buffer is handed to numpy without a copy: every call returns a new array.
+        """
+        me = st.avatars[seat]
+        buf = self._zero[me.team][:]
         self._write_map(buf, st, seat)
         self._write_global(buf, st, seat)
         self._write_players(buf, st, seat)
         self._write_core(buf, st, seat)
-        return buf
+        return np.frombuffer(buf, _FLOAT32)
 
     # ------------------------------------------------------------------ global state
     def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:
@@ -272,107 +295,127 @@ class AmalogsEncoder(Encoder):
             for p, deck in enumerate(state.table.deck):
                 write_deck(top[p], share[p], deck, enc.deck_type)
 
-    def _write_map(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
-        """Every map entry is 1.0: the squares' flat indices are gathered and set in one call."""
-        base = self._map
-        me = st.avatars[seat]
+    def _write_map(self, buf: array.array, st: AmalogsState, seat: int) -> None:
+        """Every map entry is 1.0; channels 3-6 (bases and spawn squares) come with the template."""
+        avatars = st.avatars
+        me = avatars[seat]
         team = me.team
-        on = list(_FIXED_MAP[team])  # channels 3-6: the bases and spawn squares
-        for i, a in enumerate(st.avatars):
-            if not a.on_map:
-                continue
-            sq = base + a.square
-            on.append(sq + SQUARES * (0 if i == seat else 1 if a.team == team else 2))
-            if a.guarding:
-                on.append(sq + 7 * SQUARES)
-            if a.dueled:
-                on.append(sq + 8 * SQUARES)
-        if me.on_map:
-            on += _in_range(me.square, me.range)
+        for i, a in enumerate(avatars):
+            sq = a.square
+            if sq >= 0:
+                if i == seat:
+                    buf[sq] = 1.0
+                elif a.team == team:
+                    buf[sq + SQUARES] = 1.0
+                else:
+                    buf[sq + 2 * SQUARES] = 1.0
+                if a.guarding:
+                    buf[sq + 7 * SQUARES] = 1.0
+                if a.dueled:
+                    buf[sq + 8 * SQUARES] = 1.0
+        if me.square >= 0:
+            buf[9 * SQUARES : 10 * SQUARES] = _RANGE_ROWS[me.range][me.square]
         d = st.duel
         if d is not None:
             for p in d.participants():
-                if st.avatars[p].on_map:
-                    on.append(base + 10 * SQUARES + st.avatars[p].square)
+                sq = avatars[p].square
+                if sq >= 0:
+                    buf[10 * SQUARES + sq] = 1.0
             for t in d.bases:
-                on.append(base + 10 * SQUARES + BASES[t])
+                buf[10 * SQUARES + BASES[t]] = 1.0
         if st.phase == Phase.MOVE_DEST and not st.done:
-            on += [base + 11 * SQUARES + q for q in move_destinations(st)]
-        buf[on] = 1.0
+            for q in move_destinations(st):
+                buf[11 * SQUARES + q] = 1.0
 
-    def _write_global(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
-        g = buf[self._glob : self._glob + GLOBALS]
-        team = st.avatars[seat].team
-        g[0] = st.life[team] / 36
-        g[1] = st.life[1 - team] / 36
-        g[2] = st.team_turn / st.config.max_team_turns
-        g[3] = float(st.acting == team)
-        g[4] = float(st.first_team == team)
-        g[5 + int(st.phase)] = 1.0
-        g[16] = float(st.current_player == seat)
-        g[17] = st.move_allowance / 12 if st.phase == Phase.MOVE_DEST else 0.0
-        g[18] = st.dice[0] / 6
-        g[19] = st.dice[1] / 6
-        g[20] = st.duel.strike / 12 if st.duel is not None else 0.0
-        kind = st.duel.proxy if st.duel is not None else NO_PROXY
-        g[21 + kind] = 1.0
-        g[24] = proxy_life(st) / 20 if kind != NO_PROXY else 0.0
+    def _write_global(self, buf: array.array, st: AmalogsState, seat: int) -> None:
+        g = self._glob
+        team: int = st.avatars[seat].team
+        life = st.life
+        buf[g] = life[team] / 36
+        buf[g + 1] = life[1 - team] / 36
+        buf[g + 2] = st.team_turn / st.config.max_team_turns
+        if st.acting == team:
+            buf[g + 3] = 1.0
+        if st.first_team == team:
+            buf[g + 4] = 1.0
+        phase: int = st.phase
+        buf[g + 5 + phase] = 1.0
+        if st.current_player == seat:
+            buf[g + 16] = 1.0
+        if phase == Phase.MOVE_DEST:
+            buf[g + 17] = st.move_allowance / 12
+        dice = st.dice
+        buf[g + 18] = dice[0] / 6
+        buf[g + 19] = dice[1] / 6
+        d = st.duel
+        if d is None:
+            buf[g + 21 + NO_PROXY] = 1.0
+        else:
+            buf[g + 20] = d.strike / 12
+            kind: int = d.proxy
+            buf[g + 21 + kind] = 1.0
+            if kind != NO_PROXY:
+                buf[g + 24] = proxy_life(st) / 20
 
-    def _write_players(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
-        """One row per player slot, built as one list and written in one call."""
-        na, nb = st.config.team_sizes
-        me = st.avatars[seat]
+    def _write_players(self, buf: array.array, st: AmalogsState, seat: int) -> None:
+        """One row per player slot (A0 A1 A2 B0 B1 B2); an unused slot stays zero."""
+        na: int = st.config.team_sizes[0]
+        avatars = st.avatars
+        my_team = avatars[seat].team
         roles = duel_roles(st)
-        flat: list[float] = []
-        for k in range(PLAYER_SLOTS):
-            team, j = divmod(k, 3)
-            if j >= (na, nb)[team]:
-                flat += _EMPTY_ROW
-                continue
-            i = j if team == 0 else na + j
-            a = st.avatars[i]
-            r = [0.0] * PLAYER_F
-            r[0] = 1.0
-            r[1] = float(i == seat)
-            r[2] = float(a.team == me.team)
-            if a.on_map:
-                r[3] = 1.0
-                r[4] = (a.square // 7) / 10
-                r[5] = (a.square % 7) / 6
-            r[6] = a.ap / 9
-            r[7] = a.we / 4
-            r[8] = a.range / 3
-            if a.ruleset >= 0:
-                r[9 + a.ruleset] = 1.0
-            r[17] = float(a.dueled)
-            r[18] = float(a.guarding)
-            r[19] = float(a.exited)
-            r[20 + roles.get(i, Role.NONE)] = 1.0
+        base = self._players
+        for i, a in enumerate(avatars):
+            r = base + PLAYER_F * (i if i < na else 3 + i - na)
+            buf[r] = 1.0
+            if i == seat:
+                buf[r + 1] = 1.0
+            if a.team == my_team:
+                buf[r + 2] = 1.0
+            sq = a.square
+            if sq >= 0:
+                buf[r + 3] = 1.0
+                buf[r + 4] = (sq // 7) / 10
+                buf[r + 5] = (sq % 7) / 6
+            buf[r + 6] = a.ap / 9
+            ruleset = a.ruleset
+            if ruleset >= 0:
+                we, reach = _WE_RANGE[ruleset]
+                buf[r + 7] = we
+                buf[r + 8] = reach
+                buf[r + 9 + ruleset] = 1.0
+            if a.dueled:
+                buf[r + 17] = 1.0
+            if a.guarding:
+                buf[r + 18] = 1.0
+            if a.exited:
+                buf[r + 19] = 1.0
+            buf[r + 20 + roles.get(i, _NO_ROLE)] = 1.0
             summary = _summary(st, i)
             if summary is not None:
-                r[26] = summary.life / 20
-                r[27] = summary.hand / 10
-                r[28] = summary.deck / 40
-                r[29] = summary.units / 10
-                r[30] = a.core_turns / 50
-            r[31] = a.nominal / 20
-            flat += r
-        buf[self._players : self._players + PLAYER_SLOTS * PLAYER_F] = flat
+                buf[r + 26] = summary.life / 20
+                buf[r + 27] = summary.hand / 10
+                buf[r + 28] = summary.deck / 40
+                buf[r + 29] = summary.units / 10
+                buf[r + 30] = a.core_turns / 50
+            buf[r + 31] = a.nominal / 20
 
-    def _write_core(self, buf: np.ndarray, st: AmalogsState, seat: int) -> None:
+    def _write_core(self, buf: array.array, st: AmalogsState, seat: int) -> None:
         k = st.seat_of(seat)
         if k >= 0:
-            slot, view, obs = st.table_ruleset, k, core_encoding(st.table_ruleset).observe(st.table, k)
+            slot: int = st.table_ruleset
+            view = k
+            obs = core_encoding(slot).observe(st.table, k)
         else:
             a = st.avatars[seat]
             if a.side is None:
                 return
-            ad = adapter(a.ruleset)
-            table = ad.compose(a.side, None, st.rng, max(1, a.last_turn))
-            slot, view, obs = a.ruleset, 2, core_encoding(a.ruleset).observe(table, 0)
+            slot = a.ruleset
+            view = 2
+            obs = _side_view(st, seat, a)
         buf[self._head + slot] = 1.0
         buf[self._head + 8 + view] = 1.0
-        buf[self._core : self._core + len(obs)] = obs
+        start = self._core
+        memoryview(buf)[start : start + len(obs)] = obs.data  # float32 into float32: one copy by slice
 
 
 #: Where the map piece starts (it is the layout's first piece).
@@ -387,14 +430,55 @@ _FIXED_MAP = tuple(
     )
     for t in (0, 1)
 )
-#: An unused player slot's row.
-_EMPTY_ROW = [0.0] * PLAYER_F
+#: Channel 9 of the map, by reach and square: 1.0 on the squares within that reach of the square.
+_RANGE_ROWS = tuple(
+    tuple(
+        array.array("f", [1.0 if DIST[square][q] <= reach else 0.0 for q in range(SQUARES)])
+        for square in range(SQUARES)
+    )
+    for reach in range(max(info.range for info in RULESETS.values()) + 1)
+)
+#: The role column of a player in no duel role.
+_NO_ROLE: int = Role.NONE
+#: Per ruleset slot, its WE/4 and duel range/3 (columns 7 and 8 of a player slot).
+_WE_RANGE: dict[int, tuple[float, float]] = {
+    slot: (info.we / 4, info.range / 3) for slot, info in RULESETS.items()
+}
+#: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
 
 
-@functools.cache
-def _in_range(square: int, reach: int) -> list[int]:
-    """The map's channel-9 flat indices of the squares within ``reach`` of ``square``."""
-    return [_MAP_START + 9 * SQUARES + q for q in range(SQUARES) if DIST[square][q] <= reach]
+def _template(size: int, fixed: Sequence[int]) -> array.array:
+    """A zeroed float32 buffer of ``size`` with 1.0 at the flat indices ``fixed``."""
+    buf = array.array("f", bytes(4 * size))
+    for i in fixed:
+        buf[i] = 1.0
+    return buf
+
+
+def _side_view(st: AmalogsState, player: int, a: Avatar) -> np.ndarray:
+    """The core observation of ``player``'s side alone: its table of one turn, composed, from seat 0.
+
+    It depends only on the side, its ruleset and the turn the table is composed for, so it is
+    kept on the state (``AmalogsState._side_views``, one entry per player) beside a copy of the
+    side, and reused while the side still equals that copy (records compare field by field).
+    """
+    ruleset = a.ruleset
+    turn = max(1, a.last_turn)
+    side = a.side
+    memo = st._side_views
+    if memo is None:
+        memo = st._side_views = {}
+    entry = memo.get(player)
+    if entry is not None and entry[0] == ruleset and entry[1] == turn and entry[2] == side:
+        obs: np.ndarray = entry[3]
+        return obs
+    ad = adapter(ruleset)
+    table = ad.compose(side, None, st.rng, turn)
+    obs = core_encoding(ruleset).observe(table, 0).copy()
+    memo[player] = (ruleset, turn, ad.clone_side(side), obs)
+    return obs
 
 
 def duel_roles(st: AmalogsState) -> dict[int, Role]:

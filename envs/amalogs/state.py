@@ -16,7 +16,7 @@ from typing import Any
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.core.declare import Record, codec_field, seats
+from deckgym.envs.core.declare import Record, codec_field, seats, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
 from deckgym.envs.core.proxy import NONE as NO_PROXY
@@ -187,6 +187,10 @@ class AmalogsState(EngineState):
     table: Any = codec_field(_TableCodec())
     table_steps: int = 0
     duel: Duel | None = None
+
+    #: The encoder's memo (``encode.py``): per player, the core view of its side alone, with the
+    #: ruleset, the turn and a copy of the side it was made from. A copy starts without it.
+    _side_views: dict[int, tuple[int, int, Any, Any]] | None = setup("memo")
 
     def __init__(self, config: AmalogsConfig | None = None, seed: int = 0) -> None:
         """A new game's state (a blank one without a config, which ``clone`` and ``from_dict`` fill in)."""
