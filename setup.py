@@ -69,7 +69,7 @@ def ext_modules() -> list:
 
 
 class ParallelBuildExt(build_ext):
-    """``build_ext`` that compiles the C files of one extension on every core.
+    """``build_ext`` that compiles on every core: the extensions, and the C files of each.
 
     The compiled group is one extension of about a hundred C files (``multi_file``, one per
     module); setuptools would compile them one after another.
@@ -87,6 +87,7 @@ class ParallelBuildExt(build_ext):
                 return [obj for objs in done for obj in objs]
 
         self.compiler.compile = compile_all
+        self.parallel = self.parallel or True  # and the extensions (a small loader per module) side by side
         super().build_extensions()
 
 
