@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.declare import Record, Row
+from deckgym.envs.core.proxy import NO_PROXY, Proxy
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.rules import phases
@@ -148,29 +149,24 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
 
 # ----------------------------------------------------------------------------- A3 compose
 def compose(
-    host: Side,
-    champion: Side | None,
-    rng: random.Random,
-    turn: int,
-    proxy: int = proxy_kind.NONE,
-    proxy_life: int = 0,
+    host: Side, champion: Side | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
 ) -> GameState:
     """A3: a table with ``host`` at seat 0 (first player) and ``champion``, a proxy or a vacant seat at seat 1.
 
     The table is set at the start of turn ``turn``; ``run`` plays it to its first decision.
     A seat-1 Medarot whose neutral square holds a seat-0 Medarot moves to the own-row square
     of its column if empty, else to the lowest-numbered empty own-row square (its frame).
-    With ``proxy`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
-    ``proxy_life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
+    With ``proxy.kind`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
+    ``proxy.life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
     proxy arguments before it calls this.
     """
     vacant = champion is None
     decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(host.mode, turn, vacant, proxy), pool(), decks, 0)
+    st = GameState(table_config(host.mode, turn, vacant, proxy.kind), pool(), decks, 0)
     st.rng = rng
     st.turn = turn - 1
     st.first = 0
-    st.hp = [host.hp, proxy_life if proxy != proxy_kind.NONE else 0]
+    st.hp = [host.hp, proxy.life if proxy.kind != proxy_kind.NONE else 0]
     _seat_side(st, host, 0, 0)
     if champion is not None:
         _seat_side(st, champion, 1, host.units())
