@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.proxy import NO_PROXY, Proxy
+from deckgym.envs.core.tables import table_decks
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.rules import phases
 from deckgym.envs.medarot_ocg.rules.board import to_relative
-from deckgym.envs.medarot_ocg.rules.flow import run
+from deckgym.envs.medarot_ocg.rules.flow import AGENDA, run  # noqa: F401  (run: the adapter's hook)
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
@@ -138,13 +139,11 @@ def new_side(mode: str, decklist: list[str]) -> Side:
 
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the opening and the first player's first turn with seat 1 vacant, run to its first decision."""
-    st = GameState(table_config(side.mode, turn, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(side.mode, turn, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.hp = [side.hp, 0]
     st.turn = turn - 1
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(st, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose
@@ -160,9 +159,9 @@ def compose(
     ``proxy.life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
     proxy arguments before it calls this.
     """
-    vacant = champion is None
-    decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(host.mode, turn, vacant, proxy.kind), pool(), decks, 0)
+    st = GameState(
+        table_config(host.mode, turn, champion is None, proxy.kind), pool(), table_decks(host, champion), 0
+    )
     st.rng = rng
     st.turn = turn - 1
     st.first = 0

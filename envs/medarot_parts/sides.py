@@ -40,10 +40,11 @@ from deckgym.envs.core import proxy as proxy_kinds
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import NO_PROXY, Proxy
+from deckgym.envs.core.tables import seat_sides, table_decks
 from deckgym.envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.rules import damage, phases
-from deckgym.envs.medarot_parts.rules.flow import run
+from deckgym.envs.medarot_parts.rules.flow import AGENDA, run  # noqa: F401  (run: the adapter's hook)
 from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
@@ -181,12 +182,10 @@ def new_side(decklist: list[list[str]]) -> Side:
 
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the setup (D2-D4) and turn ``turn`` with seat 1 vacant, run to its first decision."""
-    st = GameState(table_config(turn, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(turn, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.turn = turn - 1
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(st, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose
@@ -202,24 +201,13 @@ def compose(
     P = ``proxy.life``. ``proxy.life`` is ignored without a proxy. The AMALOGS adapter
     (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    vacant = champion is None
-    st = GameState(
-        table_config(turn, vacant, proxy.kind),
-        pool(),
-        [host.decklist, [] if champion is None else champion.decklist],
-        0,
-    )
+    st = GameState(table_config(turn, champion is None, proxy.kind), pool(), table_decks(host, champion), 0)
     if proxy.kind:
         st.proxy_armor = st.proxy_life = proxy.life
     st.rng = rng
     st.turn = turn - 1
     st.odd_turn_priority = _priority_on(turn)
-    offset = _seat_side(st, host, 0, 0)
-    if champion is not None:
-        offset = _seat_side(st, champion, 1, offset)
-    st.next_uid = offset + 1
-    st.agenda = [["turn_start"]]
-    return st
+    return seat_sides(st, host, champion, _seat_side, "turn_start")
 
 
 def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:

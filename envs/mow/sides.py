@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.proxy import BASE, GUEST, NO_PROXY, NONE, Proxy
+from deckgym.envs.core.tables import seat_sides, table_decks
 from deckgym.envs.mow.actions import Use
 from deckgym.envs.mow.cards import CardPool, load_pool
 from deckgym.envs.mow.config import LIFE_START, RulesConfig
@@ -145,7 +146,7 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     The turn is numbered ``turn`` (A3); it is the game's first turn (no master attack). Run to
     its first decision.
     """
-    st = GameState(table_config(turn, True, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(turn, True, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.life = [side.life, 0]
     phases.setup(st)
@@ -166,19 +167,14 @@ def compose(
     its first decision. Nothing is drawn from ``rng`` here. The AMALOGS adapter
     (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    vacant = champion is None
-    decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(turn, vacant, False, proxy.kind), pool(), decks, 0)
+    st = GameState(
+        table_config(turn, champion is None, False, proxy.kind), pool(), table_decks(host, champion), 0
+    )
     st.rng = rng
     st.turn = turn
     st.active = st.first = 0
     st.life = [host.life, proxy.life if proxy.kind != NONE else 0]
-    offset = _seat_side(st, host, 0, 0)
-    if champion is not None:
-        offset = _seat_side(st, champion, 1, offset)
-    st.next_uid = offset + 1
-    st.agenda = [["turn_start"]]
-    return st
+    return seat_sides(st, host, champion, _seat_side, "turn_start")
 
 
 def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:
