@@ -13,6 +13,7 @@ from deckgym.envs.medarot_ocg.rules.board import (
     attack_targets,
     eff_armor,
     eff_power,
+    emit_unit,
     proxy_targets,
     remove_stack,
     square_of,
@@ -77,13 +78,7 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     assert x is not None
     if a.kind == Kind.SPECIAL:
         effect = st.cards[x.top()].effects[0]
-        st.emit(
-            "special",
-            f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) activates its special effect",
-            player=x.owner,
-            card=x.top(),
-            square=s,
-        )
+        emit_unit(st, "special", x, s, "activates its special effect")
         if needs_choice(effect):
             ask(st, DP.EFFECT_TARGET, x.owner, x.owner)
         else:
@@ -98,15 +93,8 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         return
     act.target = target.uid
     act.far = far
-    st.emit(
-        "attack",
-        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {_unit_words(st, a.arg)}"
-        + (" from 2 squares away" if far else ""),
-        player=x.owner,
-        card=x.top(),
-        square=s,
-        target=a.arg,
-    )
+    away = " from 2 squares away" if far else ""
+    emit_unit(st, "attack", x, s, f"attacks {_unit_words(st, a.arg)}{away}", target=a.arg)
     push(st, ["defence"], ["judge"])
 
 
@@ -120,15 +108,8 @@ def attack_proxy(st: GameState, s: int, t: int, far: bool) -> None:
     x = st.board[s]
     assert x is not None and st.act is not None
     st.act.far = far
-    st.emit(
-        "attack",
-        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {PROXY_NAMES[st.config.proxy]}"
-        f" on square {t}" + (" from 2 squares away" if far else ""),
-        player=x.owner,
-        card=x.top(),
-        square=s,
-        target=t,
-    )
+    away = " from 2 squares away" if far else ""
+    emit_unit(st, "attack", x, s, f"attacks {PROXY_NAMES[st.config.proxy]} on square {t}{away}", target=t)
     if hit_proxy(st, x.owner, eff_power(st, x)):
         push(st, ["on_hit"])
 
