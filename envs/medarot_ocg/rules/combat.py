@@ -21,7 +21,17 @@ from deckgym.envs.medarot_ocg.rules.board import (
     top,
 )
 from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve_unit_effect, usable
-from deckgym.envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
+from deckgym.envs.medarot_ocg.rules.flow import (
+    PROXY_NAMES,
+    ask,
+    ask_acting,
+    decision,
+    hit_proxy,
+    pay,
+    push,
+    spend,
+    task,
+)
 from deckgym.envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import begin_chain, draw
 from deckgym.envs.medarot_ocg.state import GameState
@@ -39,11 +49,7 @@ def far_cost(st: GameState) -> int:
 @task
 def declare(st: GameState) -> None:
     """A6: attack a square in range, activate a special, or PASS (R33-R37)."""
-    act = st.act
-    assert act is not None
-    if act.ended:
-        return
-    ask(st, DP.DECLARE, act.owner)
+    ask_acting(st, DP.DECLARE)
 
 
 def _declare_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
@@ -190,17 +196,18 @@ def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 @decision(DP.WEAK_DISCARD, legal=_discard_legal)
 def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
+    _discard(st, ctx, a.arg, "weak_attack", "weak_discard")
+
+
+def _discard(st: GameState, ctx: tuple[int, ...], i: int, why: str, again: str) -> None:
+    """Player ``q`` discards hand card ``i`` (``ctx = (q, n)``); task ``again`` asks for the next while ``n > 1``."""
     q, n = ctx
-    _discard(st, q, a.arg, "weak_attack")
-    if n > 1:
-        push(st, ["weak_discard", q, n - 1])
-
-
-def _discard(st: GameState, q: int, i: int, why: str) -> None:
     card = st.hand[q].pop(i)
     st.trash[q].append(card)
     reason = {"weak_attack": " (weak attack)", "effect": " (an effect)"}.get(why, "")
     st.emit("discard", f"P{q} discards {st.cards[card].name}{reason}", player=q, card=card, why=why)
+    if n > 1:
+        push(st, [again, q, n - 1])
 
 
 @task
@@ -294,7 +301,4 @@ def effect_discard(st: GameState, q: int, n: int) -> None:
 @decision(DP.EFFECT_DISCARD, legal=_discard_legal)
 def on_effect_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
-    q, n = ctx
-    _discard(st, q, a.arg, "effect")
-    if n > 1:
-        push(st, ["effect_discard", q, n - 1])
+    _discard(st, ctx, a.arg, "effect", "effect_discard")
