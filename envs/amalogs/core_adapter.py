@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from deckgym.envs.core import proxy as proxy_kinds
+from deckgym.envs.core.proxy import NO_PROXY, Proxy
 
 
 class CoreSummary(NamedTuple):
@@ -51,18 +52,13 @@ class CoreAdapter(Protocol):
         ...
 
     def compose(
-        self,
-        host: Any,
-        champion: Any | None,
-        rng: random.Random,
-        turn: int,
-        proxy: int = 0,
-        proxy_life: int = 0,
+        self, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
     ) -> Any:
         """A3: a table of core turn ``turn``, not started.
 
-        Host at seat 0; at seat 1 the champion, or with ``champion=None`` a proxy of kind ``proxy``
-        (``envs.core.proxy.GUEST`` or ``BASE``) and life ``proxy_life`` (D37), or a vacant seat.
+        Host at seat 0; at seat 1 the champion, or with ``champion=None`` a proxy of kind
+        ``proxy.kind`` (``envs.core.proxy.GUEST`` or ``BASE``) and life ``proxy.life`` (D37), or a
+        vacant seat.
         """
         ...
 
@@ -172,8 +168,8 @@ class SidesCore:
     differs (its hooks):
 
     * ``Side``: the side class (``from_dict``, ``to_dict``, ``clone``, ``cards``, ``units``);
-    * ``solo_table(side, rng, turn)`` (A2), ``compose(host, champion, rng, turn, proxy=,
-      proxy_life=)`` (A3; called with arguments this class has checked) and ``run(table)``
+    * ``solo_table(side, rng, turn)`` (A2), ``compose(host, champion, rng, turn, proxy)`` (A3;
+      called with arguments this class has checked) and ``run(table)``
       (the engine's loop, which plays a table to its next decision or its end);
     * ``side_of(table, seat)``: the side at ``seat`` of a table, back in the side's own frame,
       keeping only what outlasts the table in that ruleset (A6);
@@ -203,32 +199,27 @@ class SidesCore:
 
     @classmethod
     def compose(
-        cls,
-        host: Any,
-        champion: Any | None,
-        rng: random.Random,
-        turn: int,
-        proxy: int = proxy_kinds.NONE,
-        proxy_life: int = 0,
+        cls, host: Any, champion: Any | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
     ) -> Any:
         """A3: one turn of this ruleset, host at seat 0; the champion, a proxy (D37) or a vacant seat at seat 1.
 
-        With ``proxy`` GUEST or BASE (``envs.core.proxy``; D36, D37, D40) ``champion`` must be
-        None and seat 1 holds a proxy of life ``proxy_life`` (an int >= 1); without a proxy
-        ``proxy_life`` is not used.
+        With ``proxy.kind`` GUEST or BASE (``envs.core.proxy``; D36, D37, D40) ``champion`` must
+        be None and seat 1 holds a proxy of life ``proxy.life`` (an int >= 1); without a proxy
+        ``proxy.life`` is not used.
 
         Raises:
             ValueError: an unknown proxy kind, a proxy with a champion, or a proxy life below 1.
         """
-        if not _is_int(proxy) or proxy not in (proxy_kinds.NONE, proxy_kinds.GUEST, proxy_kinds.BASE):
-            raise ValueError(f"compose: the proxy kind must be NONE, GUEST or BASE (0, 1, 2), got {proxy!r}")
-        if proxy == proxy_kinds.NONE:
+        kind, life = proxy
+        if not _is_int(kind) or kind not in (proxy_kinds.NONE, proxy_kinds.GUEST, proxy_kinds.BASE):
+            raise ValueError(f"compose: the proxy kind must be NONE, GUEST or BASE (0, 1, 2), got {kind!r}")
+        if kind == proxy_kinds.NONE:
             return cls.sides.compose(host, champion, rng, turn)
         if champion is not None:
             raise ValueError("compose: a proxy sits at seat 1 only when there is no champion (D36, D37)")
-        if not _is_int(proxy_life) or proxy_life < 1:
-            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {proxy_life!r}")
-        return cls.sides.compose(host, champion, rng, turn, proxy=proxy, proxy_life=proxy_life)
+        if not _is_int(life) or life < 1:
+            raise ValueError(f"compose: a proxy's life must be an int >= 1, got {life!r}")
+        return cls.sides.compose(host, champion, rng, turn, proxy)
 
     @classmethod
     def proxy_life(cls, table: Any) -> int:

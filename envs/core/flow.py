@@ -145,6 +145,12 @@ class Agenda(Generic[S]):
 
         return deco
 
+    def start(self, st: S, setup: Callable[[S], None]) -> S:
+        """``st`` after ``setup`` (the ruleset's automatic opening steps), run to its first decision."""
+        setup(st)
+        self.run(st)
+        return st
+
     def legal_actions(self, st: S) -> list[Any]:
         """Legal options at the current decision point (empty once the game is over)."""
         point = st.decision_point

@@ -18,6 +18,8 @@ P never rises and never drops below 0; damage beyond what is left is lost.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 #: No proxy: seat 1 holds a player or is vacant.
 NONE = 0
 #: A guest proxy (D37): a defender of another ruleset.
@@ -26,6 +28,17 @@ GUEST = 1
 BASE = 2
 #: Names of the kinds, by value (the ``proxy`` field of the meta-game's ``duel`` event).
 KINDS = ("none", "guest", "base")
+
+
+class Proxy(NamedTuple):
+    """What sits at seat 1 of a table to compose: the proxy's kind and its life P at composition."""
+
+    kind: int
+    life: int
+
+
+#: No proxy at seat 1 (its life is not used).
+NO_PROXY = Proxy(NONE, 0)
 
 
 def after_attack(life: int, hit: int, kind: int) -> int:

@@ -30,11 +30,13 @@ from dataclasses import dataclass
 
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.declare import Record, Row
+from deckgym.envs.core.proxy import NO_PROXY, Proxy
+from deckgym.envs.core.tables import table_decks
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.rules import phases
 from deckgym.envs.medarot_ocg.rules.board import to_relative
-from deckgym.envs.medarot_ocg.rules.flow import run
+from deckgym.envs.medarot_ocg.rules.flow import AGENDA, run  # noqa: F401  (run: the adapter's hook)
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
@@ -141,40 +143,33 @@ def new_side(mode: str, decklist: list[str]) -> Side:
 
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the opening and the first player's first turn with seat 1 vacant, run to its first decision."""
-    st = GameState(table_config(side.mode, turn, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(side.mode, turn, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.hp = [side.hp, 0]
     st.turn = turn - 1
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(st, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose
 def compose(
-    host: Side,
-    champion: Side | None,
-    rng: random.Random,
-    turn: int,
-    proxy: int = proxy_kind.NONE,
-    proxy_life: int = 0,
+    host: Side, champion: Side | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
 ) -> GameState:
     """A3: a table with ``host`` at seat 0 (first player) and ``champion``, a proxy or a vacant seat at seat 1.
 
     The table is set at the start of turn ``turn``; ``run`` plays it to its first decision.
     A seat-1 Medarot whose neutral square holds a seat-0 Medarot moves to the own-row square
     of its column if empty, else to the lowest-numbered empty own-row square (its frame).
-    With ``proxy`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
-    ``proxy_life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
+    With ``proxy.kind`` GUEST or BASE (D37, D40) seat 1 is a vacant seat holding a proxy of life
+    ``proxy.life`` (seat 1's HP). The AMALOGS adapter (``SidesCore.compose``) checks the
     proxy arguments before it calls this.
     """
-    vacant = champion is None
-    decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(host.mode, turn, vacant, proxy), pool(), decks, 0)
+    st = GameState(
+        table_config(host.mode, turn, champion is None, proxy.kind), pool(), table_decks(host, champion), 0
+    )
     st.rng = rng
     st.turn = turn - 1
     st.first = 0
-    st.hp = [host.hp, proxy_life if proxy != proxy_kind.NONE else 0]
+    st.hp = [host.hp, proxy.life if proxy.kind != proxy_kind.NONE else 0]
     _seat_side(st, host, 0, 0)
     if champion is not None:
         _seat_side(st, champion, 1, host.units())

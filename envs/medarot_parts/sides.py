@@ -39,10 +39,12 @@ from typing import Any
 from deckgym.envs.core import proxy as proxy_kinds
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.proxy import NO_PROXY, Proxy
+from deckgym.envs.core.tables import seat_sides, table_decks
 from deckgym.envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.rules import damage, phases
-from deckgym.envs.medarot_parts.rules.flow import run
+from deckgym.envs.medarot_parts.rules.flow import AGENDA, run  # noqa: F401  (run: the adapter's hook)
 from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
@@ -184,50 +186,32 @@ def new_side(decklist: list[list[str]]) -> Side:
 
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the setup (D2-D4) and turn ``turn`` with seat 1 vacant, run to its first decision."""
-    st = GameState(table_config(turn, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(turn, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.turn = turn - 1
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(st, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose
 def compose(
-    host: Side,
-    champion: Side | None,
-    rng: random.Random,
-    turn: int,
-    proxy: int = proxy_kinds.NONE,
-    proxy_life: int = 0,
+    host: Side, champion: Side | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
 ) -> GameState:
     """A3: a table with ``host`` at seat 0 (priority) and ``champion``, a proxy or a vacant seat at seat 1.
 
     The table is set at the start of turn ``turn``; ``run`` plays it to its first decision.
     The two sides share nothing on the parts game's field, so nothing conflicts. With
-    ``proxy`` ``GUEST`` or ``BASE`` (``envs.core.proxy``; D37, D40) ``champion`` is None
-    and seat 1 holds the stand-in medarot: a head of armor ``proxy_life`` (an int >= 1), so
-    P = ``proxy_life``. ``proxy_life`` is ignored without a proxy. The AMALOGS adapter
+    ``proxy.kind`` ``GUEST`` or ``BASE`` (``envs.core.proxy``; D37, D40) ``champion`` is None
+    and seat 1 holds the stand-in medarot: a head of armor ``proxy.life`` (an int >= 1), so
+    P = ``proxy.life``. ``proxy.life`` is ignored without a proxy. The AMALOGS adapter
     (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    vacant = champion is None
-    st = GameState(
-        table_config(turn, vacant, proxy),
-        pool(),
-        [host.decklist, [] if champion is None else champion.decklist],
-        0,
-    )
-    if proxy:
-        st.proxy_armor = st.proxy_life = proxy_life
+    st = GameState(table_config(turn, champion is None, proxy.kind), pool(), table_decks(host, champion), 0)
+    if proxy.kind:
+        st.proxy_armor = st.proxy_life = proxy.life
     st.rng = rng
     st.turn = turn - 1
     st.odd_turn_priority = _priority_on(turn)
-    offset = _seat_side(st, host, 0, 0)
-    if champion is not None:
-        offset = _seat_side(st, champion, 1, offset)
-    st.next_uid = offset + 1
-    st.agenda = [["turn_start"]]
-    return st
+    return seat_sides(st, host, champion, _seat_side, "turn_start")
 
 
 def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:

@@ -36,7 +36,8 @@ import random
 from dataclasses import dataclass
 
 from deckgym.envs.core.declare import Record, Row
-from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.core.proxy import BASE, GUEST, NO_PROXY, NONE, Proxy
+from deckgym.envs.core.tables import seat_sides, table_decks
 from deckgym.envs.mow.actions import Use
 from deckgym.envs.mow.cards import CardPool, load_pool
 from deckgym.envs.mow.config import LIFE_START, RulesConfig
@@ -149,7 +150,7 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     The turn is numbered ``turn`` (A3); it is the game's first turn (no master attack). Run to
     its first decision.
     """
-    st = GameState(table_config(turn, True, True), pool(), [side.decklist, []], 0)
+    st = GameState(table_config(turn, True, True), pool(), table_decks(side, None), 0)
     st.rng = rng
     st.life = [side.life, 0]
     phases.setup(st)
@@ -160,34 +161,24 @@ def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
 
 # ----------------------------------------------------------------------------- A3 compose
 def compose(
-    host: Side,
-    champion: Side | None,
-    rng: random.Random,
-    turn: int,
-    proxy: int = NONE,
-    proxy_life: int = 0,
+    host: Side, champion: Side | None, rng: random.Random, turn: int, proxy: Proxy = NO_PROXY
 ) -> GameState:
     """A3: a table of core turn ``turn``: ``host`` at seat 0 (active, first) and ``champion`` or a vacant seat 1.
 
-    With ``proxy`` GUEST or BASE (amalogs D36, D37, D40) ``champion`` must be None and seat 1
-    holds a proxy master of life ``proxy_life`` (an int >= 1; not capped at 20); without a
-    proxy ``proxy_life`` is not used. The table is set at the start step; ``run`` plays it to
+    With ``proxy.kind`` GUEST or BASE (amalogs D36, D37, D40) ``champion`` must be None and
+    seat 1 holds a proxy master of life ``proxy.life`` (an int >= 1; not capped at 20); without
+    a proxy ``proxy.life`` is not used. The table is set at the start step; ``run`` plays it to
     its first decision. Nothing is drawn from ``rng`` here. The AMALOGS adapter
     (``SidesCore.compose``) checks the proxy arguments before it calls this.
     """
-    vacant = champion is None
-    decks = [host.decklist, [] if champion is None else champion.decklist]
-    st = GameState(table_config(turn, vacant, False, proxy), pool(), decks, 0)
+    st = GameState(
+        table_config(turn, champion is None, False, proxy.kind), pool(), table_decks(host, champion), 0
+    )
     st.rng = rng
     st.turn = turn
     st.active = st.first = 0
-    st.life = [host.life, proxy_life if proxy != NONE else 0]
-    offset = _seat_side(st, host, 0, 0)
-    if champion is not None:
-        offset = _seat_side(st, champion, 1, offset)
-    st.next_uid = offset + 1
-    st.agenda = [["turn_start"]]
-    return st
+    st.life = [host.life, proxy.life if proxy.kind != NONE else 0]
+    return seat_sides(st, host, champion, _seat_side, "turn_start")
 
 
 def _seat_side(st: GameState, side: Side, seat: int, offset: int) -> int:

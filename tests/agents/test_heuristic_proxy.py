@@ -33,7 +33,7 @@ from deckgym.envs.amalogs.core_adapter import SidesCore
 from deckgym.envs.amalogs.cores.medarot_ocg import MedarotCore
 from deckgym.envs.amalogs.cores.medarot_parts import PartsCore
 from deckgym.envs.amalogs.cores.mow import MowCore
-from deckgym.envs.core.proxy import BASE, GUEST
+from deckgym.envs.core.proxy import BASE, GUEST, Proxy
 from deckgym.envs.medarot_ocg import actions as ocg_actions
 from deckgym.envs.medarot_ocg import sides as ocg_sides
 from deckgym.envs.medarot_ocg.cards import resolve_deck as ocg_resolve_deck
@@ -280,7 +280,7 @@ def random_tables(core: Core, kind: int) -> Iterator[tuple[int, Any]]:
             adapter.begin(st)
             play(st, pre)
             side, _ = adapter.split(st)
-        st = sides.compose(side, None, rng, turns + 1, proxy=kind, proxy_life=LIVES[seed % len(LIVES)])
+        st = sides.compose(side, None, rng, turns + 1, Proxy(kind, LIVES[seed % len(LIVES)]))
         adapter.begin(st)
         yield seed, st
 
@@ -324,7 +324,7 @@ def ocg_table(mode: str, units: dict[int, str], kind: int, life: int, hp: int | 
         side.board[square] = Stack(uid, 0, card, face_up=True, acted=False, placed=False)
     if hp is not None:
         side.hp = hp
-    st = ocg_sides.compose(side, None, random.Random(0), 3, proxy=kind, proxy_life=life)
+    st = ocg_sides.compose(side, None, random.Random(0), 3, Proxy(kind, life))
     MedarotCore.begin(st)
     return st
 
@@ -492,7 +492,7 @@ def parts_table(deck: str, stock: str, hand: tuple[str, ...], kind: int, life: i
             side.deck.remove(cid)
     side.hand = sorted(full)
     side.stock = [[cid, False] for cid in cards]
-    st = parts_sides.compose(side, None, random.Random(3), 3, proxy=kind, proxy_life=life)
+    st = parts_sides.compose(side, None, random.Random(3), 3, Proxy(kind, life))
     PartsCore.begin(st)
     return st
 

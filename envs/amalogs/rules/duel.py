@@ -18,6 +18,7 @@ from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST
 from deckgym.envs.amalogs.state import AmalogsState, Avatar, Duel
 from deckgym.envs.core import proxy as proxy_kind
+from deckgym.envs.core.proxy import Proxy
 
 #: R22, R23: base-life change per point of WE of an exited core game.
 LOSS_PER_WE = -2
@@ -105,12 +106,7 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     st.core_turn += 1
     other = st.avatars[champ] if champ >= 0 else None
     st.table = ad.compose(
-        h.side,
-        None if other is None else other.side,
-        st.rng,
-        st.core_turn,
-        proxy=kind,
-        proxy_life=d.proxy_start,
+        h.side, None if other is None else other.side, st.rng, st.core_turn, Proxy(kind, d.proxy_start)
     )
     st.table_ruleset = h.ruleset
     h.side = None

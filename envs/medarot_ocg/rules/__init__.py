@@ -12,7 +12,7 @@ from __future__ import annotations
 from deckgym.envs.medarot_ocg.cards import CardPool
 from deckgym.envs.medarot_ocg.config import RulesConfig
 from deckgym.envs.medarot_ocg.rules import action, combat, effects, medaroter, phases  # noqa: F401  (registration)
-from deckgym.envs.medarot_ocg.rules.flow import apply, legal_actions, run
+from deckgym.envs.medarot_ocg.rules.flow import AGENDA, apply, legal_actions
 from deckgym.envs.medarot_ocg.rules.invariants import check
 from deckgym.envs.medarot_ocg.state import GameState
 
@@ -21,7 +21,4 @@ __all__ = ["apply", "check", "legal_actions", "new_game"]
 
 def new_game(config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> GameState:
     """A new game after the automatic opening steps (O1, O2), stopped at its first decision."""
-    st = GameState(config, pool, decks, seed)
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(GameState(config, pool, decks, seed), phases.setup)

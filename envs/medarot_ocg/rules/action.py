@@ -13,6 +13,7 @@ from deckgym.envs.medarot_ocg.rules.board import (
     NEUTRAL_ROW,
     OWN_SQUARES,
     eff_speed,
+    emit_unit,
     end_effects,
     has_status,
     move_options,
@@ -82,13 +83,7 @@ def begin_action(st: GameState, square: int) -> None:
     st.board_version += 1
     st.act = Act(uid=x.uid, owner=x.owner)
     end_effects(st, lambda e: e.src_uid != x.uid)
-    st.emit(
-        "act",
-        f"P{x.owner}'s {st.cards[x.top()].name} (square {square}) acts",
-        player=x.owner,
-        card=x.top(),
-        square=square,
-    )
+    emit_unit(st, "act", x, square, "acts")
     if has_status(st, x, "DISABLE"):
         st.act.disabled = True
         st.emit("disabled", "it is disabled and cannot act", player=x.owner, square=square)

@@ -10,6 +10,7 @@ row 2 P1's field. Directions are owner-relative (D7); P1's vectors are P0's rota
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from deckgym.envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, CardDef
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
@@ -265,6 +266,21 @@ def remove_stack(st: GameState, square: int, to_reserve: bool) -> Stack:
         kept.append(e)
     st.effects = kept
     return x
+
+
+def emit_unit(st: GameState, kind: str, x: Stack, square: int, what: str, **fields: Any) -> None:
+    """Log the event ``kind`` of the Medarot ``x`` on ``square``: "P0's NAME (square S) ``what``".
+
+    Its fields are the owner (``player``), the top card (``card``) and ``square``, then ``fields``.
+    """
+    st.emit(
+        kind,
+        f"P{x.owner}'s {st.cards[x.top()].name} (square {square}) {what}",
+        player=x.owner,
+        card=x.top(),
+        square=square,
+        **fields,
+    )
 
 
 def trash_slot(st: GameState, p: int, j: int) -> None:

@@ -13,6 +13,7 @@ from deckgym.envs.medarot_ocg.rules.board import (
     attack_targets,
     eff_armor,
     eff_power,
+    emit_unit,
     proxy_targets,
     remove_stack,
     square_of,
@@ -20,7 +21,17 @@ from deckgym.envs.medarot_ocg.rules.board import (
     top,
 )
 from deckgym.envs.medarot_ocg.rules.effects import SUPPORT, needs_choice, resolve_unit_effect, usable
-from deckgym.envs.medarot_ocg.rules.flow import PROXY_NAMES, ask, decision, hit_proxy, pay, push, spend, task
+from deckgym.envs.medarot_ocg.rules.flow import (
+    PROXY_NAMES,
+    ask,
+    ask_acting,
+    decision,
+    hit_proxy,
+    pay,
+    push,
+    spend,
+    task,
+)
 from deckgym.envs.medarot_ocg.rules.medaroter import effect_target_options, trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import begin_chain, draw
 from deckgym.envs.medarot_ocg.state import GameState
@@ -38,11 +49,7 @@ def far_cost(st: GameState) -> int:
 @task
 def declare(st: GameState) -> None:
     """A6: attack a square in range, activate a special, or PASS (R33-R37)."""
-    act = st.act
-    assert act is not None
-    if act.ended:
-        return
-    ask(st, DP.DECLARE, act.owner)
+    ask_acting(st, DP.DECLARE)
 
 
 def _declare_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
@@ -77,13 +84,7 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     assert x is not None
     if a.kind == Kind.SPECIAL:
         effect = st.cards[x.top()].effects[0]
-        st.emit(
-            "special",
-            f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) activates its special effect",
-            player=x.owner,
-            card=x.top(),
-            square=s,
-        )
+        emit_unit(st, "special", x, s, "activates its special effect")
         if needs_choice(effect):
             ask(st, DP.EFFECT_TARGET, x.owner, x.owner)
         else:
@@ -98,15 +99,8 @@ def on_declare(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
         return
     act.target = target.uid
     act.far = far
-    st.emit(
-        "attack",
-        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {_unit_words(st, a.arg)}"
-        + (" from 2 squares away" if far else ""),
-        player=x.owner,
-        card=x.top(),
-        square=s,
-        target=a.arg,
-    )
+    away = " from 2 squares away" if far else ""
+    emit_unit(st, "attack", x, s, f"attacks {_unit_words(st, a.arg)}{away}", target=a.arg)
     push(st, ["defence"], ["judge"])
 
 
@@ -120,15 +114,8 @@ def attack_proxy(st: GameState, s: int, t: int, far: bool) -> None:
     x = st.board[s]
     assert x is not None and st.act is not None
     st.act.far = far
-    st.emit(
-        "attack",
-        f"P{x.owner}'s {st.cards[x.top()].name} (square {s}) attacks {PROXY_NAMES[st.config.proxy]}"
-        f" on square {t}" + (" from 2 squares away" if far else ""),
-        player=x.owner,
-        card=x.top(),
-        square=s,
-        target=t,
-    )
+    away = " from 2 squares away" if far else ""
+    emit_unit(st, "attack", x, s, f"attacks {PROXY_NAMES[st.config.proxy]} on square {t}{away}", target=t)
     if hit_proxy(st, x.owner, eff_power(st, x)):
         push(st, ["on_hit"])
 
@@ -209,17 +196,18 @@ def _discard_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 @decision(DP.WEAK_DISCARD, legal=_discard_legal)
 def on_weak_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
+    _discard(st, ctx, a.arg, "weak_attack", "weak_discard")
+
+
+def _discard(st: GameState, ctx: tuple[int, ...], i: int, why: str, again: str) -> None:
+    """Player ``q`` discards hand card ``i`` (``ctx = (q, n)``); task ``again`` asks for the next while ``n > 1``."""
     q, n = ctx
-    _discard(st, q, a.arg, "weak_attack")
-    if n > 1:
-        push(st, ["weak_discard", q, n - 1])
-
-
-def _discard(st: GameState, q: int, i: int, why: str) -> None:
     card = st.hand[q].pop(i)
     st.trash[q].append(card)
     reason = {"weak_attack": " (weak attack)", "effect": " (an effect)"}.get(why, "")
     st.emit("discard", f"P{q} discards {st.cards[card].name}{reason}", player=q, card=card, why=why)
+    if n > 1:
+        push(st, [again, q, n - 1])
 
 
 @task
@@ -313,7 +301,4 @@ def effect_discard(st: GameState, q: int, n: int) -> None:
 @decision(DP.EFFECT_DISCARD, legal=_discard_legal)
 def on_effect_discard(st: GameState, ctx: tuple[int, ...], a: Action) -> None:
     """Discard the chosen card; repeat while more are due."""
-    q, n = ctx
-    _discard(st, q, a.arg, "effect")
-    if n > 1:
-        push(st, ["effect_discard", q, n - 1])
+    _discard(st, ctx, a.arg, "effect", "effect_discard")

@@ -16,6 +16,7 @@ from deckgym.envs.medarot_ocg.state import GameState
 __all__ = [
     "apply",
     "ask",
+    "ask_acting",
     "auto",
     "decision",
     "end",
@@ -43,6 +44,14 @@ decision = AGENDA.decision
 legal_actions = AGENDA.legal_actions
 apply = AGENDA.apply
 run = AGENDA.run
+
+
+def ask_acting(st: GameState, kind: int) -> None:
+    """Set the decision point ``kind`` of the acting Medarot's owner, unless its action has ended."""
+    act = st.act
+    assert act is not None
+    if not act.ended:
+        ask(st, kind, act.owner)
 
 
 #: A payment's ``why`` (a record field) in words, where the field is a short name.

@@ -21,7 +21,7 @@ from deckgym.envs.medarot_ocg.rules.effects import (
     resolve_unit_effect,
     usable,
 )
-from deckgym.envs.medarot_ocg.rules.flow import ask, auto, decision, push, spend, task
+from deckgym.envs.medarot_ocg.rules.flow import ask, ask_acting, auto, decision, push, spend, task
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot
 
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
@@ -130,11 +130,7 @@ def _support_legal(st: GameState, ctx: tuple[int, ...]) -> list[Action]:
 @task
 def support(st: GameState) -> None:
     """A5: the acting player's support window (repeats until PASS)."""
-    act = st.act
-    assert act is not None
-    if act.ended:
-        return
-    ask(st, DP.SUPPORT, act.owner)
+    ask_acting(st, DP.SUPPORT)
 
 
 @decision(DP.SUPPORT, legal=_support_legal)

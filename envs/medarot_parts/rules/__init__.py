@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckgym.envs.medarot_parts.cards import CardPool
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.rules import action_step, battle, damage, effects, payment, phases  # noqa: F401
-from deckgym.envs.medarot_parts.rules.flow import apply, legal_actions, run
+from deckgym.envs.medarot_parts.rules.flow import AGENDA, apply, legal_actions
 from deckgym.envs.medarot_parts.rules.invariants import check
 from deckgym.envs.medarot_parts.state import GameState
 
@@ -25,7 +25,4 @@ def new_game(config: RulesConfig, pool: CardPool, decks: list[list[list[str]]], 
 
     ``decks[p]`` is ``[medarot 1 starter, medarot 2 starter, deck]`` (``Deck.to_list()``).
     """
-    st = GameState(config, pool, decks, seed)
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(GameState(config, pool, decks, seed), phases.setup)

@@ -9,6 +9,7 @@ the agent (D37). A game that reaches the step cap is truncated (D35).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deckgym.envs.core.errors import StateError
@@ -78,16 +79,12 @@ class ForcedAgenda(Agenda[GameState]):
 
 #: decision kind -> its name (the ``auto`` event's ``decision``)
 _DP_NAMES = {int(d): d.name for d in DP}
-#: action -> ``str(action)``, filled as forced moves are played (a few hundred actions exist)
-_LABELS: dict[Action, str] = {}
 
 
+@functools.cache
 def _label(action: Action) -> str:
-    """``str(action)``, worked out once per action."""
-    label = _LABELS.get(action)
-    if label is None:
-        label = _LABELS[action] = str(action)
-    return label
+    """``str(action)``, worked out once per action as forced moves are played (a few hundred exist)."""
+    return str(action)
 
 
 def _count_step(st: GameState) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckgym.envs.mow.cards import CardPool
 from deckgym.envs.mow.config import RulesConfig
 from deckgym.envs.mow.rules import card_use, chain, combat, effects, phases, state_check  # noqa: F401  (registration)
-from deckgym.envs.mow.rules.flow import apply, legal_actions, run
+from deckgym.envs.mow.rules.flow import AGENDA, apply, legal_actions
 from deckgym.envs.mow.rules.invariants import check
 from deckgym.envs.mow.state import GameState
 
@@ -22,7 +22,4 @@ __all__ = ["apply", "check", "legal_actions", "new_game"]
 
 def new_game(config: RulesConfig, pool: CardPool, decks: list[list[str]], seed: int) -> GameState:
     """A new game after setup (5.1), stopped at its first decision."""
-    st = GameState(config, pool, decks, seed)
-    phases.setup(st)
-    run(st)
-    return st
+    return AGENDA.start(GameState(config, pool, decks, seed), phases.setup)

@@ -21,6 +21,7 @@ from deckgym.envs.amalogs.rules import duel as duel_rules
 from deckgym.envs.amalogs.rules.convert import strike_loss, to_guest, to_host
 from deckgym.envs.amalogs.view import view
 from deckgym.envs.core import proxy
+from deckgym.envs.core.proxy import Proxy
 from tests.envs.amalogs.fixtures import (
     ADV,
     BEG,
@@ -263,16 +264,16 @@ def test_A3_D37_every_ruleset_checks_the_proxy_arguments_alike(slot: int) -> Non
     side, other = (ad.new_side(ad.default_deck(), rng) for _ in range(2))
     for kind in (3, -1, True, "guest"):
         with pytest.raises(ValueError, match="proxy kind"):
-            ad.compose(side, None, rng, 3, proxy=kind, proxy_life=5)  # type: ignore[arg-type]
+            ad.compose(side, None, rng, 3, Proxy(kind, 5))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="champion"):
-        ad.compose(side, other, rng, 3, proxy=proxy.GUEST, proxy_life=5)
+        ad.compose(side, other, rng, 3, Proxy(proxy.GUEST, 5))
     for life in (0, -2, True, 2.0):
         with pytest.raises(ValueError, match="life must be an int"):
-            ad.compose(side, None, rng, 3, proxy=proxy.BASE, proxy_life=life)  # type: ignore[arg-type]
+            ad.compose(side, None, rng, 3, Proxy(proxy.BASE, life))  # type: ignore[arg-type]
     plain = ad.compose(side, None, rng, 3)
     with pytest.raises(ValueError, match="no proxy"):
         ad.proxy_life(plain)
-    table = ad.compose(side, None, rng, 3, proxy=proxy.GUEST, proxy_life=7)
+    table = ad.compose(side, None, rng, 3, Proxy(proxy.GUEST, 7))
     assert table.config.proxy == proxy.GUEST and ad.proxy_life(table) == 7
     assert ad.loss_flags(table) == (False, False) == ad.loss_flags(plain)
     host, seat_1 = ad.split(table)

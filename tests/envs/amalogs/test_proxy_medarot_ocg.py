@@ -17,7 +17,7 @@ import pytest
 
 from deckgym.envs.amalogs.cores.medarot_ocg import MedarotCore
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.core.proxy import BASE, GUEST, NONE, Proxy
 from deckgym.envs.core.targets import Target
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg import sides
@@ -49,7 +49,7 @@ def host(mode: str, units: dict[int, str], hp: int | None = None) -> sides.Side:
 
 def table(side: sides.Side, kind: int, life: int, turn: int = 3) -> GameState:
     """A begun table of ``side`` against a proxy of ``kind`` with life ``life``."""
-    st = sides.compose(side, None, random.Random(0), turn, proxy=kind, proxy_life=life)
+    st = sides.compose(side, None, random.Random(0), turn, Proxy(kind, life))
     MedarotCore.begin(st)
     return st
 
@@ -96,16 +96,16 @@ def test_D37_compose_checks_the_proxy_and_stores_P_as_seat_1_HP() -> None:
     """D37: a proxy never comes with a champion and has a life of at least 1; P is seat 1's HP."""
     a, b = host("beginner", {2: "MD04"}), host("beginner", {2: "MD01"})
     with pytest.raises(ValueError, match="champion"):
-        MedarotCore.compose(a, b, random.Random(0), 3, proxy=GUEST, proxy_life=5)
+        MedarotCore.compose(a, b, random.Random(0), 3, Proxy(GUEST, 5))
     for bad in (0, -2):
         with pytest.raises(ValueError, match="life"):
-            MedarotCore.compose(a, None, random.Random(0), 3, proxy=BASE, proxy_life=bad)
+            MedarotCore.compose(a, None, random.Random(0), 3, Proxy(BASE, bad))
     with pytest.raises(ValueError, match="proxy kind"):
-        MedarotCore.compose(a, None, random.Random(0), 3, proxy=3, proxy_life=5)
+        MedarotCore.compose(a, None, random.Random(0), 3, Proxy(3, 5))
     plain = sides.compose(a, None, random.Random(0), 3)
     with pytest.raises(ValueError, match="no proxy"):
         MedarotCore.proxy_life(plain)
-    st = sides.compose(a, None, random.Random(0), 3, proxy=BASE, proxy_life=12)
+    st = sides.compose(a, None, random.Random(0), 3, Proxy(BASE, 12))
     assert st.config.vacant_seat and st.config.proxy == BASE and st.hp == [a.hp, 12]
     assert MedarotCore.proxy_life(st) == 12 and plain.config.proxy == NONE
     assert st.config is sides.table_config("beginner", 3, True, BASE)

@@ -4,7 +4,7 @@ A proxy table seats at seat 1 a stand-in medarot with only a head of armor P0 = 
 for the defender, a base proxy for the enemy base); the host attacks it with its ordinary
 USE_PART attacks. These tests drive ``envs.medarot_parts.sides`` directly: a host side is built
 with ``sides.new_side``, given energy and a 7-card hand (so the draw phase draws nothing), then
-``compose(..., proxy=GUEST/BASE, proxy_life=P)``, ``begin`` and the host's actions.
+``compose(..., Proxy(GUEST/BASE, P))``, ``begin`` and the host's actions.
 
 The host is mostly Fang Brawler: its round-1 action medarot is the Fang medarot (mobility 6;
 Fang Medal attribute 1, efficient 1, so it pays 2 EP for its attribute-1 parts) with the right
@@ -24,6 +24,7 @@ import pytest
 from deckgym.envs.amalogs.cores.medarot_parts import PartsCore
 from deckgym.envs.core import proxy
 from deckgym.envs.core.errors import StateError
+from deckgym.envs.core.proxy import Proxy
 from deckgym.envs.medarot_parts import actions as A
 from deckgym.envs.medarot_parts import sides
 from deckgym.envs.medarot_parts.actions import DP, Action
@@ -67,7 +68,7 @@ def host_side(name: str = FANG, hand: tuple[str, ...] = (), stock: tuple[str, ..
 
 
 def table(side: Side, kind: int, life: int, turn: int = 3) -> GameState:
-    st = sides.compose(side, None, random.Random(turn), turn, proxy=kind, proxy_life=life)
+    st = sides.compose(side, None, random.Random(turn), turn, Proxy(kind, life))
     PartsCore.begin(st)
     return st
 
@@ -303,7 +304,7 @@ def test_D37_D40_random_proxy_tables_seat_1_never_decides_and_P_follows_the_hits
         side = sides.new_side(decklist(name))
         side.stock = [[c, False] for c in ("EN_SHOOT", "EN_MELEE", "EN_DEFENSE", "EN_SUPPORT") * 3]
         life = 1 + seed % 9
-        st = sides.compose(side, None, rng, 2 + seed % 4, proxy=kind, proxy_life=life)
+        st = sides.compose(side, None, rng, 2 + seed % 4, Proxy(kind, life))
         PartsCore.begin(st)
         last = life
         while st.current_player >= 0:
@@ -340,16 +341,16 @@ def test_compose_contract_errors_config_and_cache() -> None:
     side, other = host_side(), host_side(CHORUS)
     rng = random.Random(0)
     with pytest.raises(ValueError, match="champion"):
-        PartsCore.compose(side, other, rng, 2, proxy=GUEST, proxy_life=3)
+        PartsCore.compose(side, other, rng, 2, Proxy(GUEST, 3))
     for bad in (0, -2, True, 2.0):
         with pytest.raises(ValueError, match="life"):
-            PartsCore.compose(side, None, rng, 2, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
+            PartsCore.compose(side, None, rng, 2, Proxy(BASE, bad))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="proxy"):
-        PartsCore.compose(side, None, rng, 2, proxy=3, proxy_life=3)
+        PartsCore.compose(side, None, rng, 2, Proxy(3, 3))
     plain = sides.compose(side, None, rng, 2)
     with pytest.raises(ValueError, match="no proxy"):
         PartsCore.proxy_life(plain)
-    st = sides.compose(side, None, rng, 2, proxy=BASE, proxy_life=4)
+    st = sides.compose(side, None, rng, 2, Proxy(BASE, 4))
     assert st.config.proxy == BASE and st.config.vacant_seat and plain.config.proxy == 0
     assert sides.table_config(2, True, BASE) is st.config is not sides.table_config(2, True)
     assert sides.table_summary(st, 1) == (4, 0, 0, 1)

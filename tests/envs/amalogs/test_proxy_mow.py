@@ -1,7 +1,7 @@
 """The proxy seat of a Master of the World table (amalogs section 11: D37, D38, D40; E14-E16 at the table).
 
 A MoW table of the AMALOGS meta-game may seat a *proxy* at seat 1: a master with life P and
-nothing else (``envs.mow.sides.compose(..., proxy=GUEST/BASE, proxy_life=P)``). These tests
+nothing else (``envs.mow.sides.compose(..., Proxy(GUEST/BASE, P))``). These tests
 drive the sides-level API directly: a host side is laid out by hand, a proxy table is composed
 and begun, and the host's own actions are played. The meta-level conversions between nominal
 lives are not tested here (they belong to the meta engine); the table's P arithmetic is.
@@ -17,7 +17,7 @@ import pytest
 from deckgym.envs.amalogs.cores.mow import MowCore
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.events import check_fields
-from deckgym.envs.core.proxy import BASE, GUEST, NONE
+from deckgym.envs.core.proxy import BASE, GUEST, NONE, Proxy
 from deckgym.envs.mow import events, sides
 from deckgym.envs.mow.actions import ATTACKER, DP, FAST, HAND, PASS, SLOT_SPELL, TARGET, Kind
 from deckgym.envs.mow.card_defs import Effect
@@ -89,7 +89,7 @@ def host(
 
 def table(side: sides.Side, kind: int, p: int) -> GameState:
     """A begun table of ``TURN`` with ``side`` at seat 0 and a proxy of kind ``kind`` and life ``p``."""
-    st = sides.compose(side, None, random.Random(0), TURN, proxy=kind, proxy_life=p)
+    st = sides.compose(side, None, random.Random(0), TURN, Proxy(kind, p))
     st.event_cap = 10**9
     MowCore.begin(st)
     return st
@@ -389,13 +389,13 @@ def test_compose_refuses_a_proxy_with_a_champion_or_a_life_below_1() -> None:
     a, b = host(), host()
     rng = random.Random(0)
     with pytest.raises(ValueError):
-        MowCore.compose(a, b, rng, TURN, proxy=GUEST, proxy_life=5)
+        MowCore.compose(a, b, rng, TURN, Proxy(GUEST, 5))
     for bad in (0, -3, True, 2.5):
         with pytest.raises(ValueError):
-            MowCore.compose(a, None, rng, TURN, proxy=BASE, proxy_life=bad)  # type: ignore[arg-type]
+            MowCore.compose(a, None, rng, TURN, Proxy(BASE, bad))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        MowCore.compose(a, None, rng, TURN, proxy=3, proxy_life=5)
-    st = sides.compose(a, None, rng, TURN, proxy=BASE, proxy_life=30)
+        MowCore.compose(a, None, rng, TURN, Proxy(3, 5))
+    st = sides.compose(a, None, rng, TURN, Proxy(BASE, 30))
     assert st.config.vacant_seat and st.config.proxy == BASE and st.life == [20, 30]
     assert sides.compose(a, b, rng, TURN).config.proxy == NONE
 

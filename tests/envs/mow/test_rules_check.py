@@ -19,7 +19,7 @@ from hypothesis import strategies as st_
 
 from deckgym.envs.amalogs.cores.mow import MowCore
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.proxy import BASE, GUEST
+from deckgym.envs.core.proxy import BASE, GUEST, Proxy
 from deckgym.envs.mow import rules, sides
 from deckgym.envs.mow.actions import DP, Use
 from deckgym.envs.mow.cards import COSTS
@@ -42,7 +42,7 @@ def table_games(seed: int, every: int = 1) -> list[GameState]:
     seen = play(sides.solo_table(side, rng, 1), seed, every)
     side = MowCore.split(seen[-1])[0]
     for turn, kind in ((2, GUEST), (3, BASE)):
-        table = sides.compose(side, None, rng, turn, proxy=kind, proxy_life=5 + seed % 9)
+        table = sides.compose(side, None, rng, turn, Proxy(kind, 5 + seed % 9))
         MowCore.begin(table)
         seen += play(table, seed + turn, every)
         side = MowCore.split(seen[-1])[0]
