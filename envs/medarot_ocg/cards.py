@@ -12,14 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.envs.core import cards as core_cards
-from deckgym.envs.core.cards import (
-    DeckList,
-    Field,
-    check_record,
-    deck_from_value,
-    load_deck_file,
-    package_dir,
-)
+from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
 from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.core.targets import ATTACK_TARGETS, Target, parse_target
 from deckgym.envs.medarot_ocg.config import RulesConfig
@@ -47,8 +40,8 @@ CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
 TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
 TYPE_FILTERS = ("ANY",) + TYPES
 
-CARDS_DIR = package_dir(__name__) / "cards"
-DECKS_DIR = package_dir(__name__) / "decks"
+CARDS_DIR = core_cards.package_dir(__name__) / "cards"
+DECKS_DIR = core_cards.package_dir(__name__) / "decks"
 
 
 @dataclass(frozen=True)

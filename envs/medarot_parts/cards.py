@@ -15,20 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.envs.core import cards as core_cards
-from deckgym.envs.core.cards import (
-    DeckList,
-    Field,
-    check_record,
-    deck_from_value,
-    load_deck_file,
-    package_dir,
-)
+from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
 from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_problems
 from deckgym.envs.medarot_parts import ops
 from deckgym.envs.medarot_parts.config import RulesConfig
 
-CARDS_DIR = package_dir(__name__) / "cards"
-DECKS_DIR = package_dir(__name__) / "decks"
+CARDS_DIR = core_cards.package_dir(__name__) / "cards"
+DECKS_DIR = core_cards.package_dir(__name__) / "decks"
 
 TYPES = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
 PART, MEDAL, ENERGY, MEDAROTER, EVADE, EFFECT = TYPES
