@@ -52,6 +52,8 @@ _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
 #: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
 _MEMO_SIZE = 1 << 15
+#: Most memoised hands (``_hand_rows``): an entry takes up to 5.6 kB (16 card rows).
+_HAND_MEMO = 1024
 _FIXED = build_layout(0)
 _SCALARS = _FIXED["scalars"].start
 _MEDAROTS = _FIXED["medarots"].start
@@ -104,6 +106,8 @@ class PartsEncoder(Encoder):
         self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
         #: a medarot's table rows (medal, then parts) -> its card rows as one array (``_field_rows``)
         self._rows: dict[tuple[int, ...], array] = {}
+        #: a hand -> its card rows (``_hand_rows``)
+        self._hands: dict[tuple[str, ...], array] = {}
         #: (count per copy, pile's cards) -> the pile's counts piece
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
         #: the feature table's rows as float32 arrays, by row and by card id.
@@ -221,14 +225,13 @@ class PartsEncoder(Encoder):
             for cid, tapped in stock1:
                 energy[8 + 4 * tapped + kind[cid]] += 0.1
             buf[_ENERGY : _ENERGY + 16] = array("f", energy)
-        card_rows = self._card_rows
-        i = _HAND
-        for cid in st.hand[seat]:
-            buf[i : i + CARD_F] = card_rows[cid]
-            i += CARD_F
+        hand = st.hand[seat]
+        if hand:
+            hand_rows = self._hand_rows(tuple(hand))
+            buf[_HAND : _HAND + len(hand_rows)] = hand_rows
         use = st.use
         if use is not None:
-            buf[_USE : _USE + CARD_F] = card_rows[use[1]]
+            buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
         n = self.n_cards
         i = self._play
         for area, step in ((st.play, 1.0), (st.trash, 0.25)):
@@ -264,6 +267,18 @@ class PartsEncoder(Encoder):
             if len(self._rows) >= _MEMO_SIZE:
                 self._rows.clear()
             self._rows[rows] = out
+        return out
+
+    def _hand_rows(self, hand: tuple[str, ...]) -> array:
+        """The card rows of a hand, in order, as one float32 array, memoised (at most ``_HAND_MEMO`` hands)."""
+        out = self._hands.get(hand)
+        if out is None:
+            out = array("f")
+            for cid in hand:
+                out += self._card_rows[cid]
+            if len(self._hands) >= _HAND_MEMO:
+                self._hands.clear()
+            self._hands[hand] = out
         return out
 
     def _pile(self, step: float, cards: list[str]) -> array:
