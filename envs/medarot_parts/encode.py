@@ -52,8 +52,9 @@ _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
 #: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
 _MEMO_SIZE = 1 << 15
-#: Most memoised hands (``_hand_rows``): an entry takes up to 5.6 kB (16 card rows).
-_HAND_MEMO = 1024
+#: Most memoised card-row blocks of each kind (``_field_rows``: a medarot's 5 rows, 1.8 kB;
+#: ``_hand_rows``: a hand's up to 16 rows, 5.6 kB).
+_ROWS_MEMO = 1024
 _FIXED = build_layout(0)
 _SCALARS = _FIXED["scalars"].start
 _MEDAROTS = _FIXED["medarots"].start
@@ -264,19 +265,19 @@ class PartsEncoder(Encoder):
             out = array("f")
             for r in rows:
                 out += self._table_rows[r]
-            if len(self._rows) >= _MEMO_SIZE:
+            if len(self._rows) >= _ROWS_MEMO:
                 self._rows.clear()
             self._rows[rows] = out
         return out
 
     def _hand_rows(self, hand: tuple[str, ...]) -> array:
-        """The card rows of a hand, in order, as one float32 array, memoised (at most ``_HAND_MEMO`` hands)."""
+        """The card rows of a hand, in order, as one float32 array, memoised."""
         out = self._hands.get(hand)
         if out is None:
             out = array("f")
             for cid in hand:
                 out += self._card_rows[cid]
-            if len(self._hands) >= _HAND_MEMO:
+            if len(self._hands) >= _ROWS_MEMO:
                 self._hands.clear()
             self._hands[hand] = out
         return out
