@@ -52,9 +52,9 @@ _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
 #: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
 _MEMO_SIZE = 1 << 15
-#: Most memoised card-row blocks of each kind (``_field_rows``: a medarot's 5 rows, 1.8 kB;
-#: ``_hand_rows``: a hand's up to 16 rows, 5.6 kB).
-_ROWS_MEMO = 1024
+#: Most memoised blocks of card rows (``_rows_of``: a medarot's 5 rows take 1.8 kB, a hand's
+#: up to 16 rows 5.6 kB).
+_ROWS_MEMO = 2048
 _FIXED = build_layout(0)
 _SCALARS = _FIXED["scalars"].start
 _MEDAROTS = _FIXED["medarots"].start
@@ -105,15 +105,12 @@ class PartsEncoder(Encoder):
         #: Medarot blocks by the medarot's state (``observe``): its medarot row, its part rows and
         #: its card rows; the pool is fixed, so a key's block is too.
         self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
-        #: a medarot's table rows (medal, then parts) -> its card rows as one array (``_field_rows``)
-        self._rows: dict[tuple[int, ...], array] = {}
-        #: a hand -> its card rows (``_hand_rows``)
-        self._hands: dict[tuple[str, ...], array] = {}
+        #: card ids (a medarot's medal and parts, a hand) -> their feature rows as one array (``_rows_of``)
+        self._rows: dict[tuple[str, ...], array] = {}
         #: (count per copy, pile's cards) -> the pile's counts piece
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
-        #: the feature table's rows as float32 arrays, by row and by card id.
-        self._table_rows = [array("f", r.tobytes()) for r in self.table]
-        self._card_rows = {cid: self._table_rows[i] for cid, i in self.row.items()}
+        #: the feature table's rows as float32 arrays, by card id.
+        self._card_rows = {cid: array("f", self.table[i].tobytes()) for cid, i in self.row.items()}
         #: card id -> its energy kind (the ``energy`` piece's column)
         self._kind = {cid: c.kind for cid, c in pool.cards.items()}
         self._zero = array("f", bytes(4 * L.size))
@@ -208,8 +205,9 @@ class PartsEncoder(Encoder):
                 if block is None:
                     if len(memo) >= _MEMO_SIZE:
                         memo.clear()
-                    meds, parts, rows = self._medarot(st, p, m, med, attacking, defending, delta)
-                    block = memo[key] = (array("f", meds), array("f", parts), self._field_rows(tuple(rows)))
+                    meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
+                    ids = (med.medal, hd.card, ra.card, la.card, lg.card)
+                    block = memo[key] = (array("f", meds), array("f", parts), self._rows_of(ids))
                 i = _MEDAROTS + k * MED_F
                 buf[i : i + MED_F] = block[0]
                 i = _PARTS + k * _PARTS_F
@@ -228,7 +226,7 @@ class PartsEncoder(Encoder):
             buf[_ENERGY : _ENERGY + 16] = array("f", energy)
         hand = st.hand[seat]
         if hand:
-            hand_rows = self._hand_rows(tuple(hand))
+            hand_rows = self._rows_of(tuple(hand))
             buf[_HAND : _HAND + len(hand_rows)] = hand_rows
         use = st.use
         if use is not None:
@@ -258,28 +256,16 @@ class PartsEncoder(Encoder):
         buf[i + 2] = (st.proxy_armor - life if life else 0) / 9
         buf[i + 3] = life / 9
 
-    def _field_rows(self, rows: tuple[int, ...]) -> array:
-        """A medarot's card rows (medal, then its parts) as one float32 array, memoised."""
-        out = self._rows.get(rows)
+    def _rows_of(self, cards: tuple[str, ...]) -> array:
+        """The feature rows of ``cards``, in order, as one float32 array, memoised."""
+        out = self._rows.get(cards)
         if out is None:
             out = array("f")
-            for r in rows:
-                out += self._table_rows[r]
+            for cid in cards:
+                out += self._card_rows[cid]
             if len(self._rows) >= _ROWS_MEMO:
                 self._rows.clear()
-            self._rows[rows] = out
-        return out
-
-    def _hand_rows(self, hand: tuple[str, ...]) -> array:
-        """The card rows of a hand, in order, as one float32 array, memoised."""
-        out = self._hands.get(hand)
-        if out is None:
-            out = array("f")
-            for cid in hand:
-                out += self._card_rows[cid]
-            if len(self._hands) >= _ROWS_MEMO:
-                self._hands.clear()
-            self._hands[hand] = out
+            self._rows[cards] = out
         return out
 
     def _pile(self, step: float, cards: list[str]) -> array:
@@ -306,15 +292,14 @@ class PartsEncoder(Encoder):
         attacking: bool,
         defending: bool,
         delta: tuple[int, ...] | None,
-    ) -> tuple[list[float], list[float], list[int]]:
-        """One medarot's pieces: its medarot row, its four part rows and its five card rows.
+    ) -> tuple[list[float], list[float]]:
+        """One medarot's pieces: its medarot row and its four part rows (its card rows are ``_rows_of``).
 
         ``delta``: the modifiers' power and charge sums on the head and arms (``_deltas``), or
         None without modifiers. Current values as in ``rules.values``: printed value, STATIC
         abilities of a part in working order, modifiers, clamped to 0..9.
         """
         cards = st.cards
-        row = self.row
         b = st.battle
         mc = cards[med.medal]
         attr = [0.0, 0.0, 0.0, 0.0]
@@ -330,7 +315,6 @@ class PartsEncoder(Encoder):
             float(defending),
             min(9, cards[mparts[LEGS].card].mobility) / 9,
         ]
-        rows = [row[med.medal]]
         parts: list[float] = []
         for s, part in enumerate(mparts):
             c = cards[part.card]
@@ -363,8 +347,7 @@ class PartsEncoder(Encoder):
                 float(attacking and b is not None and b.slot == s),
                 float(defending and b is not None and b.protect == s),
             ]
-            rows.append(row[part.card])
-        return meds, parts, rows
+        return meds, parts
 
     def _scalars(self, buf: array, st: GameState, seat: int) -> None:
         """Piece ``scalars`` but its first entry (whether ``seat`` decides)."""
