@@ -52,9 +52,8 @@ _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
 #: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
 _MEMO_SIZE = 1 << 15
-#: Most memoised blocks of card rows (``_rows_of``: a medarot's 5 rows take 1.8 kB, a hand's
-#: up to 16 rows 5.6 kB).
-_ROWS_MEMO = 2048
+#: Most memoised blocks of a medarot's card rows (``_rows_of``; 1.8 kB each).
+_ROWS_MEMO = 1024
 _FIXED = build_layout(0)
 _SCALARS = _FIXED["scalars"].start
 _MEDAROTS = _FIXED["medarots"].start
@@ -105,7 +104,7 @@ class PartsEncoder(Encoder):
         #: Medarot blocks by the medarot's state (``observe``): its medarot row, its part rows and
         #: its card rows; the pool is fixed, so a key's block is too.
         self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
-        #: card ids (a medarot's medal and parts, a hand) -> their feature rows as one array (``_rows_of``)
+        #: a medarot's card ids (medal, then parts) -> their feature rows as one array (``_rows_of``)
         self._rows: dict[tuple[str, ...], array] = {}
         #: (count per copy, pile's cards) -> the pile's counts piece
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
@@ -224,13 +223,14 @@ class PartsEncoder(Encoder):
             for cid, tapped in stock1:
                 energy[8 + 4 * tapped + kind[cid]] += 0.1
             buf[_ENERGY : _ENERGY + 16] = array("f", energy)
-        hand = st.hand[seat]
-        if hand:
-            hand_rows = self._rows_of(tuple(hand))
-            buf[_HAND : _HAND + len(hand_rows)] = hand_rows
+        card_rows = self._card_rows
+        i = _HAND
+        for cid in st.hand[seat]:
+            buf[i : i + CARD_F] = card_rows[cid]
+            i += CARD_F
         use = st.use
         if use is not None:
-            buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
+            buf[_USE : _USE + CARD_F] = card_rows[use[1]]
         n = self.n_cards
         i = self._play
         for area, step in ((st.play, 1.0), (st.trash, 0.25)):
