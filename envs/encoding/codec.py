@@ -7,6 +7,8 @@ mask from the engine's ``legal_actions`` so legality and encoding cannot drift a
 
 from __future__ import annotations
 
+import array
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -18,6 +20,15 @@ E = TypeVar("E", bound="Encoder")
 #: Cards of each deck written in order (top first) into the global state.
 STATE_DECK_TOP = 10
 _BY_POOL: dict[tuple[Callable[[Any], Any], tuple[Any, ...]], Any] = {}
+#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
+_INT8 = np.dtype(np.int8)
+_FLOAT32 = np.dtype(np.float32)
+#: (deck size, copies) -> ``_share``
+_SHARES: dict[tuple[int, int], float] = {}
+#: Most decks ``write_deck`` keeps.
+DECK_MEMO = 1024
+#: (deck_type, rows, types, deck) -> the deck's top rows and shares (``write_deck``)
+_DECKS: dict[tuple[Callable[[str], int], int, int, tuple[str, ...]], tuple[np.ndarray, np.ndarray]] = {}
 
 
 def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:
@@ -30,14 +41,49 @@ def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:
 
 
 def write_deck(top: np.ndarray, share: np.ndarray, deck: list[str], deck_type: Callable[[str], int]) -> None:
-    """One deck (top card last) into its ``(top, types)`` one-hot rows and its ``(types,)`` shares."""
+    """One deck (top card last) into its ``(top, types)`` one-hot rows and its ``(types,)`` shares.
+
+    Both start zeroed (the global state's own pieces): each is written whole, in one copy. A
+    deck changes far less often than the global state is read, so the two blocks of a deck are
+    worked out once and kept (at most ``DECK_MEMO`` decks; the memo starts over when full).
+    """
     if not deck:
         return
-    for j, card in enumerate(reversed(deck[-top.shape[0] :])):
-        top[j, deck_type(card)] = 1.0
-    w = 1.0 / len(deck)
-    for card in deck:
-        share[deck_type(card)] += w
+    t, k = top.shape
+    key = (deck_type, t, k, tuple(deck))
+    blocks = _DECKS.get(key)
+    if blocks is None:
+        rows = array.array("f", bytes(4 * t * k))
+        i = 0
+        for card in reversed(deck[-t:]):
+            rows[i + deck_type(card)] = 1.0
+            i += k
+        copies: dict[int, int] = {}
+        for card, n in Counter(deck).items():
+            col = deck_type(card)
+            copies[col] = copies.get(col, 0) + n
+        size = len(deck)
+        shares = array.array("f", bytes(4 * k))
+        for col, n in copies.items():
+            shares[col] = _share(size, n)
+        if len(_DECKS) >= DECK_MEMO:
+            _DECKS.clear()
+        blocks = _DECKS[key] = (np.frombuffer(rows, _FLOAT32).reshape(t, k), np.frombuffer(shares, _FLOAT32))
+    top[...] = blocks[0]
+    share[...] = blocks[1]
+
+
+def _share(size: int, copies: int) -> float:
+    """A card type's share of a deck of ``size`` cards: ``1 / size`` added once per copy, in float32."""
+    key = (size, copies)
+    value = _SHARES.get(key)
+    if value is None:
+        acc = np.zeros(1, dtype=np.float32)
+        w = 1.0 / size
+        for _ in range(copies):
+            acc[0] += w  # rounded to float32 after every copy
+        value = _SHARES[key] = float(acc[0])
+    return value
 
 
 class Encoder:
@@ -55,6 +101,8 @@ class Encoder:
     obs_bounds: tuple[float, float] = (-100.0, 100.0)
     #: ``global_layout`` per number of seats, built on first use.
     _global_layouts: dict[int, ObsLayout] | None = None
+    #: The all-zero action mask (copied by ``action_mask``), built on first use.
+    _blank_mask: array.array | None = None
 
     @property
     def obs_size(self) -> int:
@@ -83,11 +131,18 @@ class Encoder:
         return [a2i(a, state) for a in state.legal_actions()]
 
     def action_mask(self, state: Any, seat: int | None = None) -> np.ndarray:
-        """int8 mask of shape ``(action_size,)``; all zeros for a seat that is not to move."""
-        mask = np.zeros(self.action_size, dtype=np.int8)
+        """int8 mask of shape ``(action_size,)``; all zeros for a seat that is not to move.
+
+        The mask is written into a zeroed ``array.array`` and handed to numpy without a copy.
+        """
+        zero = self._blank_mask
+        if zero is None:
+            zero = self._blank_mask = array.array("b", bytes(self.action_size))
+        buf = zero[:]
         if seat is None or seat == state.current_player:
-            mask[self.legal_indices(state)] = 1
-        return mask
+            for i in self.legal_indices(state):
+                buf[i] = 1
+        return np.frombuffer(buf, _INT8)
 
     def observation_layout(self) -> dict[str, slice]:
         """Piece name -> slice of the observation vector."""
@@ -139,8 +194,9 @@ class Encoder:
         n = state.num_players
         layout = self.global_layout(n)
         out = np.zeros(layout.size, dtype=np.float32)
+        size = self.obs_size  # the seats' pieces come first, in seat order
         for i in range(n):
-            out[layout[f"seat_{i}"].slice] = self.observe(state, i)
+            out[i * size : (i + 1) * size] = self.observe(state, i)
         self.write_hidden(out, layout, state)
         return out
 

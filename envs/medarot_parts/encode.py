@@ -30,7 +30,6 @@ P = 0; it has no other part and no card rows.
 from __future__ import annotations
 
 from array import array
-from operator import attrgetter
 
 import numpy as np
 
@@ -51,12 +50,23 @@ __all__ = ["CARD_F", "PartsEncoder", "build_layout", "card_row"]
 
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
-#: takes about 0.7 kB (its key, two small byte strings and references to shared card rows).
+#: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
 _MEMO_SIZE = 1 << 15
-#: A part's state in a memo key (besides the number of cards attached to it).
-_PART_KEY = attrgetter("card", "tapped", "destroyed", "counters", "effect")
-#: One float32 zero.
-_ZERO4 = bytes(4)
+#: Most memoised blocks of a medarot's card rows (``_rows_of``; 1.8 kB each).
+_ROWS_MEMO = 1024
+_FIXED = build_layout(0)
+_SCALARS = _FIXED["scalars"].start
+_MEDAROTS = _FIXED["medarots"].start
+_PARTS = _FIXED["parts"].start
+_ENERGY = _FIXED["energy"].start
+_FIELD = _FIXED["field_cards"].start
+_HAND = _FIXED["hand_cards"].start
+_USE = _FIXED["use_card"].start
+#: A medarot's part rows and card rows.
+_PARTS_F = 4 * PART_F
+_FIELD_F = 5 * CARD_F
+#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
+_FLOAT32 = np.dtype(np.float32)
 
 
 def _deltas(mods: list[list[int]], p: int, m: int, uids: tuple[int, int, int]) -> tuple[int, ...]:
@@ -91,24 +101,22 @@ class PartsEncoder(Encoder):
         self.deck_types = self.n_cards
         L = self.layout
         self.card_region = (L["field_cards"].start, N_CARD_ROWS, CARD_F)
-        #: Medarot blocks by the medarot's state (``observe``); the pool is fixed, so a key's block is too.
-        self._memo: dict[tuple[object, ...], tuple[bytes, bytes, tuple[bytes, ...]]] = {}
-        #: (count per copy, pile's cards) -> the pile's counts piece as float32 bytes
-        self._piles: dict[tuple[float, tuple[str, ...]], bytes] = {}
-        #: float32 bytes of the feature table's rows, by row and by card id.
-        self._row_bytes = [r.tobytes() for r in self.table]
-        self._card_bytes = {cid: self._row_bytes[i] for cid, i in self.row.items()}
-        #: float32 bytes of the decision piece, by decision point (-1: none pending).
-        dec = L["decision"].size
-        self._decision = [
-            bytes(4 * i) + array("f", [1.0]).tobytes() + bytes(4 * (dec - i - 1)) for i in range(dec)
-        ]
-        self._decision.append(bytes(4 * dec))
-        order = [
-            "decision", "scalars", "medarots", "parts", "energy", "field_cards", "hand_cards", "use_card",
-            "play_area", "trash",
-        ]  # fmt: skip
-        assert list(L.pieces) == order, "observe joins the pieces in this order"
+        #: Medarot blocks by the medarot's state (``observe``): its medarot row, its part rows and
+        #: its card rows; the pool is fixed, so a key's block is too.
+        self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
+        #: a medarot's card ids (medal, then parts) -> their feature rows as one array (``_rows_of``)
+        self._rows: dict[tuple[str, ...], array] = {}
+        #: (count per copy, pile's cards) -> the pile's counts piece
+        self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
+        #: the feature table's rows as float32 arrays, by card id.
+        self._card_rows = {cid: array("f", self.table[i].tobytes()) for cid, i in self.row.items()}
+        #: card id -> its energy kind (the ``energy`` piece's column)
+        self._kind = {cid: c.kind for cid, c in pool.cards.items()}
+        self._zero = array("f", bytes(4 * L.size))
+        self._play = L["play_area"].start
+        assert self._play == _FIXED["play_area"].start, (
+            "the pieces before the piles do not depend on the pool"
+        )
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a card: its pool row minus one."""
@@ -153,21 +161,26 @@ class PartsEncoder(Encoder):
     def observe(self, st: GameState, seat: int) -> np.ndarray:
         """The observation of ``seat`` (spec section 7): public state plus its own hand.
 
-        The vector is joined from float32 bytes in layout order: memoised medarot blocks, card
-        rows of the feature table, and the few pieces computed afresh.
+        The vector is written into a zeroed ``array.array`` (memoised medarot blocks and card
+        rows copied in by slice, the few other entries one by one) and handed to numpy without
+        a copy: every call returns a new array.
         """
+        buf = self._zero[:]
         o = 1 - seat
         point = st.decision_point
-        pieces = [self._decision[point[0] if point is not None and not st.done else -1]]
-        pieces.append(array("f", self._scalars(st, seat)).tobytes())
+        if point is not None and not st.done:
+            buf[point[0]] = 1.0
+            if point[1] == seat:  # the seat decides (``current_player``)
+                buf[_SCALARS] = 1.0
+        self._scalars(buf, st, seat)
         b = st.battle
         mods = st.mods
         memo = self._memo
-        pk = _PART_KEY
-        blocks = []
+        k = 0  # medarot blocks written so far (a vacant seat 1 of an AMALOGS table has none)
         for p in (seat, o):
             if p == 1 and st.config.proxy:
-                blocks += self._proxy(st)
+                self._proxy(buf, st, k)
+                k += 2
                 continue
             am = st.action_medarot[p]
             for m, med in enumerate(st.field[p]):
@@ -182,69 +195,81 @@ class PartsEncoder(Encoder):
                     am == m,
                     (1, b.slot) if attacking else (2, b.protect) if defending else 0,  # type: ignore[union-attr]
                     delta,
-                    pk(hd), len(hd.attached),
-                    pk(ra), len(ra.attached),
-                    pk(la), len(la.attached),
-                    pk(lg), len(lg.attached),
+                    hd.card, hd.tapped, hd.destroyed, hd.counters, hd.effect, len(hd.attached),
+                    ra.card, ra.tapped, ra.destroyed, ra.counters, ra.effect, len(ra.attached),
+                    la.card, la.tapped, la.destroyed, la.counters, la.effect, len(la.attached),
+                    lg.card, lg.tapped, lg.destroyed, lg.counters, lg.effect, len(lg.attached),
                 )  # fmt: skip
                 block = memo.get(key)
                 if block is None:
                     if len(memo) >= _MEMO_SIZE:
                         memo.clear()
-                    meds, parts, rows = self._medarot(st, p, m, med, attacking, defending, delta)
-                    rb = self._row_bytes
-                    block = memo[key] = (
-                        array("f", meds).tobytes(),
-                        array("f", parts).tobytes(),
-                        tuple(rb[r] for r in rows),  # the table's own row bytes, not copies
-                    )
-                blocks.append(block)
-        vacant = 4 - len(blocks)  # a vacant seat 1 (AMALOGS) has no medarots
-        pieces += [bl[0] for bl in blocks]
-        pieces.append(_ZERO4 * (vacant * MED_F))
-        pieces += [bl[1] for bl in blocks]
-        pieces.append(_ZERO4 * (vacant * 4 * PART_F))
-        energy = [0.0] * 16
-        for j, p in enumerate((seat, o)):
-            for cid, tapped in st.stock[p]:
-                energy[8 * j + 4 * tapped + st.cards[cid].kind] += 0.1
-        pieces.append(array("f", energy).tobytes())
-        for bl in blocks:
-            pieces += bl[2]
-        pieces.append(_ZERO4 * (vacant * 5 * CARD_F))
-        hand = st.hand[seat]
-        cb = self._card_bytes
-        pieces += [cb[cid] for cid in hand]
-        pieces.append(_ZERO4 * ((16 - len(hand)) * CARD_F))
-        pieces.append(_ZERO4 * CARD_F if st.use is None else cb[st.use[1]])
+                    meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
+                    ids = (med.medal, hd.card, ra.card, la.card, lg.card)
+                    block = memo[key] = (array("f", meds), array("f", parts), self._rows_of(ids))
+                i = _MEDAROTS + k * MED_F
+                buf[i : i + MED_F] = block[0]
+                i = _PARTS + k * _PARTS_F
+                buf[i : i + _PARTS_F] = block[1]
+                i = _FIELD + k * _FIELD_F
+                buf[i : i + _FIELD_F] = block[2]
+                k += 1
+        stock0, stock1 = st.stock[seat], st.stock[o]
+        if stock0 or stock1:
+            kind = self._kind
+            energy = [0.0] * 16
+            for cid, tapped in stock0:
+                energy[4 * tapped + kind[cid]] += 0.1
+            for cid, tapped in stock1:
+                energy[8 + 4 * tapped + kind[cid]] += 0.1
+            buf[_ENERGY : _ENERGY + 16] = array("f", energy)
+        card_rows = self._card_rows
+        i = _HAND
+        for cid in st.hand[seat]:
+            buf[i : i + CARD_F] = card_rows[cid]
+            i += CARD_F
+        use = st.use
+        if use is not None:
+            buf[_USE : _USE + CARD_F] = card_rows[use[1]]
+        n = self.n_cards
+        i = self._play
         for area, step in ((st.play, 1.0), (st.trash, 0.25)):
             for p in (seat, o):
-                pieces.append(self._pile(step, area[p]))
-        return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
+                cards = area[p]
+                if cards:
+                    buf[i : i + n] = self._pile(step, cards)
+                i += n
+        return np.frombuffer(buf, _FLOAT32)
 
-    def _proxy(self, st: GameState) -> list[tuple[bytes, bytes, tuple[bytes, ...]]]:
-        """Seat 1's two medarot blocks on a proxy table (D37, D42): the proxy, then an empty one.
+    def _proxy(self, buf: array, st: GameState, k: int) -> None:
+        """Seat 1's medarot block on a proxy table (D37, D42), the ``k``-th block; the next one stays empty.
 
         The proxy's block is a medarot row, a head row and three empty part rows, and no card rows.
         """
         b = st.battle
         life = st.proxy_life
-        defending = b is not None and b.attacker == 0 and b.defender == 0
-        meds = [0.0] * MED_F
-        meds[6] = float(life == 0)
-        meds[9] = float(defending)
-        head = [0.0] * PART_F
-        head[1] = float(life == 0)
-        head[2] = (st.proxy_armor - life if life else 0) / 9
-        head[3] = life / 9
-        empty = (_ZERO4 * (5 * CARD_F),)
-        return [
-            (array("f", meds).tobytes(), array("f", head).tobytes() + _ZERO4 * (3 * PART_F), empty),
-            (_ZERO4 * MED_F, _ZERO4 * (4 * PART_F), empty),
-        ]
+        i = _MEDAROTS + k * MED_F
+        buf[i + 6] = float(life == 0)
+        buf[i + 9] = float(b is not None and b.attacker == 0 and b.defender == 0)
+        i = _PARTS + k * _PARTS_F
+        buf[i + 1] = float(life == 0)
+        buf[i + 2] = (st.proxy_armor - life if life else 0) / 9
+        buf[i + 3] = life / 9
 
-    def _pile(self, step: float, cards: list[str]) -> bytes:
-        """A pile's counts piece (``step`` per copy of each card) as float32 bytes, memoised."""
+    def _rows_of(self, cards: tuple[str, ...]) -> array:
+        """The feature rows of ``cards``, in order, as one float32 array, memoised."""
+        out = self._rows.get(cards)
+        if out is None:
+            out = array("f")
+            for cid in cards:
+                out += self._card_rows[cid]
+            if len(self._rows) >= _ROWS_MEMO:
+                self._rows.clear()
+            self._rows[cards] = out
+        return out
+
+    def _pile(self, step: float, cards: list[str]) -> array:
+        """A pile's counts piece (``step`` per copy of each card) as float32 entries, memoised."""
         key = (step, tuple(cards))
         out = self._piles.get(key)
         if out is None:
@@ -252,7 +277,7 @@ class PartsEncoder(Encoder):
             row = self.row
             for cid in cards:
                 counts[row[cid] - 1] += step
-            out = array("f", counts).tobytes()
+            out = array("f", counts)
             if len(self._piles) >= _MEMO_SIZE:
                 self._piles.clear()
             self._piles[key] = out
@@ -267,15 +292,14 @@ class PartsEncoder(Encoder):
         attacking: bool,
         defending: bool,
         delta: tuple[int, ...] | None,
-    ) -> tuple[list[float], list[float], list[int]]:
-        """One medarot's pieces: its medarot row, its four part rows and its five card rows.
+    ) -> tuple[list[float], list[float]]:
+        """One medarot's pieces: its medarot row and its four part rows (its card rows are ``_rows_of``).
 
         ``delta``: the modifiers' power and charge sums on the head and arms (``_deltas``), or
         None without modifiers. Current values as in ``rules.values``: printed value, STATIC
         abilities of a part in working order, modifiers, clamped to 0..9.
         """
         cards = st.cards
-        row = self.row
         b = st.battle
         mc = cards[med.medal]
         attr = [0.0, 0.0, 0.0, 0.0]
@@ -291,7 +315,6 @@ class PartsEncoder(Encoder):
             float(defending),
             min(9, cards[mparts[LEGS].card].mobility) / 9,
         ]
-        rows = [row[med.medal]]
         parts: list[float] = []
         for s, part in enumerate(mparts):
             c = cards[part.card]
@@ -324,45 +347,48 @@ class PartsEncoder(Encoder):
                 float(attacking and b is not None and b.slot == s),
                 float(defending and b is not None and b.protect == s),
             ]
-            rows.append(row[part.card])
-        return meds, parts, rows
+        return meds, parts
 
-    def _scalars(self, st: GameState, seat: int) -> list[float]:
+    def _scalars(self, buf: array, st: GameState, seat: int) -> None:
+        """Piece ``scalars`` but its first entry (whether ``seat`` decides)."""
         o = 1 - seat
         cfg = st.config
-        sc = [
-            float(st.current_player == seat),
-            st.turn / cfg.max_turns,
-            st.round / 2,
-            float(st.priority == seat),
-            float(st.first == seat),
-            float(st.to_act == seat),
-            st.passes / 2,
-            st.assets[seat] / cfg.start_assets,
-            st.assets[o] / cfg.start_assets,
-            len(st.hand[seat]) / 16,
-            len(st.hand[o]) / 16,
-            len(st.deck[seat]) / cfg.deck_size,
-            len(st.deck[o]) / cfg.deck_size,
-            len(st.trash[seat]) / 50,
-            len(st.trash[o]) / 50,
-            float(st.action_medarot[seat] >= 0),
-            float(st.action_medarot[o] >= 0),
-        ]
+        i = _SCALARS
+        buf[i + 1] = st.turn / cfg.max_turns
+        buf[i + 2] = st.round / 2
+        buf[i + 3] = float(st.priority == seat)
+        buf[i + 4] = float(st.first == seat)
+        buf[i + 5] = float(st.to_act == seat)
+        buf[i + 6] = st.passes / 2
+        buf[i + 7] = st.assets[seat] / cfg.start_assets
+        buf[i + 8] = st.assets[o] / cfg.start_assets
+        buf[i + 9] = len(st.hand[seat]) / 16
+        buf[i + 10] = len(st.hand[o]) / 16
+        buf[i + 11] = len(st.deck[seat]) / cfg.deck_size
+        buf[i + 12] = len(st.deck[o]) / cfg.deck_size
+        buf[i + 13] = len(st.trash[seat]) / 50
+        buf[i + 14] = len(st.trash[o]) / 50
+        buf[i + 15] = float(st.action_medarot[seat] >= 0)
+        buf[i + 16] = float(st.action_medarot[o] >= 0)
         b = st.battle
-        if b is None:
-            sc += [0.0] * 10
-        else:
-            resp = [0.0, 0.0, 0.0]
+        if b is not None:
+            buf[i + 17] = 1.0
+            buf[i + 18] = float(b.attacker == seat)
+            buf[i + 19] = b.damage / 9
             if b.response >= 0:
-                resp[b.response] = 1.0
-            sc += [1.0, float(b.attacker == seat), b.damage / 9, *resp]
-            sc += [b.amount / 9, float(b.no_evade), b.dealt / 9, float(b.defender >= 0)]
+                buf[i + 20 + b.response] = 1.0
+            buf[i + 23] = b.amount / 9
+            buf[i + 24] = float(b.no_evade)
+            buf[i + 25] = b.dealt / 9
+            buf[i + 26] = float(b.defender >= 0)
         pay = st.pay
-        if pay is None:
-            sc += [0.0] * 5
-        else:
-            sc += [1.0, float(pay[0] == seat), pay[1] / 18, pay[2] / 18, float(pay[3] >= 0)]
+        if pay is not None:
+            buf[i + 27] = 1.0
+            buf[i + 28] = float(pay[0] == seat)
+            buf[i + 29] = pay[1] / 18
+            buf[i + 30] = pay[2] / 18
+            buf[i + 31] = float(pay[3] >= 0)
         use = st.use
-        sc += [0.0, 0.0] if use is None else [1.0, float(use[0] == seat)]
-        return sc
+        if use is not None:
+            buf[i + 32] = 1.0
+            buf[i + 33] = float(use[0] == seat)

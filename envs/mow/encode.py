@@ -26,6 +26,7 @@ guard 0, no cards).
 
 from __future__ import annotations
 
+import array
 import math
 
 import numpy as np
@@ -49,6 +50,8 @@ from deckgym.envs.mow.state import GameState
 _OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
 _MON_F = 6 + P_MAX
 _CHAIN_F = 3 + len(Use) + P_MAX
+#: Where a chain entry's card id one-hot starts in its row.
+_CHAIN_CARD = 2 + len(Use)
 _EFFECT_DPS = (DP.EFFECT_TARGET, DP.EFFECT_DISCARD, DP.EXP_FROM_HAND, DP.SEARCH_CHOICE, DP.RECOVER_CHOICE)
 
 LAYOUT = ObsLayout(
@@ -101,8 +104,24 @@ LAYOUT = ObsLayout(
     ]
 )
 _P = {n: p.start for n, p in LAYOUT.pieces.items()}
-#: Most (piece, cards) pairs ``MowEncoder._count`` keeps.
+_PHASE = _P["phase"]
+_SCALARS = _P["scalars"]
+_MASTER_ID = _P["master_id"]
+_MASTER = _P["master"]
+_WEAPON = _P["weapon"]
+_SPELL = _P["spell_slot"]
+_MONSTERS = _P["monsters"]
+_DISCARD = _P["discard"]
+_EXPERIENCE = _P["experience"]
+_TURN_USES = _P["turn_uses"]
+_HAND = _P["hand"]
+_DECK = _P["deck"]
+_CHAIN = _P["chain"]
+_PENDING = _P["pending"]
+#: Most piles ``MowEncoder._count`` keeps.
 COUNT_MEMO = 4096
+#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
+_FLOAT32 = np.dtype(np.float32)
 
 
 class MowEncoder(Encoder):
@@ -119,9 +138,12 @@ class MowEncoder(Encoder):
         self.pool = pool
         self.index = {cid: c.index for cid, c in pool.cards.items()}
         self.is_master = {cid: c.kind == MASTER for cid, c in pool.cards.items()}
-        #: (piece start, cards) -> that piece's non-zero entries (``_count``): a pile changes
-        #: far less often than a decision is observed, so most calls find their entries here
-        self._counts: dict[tuple[int, tuple[str, ...]], dict[int, float]] = {}
+        #: a pile's cards -> its ``P_MAX`` count entries (``_count``): a pile changes far less
+        #: often than a decision is observed, so most calls find their entries here
+        self._counts: dict[tuple[str, ...], array.array] = {}
+        #: ``turn_uses`` key -> its column in a side's ``turn_uses`` piece (-1: a master's)
+        self._use_cols: dict[str, int] = {}
+        self._zero = array.array("f", bytes(4 * LAYOUT.size))
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a main-deck card: its card type k."""
@@ -160,130 +182,146 @@ class MowEncoder(Encoder):
     def observe(self, state: GameState, seat: int) -> np.ndarray:
         """float32 vector of ``LAYOUT.size`` with only what ``seat`` may know.
 
-        The non-zero entries are gathered in a dict (index -> value) and written in one call.
+        The entries are written into a zeroed ``array.array`` and handed to numpy without a
+        copy: every call returns a new array.
         """
         st = state
-        w: dict[int, float] = {}
+        buf = self._zero[:]
         o = 1 - seat
-        if st.decision_point is not None and st.decision_point[1] == seat and not st.done:
-            w[st.decision_point[0]] = 1.0
+        point = st.decision_point
+        if point is not None and point[1] == seat and not st.done:
+            buf[point[0]] = 1.0
         else:
-            w[0] = 1.0
-        w[_P["phase"] + st.phase] = 1.0
-        s = _P["scalars"]
-        w[s] = st.active == seat
-        w[s + 1] = st.first == seat
-        w[s + 2] = st.turn / 100
-        w[s + 3] = st.charges / 4
-        w[s + 4] = st.fast_used[seat]
-        w[s + 5] = st.fast_used[o]
-        active = active_statics(st)
-        for side, p in enumerate((seat, o)):
-            self._player(st, w, side, p, p == seat, active)
+            buf[0] = 1.0
+        buf[_PHASE + st.phase] = 1.0
+        s = _SCALARS
+        if st.active == seat:
+            buf[s] = 1.0
+        if st.first == seat:
+            buf[s + 1] = 1.0
+        buf[s + 2] = st.turn / 100
+        buf[s + 3] = st.charges / 4
+        fast = st.fast_used
+        buf[s + 4] = fast[seat]
+        buf[s + 5] = fast[o]
+        active = active_statics(st, "stat_mods")
+        self._player(st, buf, 0, seat, True, active)
+        self._player(st, buf, 1, o, False, active)
         count = self._count
-        count(w, _P["hand"], st.hand[seat])
-        count(w, _P["deck"], st.deck[seat])
-        self._chain(st, w, seat)
-        self._pending(st, w)
-        obs = np.zeros(LAYOUT.size, dtype=np.float32)
-        obs[np.fromiter(w, np.intp, len(w))] = np.fromiter(w.values(), np.float64, len(w))
-        return obs
+        count(buf, _HAND, st.hand[seat])
+        count(buf, _DECK, st.deck[seat])
+        if st.chain:
+            self._chain(st, buf, seat)
+        if point is not None and st.pending is not None and point[0] in _EFFECT_DPS:
+            self._pending(st, buf)
+        return np.frombuffer(buf, _FLOAT32)
 
-    def _player(
-        self, st: GameState, w: dict[int, float], side: int, p: int, own: bool, active: Active
-    ) -> None:
-        if not st.masters[p]:
+    def _player(self, st: GameState, buf: array.array, side: int, p: int, own: bool, active: Active) -> None:
+        master = st.masters[p]
+        if not master:
             if st.is_proxy(p):  # the proxy master (amalogs D42): life P, attack and guard 0
-                w[_P["master"] + 8 * side] = st.life[p] / LIFE_START
+                buf[_MASTER + 8 * side] = st.life[p] / LIFE_START
             return  # a vacant seat (AMALOGS table): its block stays zero
         idx = self.index
-        w[_P["master_id"] + M_MAX * side + idx[st.masters[p]]] = 1.0
-        m = _P["master"] + 8 * side
-        w[m] = st.life[p] / LIFE_START
-        w[m + 1] = st.level[p] / 5
-        w[m + 2] = len(st.exp[p]) / 40
+        buf[_MASTER_ID + M_MAX * side + idx[master]] = 1.0
+        m = _MASTER + 8 * side
+        buf[m] = st.life[p] / LIFE_START
+        buf[m + 1] = st.level[p] / 5
+        exp = st.exp[p]
+        buf[m + 2] = len(exp) / 40
         attack, guard = master_stats(st, p, active)
-        w[m + 3] = attack / 10
-        w[m + 4] = guard / 10
-        w[m + 5] = len(st.deck[p]) / 40
-        w[m + 6] = len(st.hand[p]) / 40
-        w[m + 7] = st.master_attacked[p]
+        buf[m + 3] = attack / 10
+        buf[m + 4] = guard / 10
+        buf[m + 5] = len(st.deck[p]) / 40
+        buf[m + 6] = len(st.hand[p]) / 40
+        buf[m + 7] = st.master_attacked[p]
         wp = st.weapon[p]
         if wp is not None:
-            b = _P["weapon"] + (1 + P_MAX) * side
-            w[b] = 1.0
-            w[b + 1 + idx[wp[0]]] = 1.0
+            b = _WEAPON + (1 + P_MAX) * side
+            buf[b] = 1.0
+            buf[b + 1 + idx[wp[0]]] = 1.0
         sp = st.spell[p]
         if sp is not None:
-            b = _P["spell_slot"] + (2 + P_MAX) * side
-            w[b] = 1.0
-            w[b + 1] = st.turn > sp[1]
+            b = _SPELL + (2 + P_MAX) * side
+            buf[b] = 1.0
+            if st.turn > sp[1]:
+                buf[b + 1] = 1.0
             if own:
-                w[b + 2 + idx[sp[0]]] = 1.0
-        base = _P["monsters"] + _MON_F * MAX_MONSTERS * side
-        for i, mon in enumerate(st.monsters[p][:MAX_MONSTERS]):
-            b = base + _MON_F * i
-            w[b] = 1.0
-            w[b + 1 + idx[mon.card]] = 1.0
+                buf[b + 2 + idx[sp[0]]] = 1.0
+        b = _MONSTERS + _MON_F * MAX_MONSTERS * side
+        for mon in st.monsters[p][:MAX_MONSTERS]:
+            buf[b] = 1.0
+            buf[b + 1 + idx[mon.card]] = 1.0
             mt = max_toughness(st, p, mon, active)
             t = b + 1 + P_MAX
-            w[t] = monster_attack(st, p, mon, active) / 10
-            w[t + 1] = (mt - mon.damage) / 12
-            w[t + 2] = mt / 12
-            w[t + 3] = sick(st, mon)
-            w[t + 4] = mon.attacked
-        self._count(w, _P["discard"] + P_MAX * side, st.discard[p])
-        self._count(w, _P["experience"] + P_MAX * side, st.exp[p])
-        u = _P["turn_uses"] + 2 * P_MAX * side
-        for key, n in st.turn_uses[p].items():
-            cid, _, use = key.partition("/")
-            if not self.is_master[cid]:
-                w[u + 2 * idx[cid] + int(use)] = n
+            buf[t] = monster_attack(st, p, mon, active) / 10
+            buf[t + 1] = (mt - mon.damage) / 12
+            buf[t + 2] = mt / 12
+            if sick(st, mon):
+                buf[t + 3] = 1.0
+            buf[t + 4] = mon.attacked
+            b += _MON_F
+        self._count(buf, _DISCARD + P_MAX * side, st.discard[p])
+        self._count(buf, _EXPERIENCE + P_MAX * side, exp)
+        uses = st.turn_uses[p]
+        if uses:
+            u = _TURN_USES + 2 * P_MAX * side
+            cols = self._use_cols
+            for key, n in uses.items():
+                col = cols.get(key)
+                if col is None:
+                    cid, _, use = key.partition("/")
+                    col = cols[key] = -1 if self.is_master[cid] else 2 * idx[cid] + int(use)
+                if col >= 0:
+                    buf[u + col] = n
 
-    def _count(self, w: dict[int, float], base: int, cards: list[str]) -> None:
+    def _count(self, buf: array.array, base: int, cards: list[str]) -> None:
         """Write 0.25 per copy at ``base + k`` for every card of type ``k`` in ``cards``.
 
-        The entries of a (piece, cards) pair are worked out once and kept (at most
-        ``COUNT_MEMO`` pairs; the memo starts over when full). ``base`` must start a piece
-        that nothing else writes.
+        The ``P_MAX`` entries of a pile are worked out once and kept (at most ``COUNT_MEMO``
+        piles; the memo starts over when full), and copied in by slice: ``base`` must start a
+        piece of ``P_MAX`` entries that nothing else writes.
         """
-        key = (base, tuple(cards))
-        entries = self._counts.get(key)
-        if entries is None:
-            entries = {}
+        if not cards:
+            return
+        key = tuple(cards)
+        row = self._counts.get(key)
+        if row is None:
+            row = array.array("f", bytes(4 * P_MAX))
             idx = self.index
             for cid in cards:
-                k = base + idx[cid]
-                entries[k] = entries.get(k, 0.0) + 0.25
+                row[idx[cid]] += 0.25
             if len(self._counts) >= COUNT_MEMO:
                 self._counts.clear()
-            self._counts[key] = entries
-        w.update(entries)
+            self._counts[key] = row
+        buf[base : base + P_MAX] = row
 
-    def _chain(self, st: GameState, w: dict[int, float], seat: int) -> None:
-        c = _P["chain"]
-        for j, (user, kind, card, _uid, negated, _here, _ai) in enumerate(reversed(st.chain[-CHAIN_OBS:])):
-            b = c + _CHAIN_F * j
-            w[b] = 1.0
-            w[b + 1] = user == seat
-            w[b + 2 + kind] = 1.0
-            visible = not (kind == Use.CAST and user != seat) and not self.is_master[card]
-            if visible:
-                w[b + 2 + len(Use) + self.index[card]] = 1.0
-            w[b + _CHAIN_F - 1] = negated
+    def _chain(self, st: GameState, buf: array.array, seat: int) -> None:
+        b = _CHAIN
+        is_master = self.is_master
+        idx = self.index
+        for user, kind, card, _uid, negated, _here, _ai in reversed(st.chain[-CHAIN_OBS:]):
+            buf[b] = 1.0
+            mine = user == seat
+            if mine:
+                buf[b + 1] = 1.0
+            buf[b + 2 + kind] = 1.0
+            if (mine or kind != Use.CAST) and not is_master[card]:
+                buf[b + _CHAIN_CARD + idx[card]] = 1.0
+            buf[b + _CHAIN_F - 1] = negated
+            b += _CHAIN_F
 
-    def _pending(self, st: GameState, w: dict[int, float]) -> None:
-        if st.decision_point is None or st.decision_point[0] not in _EFFECT_DPS or st.pending is None:
-            return
-        f = st.pending[1]
+    def _pending(self, st: GameState, buf: array.array) -> None:
+        pending = st.pending
+        f = pending[1]
         card = f[1]
         e = st.cards[card].effect_list(f[2])[f[3]]
-        b = _P["pending"]
+        b = _PENDING
         if not self.is_master[card]:
-            w[b + self.index[card]] = 1.0
-        w[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
-        left = st.pending[3] if st.pending[0] == "unit" else max(e.amount, 0)
-        w[b + P_MAX + len(OPS_ORDER)] = left / 10
+            buf[b + self.index[card]] = 1.0
+        buf[b + P_MAX + OPS_ORDER.index(e.op)] = 1.0
+        left = pending[3] if pending[0] == "unit" else max(e.amount, 0)
+        buf[b + P_MAX + len(OPS_ORDER)] = left / 10
 
 
 def _ref_name(st: GameState, ref: int) -> str:
