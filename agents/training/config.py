@@ -82,8 +82,10 @@ class TrainConfig:
             there, so on 2 cores one thread is faster than two that contend with the
             environments for the same cores.
         update_threads: torch's threads while the policy learns (PPO's updates, the
-            imitation's passes), when no environment runs in the learner process; 0: one per
-            core. Runs that share the cores with other jobs may want 1.
+            imitation's passes), when no environment runs in the learner process; 0: the
+            ``OMP_NUM_THREADS`` environment variable's count when it is set, else 1. More
+            threads gain little on these small networks on an idle machine and collapse beside
+            other CPU work (docs/speed.md); give the number of cores to use them all.
     """
 
     env: str = "medarot_ocg_v1"
@@ -223,7 +225,7 @@ _RULES: dict[str, tuple[Any, Any, str]] = {
     "progress_bar": (bool, lambda x: True, "true or false"),
     "verbose": (int, lambda x: x in (0, 1, 2), "0, 1 or 2"),
     "torch_threads": (int, _natural, "an integer >= 0 (0: torch's default)"),
-    "update_threads": (int, _natural, "an integer >= 0 (0: one per core)"),
+    "update_threads": (int, _natural, "an integer >= 0 (0: OMP_NUM_THREADS, else 1)"),
     "kl_coef": (NUM, _natural, "a number >= 0 (0: no anchor)"),
     "kl_decay_steps": (int, _natural, "an integer >= 0"),
     "value_warmup_steps": (int, _natural, "an integer >= 0"),

@@ -34,9 +34,9 @@ from deckgym.agents.training.imitation import start_from_imitation
 from deckgym.agents.training.plots import plot_learning_curve
 from deckgym.agents.training.policy import (
     global_critic_policy,
-    per_core,
     policy_action,
     policy_kwargs,
+    update_thread_count,
     value_only,
 )
 from deckgym.agents.training.selfplay_env import make_single_agent_env
@@ -172,7 +172,7 @@ def _thread_counts(cfg: TrainConfig) -> tuple[int, int]:
     import torch
 
     play = cfg.torch_threads or torch.get_num_threads()
-    return play, per_core(cfg.update_threads)
+    return play, update_thread_count(cfg.update_threads)
 
 
 def _ppo_class(cfg: TrainConfig) -> Any:
@@ -320,7 +320,8 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         def _on_rollout_end(self) -> None:
             # the update that follows: only the value function learns during the warm-up
             value_only(model.policy, self.num_timesteps < cfg.value_warmup_steps)
-            # no env runs in this process during the update, so it may use every core
+            # no env runs in this process during the update (one thread unless told otherwise:
+            # more collapse beside other CPU work, policy.update_thread_count)
             torch.set_num_threads(update_threads)
 
         def _on_step(self) -> bool:

@@ -125,18 +125,27 @@ def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     }
 
 
-def per_core(n: int) -> int:
-    """A thread count setting as a count: ``n``, or one per core for 0."""
-    return n or max(1, os.cpu_count() or 1)
+def update_thread_count(n: int) -> int:
+    """The ``update_threads`` setting as a count: ``n``; for 0, ``OMP_NUM_THREADS`` when it is set, else 1.
+
+    A second intra-op thread barely speeds up these small networks' updates on an idle machine
+    and slows them ten times or more beside one busy process, where each update waits on the
+    thread that the other process keeps off its core (docs/speed.md); so a process updates on
+    one thread unless told otherwise.
+    """
+    if n:
+        return n
+    first = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    return int(first) if first.isdigit() and int(first) > 0 else 1
 
 
 @contextlib.contextmanager
 def torch_threads(n: int) -> Iterator[None]:
-    """Run the block with ``n`` torch threads (0: one per core), then restore the count."""
+    """Run the block on ``update_thread_count(n)`` torch threads, then restore the count."""
     import torch
 
     before = torch.get_num_threads()
-    torch.set_num_threads(per_core(n))
+    torch.set_num_threads(update_thread_count(n))
     try:
         yield
     finally:

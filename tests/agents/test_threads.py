@@ -31,12 +31,15 @@ def _cfg(tmp_path, **over):
     return TrainConfig(**settings)
 
 
-def test_the_context_sets_the_count_and_restores_it():
+def test_the_context_sets_the_count_and_restores_it(monkeypatch):
     from deckgym.agents.training.policy import torch_threads
 
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
     before = torch.get_num_threads()
     with torch_threads(3):
         assert torch.get_num_threads() == 3
+    with torch_threads(0):  # the default setting: one thread
+        assert torch.get_num_threads() == 1
     assert torch.get_num_threads() == before
     with pytest.raises(RuntimeError), torch_threads(2):
         assert torch.get_num_threads() == 2
@@ -106,3 +109,27 @@ def test_a_negative_thread_count_is_refused(tmp_path, name):
 
     with pytest.raises(ValueError, match=f"{name} must be an integer >= 0.*, got -1"):
         train(_cfg(tmp_path, **{name: -1}), log=lambda _m: None)
+
+
+@pytest.mark.parametrize(
+    ("setting", "omp", "count"),
+    [
+        (0, None, 1),  # the default: one thread, however many cores
+        (0, "3", 3),  # OMP_NUM_THREADS is honoured
+        (0, "4,2", 4),  # a nested list: its outer count
+        (0, "lots", 1),  # not a count: the default
+        (0, "0", 1),
+        (2, None, 2),  # a count given is used as it is
+        (2, "3", 2),
+    ],
+)
+def test_updates_run_on_one_thread_unless_told_otherwise(monkeypatch, setting, omp, count):
+    from deckgym.agents.training.config import TrainConfig
+    from deckgym.agents.training.loop import _thread_counts
+
+    if omp is None:
+        monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("OMP_NUM_THREADS", omp)
+    assert TrainConfig().update_threads == 0
+    assert _thread_counts(TrainConfig(update_threads=setting)) == (1, count)
