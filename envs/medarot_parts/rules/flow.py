@@ -57,10 +57,9 @@ class ForcedAgenda(Agenda[GameState]):
                 name = _DP_NAMES[kind]
                 label = _label(legal[0])
                 # a muted state (a search's rollout) logs nothing: spare it the sentence
-                muted = getattr(st.emit, "__self__", None) is None
                 st.emit(
                     "auto",
-                    "" if muted else f"{narrate(st, legal[0])} (forced: the only option)",
+                    "" if st._muted else f"{narrate(st, legal[0])} (forced: the only option)",
                     player=int(player),
                     decision=name,
                     action=label,
