@@ -254,6 +254,22 @@ class AmalogsState(EngineState):
             return self.table_owner if seat == 0 else -1
         return self.duel.host if seat == 0 else self.duel.champion
 
+    def mute(self) -> AmalogsState:
+        """Log no more events, here or at a core table: the running one and each one started later.
+
+        As ``EngineState.mute``, for a search's rollouts; a ``clone`` logs again.
+        """
+        self._muted = True
+        if self.table is not None:
+            self.table.mute()
+        return self
+
+    def seat_table(self, table: Any) -> None:
+        """Make ``table`` the running core table (muted when this state is: ``mute``)."""
+        if self._muted:
+            table.mute()
+        self.table = table
+
     def resample_hidden(self, seat: int, rng: random.Random) -> AmalogsState:
         """A state equally likely from ``seat``'s view (I12).
 

@@ -234,7 +234,7 @@ class EngineState(EngineClass):
         For throwaway copies whose log nobody reads, such as a search's rollouts
         (``state.clone().mute()``): ``emit`` then does nothing, which saves a fifth of a
         rollout in the parts game. The logs keep what they held, play is unchanged, and a
-        ``clone`` of a muted state logs again. An AMALOGS core table keeps its own log.
+        ``clone`` of a muted state logs again. A muted AMALOGS state mutes its core tables too.
         """
         self._muted = True
         return self

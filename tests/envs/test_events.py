@@ -270,3 +270,27 @@ def test_a_muted_state_plays_the_same_game_and_logs_nothing(name, kwargs):
     while not again.is_terminal() and len(again.records) == len(held):
         again.apply(again.legal_actions()[0])
     assert len(again.records) > len(held)
+
+
+def test_a_muted_amalogs_state_mutes_its_core_tables() -> None:
+    """The running table, and each table started after ``mute``, log nothing; a loud copy's tables log."""
+    env = envs.make("amalogs_v1", team_sizes=(1, 1))
+    env.reset(seed=3)
+    loud, quiet = env.unwrapped.game.clone(), env.unwrapped.game.clone().mute()
+    rng = random.Random(3)
+    held: dict[int, int] = {}  # per table seen, what it logged when first seen (its set-up)
+    seen = []  # the tables themselves, so that no id is reused
+    loud_lines = 0
+    while not loud.is_terminal():
+        action = rng.choice(loud.legal_actions())
+        loud.apply(action)
+        quiet.apply(action)
+        table = quiet.table
+        if table is not None:
+            assert table._muted
+            seen.append(table)
+            assert len(table.events) == held.setdefault(id(table), len(table.events))
+        if loud.table is not None:
+            loud_lines = max(loud_lines, len(loud.table.events))
+    assert quiet.returns() == loud.returns()
+    assert len(held) > 1 and loud_lines > max(held.values())

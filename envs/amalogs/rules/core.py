@@ -91,7 +91,7 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
         ruleset=ad.name,
         core_turn=st.core_turn,
     )
-    st.table = ad.solo_table(side, st.rng, st.core_turn)
+    st.seat_table(ad.solo_table(side, st.rng, st.core_turn))
     st.table_ruleset = slot
     st.table_owner = player
     st.table_steps = 0

@@ -105,8 +105,10 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     )
     st.core_turn += 1
     other = st.avatars[champ] if champ >= 0 else None
-    st.table = ad.compose(
-        h.side, None if other is None else other.side, st.rng, st.core_turn, Proxy(kind, d.proxy_start)
+    st.seat_table(
+        ad.compose(
+            h.side, None if other is None else other.side, st.rng, st.core_turn, Proxy(kind, d.proxy_start)
+        )
     )
     st.table_ruleset = h.ruleset
     h.side = None
