@@ -27,10 +27,13 @@ class IllegalMoveError(IllegalActionError):
         self.args = (f"agent {agent} chose an {self.args[0]}",)
 
 
-def checked_move(agent: str, decision: str, move: Any, legal: list[Any]) -> Any:
-    """``move`` if it is one of ``legal``; otherwise raise ``IllegalMoveError``."""
+def checked_move(agent: str, state: Any, move: Any, legal: list[Any]) -> Any:
+    """``move`` if it is one of ``legal``; otherwise raise ``IllegalMoveError`` (naming ``state.decision``).
+
+    The decision's name is read only for the error: a rollout calls this on every move.
+    """
     if move not in legal:
-        raise IllegalMoveError(agent, decision, move, legal)
+        raise IllegalMoveError(agent, state.decision, move, legal)
     return move
 
 

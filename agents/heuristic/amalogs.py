@@ -26,6 +26,7 @@ Rules of thumb, by decision:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any
 
 from deckgym.agents.base import checked_move
@@ -55,8 +56,10 @@ class AmalogsHeuristic(RuleOfThumbAgent):
 def choose(st: AmalogsState, player: int) -> Action:
     """The heuristic's action for ``player`` at the current decision."""
     legal = st.legal_actions()
-    move = _RULES[Phase(st.phase)](st, player, legal)  # every phase with a decision has its rule
-    return checked_move("heuristic (amalogs)", st.decision, move, legal)
+    move = _RULES[st.phase](
+        st, player, legal
+    )  # every phase with a decision has its rule (keys: Phase, an IntEnum)
+    return checked_move("heuristic (amalogs)", st, move, legal)
 
 
 def _core(st: AmalogsState, player: int, legal: list[Action]) -> Action:
@@ -71,8 +74,18 @@ def core_choice(slot: int, table: Any, seat: int) -> Any:
     Every ruleset's heuristic module ``agents.heuristic.<ruleset package>`` offers
     ``choose(state, seat)``; the table is a state of that package's engine.
     """
-    package = type(table).__module__.split(".")[2]  # deckgym.envs.<package>.state
-    return importlib.import_module(f"deckgym.agents.heuristic.{package}").choose(table, seat)
+    module = type(table).__module__  # deckgym.envs.<package>.state
+    heuristic = _HEURISTICS.get(module)
+    if heuristic is None:
+        package = module.split(".")[2]
+        heuristic = _HEURISTICS[module] = importlib.import_module(
+            f"deckgym.agents.heuristic.{package}"
+        ).choose
+    return heuristic(table, seat)
+
+
+#: A core state's module -> its ruleset's heuristic ``choose`` (``core_choice``).
+_HEURISTICS: dict[str, Callable[[Any, int], Any]] = {}
 
 
 def _ruleset(st: AmalogsState, player: int, legal: list[Action]) -> Action:

@@ -360,7 +360,7 @@ def choose(st: GameState, seat: int) -> Action:
     move = _RULES[st.decision_point[0]](
         st, seat, legal
     )  # every decision point has its rule (DP keys hash as ints)
-    return checked_move("heuristic (medarot_ocg)", st.decision, move, legal)
+    return checked_move("heuristic (medarot_ocg)", st, move, legal)
 
 
 def _best_hand(

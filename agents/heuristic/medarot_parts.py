@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from deckgym.agents.base import checked_move
@@ -84,8 +85,10 @@ def choose(st: GameState, seat: int) -> Action:
     if len(legal) == 1:
         return legal[0]  # forced: the only option
     assert st.decision_point is not None, "the heuristic was asked to move in a finished game"
-    choice = _CHOOSERS[DP(st.decision_point[0])](st, seat, legal)  # every decision point has its rule
-    return checked_move("heuristic (medarot_parts)", st.decision, choice, legal)
+    choice = _CHOOSERS[st.decision_point[0]](
+        st, seat, legal
+    )  # every decision point has its rule (keys: DP, an IntEnum)
+    return checked_move("heuristic (medarot_parts)", st, choice, legal)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -794,7 +797,7 @@ def _discard(st: GameState, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (value(a), a.arg))
 
 
-_CHOOSERS = {
+_CHOOSERS: dict[int, Callable[[GameState, int, list[Action]], Action | None]] = {
     DP.ACTION_MEDAROT_TIE: _tie,
     DP.ENERGY_PLACE: _energy,
     DP.ACTION: _action,

@@ -125,7 +125,7 @@ def choose(st: GameState, seat: int) -> Action:
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]  # forced: the only option
-    return checked_move("heuristic (mow)", st.decision, _choose(st, seat, legal), legal)
+    return checked_move("heuristic (mow)", st, _choose(st, seat, legal), legal)
 
 
 def _choose(st: GameState, seat: int, legal: list[Action]) -> Action:

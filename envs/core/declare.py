@@ -92,6 +92,8 @@ def seats(value: Any, n: int = 2, was: str = "") -> Any:
     meta: dict[str, Any] = {"seats": n}
     if was:
         meta["was"] = was
+    if value is None or isinstance(value, (bool, int, float, str)):  # immutable: no copies to make
+        return dataclasses.field(default_factory=lambda: [value] * n, metadata=meta)
     return dataclasses.field(default_factory=lambda: [_copy.deepcopy(value) for _ in range(n)], metadata=meta)
 
 
