@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckgym.envs.amalogs.actions import Action, Phase
+from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.flow import Agenda
 
 __all__ = ["apply", "ask", "decision", "legal_actions", "run_task", "task"]
+
+#: The phases whose legal actions are the running table's, each as ``Action(Kind.CORE, a)`` (``rules.core``).
+_CORE_PHASES = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 
 
 # ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
@@ -35,7 +38,14 @@ class PhaseAgenda(Agenda[Any]):
 
     def apply(self, st: AmalogsState, action: Any) -> None:
         """Validate and play ``action``; raise ``IllegalActionError`` and change nothing if it is illegal."""
-        action = self.check(st, action, over="GAME_OVER")
+        if not (
+            st.phase in _CORE_PHASES
+            and not st.done
+            and type(action) is Action
+            and action[0] == Kind.CORE
+            and action[1] in st.table.legal_actions()
+        ):  # a legal core action is found in the table's own list; anything else is checked in full
+            action = self.check(st, action, over="GAME_OVER")
         st._legal = None
         self.decide[st.phase](st, action)
         st._legal = None

@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 from deckgym import envs
 from deckgym.envs import amalogs_v1
+from deckgym.envs.amalogs.actions import Action, Kind
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import IMPLEMENTED
 from deckgym.envs.amalogs.encode import core_encoding
@@ -123,6 +124,29 @@ def test_illegal_engine_action_raises() -> None:
     with pytest.raises(IllegalActionError, match="RULESET"):
         st.apply((8, square(5, 3)))
     assert st.to_dict() == before
+
+
+def test_core_actions_are_checked_against_the_running_table() -> None:
+    """At a core decision: a core option not on the table's list, a meta action or a plain tuple
+    that is no option is refused with the AMALOGS decision and options, and nothing changes; a
+    legal core option given as a plain tuple is played."""
+    env = amalogs_v1.env()
+    env.reset(seed=4)
+    st = env.unwrapped.game
+    rng = random.Random(4)
+    while st.table is None:
+        st.apply(rng.choice(st.legal_actions()))
+    legal = st.legal_actions()
+    assert legal and all(a.kind == Kind.CORE for a in legal)
+    before = st.to_dict()
+    for bad in [Action(Kind.CORE, "no such option"), Action(Kind.END_TURN, 0), (Kind.CORE, None), "CORE"]:
+        with pytest.raises(IllegalActionError, match="STARTUP_CORE") as err:
+            st.apply(bad)
+        assert "legal options" in str(err.value)
+        assert st.to_dict() == before
+    steps = st.table_steps
+    st.apply(tuple(legal[0]))
+    assert st.table_steps == steps + 1 or st.table is None
 
 
 @pytest.mark.parametrize(
