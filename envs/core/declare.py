@@ -32,14 +32,15 @@ import ast
 import copy as _copy
 import dataclasses
 import enum
+import functools
 import random
 import sys
 import types
 import typing
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated, Any, ClassVar, Protocol
 
+from deckgym.envs.core.cards import package_dir
 from deckgym.envs.core.errors import StateError
 
 
@@ -436,7 +437,9 @@ class Plan:
 
     def __init__(self, cls: type) -> None:
         self.cls = cls
-        hints = _hints(cls)
+        #: A compiled class (mypyc) cannot be made without its constructor: a copy calls it.
+        self.native = _native(cls)
+        hints = _hints(cls, self.native)
         every = dataclasses.fields(cls)
         #: the set-up fields (``setup``) and the played ones, which are dumped and loaded
         self.setup = [f for f in every if "setup" in f.metadata]
@@ -450,8 +453,6 @@ class Plan:
             else:
                 self.nodes[f.name] = parse(hints[f.name])
         self.json_dict = getattr(cls, "JSON_FORM", "list") == "dict"
-        #: A compiled class (mypyc) cannot be made without its constructor: a copy calls it.
-        self.native = _native(cls)
         #: A record's fields, in order, when its constructor takes them all (a dataclass ``__init__``).
         params: Any = getattr(cls, "__dataclass_params__", None)
         self.by_constructor = (
@@ -641,39 +642,42 @@ def load(n: Node, v: Any, path: str) -> Any:
     return n.load(v, path)
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: type, native: bool) -> dict[str, Any]:
     """The declared types of ``cls``'s fields, with their parameters (``list[list[Slot]]``).
 
-    A compiled class keeps only the bare types (``list``) in ``__annotations__``, so its
-    declarations are read from its source, as the pure build reads them, and evaluated in
-    its module.
+    A compiled (``native``) class keeps only the bare types (``list``) in ``__annotations__``,
+    so its declarations are read from its source, as the pure build reads them, and evaluated
+    in its module.
     """
-    if not _native(cls):
+    if not native:
         return typing.get_type_hints(cls, include_extras=True)
     hints: dict[str, Any] = {}
     for klass in reversed(cls.__mro__[:-1]):
         module = sys.modules[klass.__module__]
         names = dict(vars(module))
-        for name, text in _source_annotations(module, klass.__name__).items():
+        for name, text in _source_annotations(module.__name__).get(klass.__name__, {}).items():
             hints[name] = eval(text, names)  # the package's own source
     return hints
 
 
-def _source_annotations(module: types.ModuleType, name: str) -> dict[str, str]:
-    """Field name -> annotation text of class ``name`` in ``module``'s source (class constants left out)."""
-    # (a compiled module's ``__file__`` does not name its folder: its package's path does)
-    package, _, leaf = module.__name__.rpartition(".")
-    source = Path(sys.modules[package].__path__[0]) / f"{leaf}.py"
-    for node in ast.parse(source.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ClassDef) and node.name == name:
-            return {
-                stmt.target.id: ast.unparse(stmt.annotation)
-                for stmt in node.body
-                if isinstance(stmt, ast.AnnAssign)
-                and isinstance(stmt.target, ast.Name)
-                and not ast.unparse(stmt.annotation).startswith("ClassVar")
-            }
-    return {}
+@functools.cache
+def _source_annotations(module: str) -> dict[str, dict[str, str]]:
+    """Per class of ``module``'s source, field name -> annotation text (class constants left out).
+
+    Parsed once per module (every declared class of a compiled module reads it).
+    """
+    source = package_dir(module) / f"{module.rpartition('.')[2]}.py"
+    return {
+        node.name: {
+            stmt.target.id: ast.unparse(stmt.annotation)
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and not ast.unparse(stmt.annotation).startswith("ClassVar")
+        }
+        for node in ast.parse(source.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef)
+    }
 
 
 def _native(cls: type) -> bool:
@@ -711,7 +715,7 @@ class Record:
 
     def clone(self) -> Any:
         """``copy`` under the name the game states give it (an AMALOGS side is cloned like a table)."""
-        return plan_of(type(self)).copy(self)
+        return self.copy()
 
     def to_list(self) -> Any:
         """JSON form (a list of the field values in declared order)."""
@@ -729,4 +733,4 @@ class Record:
     @classmethod
     def from_dict(cls, values: Any, path: str = "") -> Any:
         """``from_list`` under the name of the dict form."""
-        return plan_of(cls).load(values, path or cls.__name__)
+        return cls.from_list(values, path)
