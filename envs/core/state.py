@@ -40,6 +40,8 @@ def rng_to_json(rng: random.Random) -> list[Any]:
 def rng_from_json(data: list[Any]) -> random.Random:
     """A generator in the state ``rng_to_json`` wrote."""
     version, internal, gauss = data
+    if not all(isinstance(w, int) and 0 <= w < 1 << 32 for w in internal):  # setstate would cut or overflow
+        raise ValueError("rng: each word of a generator's state is an integer in 0..2**32 - 1")
     rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
     return rng
@@ -57,7 +59,7 @@ class EngineClass:
 
     They live on a plain class rather than in the dataclass that declares the state: a
     compiled dataclass (mypyc) would take a constant in its body for a field. A ruleset sets
-    its values after its class (``GameState.RULES = ...``).
+    its values after its class (``card_game_constants`` for a card game, or ``AmalogsState.RULES = ...``).
     """
 
     #: The dotted name of the rules package (imported on first use: it imports the state module).
@@ -360,3 +362,28 @@ class CardGameState(CardGameClass):
         n = len(self.hand[seat])
         self.hand[seat] = cards[:n]
         self.deck[seat] = cards[n:]
+
+
+def card_game_constants(
+    cls: type[CardGameState],
+    package: str,
+    decisions: type[enum.IntEnum],
+    make_config: Callable[..., Any],
+    load_pool: Callable[[Any], Any],
+    repr_fields: tuple[str, ...],
+    event_cap: int = 0,
+) -> None:
+    """Set the class constants (``EngineClass``, ``CardGameClass``) of the card game ``package``.
+
+    Called after the class, as a compiled build needs (mypyc reads constants in a dataclass
+    body as fields). The rules are ``deckgym.envs.<package>.rules`` and the state's dicts say
+    ``"ruleset": package``; ``event_cap`` 0 keeps the default log length.
+    """
+    cls.RULES = f"deckgym.envs.{package}.rules"
+    cls.RULESET = package
+    cls.DECISIONS = decisions
+    cls.MAKE_CONFIG = staticmethod(make_config)
+    cls.LOAD_POOL = staticmethod(load_pool)
+    cls.REPR_FIELDS = repr_fields
+    if event_cap:
+        cls.EVENT_CAP = event_cap

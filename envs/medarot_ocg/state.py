@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core.declare import Frozen, Record, Row, seats, setup
-from deckgym.envs.core.state import CardGameState
+from deckgym.envs.core.state import CardGameState, card_game_constants
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.cards import load_pool
 from deckgym.envs.medarot_ocg.config import make_config
@@ -183,9 +183,4 @@ class GameState(CardGameState):
         return s
 
 
-GameState.RULES = "deckgym.envs.medarot_ocg.rules"
-GameState.RULESET = "medarot_ocg"
-GameState.DECISIONS = DP
-GameState.MAKE_CONFIG = staticmethod(make_config)
-GameState.LOAD_POOL = staticmethod(load_pool)
-GameState.REPR_FIELDS = ("turn", "hp")
+card_game_constants(GameState, "medarot_ocg", DP, make_config, load_pool, ("turn", "hp"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
-from deckgym.envs.core.state import CardGameState
+from deckgym.envs.core.state import CardGameState, card_game_constants
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import CardDef, load_pool
 from deckgym.envs.medarot_parts.config import make_config
@@ -156,9 +156,4 @@ class GameState(CardGameState):
         return s
 
 
-GameState.RULES = "deckgym.envs.medarot_parts.rules"
-GameState.RULESET = "medarot_parts"
-GameState.DECISIONS = DP
-GameState.MAKE_CONFIG = staticmethod(make_config)
-GameState.LOAD_POOL = staticmethod(load_pool)
-GameState.REPR_FIELDS = ("turn", "round")
+card_game_constants(GameState, "medarot_parts", DP, make_config, load_pool, ("turn", "round"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
-from deckgym.envs.core.state import CardGameState
+from deckgym.envs.core.state import CardGameState, card_game_constants
 from deckgym.envs.mow.actions import DP
 from deckgym.envs.mow.cards import SPELL, load_pool
 from deckgym.envs.mow.config import LIFE_START, make_config
@@ -147,10 +147,4 @@ class GameState(CardGameState):
         return s
 
 
-GameState.RULES = "deckgym.envs.mow.rules"
-GameState.RULESET = "mow"
-GameState.DECISIONS = DP
-GameState.MAKE_CONFIG = staticmethod(make_config)
-GameState.LOAD_POOL = staticmethod(load_pool)
-GameState.EVENT_CAP = 300
-GameState.REPR_FIELDS = ("turn", "life", "level")
+card_game_constants(GameState, "mow", DP, make_config, load_pool, ("turn", "life", "level"), event_cap=300)

@@ -38,6 +38,7 @@ How an import statement becomes an edge:
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -322,28 +323,21 @@ def test_no_import_cycles_in_envs_and_agents() -> None:
     assert not found, f"import cycles (each printed as a -> b -> a):\n{found}"
 
 
-def _rules_names(source: str) -> list[str]:
-    """The string values of ``State.RULES = "..."`` in ``source`` (set after the class)."""
-    out = []
-    for node in ast.walk(ast.parse(source)):
-        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
-        if (
-            isinstance(target, ast.Attribute)
-            and target.attr == "RULES"
-            and isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Constant)
-        ):
-            out.append(node.value.value)
-    return out
+def _rules_names(module_name: str) -> dict[str, str]:
+    """Each state class of the module ``module_name`` -> its ``RULES`` (set after the class)."""
+    module = importlib.import_module(module_name)
+    return {
+        f"{module_name}.{obj.__name__}": obj.RULES
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and obj.__module__ == module_name
+        and isinstance(getattr(obj, "RULES", None), str)
+    }
 
 
 def test_each_state_rules_name_is_a_module_of_the_package() -> None:
     files = module_files()
-    named = {
-        name: rules
-        for name, path in files.items()
-        for rules in _rules_names(path.read_text(encoding="utf-8"))
-    }
+    named = {k: v for name in files if name.endswith(".state") for k, v in _rules_names(name).items()}
     assert len(named) >= 4, named  # the four rulesets' states
     missing = {k: v for k, v in named.items() if v not in files}
     assert not missing, f"RULES names no module of the package: {missing}"

@@ -343,3 +343,14 @@ def test_random_json_documents_are_refused_with_a_state_error() -> None:
         data.pop(rng.choice(sorted(set(data) - optional)))
         with pytest.raises(StateError, match="missing"):
             cls.from_dict(data)
+
+
+@pytest.mark.parametrize("word", [-1, 2**32])
+def test_a_generator_word_out_of_range_is_a_state_error(word: int) -> None:
+    """A word of the generator's state outside 0..2**32 - 1 is refused with a StateError naming the rng."""
+    for name in IDS:
+        cls = state_class(name)
+        data = json.loads(json.dumps(positions(name)[0]))
+        data["rng"][1][0] = word
+        with pytest.raises(StateError, match="rng"):
+            cls.from_dict(data)
