@@ -106,6 +106,8 @@ class PartsEncoder(Encoder):
         self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
         #: a medarot's card ids (medal, then parts) -> their feature rows as one array (``_rows_of``)
         self._rows: dict[tuple[str, ...], array] = {}
+        #: a hand's card ids -> their feature rows as one array (``_rows_of``)
+        self._hands: dict[tuple[str, ...], array] = {}
         #: (count per copy, pile's cards) -> the pile's counts piece
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
         #: the feature table's rows as float32 arrays, by card id.
@@ -206,7 +208,11 @@ class PartsEncoder(Encoder):
                         memo.clear()
                     meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
                     ids = (med.medal, hd.card, ra.card, la.card, lg.card)
-                    block = memo[key] = (array("f", meds), array("f", parts), self._rows_of(ids))
+                    block = memo[key] = (
+                        array("f", meds),
+                        array("f", parts),
+                        self._rows_of(ids, self._rows, _ROWS_MEMO),
+                    )
                 i = _MEDAROTS + k * MED_F
                 buf[i : i + MED_F] = block[0]
                 i = _PARTS + k * _PARTS_F
@@ -223,14 +229,13 @@ class PartsEncoder(Encoder):
             for cid, tapped in stock1:
                 energy[8 + 4 * tapped + kind[cid]] += 0.1
             buf[_ENERGY : _ENERGY + 16] = array("f", energy)
-        card_rows = self._card_rows
-        i = _HAND
-        for cid in st.hand[seat]:
-            buf[i : i + CARD_F] = card_rows[cid]
-            i += CARD_F
+        hand = st.hand[seat]
+        if hand:
+            rows = self._rows_of(tuple(hand), self._hands, _MEMO_SIZE)
+            buf[_HAND : _HAND + len(rows)] = rows
         use = st.use
         if use is not None:
-            buf[_USE : _USE + CARD_F] = card_rows[use[1]]
+            buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
         n = self.n_cards
         i = self._play
         for area, step in ((st.play, 1.0), (st.trash, 0.25)):
@@ -256,16 +261,16 @@ class PartsEncoder(Encoder):
         buf[i + 2] = (st.proxy_armor - life if life else 0) / 9
         buf[i + 3] = life / 9
 
-    def _rows_of(self, cards: tuple[str, ...]) -> array:
-        """The feature rows of ``cards``, in order, as one float32 array, memoised."""
-        out = self._rows.get(cards)
+    def _rows_of(self, cards: tuple[str, ...], memo: dict[tuple[str, ...], array], most: int) -> array:
+        """The feature rows of ``cards``, in order, as one float32 array, memoised in ``memo`` (``most`` entries)."""
+        out = memo.get(cards)
         if out is None:
             out = array("f")
             for cid in cards:
                 out += self._card_rows[cid]
-            if len(self._rows) >= _ROWS_MEMO:
-                self._rows.clear()
-            self._rows[cards] = out
+            if len(memo) >= most:
+                memo.clear()
+            memo[cards] = out
         return out
 
     def _pile(self, step: float, cards: list[str]) -> array:
