@@ -28,9 +28,10 @@ For a game inside a game (AMALOGS), whose decision names read ``OUTER/INNER`` wh
 game runs, the AEC row also splits the decisions into meta and core decisions per second.
 
 Where a compiled build exists (``make compile``), one run measures both builds side by side
-(``--builds pure compiled``, the default there): each build runs the whole bench in its own
-process (``DECKGYM_PURE``), with its own references, and the table ends with each row's ratio
-in both builds and the compiled build's speed-up. ``--builds pure`` (or ``compiled``) runs one.
+(``--builds pure compiled``, the default there): the builds take turns round by round, each
+round a process (``DECKGYM_PURE``) that times its own references, and the table ends with each
+row's ratio in both builds and the compiled build's speed-up (medians over the rounds).
+``--builds pure`` (or ``compiled``) runs one.
 """
 
 from __future__ import annotations
@@ -334,7 +335,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = ap.parse_args(argv)
     builds = args.builds or _available_builds()
     if len(builds) > 1 or builds[0] != _running_build():
-        return _side_by_side(argv or sys.argv[1:], builds, args.json)
+        return _side_by_side(argv or sys.argv[1:], builds, args.json, args)
 
     from deckgym import envs
 
@@ -447,25 +448,60 @@ def _without_builds(argv: list[str]) -> list[str]:
     return out
 
 
-def _side_by_side(argv: list[str], builds: list[str], as_json: bool) -> dict[str, Any]:
-    """The bench of each build in its own process; both tables, then the ratios side by side."""
-    results: dict[str, Any] = {}
-    for build in builds:
-        print(f"--- the {build} build ---", file=sys.stderr)
-        env = {**os.environ, "DECKGYM_PURE": "1" if build == "pure" else "0"}
-        command = [sys.executable, __file__, *_without_builds(argv), "--builds", build, "--json"]
-        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=False)
-        if done.returncode != 0:
-            raise SystemExit(f"bench: the {build} build's run failed (exit {done.returncode})")
-        results[build] = json.loads(done.stdout)
-        if results[build]["machine"].get("build") != build:
-            raise SystemExit(f"bench: the {build} build could not be loaded here (make compile)")
-    out: dict[str, Any] = {"builds": results, "speedup": speedups(results)}
+def _side_by_side(
+    argv: list[str], builds: list[str], as_json: bool, args: argparse.Namespace
+) -> dict[str, Any]:
+    """The bench of each build in its own processes; both tables, then the ratios side by side.
+
+    The builds take turns, round by round (``--rounds``; the first build alternates), each
+    round a process of one round with its share of ``--seconds`` and ``--agent-seconds``, so
+    that a machine whose speed drifts slows both builds alike. The tournament, latency and
+    training rows run in the first round only. Each figure is the median over the rounds, and
+    each speed-up the median of the rounds' speed-ups (the two builds' rounds side by side).
+    """
+    rounds = max(1, args.rounds)
+    runs: dict[str, list[dict[str, Any]]] = {build: [] for build in builds}
+    for r in range(rounds):
+        for build in builds if r % 2 == 0 else builds[::-1]:
+            print(f"--- the {build} build, round {r + 1}/{rounds} ---", file=sys.stderr)
+            env = {**os.environ, "DECKGYM_PURE": "1" if build == "pure" else "0"}
+            share = ["--rounds", "1", "--seconds", str(args.seconds / rounds)]
+            share += ["--agent-seconds", str(args.agent_seconds / rounds)]
+            if r:
+                share += ["--tournament-games", "0", "--latency-decisions", "0", "--train-steps", "0"]
+            command = [sys.executable, __file__, *_without_builds(argv), *share, "--builds", build, "--json"]
+            done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"bench: the {build} build's run failed (exit {done.returncode})")
+            result = json.loads(done.stdout)
+            if result["machine"].get("build") != build:
+                raise SystemExit(f"bench: the {build} build could not be loaded here (make compile)")
+            runs[build].append(result)
+    results = {build: median_result(runs[build]) for build in builds}
+    speedup: dict[str, Any] = {}
+    if set(builds) == set(BUILDS):
+        speedup = median_result([speedups({b: runs[b][r] for b in builds}) for r in range(rounds)])
+    out: dict[str, Any] = {"builds": results, "speedup": speedup, "rounds": rounds}
     if as_json:
         print(json.dumps(out, indent=2))
     else:
         print(side_by_side_table(out))
     return out
+
+
+def median_result(results: list[Any]) -> Any:
+    """The results of several runs as one: the median of each number, the first run's other values.
+
+    A key that a later run lacks (a row only the first round times) is the median of the runs
+    that have it.
+    """
+    first = results[0]
+    if isinstance(first, dict):
+        return {k: median_result([r[k] for r in results if isinstance(r, dict) and k in r]) for k in first}
+    if isinstance(first, (int, float)) and not isinstance(first, bool):
+        numbers = [r for r in results if isinstance(r, (int, float)) and not isinstance(r, bool)]
+        return statistics.median(numbers)
+    return first
 
 
 def speedups(results: dict[str, Any]) -> dict[str, dict[str, float]]:

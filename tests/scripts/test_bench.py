@@ -139,3 +139,18 @@ def test_bench_labels_and_nested_split():
     aec = json.loads(out.stdout)["rulesets"]["amalogs_v1:team_sizes=1x1"]["aec"]
     assert aec["meta_decisions_per_s"] > 0 and aec["core_decisions_per_s"] > 0
     assert aec["meta_decisions_per_s"] + aec["core_decisions_per_s"] == pytest.approx(aec["decisions_per_s"])
+
+
+def test_the_rounds_of_side_by_side_runs_combine_by_median():
+    """Numbers are the median over the runs that have them; other values are the first run's."""
+    bench = load_script("bench")
+    runs = [
+        {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 10.0, "ratio": 1.0}, "b": {"per_s": 4}}},
+        {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 30.0, "ratio": 3.0}}},
+        {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 20.0, "ratio": 5.0}}},
+    ]
+    assert bench.median_result(runs) == {
+        "machine": {"build": "pure", "cpus": 2},
+        "rows": {"a": {"per_s": 20.0, "ratio": 3.0}, "b": {"per_s": 4}},
+    }
+    assert bench.median_result([{"ok": True}, {"ok": False}]) == {"ok": True}  # a flag is no number
