@@ -145,7 +145,10 @@ def test_the_rounds_of_side_by_side_runs_combine_by_median():
     """Numbers are the median over the runs that have them; other values are the first run's."""
     bench = load_script("bench")
     runs = [
-        {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 10.0, "ratio": 1.0}, "b": {"per_s": 4}}},
+        {
+            "machine": {"build": "pure", "cpus": 2},
+            "rows": {"a": {"per_s": 10.0, "ratio": 1.0}, "b": {"per_s": 4}},
+        },
         {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 30.0, "ratio": 3.0}}},
         {"machine": {"build": "pure", "cpus": 2}, "rows": {"a": {"per_s": 20.0, "ratio": 5.0}}},
     ]
