@@ -56,9 +56,8 @@ class AmalogsHeuristic(RuleOfThumbAgent):
 def choose(st: AmalogsState, player: int) -> Action:
     """The heuristic's action for ``player`` at the current decision."""
     legal = st.legal_actions()
-    move = _RULES[st.phase](
-        st, player, legal
-    )  # every phase with a decision has its rule (keys: Phase, an IntEnum)
+    # every phase with a decision has its rule (the keys are Phase values, an IntEnum: no conversion)
+    move = _RULES[st.phase](st, player, legal)
     return checked_move("heuristic (amalogs)", st, move, legal)
 
 

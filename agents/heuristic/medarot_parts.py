@@ -85,9 +85,8 @@ def choose(st: GameState, seat: int) -> Action:
     if len(legal) == 1:
         return legal[0]  # forced: the only option
     assert st.decision_point is not None, "the heuristic was asked to move in a finished game"
-    choice = _CHOOSERS[st.decision_point[0]](
-        st, seat, legal
-    )  # every decision point has its rule (keys: DP, an IntEnum)
+    # every decision point has its rule (the keys are DP values, an IntEnum: no conversion)
+    choice = _CHOOSERS[st.decision_point[0]](st, seat, legal)
     return checked_move("heuristic (medarot_parts)", st, choice, legal)
 
 
