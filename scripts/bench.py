@@ -335,7 +335,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = ap.parse_args(argv)
     builds = args.builds or _available_builds()
     if len(builds) > 1 or builds[0] != _running_build():
-        return _side_by_side(argv or sys.argv[1:], builds, args.json, args)
+        return _side_by_side(argv or sys.argv[1:], builds, args)
 
     from deckgym import envs
 
@@ -448,9 +448,7 @@ def _without_builds(argv: list[str]) -> list[str]:
     return out
 
 
-def _side_by_side(
-    argv: list[str], builds: list[str], as_json: bool, args: argparse.Namespace
-) -> dict[str, Any]:
+def _side_by_side(argv: list[str], builds: list[str], args: argparse.Namespace) -> dict[str, Any]:
     """The bench of each build in its own processes; both tables, then the ratios side by side.
 
     The builds take turns, round by round (``--rounds``; the first build alternates), each
@@ -482,7 +480,7 @@ def _side_by_side(
     if set(builds) == set(BUILDS):
         speedup = median_result([speedups({b: runs[b][r] for b in builds}) for r in range(rounds)])
     out: dict[str, Any] = {"builds": results, "speedup": speedup, "rounds": rounds}
-    if as_json:
+    if args.json:
         print(json.dumps(out, indent=2))
     else:
         print(side_by_side_table(out))
