@@ -38,7 +38,7 @@ from deckgym.envs.amalogs.rules.geometry import BASES, DIST, SPAWN, SQUARES
 from deckgym.envs.amalogs.state import AmalogsState, Avatar
 from deckgym.envs.core.protocol import block_offsets
 from deckgym.envs.core.proxy import NONE as NO_PROXY
-from deckgym.envs.encoding.codec import STATE_DECK_TOP, Encoder, write_deck
+from deckgym.envs.encoding.codec import FLOAT32, INT8, STATE_DECK_TOP, Encoder, write_deck
 from deckgym.envs.encoding.layout import ObsLayout
 
 META_SIZE = 119
@@ -234,7 +234,7 @@ class AmalogsEncoder(Encoder):
             else:
                 for kind, arg in state.legal_actions():
                     buf[_OFFSETS[kind] + arg] = 1
-        return np.frombuffer(buf, _INT8)
+        return np.frombuffer(buf, INT8)
 
     def action_label(self, index: int, state: AmalogsState) -> str:
         """E.g. ``STEP(d4)``, ``SQUARE(45) (6,3)`` or ``CORE PASS``."""
@@ -261,7 +261,7 @@ class AmalogsEncoder(Encoder):
         self._write_global(buf, st, seat)
         self._write_players(buf, st, seat)
         self._write_core(buf, st, seat)
-        return np.frombuffer(buf, _FLOAT32)
+        return np.frombuffer(buf, FLOAT32)
 
     # ------------------------------------------------------------------ global state
     def hidden_pieces(self, num_players: int) -> list[tuple[str, tuple[int, ...], str]]:
@@ -444,9 +444,6 @@ _NO_ROLE: int = Role.NONE
 _WE_RANGE: dict[int, tuple[float, float]] = {
     slot: (info.we / 4, info.range / 3) for slot, info in RULESETS.items()
 }
-#: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
-_FLOAT32 = np.dtype(np.float32)
-_INT8 = np.dtype(np.int8)
 
 
 def _template(size: int, fixed: Sequence[int]) -> array.array:

@@ -20,9 +20,10 @@ E = TypeVar("E", bound="Encoder")
 #: Cards of each deck written in order (top first) into the global state.
 STATE_DECK_TOP = 10
 _BY_POOL: dict[tuple[Callable[[Any], Any], tuple[Any, ...]], Any] = {}
-#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
-_INT8 = np.dtype(np.int8)
-_FLOAT32 = np.dtype(np.float32)
+#: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse);
+#: every encoder hands its buffers to numpy with them
+INT8 = np.dtype(np.int8)
+FLOAT32 = np.dtype(np.float32)
 #: (deck size, copies) -> ``_share``
 _SHARES: dict[tuple[int, int], float] = {}
 #: Most decks ``write_deck`` keeps.
@@ -68,7 +69,7 @@ def write_deck(top: np.ndarray, share: np.ndarray, deck: list[str], deck_type: C
             shares[col] = _share(size, n)
         if len(_DECKS) >= DECK_MEMO:
             _DECKS.clear()
-        blocks = _DECKS[key] = (np.frombuffer(rows, _FLOAT32).reshape(t, k), np.frombuffer(shares, _FLOAT32))
+        blocks = _DECKS[key] = (np.frombuffer(rows, FLOAT32).reshape(t, k), np.frombuffer(shares, FLOAT32))
     top[...] = blocks[0]
     share[...] = blocks[1]
 
@@ -142,7 +143,7 @@ class Encoder:
         if seat is None or seat == state.current_player:
             for i in self.legal_indices(state):
                 buf[i] = 1
-        return np.frombuffer(buf, _INT8)
+        return np.frombuffer(buf, INT8)
 
     def observation_layout(self) -> dict[str, slice]:
         """Piece name -> slice of the observation vector."""

@@ -18,6 +18,7 @@ import array
 
 import numpy as np
 
+from deckgym.envs.encoding.codec import FLOAT32, INT8
 from deckgym.envs.medarot_ocg.cards import CardPool
 from deckgym.envs.medarot_ocg.encode_actions import _INDEX_OF, _REL, ACTION_SIZE, OFFSET
 from deckgym.envs.medarot_ocg.encode_layout import (
@@ -44,10 +45,6 @@ __all__ = [
     "MedarotEncoder",
     "build_layout",
 ]
-
-#: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
-_FLOAT32 = np.dtype(np.float32)
-_INT8 = np.dtype(np.int8)
 
 
 class MedarotEncoder(ObservationWriter):
@@ -112,7 +109,7 @@ class MedarotEncoder(ObservationWriter):
             index = _INDEX_OF[p]
             for a in state.legal_actions():
                 buf[index[a]] = 1
-        return np.frombuffer(buf, _INT8)
+        return np.frombuffer(buf, INT8)
 
     # ------------------------------------------------------------------ observations
     def observe(self, st: GameState, seat: int) -> np.ndarray:
@@ -173,4 +170,4 @@ class MedarotEncoder(ObservationWriter):
         self._write_cards(buf, st, seat)
         self._write_piles(buf, st, seat)
         self._write_scalars(buf, st, seat, tot, dyn)
-        return np.frombuffer(buf, _FLOAT32)
+        return np.frombuffer(buf, FLOAT32)

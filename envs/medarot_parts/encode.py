@@ -33,7 +33,7 @@ from array import array
 
 import numpy as np
 
-from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.encoding.codec import FLOAT32, Encoder
 from deckgym.envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Action, Kind
 from deckgym.envs.medarot_parts.cards import LEGS, CardPool
 from deckgym.envs.medarot_parts.encode_layout import (
@@ -65,8 +65,6 @@ _USE = _FIXED["use_card"].start
 #: A medarot's part rows and card rows.
 _PARTS_F = 4 * PART_F
 _FIELD_F = 5 * CARD_F
-#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
-_FLOAT32 = np.dtype(np.float32)
 
 
 def _deltas(mods: list[list[int]], p: int, m: int, uids: tuple[int, int, int]) -> tuple[int, ...]:
@@ -244,7 +242,7 @@ class PartsEncoder(Encoder):
                 if cards:
                     buf[i : i + n] = self._pile(step, cards)
                 i += n
-        return np.frombuffer(buf, _FLOAT32)
+        return np.frombuffer(buf, FLOAT32)
 
     def _proxy(self, buf: array, st: GameState, k: int) -> None:
         """Seat 1's medarot block on a proxy table (D37, D42), the ``k``-th block; the next one stays empty.

@@ -31,7 +31,7 @@ import math
 
 import numpy as np
 
-from deckgym.envs.encoding.codec import Encoder
+from deckgym.envs.encoding.codec import FLOAT32, Encoder
 from deckgym.envs.encoding.layout import ObsLayout
 from deckgym.envs.mow.actions import ACTION_SIZE, ALL_ACTIONS, DP, OFFSET, Action, Kind, Phase, Use
 from deckgym.envs.mow.cards import MASTER, OPS_ORDER, CardPool
@@ -120,8 +120,6 @@ _CHAIN = _P["chain"]
 _PENDING = _P["pending"]
 #: Most piles ``MowEncoder._count`` keeps.
 COUNT_MEMO = 4096
-#: dtype for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse)
-_FLOAT32 = np.dtype(np.float32)
 
 
 class MowEncoder(Encoder):
@@ -214,7 +212,7 @@ class MowEncoder(Encoder):
             self._chain(st, buf, seat)
         if point is not None and st.pending is not None and point[0] in _EFFECT_DPS:
             self._pending(st, buf)
-        return np.frombuffer(buf, _FLOAT32)
+        return np.frombuffer(buf, FLOAT32)
 
     def _player(self, st: GameState, buf: array.array, side: int, p: int, own: bool, active: Active) -> None:
         master = st.masters[p]
