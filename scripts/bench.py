@@ -2,7 +2,10 @@
 
 Every figure is measured in the same run as PettingZoo's ``connect_four_v3`` and
 ``texas_holdem_no_limit_v6`` (the references), and reported as a ratio to them, so the
-numbers compare across machines. Measurements are interleaved in rounds to even out drift.
+numbers compare across machines. Every env first plays untimed games (a warm-up); then, in
+each of the rounds, each row is timed between two halves of each reference's time, and the row's
+ratio is the median over the rounds of its rate over the rate of the references around it, so a
+machine whose speed drifts moves both sides of a ratio alike.
 
     python scripts/bench.py                 # table
     python scripts/bench.py --json          # one JSON object
@@ -105,6 +108,12 @@ def label_of(name: str, kwargs: dict[str, Any]) -> str:
         return f"{name}:{kwargs['mode']}"
     parts = [f"{k}={'x'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in kwargs.items()]
     return f"{name}:{','.join(parts)}"
+
+
+def warm_up(makes: list[Callable[[], Any]], seconds: float) -> None:
+    """Untimed games of each env first (its first game fills the caches that every later game reuses)."""
+    for make in makes:
+        aec_loop(make, seconds, 10**6)
 
 
 def engine_loop(make: Callable[[], Any], seconds: float, seed0: int) -> tuple[int, int, float]:
@@ -348,19 +357,31 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 jobs.append((label, name, lambda name=name, kw=kw: envs.make(name, **kw)))
     refs = _references()
     per = args.seconds / max(1, args.rounds)
+    warm_up(list(refs.values()) + [make for _label, _name, make in jobs], min(0.5, per / 4))
     samples: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    ratios: dict[tuple[str, str, str], list[float]] = {}  # (row, via, reference) -> ratio per round
+    beside: dict[tuple[str, str], list[float]] = {}  # (row, reference) -> its rate around the row, per round
     core: dict[str, list[float]] = {}  # label -> share of decisions inside core games, per round
     for r in range(args.rounds):
-        for ref, make in refs.items():
-            samples.setdefault((ref, "aec"), []).append(aec_loop(make, per, 1000 * r))
         for label, name, make in jobs:
             print(f"round {r + 1}/{args.rounds}: {label}", file=sys.stderr)
+            # each reference runs half its time just before the row and half just after, so
+            # that the row's ratio compares rates of the same minute (the machine's speed drifts)
+            before = {ref: aec_loop(ref_make, per / 2, 1000 * r) for ref, ref_make in refs.items()}
             nested = [0] if name in NESTED else None
             run = aec_loop(make, per, 1000 * r, nested)
             samples.setdefault((label, "aec"), []).append(run)
             if nested is not None:
                 core.setdefault(label, []).append(nested[0] / max(1, run[0]))
-            samples.setdefault((label, "engine"), []).append(engine_loop(make, per, 1000 * r))
+            engine = engine_loop(make, per, 1000 * r)
+            samples.setdefault((label, "engine"), []).append(engine)
+            for ref, ref_make in refs.items():
+                after = aec_loop(ref_make, per / 2, 1000 * r + 500)
+                samples.setdefault((ref, "aec"), []).extend((before[ref], after))
+                ref_rate = (before[ref][0] + after[0]) / (before[ref][2] + after[2])
+                beside.setdefault((label, ref), []).append(ref_rate)
+                for via, (d, _g, t) in (("aec", run), ("engine", engine)):
+                    ratios.setdefault((label, via, ref), []).append(d / t / ref_rate)
 
     def rate(key: tuple[str, str]) -> tuple[float, float]:
         xs = samples[key]
@@ -375,6 +396,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "references": {
             ref: {"decisions_per_s": rate((ref, "aec"))[0], "games_per_s": rate((ref, "aec"))[1]}
             for ref in refs
+            if (ref, "aec") in samples
         },
         "rulesets": {},
     }
@@ -385,7 +407,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             row[via] = {
                 "decisions_per_s": dps,
                 "games_per_s": gps,
-                "ratio": {ref: dps / result["references"][ref]["decisions_per_s"] for ref in refs},
+                "ratio": {ref: statistics.median(ratios[label, via, ref]) for ref in refs},
+                "reference_decisions_per_s": {ref: statistics.median(beside[label, ref]) for ref in refs},
             }
             if via == "aec" and label in core:
                 share = statistics.median(core[label])
