@@ -32,12 +32,12 @@ worlds; ``"search:16"`` uses 16.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
 
 #: The best return a seat can get (the protocol's ``returns``: +1 win, 0 draw, -1 loss).
-WIN = 1.0
+WIN: Final = 1.0
 
 
 class SearchAgent(RuleOfThumbAgent):

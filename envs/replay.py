@@ -18,11 +18,11 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.errors import StateError
 
-FORMAT = "deckgym-replay/1"
+FORMAT: Final = "deckgym-replay/1"
 
 
 def state_digest(state: Any) -> str:

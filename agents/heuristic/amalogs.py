@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from deckgym.agents.base import checked_move
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
@@ -42,7 +42,7 @@ from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core import proxy as proxy_kind
 
 #: An enemy avatar this close (MOVE allowance plus range) may pull us into its duel next turn.
-_THREAT_DISTANCE = 5
+_THREAT_DISTANCE: Final = 5
 
 
 class AmalogsHeuristic(RuleOfThumbAgent):
@@ -84,7 +84,7 @@ def core_choice(slot: int, table: Any, seat: int) -> Any:
 
 
 #: A core state's module -> its ruleset's heuristic ``choose`` (``core_choice``).
-_HEURISTICS: dict[str, Callable[[Any, int], Any]] = {}
+_HEURISTICS: Final[dict[str, Callable[[Any, int], Any]]] = {}
 
 
 def _ruleset(st: AmalogsState, player: int, legal: list[Action]) -> Action:
@@ -209,7 +209,7 @@ def _strike(st: AmalogsState, player: int, legal: list[Action]) -> Action:
     return min(targets, key=key)
 
 
-_RULES = {
+_RULES: Final = {
     Phase.STARTUP_RULESET: _ruleset,
     Phase.RESPAWN_RULESET: _ruleset,
     Phase.STARTUP_CORE: _core,

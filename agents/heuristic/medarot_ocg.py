@@ -44,7 +44,7 @@ Every decision point has its rule, and a rule that would return an illegal actio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from deckgym.agents.base import checked_move
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
@@ -70,8 +70,8 @@ from deckgym.envs.medarot_ocg.rules.effects import DEFENCE
 from deckgym.envs.medarot_ocg.rules.medaroter import holder
 from deckgym.envs.medarot_ocg.state import GameState, Stack
 
-_UNKNOWN_ARMOR = 30
-_UNKNOWN_POWER = 30
+_UNKNOWN_ARMOR: Final = 30
+_UNKNOWN_POWER: Final = 30
 
 
 class MedarotHeuristic(RuleOfThumbAgent):
@@ -159,12 +159,12 @@ def _threatened(st: GameState, square: int, seat: int, armor: int) -> bool:
 # ----------------------------------------------------------------------------- the proxy (AMALOGS)
 #: HP spent for an attack on the proxy (a far melee attack, the movement penalty) is paid while more
 #: HP than the starting HP divided by this stays.
-_HP_SHARE = 4
+_HP_SHARE: Final = 4
 #: What a move that takes its attack on the proxy from an own Medarot yet to act costs, in move values.
-_BLOCK_COST = 4.0
+_BLOCK_COST: Final = 4.0
 #: The open row (seat 1's row, whose empty squares are the proxy's) and seat 0's step forward.
-_OPEN_ROW = range(10, 15)
-_AHEAD = 5
+_OPEN_ROW: Final = range(10, 15)
+_AHEAD: Final = 5
 
 
 def _proxy_table(st: GameState, seat: int) -> bool:
@@ -682,7 +682,7 @@ def _draw_stock(st: GameState, seat: int, legal: list[Action]) -> Action:
     return sets[0] if sets and free else A.PASS
 
 
-_RULES: dict[int, Callable[[GameState, int, list[Action]], Action | None]] = {
+_RULES: Final[dict[int, Callable[[GameState, int, list[Action]], Action | None]]] = {
     DP.MASTER_SELECT: _master,
     DP.LATE_MASTER: _master,
     DP.OPENING_STOCK: _stock,

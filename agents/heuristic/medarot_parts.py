@@ -46,7 +46,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from deckgym.agents.base import checked_move
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
@@ -796,7 +796,7 @@ def _discard(st: GameState, seat: int, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (value(a), a.arg))
 
 
-_CHOOSERS: dict[int, Callable[[GameState, int, list[Action]], Action | None]] = {
+_CHOOSERS: Final[dict[int, Callable[[GameState, int, list[Action]], Action | None]]] = {
     DP.ACTION_MEDAROT_TIE: _tie,
     DP.ENERGY_PLACE: _energy,
     DP.ACTION: _action,

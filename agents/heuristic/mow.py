@@ -54,6 +54,8 @@ Rules of thumb, by decision point:
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.agents.base import checked_move
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
 from deckgym.envs.core.proxy import after_attack
@@ -73,15 +75,15 @@ from deckgym.envs.mow.rules.values import (
 )
 from deckgym.envs.mow.state import GameState
 
-_MIN_LIFE_FOR_COSTS = 8
+_MIN_LIFE_FOR_COSTS: Final = 8
 #: Cards the deck clock must stay ahead by after an optional draw, search or experience gain.
-_RACE_BUFFER = 3
+_RACE_BUFFER: Final = 3
 #: Extra cards are only drawn while the hand holds at most this many.
-_HAND_LOW = 3
+_HAND_LOW: Final = 3
 #: Levels up to this one are charged whatever their up時 draws cost (slots come first).
-_FREE_LEVELS = 1
+_FREE_LEVELS: Final = 1
 #: At or below this life every level is worth its cards.
-_LOW_LIFE = 12
+_LOW_LIFE: Final = 12
 
 
 class MowHeuristic(RuleOfThumbAgent):

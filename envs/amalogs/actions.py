@@ -8,7 +8,7 @@ for CORE, the core ruleset's own engine action.
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from deckgym.envs.core.protocol import action_text
 
@@ -43,9 +43,17 @@ class Action(NamedTuple):
 
 
 #: Kinds written without their argument, and how ``str(Action)`` names the directions.
-_BARE = (Kind.END_TURN, Kind.HAND_OVER, Kind.DUEL, Kind.MOVE, Kind.GUARD, Kind.STRIKE_NONE, Kind.STRIKE_BASE)
-_DIRECTIONS = tuple(f"d{d}" for d in range(8))
-_ARG_NAMES = {Kind.STEP: _DIRECTIONS, Kind.PUSH: _DIRECTIONS, Kind.SWAP: _DIRECTIONS}
+_BARE: Final = (
+    Kind.END_TURN,
+    Kind.HAND_OVER,
+    Kind.DUEL,
+    Kind.MOVE,
+    Kind.GUARD,
+    Kind.STRIKE_NONE,
+    Kind.STRIKE_BASE,
+)
+_DIRECTIONS: Final = tuple(f"d{d}" for d in range(8))
+_ARG_NAMES: Final = {Kind.STEP: _DIRECTIONS, Kind.PUSH: _DIRECTIONS, Kind.SWAP: _DIRECTIONS}
 
 
 class Phase(enum.IntEnum):
@@ -76,18 +84,18 @@ class Role(enum.IntEnum):
 
 
 #: D13: directions d0..d7 as (delta row, delta column), the same for both teams.
-DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+DIRECTIONS: Final = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 
-END_TURN = Action(Kind.END_TURN)
-HAND_OVER = Action(Kind.HAND_OVER)
-DUEL = Action(Kind.DUEL)
-MOVE = Action(Kind.MOVE)
-GUARD = Action(Kind.GUARD)
-STEP = tuple(Action(Kind.STEP, d) for d in range(8))
-PUSH = tuple(Action(Kind.PUSH, d) for d in range(8))
-SWAP = tuple(Action(Kind.SWAP, d) for d in range(8))
-SQUARE = tuple(Action(Kind.SQUARE, s) for s in range(77))
-RULESET = tuple(Action(Kind.RULESET, k) for k in range(8))
-STRIKE_NONE = Action(Kind.STRIKE_NONE)
-STRIKE_BASE = Action(Kind.STRIKE_BASE)
-STRIKE_PLAYER = tuple(Action(Kind.STRIKE_PLAYER, j) for j in range(3))
+END_TURN: Final = Action(Kind.END_TURN)
+HAND_OVER: Final = Action(Kind.HAND_OVER)
+DUEL: Final = Action(Kind.DUEL)
+MOVE: Final = Action(Kind.MOVE)
+GUARD: Final = Action(Kind.GUARD)
+STEP: Final = tuple(Action(Kind.STEP, d) for d in range(8))
+PUSH: Final = tuple(Action(Kind.PUSH, d) for d in range(8))
+SWAP: Final = tuple(Action(Kind.SWAP, d) for d in range(8))
+SQUARE: Final = tuple(Action(Kind.SQUARE, s) for s in range(77))
+RULESET: Final = tuple(Action(Kind.RULESET, k) for k in range(8))
+STRIKE_NONE: Final = Action(Kind.STRIKE_NONE)
+STRIKE_BASE: Final = Action(Kind.STRIKE_BASE)
+STRIKE_PLAYER: Final = tuple(Action(Kind.STRIKE_PLAYER, j) for j in range(3))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 
 class RulesetInfo(NamedTuple):
@@ -20,16 +20,16 @@ class RulesetInfo(NamedTuple):
 
 
 #: D15: ruleset slots 0..7 (5-7 reserved).
-RULESETS: dict[int, RulesetInfo] = {
+RULESETS: Final[dict[int, RulesetInfo]] = {
     0: RulesetInfo("medarot_ocg_beginner", 1, 2),
     1: RulesetInfo("medarot_ocg_advance", 2, 2),
     2: RulesetInfo("medarot_parts", 2, 2),
     3: RulesetInfo("master_of_the_world", 3, 1),
     4: RulesetInfo("medarot_ocg_normal", 2, 2),
 }
-SLOT_OF = {info.name: slot for slot, info in RULESETS.items()}
-NUM_SLOTS = 8
-START_LIFE = 18
+SLOT_OF: Final = {info.name: slot for slot, info in RULESETS.items()}
+NUM_SLOTS: Final = 8
+START_LIFE: Final = 18
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,14 @@ class CoreAdapter(Protocol):
         """A8 for the side at ``seat`` of a running table."""
         ...
 
+    def counts(self, side: Any) -> tuple[int, int, int, int]:
+        """``summary(side)`` as a plain tuple (life, hand, deck, units): the encoder's cheap form."""
+        ...
+
+    def table_counts(self, table: Any, seat: int) -> tuple[int, int, int, int]:
+        """``table_summary(table, seat)`` as a plain tuple."""
+        ...
+
     def side_cards(self, side: Any) -> list[str]:
         """Every card id the side holds, in any zone (I9)."""
         ...
@@ -178,7 +186,7 @@ class SidesCore:
 
     A subclass sets ``sides`` (that module), ``state_type`` (the ruleset's ``GameState``) and
     ``render`` (the module with its ``render_text``), and writes what differs by ruleset:
-    ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and ``table_summary``.
+    ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and ``table_counts``.
     The table-level methods depend only on the ruleset, so they are class methods too
     (``MowCore.split(table)``).
     """
@@ -284,6 +292,19 @@ class SidesCore:
     def summary(self, side: Any) -> CoreSummary:
         """A8: the public summary of a side."""
         return CoreSummary(*self.sides.summary(side))
+
+    def counts(self, side: Any) -> tuple[int, int, int, int]:
+        """A8 of a side as a plain tuple (building the named tuple costs more than reading the side)."""
+        values: tuple[int, int, int, int] = self.sides.summary(side)
+        return values
+
+    def table_summary(self, table: Any, seat: int) -> CoreSummary:
+        """A8 of a seat of a running table."""
+        return CoreSummary(*self.table_counts(table, seat))
+
+    def table_counts(self, table: Any, seat: int) -> tuple[int, int, int, int]:
+        """A8 of a seat of a running table as a plain tuple (each ruleset writes its own)."""
+        raise NotImplementedError
 
     def side_cards(self, side: Any) -> list[str]:
         """I9: every card of the side."""

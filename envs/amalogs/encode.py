@@ -26,7 +26,7 @@ from __future__ import annotations
 import array
 import functools
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import numpy as np
 
@@ -41,10 +41,10 @@ from deckgym.envs.core.proxy import NONE as NO_PROXY
 from deckgym.envs.encoding.codec import FLOAT32, INT8, STATE_DECK_TOP, Encoder, write_deck
 from deckgym.envs.encoding.layout import ObsLayout
 
-META_SIZE = 119
-CORE_OFFSET = META_SIZE
+META_SIZE: Final = 119
+CORE_OFFSET: Final = META_SIZE
 #: Section 6: the meta blocks, in index order, with their number of arguments.
-_BLOCKS = (
+_BLOCKS: Final = (
     (Kind.END_TURN, 1),
     (Kind.HAND_OVER, 1),
     (Kind.DUEL, 1),
@@ -60,20 +60,20 @@ _BLOCKS = (
     (Kind.STRIKE_PLAYER, 3),
 )
 #: First index of each meta action kind.
-OFFSET: dict[int, int] = block_offsets(_BLOCKS)
+OFFSET: Final[dict[int, int]] = block_offsets(_BLOCKS)
 #: The same, indexed by kind (the kinds are 0..12 in block order).
-_OFFSETS: tuple[int, ...] = tuple(OFFSET[k] for k, _ in _BLOCKS)
+_OFFSETS: Final[tuple[int, ...]] = tuple(OFFSET[k] for k, _ in _BLOCKS)
 assert list(OFFSET) == list(range(len(_OFFSETS)))
 #: The phases whose decisions are the running table's core actions.
-_CORE_PHASES = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
-_DECODE = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
+_CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
+_DECODE: Final = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 
-MAP_CHANNELS = 12
-GLOBALS = 25
-PLAYER_F = 32
-PLAYER_SLOTS = 6
-CORE_HEAD = 11
+MAP_CHANNELS: Final = 12
+GLOBALS: Final = 25
+PLAYER_F: Final = 32
+PLAYER_SLOTS: Final = 6
+CORE_HEAD: Final = 11
 
 
 class CoreEncoding(Protocol):
@@ -390,12 +390,13 @@ class AmalogsEncoder(Encoder):
             if a.exited:
                 buf[r + 19] = 1.0
             buf[r + 20 + roles.get(i, _NO_ROLE)] = 1.0
-            summary = _summary(st, i)
-            if summary is not None:
-                buf[r + 26] = summary.life / 20
-                buf[r + 27] = summary.hand / 10
-                buf[r + 28] = summary.deck / 40
-                buf[r + 29] = summary.units / 10
+            counts = _counts(st, i)
+            if counts is not None:
+                life, hand, deck, units = counts
+                buf[r + 26] = life / 20
+                buf[r + 27] = hand / 10
+                buf[r + 28] = deck / 40
+                buf[r + 29] = units / 10
                 buf[r + 30] = a.core_turns / 50
             buf[r + 31] = a.nominal / 20
 
@@ -419,9 +420,9 @@ class AmalogsEncoder(Encoder):
 
 
 #: Where the map piece starts (it is the layout's first piece).
-_MAP_START = 0
+_MAP_START: Final = 0
 #: Per team, the map's flat indices of channels 3-6: own base, enemy base, own and enemy spawn squares.
-_FIXED_MAP = tuple(
+_FIXED_MAP: Final = tuple(
     (
         _MAP_START + 3 * SQUARES + BASES[t],
         _MAP_START + 4 * SQUARES + BASES[1 - t],
@@ -431,7 +432,7 @@ _FIXED_MAP = tuple(
     for t in (0, 1)
 )
 #: Channel 9 of the map, by reach and square: 1.0 on the squares within that reach of the square.
-_RANGE_ROWS = tuple(
+_RANGE_ROWS: Final = tuple(
     tuple(
         array.array("f", [1.0 if DIST[square][q] <= reach else 0.0 for q in range(SQUARES)])
         for square in range(SQUARES)
@@ -439,9 +440,9 @@ _RANGE_ROWS = tuple(
     for reach in range(max(info.range for info in RULESETS.values()) + 1)
 )
 #: The role column of a player in no duel role.
-_NO_ROLE: int = Role.NONE
+_NO_ROLE: Final[int] = Role.NONE
 #: Per ruleset slot, its WE/4 and duel range/3 (columns 7 and 8 of a player slot).
-_WE_RANGE: dict[int, tuple[float, float]] = {
+_WE_RANGE: Final[dict[int, tuple[float, float]]] = {
     slot: (info.we / 4, info.range / 3) for slot, info in RULESETS.items()
 }
 
@@ -502,10 +503,13 @@ def proxy_life(st: AmalogsState) -> int:
     return d.proxy_life
 
 
-def _summary(st: AmalogsState, player: int) -> Any:
-    """A8 summary of the player's core game, read from the running table while it is seated there."""
+def _counts(st: AmalogsState, player: int) -> tuple[int, int, int, int] | None:
+    """A8 summary (life, hand, deck, units) of the player's core game; None without a side.
+
+    It is read from the running table while the player is seated there.
+    """
     k = st.seat_of(player)
     if k >= 0:
-        return adapter(st.table_ruleset).table_summary(st.table, k)
+        return adapter(st.table_ruleset).table_counts(st.table, k)
     a = st.avatars[player]
-    return None if a.side is None else adapter(a.ruleset).summary(a.side)
+    return None if a.side is None else adapter(a.ruleset).counts(a.side)

@@ -11,8 +11,10 @@ No meta-game event names a card, and nothing of it is private.
 
 from __future__ import annotations
 
+from typing import Final
+
 #: kind -> its public fields, in the order the rules emit them.
-KINDS: dict[str, tuple[str, ...]] = {
+KINDS: Final[dict[str, tuple[str, ...]]] = {
     "core_game": ("player", "ruleset", "core_turn"),
     "core_cap": ("cap",),
     "auto": ("player", "decision", "action"),
@@ -39,16 +41,16 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 
 #: kind -> the fields it may hold for one seat only: the meta-game has no private facts.
-PRIVATE: dict[str, tuple[str, ...]] = {}
+PRIVATE: Final[dict[str, tuple[str, ...]]] = {}
 
 #: Fields that hold card ids: no meta-game event names a card.
-CARD_FIELDS: tuple[str, ...] = ()
+CARD_FIELDS: Final[tuple[str, ...]] = ()
 
 #: Kinds whose public cards may be out of every view: none (no event names a card).
-REVEALS: frozenset[str] = frozenset()
+REVEALS: Final[frozenset[str]] = frozenset()
 
 #: kind -> what it means and what its fields are.
-DESCRIPTIONS: dict[str, str] = {
+DESCRIPTIONS: Final[dict[str, str]] = {
     "core_game": "`player` opens a new core game of ruleset `ruleset` (its name) for its solo first "
     "turn, core turn number `core_turn` (D28, D30).",
     "core_cap": "a core table reached the decision cap `cap`: the engine completes the turn (D32).",
@@ -88,7 +90,7 @@ DESCRIPTIONS: dict[str, str] = {
 
 # ----------------------------------------------------------------------------- words for people
 #: Ruleset slot -> its name for people (the event lines, the sentences of moves, the boards).
-TITLES: dict[int, str] = {
+TITLES: Final[dict[int, str]] = {
     0: "Medarot OCG beginner",
     1: "Medarot OCG advance",
     2: "the Medarot parts game",
@@ -96,8 +98,8 @@ TITLES: dict[int, str] = {
     4: "Medarot OCG normal",
 }
 #: Ruleset slot -> a short name that fits on an avatar's square of the map.
-SHORT: dict[int, str] = {0: "OCG beg.", 1: "OCG adv.", 2: "Parts", 3: "MoW", 4: "OCG norm."}
-_TEAMS = "AB"
+SHORT: Final[dict[int, str]] = {0: "OCG beg.", 1: "OCG adv.", 2: "Parts", 3: "MoW", 4: "OCG norm."}
+_TEAMS: Final = "AB"
 
 
 def player_name(st: object, player: int) -> str:

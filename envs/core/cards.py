@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from deckgym.envs.core.errors import CardDataError, DeckError
 
@@ -173,8 +173,8 @@ class PoolLoader(Generic[P]):
 
 
 #: How a pool source that is not a file is named in errors.
-TEXT_LABEL = "<toml text>"
-CARDS_LABEL = "<card mappings>"
+TEXT_LABEL: Final = "<toml text>"
+CARDS_LABEL: Final = "<card mappings>"
 
 
 def package_dir(module: str) -> Path:
@@ -332,7 +332,7 @@ class Field:
 
 #: Parsed TOML files by the digest of their bytes: building an env reads the same deck and
 #: variant files again and again, and parsing them was most of its cost.
-_PARSED: dict[bytes, dict[str, Any]] = {}
+_PARSED: Final[dict[bytes, dict[str, Any]]] = {}
 
 
 def _read(p: Path) -> tuple[bytes, bytes]:
@@ -435,7 +435,7 @@ class DeckList:
 
 
 #: Keys of every deck file.
-DECK_KEYS: Mapping[str, Field] = {
+DECK_KEYS: Final[Mapping[str, Field]] = {
     "name": Field(str),
     "description": Field(str, required=False),
     "cards": Field(dict),
@@ -496,7 +496,7 @@ def load_deck_file(path: str | Path, extra: Mapping[str, Field] | None = None) -
 
 
 #: Checked deck files by (path, digest of the bytes, the ruleset's extra keys).
-_DECKS: dict[tuple[str, bytes, tuple[str, ...]], DeckList] = {}
+_DECKS: Final[dict[tuple[str, bytes, tuple[str, ...]], DeckList]] = {}
 
 
 def _check_deck(p: Path, data: dict[str, Any], extra: Mapping[str, Field] | None) -> DeckList:

@@ -16,12 +16,12 @@ from __future__ import annotations
 import inspect
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from deckgym.envs.core.errors import StateError
 
 #: The most problem lines one refusal shows (the rest are counted).
-MAX_LINES = 20
+MAX_LINES: Final = 20
 
 
 def is_int(v: Any) -> bool:

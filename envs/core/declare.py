@@ -38,7 +38,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Protocol
+from typing import Annotated, Any, ClassVar, Final, Protocol
 
 from deckgym.envs.core.cards import package_dir
 from deckgym.envs.core.errors import StateError
@@ -51,7 +51,7 @@ class _SharedMarker:
         return "SHARED"
 
 
-SHARED = _SharedMarker()
+SHARED: Final = _SharedMarker()
 
 #: Any JSON value that the rules never change in place (an agenda task, a logged record).
 Frozen = Annotated[Any, SHARED]
@@ -64,7 +64,7 @@ class _RowMarker:
         return "ROW"
 
 
-ROW = _RowMarker()
+ROW: Final = _RowMarker()
 
 #: A row of plain values whose meaning is its position, such as ``[card id, tapped]``.
 Row = Annotated[list[Any], ROW]
@@ -118,9 +118,9 @@ def setup(kind: str = "shared") -> Any:
     return dataclasses.field(default=default, metadata={"setup": kind}, repr=False, compare=False)
 
 
-_SETUP_KINDS = ("shared", "rng", "cache", "fresh", "memo")
+_SETUP_KINDS: Final = ("shared", "rng", "cache", "fresh", "memo")
 #: The set-up kinds that ``init`` sets to their default (the others come with the game).
-_RESET_KINDS = ("cache", "fresh", "memo")
+_RESET_KINDS: Final = ("cache", "fresh", "memo")
 
 
 def codec_field(codec: Codec, default: Any = None) -> Any:
@@ -147,7 +147,13 @@ class Node:
         return _bad(path, self.describe(), v)
 
 
-_WORDS = {int: "an integer", bool: "true or false", str: "a string", float: "a number", type(None): "null"}
+_WORDS: Final = {
+    int: "an integer",
+    bool: "true or false",
+    str: "a string",
+    float: "a number",
+    type(None): "null",
+}
 
 
 class Scalar(Node):
@@ -689,7 +695,7 @@ def _native(cls: type) -> bool:
     return False
 
 
-_PLANS: dict[type, Plan] = {}
+_PLANS: Final[dict[type, Plan]] = {}
 
 
 def plan_of(cls: type) -> Plan:

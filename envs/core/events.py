@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, Final
 
 #: The key under which ``emit`` keeps the fields only one seat may see.
-ONLY = "only"
+ONLY: Final = "only"
 #: A kind no engine records: a line logged without a kind (the tests check it never appears).
-NOTE = "note"
+NOTE: Final = "note"
 #: The kinds of the shared flow (``envs.core.flow``) and their fields: a decision the engine
 #: plays by itself, the end of the game, and a stop at a cap.
-FLOW_KINDS: dict[str, tuple[str, ...]] = {
+FLOW_KINDS: Final[dict[str, tuple[str, ...]]] = {
     "auto": ("player", "decision", "action"),
     "end": ("winner", "reason"),
     "truncated": ("reason",),

@@ -11,7 +11,7 @@ decision point or the game ends.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from deckgym.envs.core.errors import IllegalActionError, StateError
 from deckgym.envs.core.protocol import State
@@ -44,11 +44,11 @@ S = TypeVar("S", bound=AgendaState)
 #: Automatic steps (tasks, and forced decisions where a ruleset plays them) that one ``apply``
 #: may run. Real turns stay far below it (``scripts/soak.py`` reports the largest count seen);
 #: past it the rules are looping, and the runner raises ``StateError`` instead of hanging.
-MAX_AUTO_STEPS = 100_000
+MAX_AUTO_STEPS: Final = 100_000
 #: Tasks named in the ``StateError`` of a runaway agenda.
-RUNAWAY_TAIL = 8
+RUNAWAY_TAIL: Final = 8
 #: Every agenda runner built in this process (one per ruleset), for soak reports.
-AGENDAS: list[Agenda[Any]] = []
+AGENDAS: Final[list[Agenda[Any]]] = []
 
 
 def most_auto_steps(reset: bool = False) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.checks import is_bool, is_int
 from deckgym.envs.core.errors import StateError
@@ -25,7 +25,7 @@ def check_int(key: str, value: Any, least: int) -> None:
         raise StateError(f"{key} must be a {kind} integer, got {value!r}")
 
 
-_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+_TYPES: Final[dict[str, tuple[str, Callable[[Any], bool]]]] = {
     "int": ("a whole number", is_int),
     "bool": ("True or False", is_bool),
     "str": ("text", lambda v: isinstance(v, str)),

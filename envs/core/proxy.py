@@ -18,16 +18,16 @@ P never rises and never drops below 0; damage beyond what is left is lost.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 #: No proxy: seat 1 holds a player or is vacant.
-NONE = 0
+NONE: Final = 0
 #: A guest proxy (D37): a defender of another ruleset.
-GUEST = 1
+GUEST: Final = 1
 #: A base proxy (D40): the enemy team's base.
-BASE = 2
+BASE: Final = 2
 #: Names of the kinds, by value (the ``proxy`` field of the meta-game's ``duel`` event).
-KINDS = ("none", "guest", "base")
+KINDS: Final = ("none", "guest", "base")
 
 
 class Proxy(NamedTuple):
@@ -38,7 +38,7 @@ class Proxy(NamedTuple):
 
 
 #: No proxy at seat 1 (its life is not used).
-NO_PROXY = Proxy(NONE, 0)
+NO_PROXY: Final = Proxy(NONE, 0)
 
 
 def after_attack(life: int, hit: int, kind: int) -> int:

@@ -12,7 +12,7 @@ to its :class:`~envs.core.effects.OpRegistry` and to :func:`parse_target`.
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar, overload
+from typing import Any, Final, TypeVar, overload
 
 #: A ruleset's selector vocabulary: the members of one enum.
 SelectorT = TypeVar("SelectorT", bound=enum.Enum)
@@ -34,7 +34,7 @@ class Target(enum.IntEnum):
 
 
 #: Selectors that pick units on the board.
-UNIT_TARGETS = frozenset(
+UNIT_TARGETS: Final = frozenset(
     {
         Target.SELF,
         Target.ACTING,
@@ -47,11 +47,11 @@ UNIT_TARGETS = frozenset(
     }
 )
 #: Selectors that pick a player.
-PLAYER_TARGETS = frozenset({Target.OWNER, Target.OPPONENT})
+PLAYER_TARGETS: Final = frozenset({Target.OWNER, Target.OPPONENT})
 #: Selectors that need a decision by the user (one unit out of several).
-CHOSEN_TARGETS = frozenset({Target.ONE_ALLY, Target.ONE_ENEMY})
+CHOSEN_TARGETS: Final = frozenset({Target.ONE_ALLY, Target.ONE_ENEMY})
 #: Selectors that only exist while an attack is under way.
-ATTACK_TARGETS = frozenset({Target.ATTACKED, Target.ATTACKER})
+ATTACK_TARGETS: Final = frozenset({Target.ATTACKED, Target.ATTACKER})
 
 
 @overload

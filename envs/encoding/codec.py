@@ -10,7 +10,7 @@ from __future__ import annotations
 import array
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 
@@ -18,18 +18,20 @@ from deckgym.envs.encoding.layout import ObsLayout
 
 E = TypeVar("E", bound="Encoder")
 #: Cards of each deck written in order (top first) into the global state.
-STATE_DECK_TOP = 10
-_BY_POOL: dict[tuple[Callable[[Any], Any], tuple[Any, ...]], Any] = {}
+STATE_DECK_TOP: Final = 10
+_BY_POOL: Final[dict[tuple[Callable[[Any], Any], tuple[Any, ...]], Any]] = {}
 #: dtypes for ``np.frombuffer`` (a dtype object passed by position is the cheapest form to parse);
 #: every encoder hands its buffers to numpy with them
-INT8 = np.dtype(np.int8)
-FLOAT32 = np.dtype(np.float32)
+INT8: Final = np.dtype(np.int8)
+FLOAT32: Final = np.dtype(np.float32)
 #: (deck size, copies) -> ``_share``
-_SHARES: dict[tuple[int, int], float] = {}
+_SHARES: Final[dict[tuple[int, int], float]] = {}
 #: Most decks ``write_deck`` keeps.
-DECK_MEMO = 1024
+DECK_MEMO: Final = 1024
 #: (deck_type, rows, types, deck) -> the deck's top rows and shares (``write_deck``)
-_DECKS: dict[tuple[Callable[[str], int], int, int, tuple[str, ...]], tuple[np.ndarray, np.ndarray]] = {}
+_DECKS: Final[
+    dict[tuple[Callable[[str], int], int, int, tuple[str, ...]], tuple[np.ndarray, np.ndarray]]
+] = {}
 
 
 def encoder_for_pool(encoder: Callable[[Any], E], pool: Any) -> E:

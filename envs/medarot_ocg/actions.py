@@ -7,7 +7,7 @@ absolute square ids (section 4.2); the encoder turns them into the agent-relativ
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from deckgym.envs.core.protocol import action_text
 
@@ -48,7 +48,7 @@ class Action(NamedTuple):
 
 
 #: How ``str(Action)`` names MOVE's directions.
-_ARG_NAMES = {Kind.MOVE: ("F", "FR", "R", "BR", "B", "BL", "L", "FL")}
+_ARG_NAMES: Final = {Kind.MOVE: ("F", "FR", "R", "BR", "B", "BL", "L", "FL")}
 
 
 class DP(enum.IntEnum):
@@ -82,23 +82,23 @@ class DP(enum.IntEnum):
 
 
 # Interned actions: the hot paths build option lists from these instead of allocating.
-PASS = Action(Kind.PASS, 0)
-MASTER = Action(Kind.MASTER, 0)
-SUBSTITUTE = Action(Kind.SUBSTITUTE, 0)
-RELEASE = Action(Kind.RELEASE, 0)
-SPECIAL = Action(Kind.SPECIAL, 0)
-HAND = tuple(Action(Kind.HAND, i) for i in range(16))
-SET = tuple(Action(Kind.SET, i) for i in range(16))
-STOCK = tuple(Action(Kind.STOCK, j) for j in range(3))
-SQUARE = tuple(Action(Kind.SQUARE, s) for s in range(15))
-MOVE = tuple(Action(Kind.MOVE, d) for d in range(8))
+PASS: Final = Action(Kind.PASS, 0)
+MASTER: Final = Action(Kind.MASTER, 0)
+SUBSTITUTE: Final = Action(Kind.SUBSTITUTE, 0)
+RELEASE: Final = Action(Kind.RELEASE, 0)
+SPECIAL: Final = Action(Kind.SPECIAL, 0)
+HAND: Final = tuple(Action(Kind.HAND, i) for i in range(16))
+SET: Final = tuple(Action(Kind.SET, i) for i in range(16))
+STOCK: Final = tuple(Action(Kind.STOCK, j) for j in range(3))
+SQUARE: Final = tuple(Action(Kind.SQUARE, s) for s in range(15))
+MOVE: Final = tuple(Action(Kind.MOVE, d) for d in range(8))
 COUNT = tuple(Action(Kind.COUNT, k) for k in range(4))
-MEDAFORCE = tuple(Action(Kind.MEDAFORCE, k) for k in range(6))
-OPP_STOCK = tuple(Action(Kind.OPP_STOCK, j) for j in range(3))
-EFFECT = tuple(Action(Kind.EFFECT, e) for e in range(2))
+MEDAFORCE: Final = tuple(Action(Kind.MEDAFORCE, k) for k in range(6))
+OPP_STOCK: Final = tuple(Action(Kind.OPP_STOCK, j) for j in range(3))
+EFFECT: Final = tuple(Action(Kind.EFFECT, e) for e in range(2))
 
 #: How many distinct arguments each kind takes (the blocks of the action encoding, section 6).
-ARG_COUNT = {
+ARG_COUNT: Final = {
     Kind.PASS: 1,
     Kind.HAND: 16,
     Kind.SET: 16,
@@ -115,4 +115,4 @@ ARG_COUNT = {
     Kind.EFFECT: 2,
 }
 #: Every action value there is, in encoding order.
-ALL_ACTIONS = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
+ALL_ACTIONS: Final = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
@@ -19,13 +19,13 @@ from deckgym.envs.medarot_ocg.config import RulesConfig
 from deckgym.envs.medarot_ocg.ops import LASTING_OPS, MOD_OPS, OPS
 
 MEDAROT, MEDAROTER, MEDACHANGE = "MEDAROT", "MEDAROTER", "MEDACHANGE"
-KINDS = (MEDAROT, MEDAROTER, MEDACHANGE)
-TYPES = ("SHOOTING", "MELEE", "SPECIAL")
+KINDS: Final = (MEDAROT, MEDAROTER, MEDACHANGE)
+TYPES: Final = ("SHOOTING", "MELEE", "SPECIAL")
 SHOOTING, MELEE, SPECIAL = TYPES
 #: Owner-relative directions (D7): 0 F, 1 FR, 2 R, 3 BR, 4 B, 5 BL, 6 L, 7 FL.
-DIRECTIONS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+DIRECTIONS: Final = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 #: The same directions in words, as the Medarot's owner sees them (forward = toward the enemy).
-DIRECTION_WORDS = (
+DIRECTION_WORDS: Final = (
     "forward",
     "forward-right",
     "right",
@@ -35,13 +35,13 @@ DIRECTION_WORDS = (
     "left",
     "forward-left",
 )
-UNIT_TIMINGS = ("ON_ACTIVATE", "ON_HIT")
-CARD_TIMINGS = ("ACTION", "DEFENCE", "TRIGGER")
-TRASH_TIMINGS = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
-TYPE_FILTERS = ("ANY",) + TYPES
+UNIT_TIMINGS: Final = ("ON_ACTIVATE", "ON_HIT")
+CARD_TIMINGS: Final = ("ACTION", "DEFENCE", "TRIGGER")
+TRASH_TIMINGS: Final = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
+TYPE_FILTERS: Final = ("ANY",) + TYPES
 
-CARDS_DIR = core_cards.package_dir(__name__) / "cards"
-DECKS_DIR = core_cards.package_dir(__name__) / "decks"
+CARDS_DIR: Final = core_cards.package_dir(__name__) / "cards"
+DECKS_DIR: Final = core_cards.package_dir(__name__) / "decks"
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class CardDef:
 
 # ----------------------------------------------------------------------------- effect text
 #: The timing of an effect, in words (section 4.4).
-TIMING_WORDS = {
+TIMING_WORDS: Final = {
     "ON_ACTIVATE": "Special",
     "ON_HIT": "On hit",
     "ACTION": "Action",
@@ -105,13 +105,13 @@ TIMING_WORDS = {
     "TRIGGER": "Trigger (from the stock only)",
 }
 #: How long a Medaroter effect lasts, by its trash timing (D26).
-TRASH_WORDS = {
+TRASH_WORDS: Final = {
     "AFTER_USE": "until the end of this action",
     "AFTER_DEFENCE": "until the end of this attack",
     "END_OF_TURN": "until the end of the turn",
 }
 #: Who a unit selector picks, and whether that is several Medarots.
-_TARGET_WORDS = {
+_TARGET_WORDS: Final = {
     Target.SELF: ("this Medarot", False),
     Target.ACTING: ("the acting Medarot", False),
     Target.ATTACKED: ("the attacked Medarot", False),
@@ -123,10 +123,10 @@ _TARGET_WORDS = {
     Target.OWNER: ("you", True),
     Target.OPPONENT: ("the opponent", False),
 }
-_STAT_WORDS = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
+_STAT_WORDS: Final = {"MOD_POWER": "power", "MOD_ARMOR": "armor", "MOD_SPEED": "speed"}
 #: What an effect of these ops does: ``who`` it applies to, its amount ``n`` and ``cards``
 #: ("card" or "cards") fill the gaps.
-_OP_WORDS = {
+_OP_WORDS: Final = {
     "TRAP": "sets a trap: every enemy attack on your Medarots costs the attacker's owner {n} HP",
     "DRAW": "you draw up to {n} {cards}",
     "DISCARD": "the opponent discards {n} {cards} of their choice",
@@ -213,8 +213,8 @@ def _arrows(v: Any) -> str | None:
     return None
 
 
-_COMMON = {"id": Field(str), "name": Field(str), "kind": Field(str, choices=KINDS)}
-_UNIT = {
+_COMMON: Final = {"id": Field(str), "name": Field(str), "kind": Field(str, choices=KINDS)}
+_UNIT: Final = {
     **_COMMON,
     "speed": Field(int, lo=1, hi=10),
     "cost": Field(int, lo=1, hi=5),
@@ -224,22 +224,22 @@ _UNIT = {
     "arrows": Field(list, check=_arrows),
     "effect": Field(dict, required=False),
 }
-_CHANGE = {**_UNIT, "cost": Field(int, lo=0, hi=5), "power_form": Field(bool)}
-_MEDAROTER = {**_COMMON, "hp_mod": Field(int, lo=-5, hi=5), "effects": Field(list)}
-_UNIT_EFFECT = {
+_CHANGE: Final = {**_UNIT, "cost": Field(int, lo=0, hi=5), "power_form": Field(bool)}
+_MEDAROTER: Final = {**_COMMON, "hp_mod": Field(int, lo=-5, hi=5), "effects": Field(list)}
+_UNIT_EFFECT: Final = {
     "timing": Field(str, choices=UNIT_TIMINGS),
     "op": Field(str),
     "amount": Field(int, required=False),
     "target": Field(str, choices=[t.name for t in Target]),
     "type_filter": Field(str, choices=TYPE_FILTERS, required=False),
 }
-_CARD_EFFECT = {
+_CARD_EFFECT: Final = {
     **_UNIT_EFFECT,
     "timing": Field(str, choices=CARD_TIMINGS),
     "cost": Field(int, lo=0, hi=3),
     "trash": Field(str, choices=TRASH_TIMINGS),
 }
-_CARD_ONLY_OPS = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
+_CARD_ONLY_OPS: Final = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
 
 
 def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) -> Effect:
@@ -340,7 +340,7 @@ def deck_names() -> list[str]:
 
 
 #: Deck-file keys of this ruleset beyond the shared ones: the mode the deck is built for.
-_DECK_KEYS = {"mode": Field(str)}
+_DECK_KEYS: Final = {"mode": Field(str)}
 
 
 def load_deck(path: str | Path) -> DeckList:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.cards import package_dir, read_toml
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.options import check_int, check_known, check_table_seat, check_types
 
-MODES = ("beginner", "normal", "advance")
-_VARIANTS = package_dir(__name__) / "variants.toml"
+MODES: Final = ("beginner", "normal", "advance")
+_VARIANTS: Final = package_dir(__name__) / "variants.toml"
 
 
 @dataclass(frozen=True)

@@ -19,25 +19,29 @@ Actions: one ``Discrete(78)``; the meaning of an index depends on the decision p
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.protocol import block_offsets
 from deckgym.envs.encoding.codec import Encoder
 from deckgym.envs.medarot_ocg.actions import ARG_COUNT, Action, Kind
 from deckgym.envs.medarot_ocg.rules.board import to_relative
 from deckgym.envs.medarot_ocg.state import GameState
 
-ACTION_SIZE = 78
+ACTION_SIZE: Final = 78
 #: First index of each action kind (section 6): the blocks follow each other in ``Kind`` order.
-OFFSET = block_offsets(ARG_COUNT)
-_OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
+OFFSET: Final = block_offsets(ARG_COUNT)
+_OFF: Final = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: index -> (kind, arg in the agent's frame)
-_DECODE = [(k, i) for k in Kind for i in range(ARG_COUNT[k])]
+_DECODE: Final = [(k, i) for k in Kind for i in range(ARG_COUNT[k])]
 assert len(_DECODE) == ACTION_SIZE
 
-_ACTIONS = tuple(Action(k, i) for k, i in _DECODE)  # interned: decoding allocates nothing
-_SQUARE_ACTIONS = tuple(Action(Kind.SQUARE, s) for s in range(15))
-_REL = tuple(tuple(to_relative(r, seat) for r in range(15)) for seat in range(2))  # relative -> absolute
+_ACTIONS: Final = tuple(Action(k, i) for k, i in _DECODE)  # interned: decoding allocates nothing
+_SQUARE_ACTIONS: Final = tuple(Action(Kind.SQUARE, s) for s in range(15))
+_REL: Final = tuple(
+    tuple(to_relative(r, seat) for r in range(15)) for seat in range(2)
+)  # relative -> absolute
 #: seat -> index -> engine action when ``seat`` is to move (squares from its own frame)
-_ACTION_OF = tuple(
+_ACTION_OF: Final = tuple(
     tuple(
         _SQUARE_ACTIONS[_REL[seat][arg]] if k == Kind.SQUARE else _ACTIONS[i]
         for i, (k, arg) in enumerate(_DECODE)
@@ -45,7 +49,7 @@ _ACTION_OF = tuple(
     for seat in range(2)
 )
 #: seat -> {engine action: its index when ``seat`` is to move} (the inverse of ``_ACTION_OF``)
-_INDEX_OF = tuple({a: i for i, a in enumerate(actions)} for actions in _ACTION_OF)
+_INDEX_OF: Final = tuple({a: i for i, a in enumerate(actions)} for actions in _ACTION_OF)
 
 
 class ActionCodec(Encoder):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import struct
+from typing import Final
 
 from deckgym.envs.core.targets import Target
 from deckgym.envs.encoding.layout import ObsLayout
@@ -26,14 +27,14 @@ from deckgym.envs.medarot_ocg.cards import (
 )
 from deckgym.envs.medarot_ocg.ops import OPS
 
-_TIMINGS = UNIT_TIMINGS + CARD_TIMINGS
-_OPS = tuple(OPS.names())
-_EFFECT_F = len(_TIMINGS) + len(_OPS) + 1 + len(Target) + len(TYPE_FILTERS) + 1 + len(TRASH_TIMINGS)
-CARD_F = len(KINDS) + len(TYPES) + 7 + 8 + 2 * _EFFECT_F
-_SQ_F = 21
-_SLOT_F = 4
-_SCALARS = 47
-_N_CARD_SLOTS = 15 + 16 + 3 + 3 + 1 + 1 + 1
+_TIMINGS: Final = UNIT_TIMINGS + CARD_TIMINGS
+_OPS: Final = tuple(OPS.names())
+_EFFECT_F: Final = len(_TIMINGS) + len(_OPS) + 1 + len(Target) + len(TYPE_FILTERS) + 1 + len(TRASH_TIMINGS)
+CARD_F: Final = len(KINDS) + len(TYPES) + 7 + 8 + 2 * _EFFECT_F
+_SQ_F: Final = 21
+_SLOT_F: Final = 4
+_SCALARS: Final = 47
+_N_CARD_SLOTS: Final = 15 + 16 + 3 + 3 + 1 + 1 + 1
 
 
 def _card_row(c: CardDef) -> list[float]:
@@ -159,7 +160,7 @@ def build_layout(n_cards: int) -> ObsLayout:
 
 
 #: Names of the ``scalars`` piece, in order (ratios as in ``_write_scalars``).
-SCALARS = (
+SCALARS: Final = (
     "turn/max_turns",
     "first player",
     "to move",
@@ -209,11 +210,11 @@ SCALARS = (
     "game over",
 )
 #: Scalars 0-14 (turn to mulligans): packed into the buffer in one call, as ``array("f")`` stores floats.
-_DENSE_SCALARS = struct.Struct("15f")
-_MODE_INDEX = {"beginner": 0, "normal": 1, "advance": 2}
+_DENSE_SCALARS: Final = struct.Struct("15f")
+_MODE_INDEX: Final = {"beginner": 0, "normal": 1, "advance": 2}
 assert len(SCALARS) == _SCALARS
 #: The flags of the action under way, in the order of ``SCALARS`` (the per-seat view names them too).
-ACT_FLAG_NAMES = (
+ACT_FLAG_NAMES: Final = (
     "action_used",
     "defence_used",
     "moved",
@@ -225,6 +226,6 @@ ACT_FLAG_NAMES = (
     "redirected",
     "disabled",
 )
-_ACT_FLAGS = operator.attrgetter(*ACT_FLAG_NAMES)  # one C call reads them all
+_ACT_FLAGS: Final = operator.attrgetter(*ACT_FLAG_NAMES)  # one C call reads them all
 #: Decision points whose context ends with a count (cards to discard or draw, HP to split).
-COUNT_DPS = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
+COUNT_DPS: Final = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import array
 import itertools
+from typing import Final
 
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.encode_actions import _REL, ActionCodec
@@ -18,7 +19,7 @@ from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
 from deckgym.envs.medarot_ocg.state import GameState
 
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
-_ACTING_DPS = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
+_ACTING_DPS: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
 
 
 class ObservationWriter(ActionCodec):

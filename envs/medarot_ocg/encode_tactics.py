@@ -6,10 +6,12 @@ square for either side, and the statuses and modifiers that the lasting effects 
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.medarot_ocg.state import GameState
 
 #: Card type -> attack kind of ``_REACH`` (0 shooting, 1 melee); other types do not attack.
-_TYPE_INDEX = {"SHOOTING": 0, "MELEE": 1}
+_TYPE_INDEX: Final = {"SHOOTING": 0, "MELEE": 1}
 
 
 def _reach(owner: int, square: int, kind: int) -> tuple[tuple[int, int], ...]:
@@ -30,17 +32,17 @@ def _reach(owner: int, square: int, kind: int) -> tuple[tuple[int, int], ...]:
 
 
 #: _REACH[owner][square][0 shooting | 1 melee] -> ((target, square that must be empty or -1), ...)
-_REACH = tuple(tuple(tuple(_reach(p, s, k) for k in range(2)) for s in range(15)) for p in range(2))
+_REACH: Final = tuple(tuple(tuple(_reach(p, s, k) for k in range(2)) for s in range(15)) for p in range(2))
 #: The summary of a board without lasting effects (shared, never written to).
-_NO_EFFECTS: tuple[dict[int, int], set[int], dict[int, list[int]], list[int], list[int]] = (
+_NO_EFFECTS: Final[tuple[dict[int, int], set[int], dict[int, list[int]], list[int], list[int]]] = (
     {},
     set(),
     {},
     [0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0],
 )
-_MOD_INDEX = {"MOD_SPEED": 2, "MOD_POWER": 0, "MOD_ARMOR": 1}
-_STATUS_BIT = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
+_MOD_INDEX: Final = {"MOD_SPEED": 2, "MOD_POWER": 0, "MOD_ARMOR": 1}
+_STATUS_BIT: Final = {"DISABLE": 1, "ROOT": 2, "GUARD": 4}
 
 
 def _tactics(

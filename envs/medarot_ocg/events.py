@@ -13,9 +13,11 @@ after the event; ``why`` what a payment or a discard is for.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.events import FLOW_KINDS
 
-KINDS: dict[str, tuple[str, ...]] = {
+KINDS: Final[dict[str, tuple[str, ...]]] = {
     "first_player": ("player",),
     "draw": ("player", "count"),
     "mulligan": ("player", "cards"),
@@ -55,17 +57,17 @@ KINDS: dict[str, tuple[str, ...]] = {
     **FLOW_KINDS,
 }
 
-PRIVATE: dict[str, tuple[str, ...]] = {
+PRIVATE: Final[dict[str, tuple[str, ...]]] = {
     "draw": ("cards",),
 }
 
-CARD_FIELDS: tuple[str, ...] = ("card", "cards")
+CARD_FIELDS: Final[tuple[str, ...]] = ("card", "cards")
 
 #: ``mulligan``: the hand is shown to both seats (R9), then shuffled back into the deck in the
 #: same step, so its cards may be in no seat's view before or after.
-REVEALS: frozenset[str] = frozenset({"mulligan"})
+REVEALS: Final[frozenset[str]] = frozenset({"mulligan"})
 
-DESCRIPTIONS: dict[str, str] = {
+DESCRIPTIONS: Final[dict[str, str]] = {
     "first_player": "`player` goes first (chosen at random; seat 0 at a vacant-seat table)",
     "draw": (
         "`player` draws `count` cards from its deck; the drawer alone sees their ids (`cards`), except"

@@ -8,10 +8,12 @@ validates card data against it at load time, and ``rules.effects`` binds each op
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.core.targets import PLAYER_TARGETS, UNIT_TARGETS, Target
 
-OPS = OpRegistry("medarot_ocg", Target)
+OPS: Final = OpRegistry("medarot_ocg", Target)
 
 OPS.declare("MOD_POWER", targets=UNIT_TARGETS, amount=(10, 40), step=10, lasting=True)  # P1
 OPS.declare("MOD_ARMOR", targets=UNIT_TARGETS, amount=(10, 40), step=10, lasting=True)  # P2
@@ -31,6 +33,6 @@ OPS.declare("CANCEL_PENALTY", targets=(Target.ACTING,), timings=("ACTION",))  # 
 OPS.declare("FREE_FAR", targets=(Target.ACTING,), timings=("ACTION",))  # P16
 
 #: The stat modifiers (P1-P3): the only ops a ``type_filter`` may narrow.
-MOD_OPS = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
+MOD_OPS: Final = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
 #: Ops whose effect lasts (a Medarot's lasts until that Medarot acts again, D37).
-LASTING_OPS = tuple(name for name in OPS.names() if OPS[name].lasting)
+LASTING_OPS: Final = tuple(name for name in OPS.names() if OPS[name].lasting)

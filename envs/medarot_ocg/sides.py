@@ -27,6 +27,7 @@ import dataclasses
 import functools
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.declare import Record, Row
@@ -40,9 +41,9 @@ from deckgym.envs.medarot_ocg.rules.flow import AGENDA, run  # noqa: F401  (run:
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot, Stack
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
-_NO_STEP_CAP = 1 << 40
+_NO_STEP_CAP: Final = 1 << 40
 #: D38: the nominal life L0 of each mode.
-NOMINAL_LIFE = {"beginner": 10, "normal": 20, "advance": 20}
+NOMINAL_LIFE: Final = {"beginner": 10, "normal": 20, "advance": 20}
 
 
 @dataclass(init=False, repr=False)

@@ -7,7 +7,7 @@ of the action encoding (section 6), so index = block offset + arg.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from deckgym.envs.core.protocol import action_text, block_offsets
 
@@ -29,7 +29,7 @@ class Kind(enum.IntEnum):
 
 
 #: How many arguments each kind takes (the sizes of the index blocks).
-ARG_COUNT = {
+ARG_COUNT: Final = {
     Kind.PASS: 1,
     Kind.USE_PART: 3,
     Kind.HAND: 16,
@@ -43,11 +43,11 @@ ARG_COUNT = {
     Kind.ATTACH_EFFECT: 1,
 }
 #: First index of each kind's block.
-OFFSET = block_offsets(ARG_COUNT)
-ACTION_SIZE = sum(ARG_COUNT.values())
+OFFSET: Final = block_offsets(ARG_COUNT)
+ACTION_SIZE: Final = sum(ARG_COUNT.values())
 
-_NO_ARG = frozenset({Kind.PASS, Kind.PAY_MEDAL, Kind.EVADE, Kind.ATTACH_EFFECT})
-_ARG_NAMES = {
+_NO_ARG: Final = frozenset({Kind.PASS, Kind.PAY_MEDAL, Kind.EVADE, Kind.ATTACH_EFFECT})
+_ARG_NAMES: Final = {
     Kind.USE_PART: ("head", "right arm", "left arm"),
     Kind.PROTECT: ("head", "right arm", "left arm"),
     Kind.PART: ("head", "right arm", "left arm", "legs"),
@@ -87,17 +87,17 @@ class DP(enum.IntEnum):
 
 
 # Interned actions: the hot paths build option lists from these instead of allocating.
-PASS = Action(Kind.PASS, 0)
-USE_PART = tuple(Action(Kind.USE_PART, s) for s in range(3))
-HAND = tuple(Action(Kind.HAND, h) for h in range(16))
-ENERGY = tuple(Action(Kind.ENERGY, k) for k in range(4))
-PAY_MEDAL = Action(Kind.PAY_MEDAL, 0)
-MEDAROT = tuple(Action(Kind.MEDAROT, i) for i in range(2))
-PART = tuple(Action(Kind.PART, s) for s in range(4))
-EVADE = Action(Kind.EVADE, 0)
-PROTECT = tuple(Action(Kind.PROTECT, s) for s in range(3))
-AMOUNT = tuple(Action(Kind.AMOUNT, k) for k in range(10))
-ATTACH_EFFECT = Action(Kind.ATTACH_EFFECT, 0)
+PASS: Final = Action(Kind.PASS, 0)
+USE_PART: Final = tuple(Action(Kind.USE_PART, s) for s in range(3))
+HAND: Final = tuple(Action(Kind.HAND, h) for h in range(16))
+ENERGY: Final = tuple(Action(Kind.ENERGY, k) for k in range(4))
+PAY_MEDAL: Final = Action(Kind.PAY_MEDAL, 0)
+MEDAROT: Final = tuple(Action(Kind.MEDAROT, i) for i in range(2))
+PART: Final = tuple(Action(Kind.PART, s) for s in range(4))
+EVADE: Final = Action(Kind.EVADE, 0)
+PROTECT: Final = tuple(Action(Kind.PROTECT, s) for s in range(3))
+AMOUNT: Final = tuple(Action(Kind.AMOUNT, k) for k in range(10))
+ATTACH_EFFECT: Final = Action(Kind.ATTACH_EFFECT, 0)
 #: Every action value, in encoding order (index i is ``ALL_ACTIONS[i]``).
-ALL_ACTIONS = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
+ALL_ACTIONS: Final = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
 assert len(ALL_ACTIONS) == ACTION_SIZE == 46

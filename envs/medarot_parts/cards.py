@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, check_record, deck_from_value, load_deck_file
@@ -20,32 +20,32 @@ from deckgym.envs.core.errors import CardDataError, DeckError, raise_deck_proble
 from deckgym.envs.medarot_parts import ops
 from deckgym.envs.medarot_parts.config import RulesConfig
 
-CARDS_DIR = core_cards.package_dir(__name__) / "cards"
-DECKS_DIR = core_cards.package_dir(__name__) / "decks"
+CARDS_DIR: Final = core_cards.package_dir(__name__) / "cards"
+DECKS_DIR: Final = core_cards.package_dir(__name__) / "decks"
 
-TYPES = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
+TYPES: Final = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
 PART, MEDAL, ENERGY, MEDAROTER, EVADE, EFFECT = TYPES
-SLOTS = ("HEAD", "RIGHT_ARM", "LEFT_ARM", "LEGS")
+SLOTS: Final = ("HEAD", "RIGHT_ARM", "LEFT_ARM", "LEGS")
 HEAD, RIGHT_ARM, LEFT_ARM, LEGS = range(4)
-ACTIONS = ("SHOOT", "AIMED", "PUNCH", "RECKLESS", "PROTECT", "REPAIR", "SUPPORT")
+ACTIONS: Final = ("SHOOT", "AIMED", "PUNCH", "RECKLESS", "PROTECT", "REPAIR", "SUPPORT")
 SHOOT, AIMED, PUNCH, RECKLESS, PROTECT, REPAIR, SUPPORT = range(7)
 #: Attack actions: the shooting line and the melee line (R2).
-ATTACK_ACTIONS = frozenset({SHOOT, AIMED, PUNCH, RECKLESS})
-ENERGY_KINDS = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
+ATTACK_ACTIONS: Final = frozenset({SHOOT, AIMED, PUNCH, RECKLESS})
+ENERGY_KINDS: Final = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
 E_SHOOT, E_MELEE, E_DEFENSE, E_SUPPORT = range(4)
 #: Energy kind that pays each action efficiently (D19); medaroter cards use support energy.
-EFFICIENT_KIND = (E_SHOOT, E_SHOOT, E_MELEE, E_MELEE, E_DEFENSE, E_DEFENSE, E_SUPPORT)
-DURATIONS = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
+EFFICIENT_KIND: Final = (E_SHOOT, E_SHOOT, E_MELEE, E_MELEE, E_DEFENSE, E_DEFENSE, E_SUPPORT)
+DURATIONS: Final = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
 INSTANT, BATTLE, TURN, ATTACHED = range(4)
-CONDITIONS = ("IF_MEDAL_MATCH",)
+CONDITIONS: Final = ("IF_MEDAL_MATCH",)
 # The effect vocabulary (selectors, timings, primitives) is declared in ``ops``; the rest of
 # the ruleset knows it by these names.
-TIMINGS = ops.TIMINGS
-SOURCES = ops.SOURCES
-OPS = ops.OPS
+TIMINGS: Final = ops.TIMINGS
+SOURCES: Final = ops.SOURCES
+OPS: Final = ops.OPS
 Target = ops.Target
 #: Targets that need a decision of the effect's user (DP12, DP15).
-CHOSEN_TARGETS = ops.CHOSEN_TARGETS
+CHOSEN_TARGETS: Final = ops.CHOSEN_TARGETS
 
 
 @dataclass(frozen=True)
@@ -197,24 +197,29 @@ def _s(n: int) -> str:
 
 
 #: Words for people: slots, actions, energy kinds, timings and durations (no codes in text).
-SLOT_WORDS = ("head", "right arm", "left arm", "legs")
-ACTION_WORDS = ("shoot", "aimed shot", "punch", "reckless", "protect", "repair", "support")
-ENERGY_WORDS = ("shooting", "melee", "defense", "support")
+SLOT_WORDS: Final = ("head", "right arm", "left arm", "legs")
+ACTION_WORDS: Final = ("shoot", "aimed shot", "punch", "reckless", "protect", "repair", "support")
+ENERGY_WORDS: Final = ("shooting", "melee", "defense", "support")
 #: What each energy kind pays efficiently (D19).
-ENERGY_PAYS = (
+ENERGY_PAYS: Final = (
     "shoot and aimed-shot charges",
     "punch and reckless charges",
     "protect and repair charges",
     "support charges and medaroter card costs",
 )
-TIMING_WORDS = {
+TIMING_WORDS: Final = {
     "ACTION": "on your turn to act",
     "POWER": "in a battle's power step",
     "DEFENSE": "by the defender before it responds",
 }
-DURATION_WORDS = ("", "lasts until the battle ends", "lasts until the end of the turn", "stays on the part")
-_SOURCE_WORDS = {"STATIC": "always", "ON_USE": "when used", "EFFECT": "with an effect card attached"}
-_TARGET_WORDS = {
+DURATION_WORDS: Final = (
+    "",
+    "lasts until the battle ends",
+    "lasts until the end of the turn",
+    "stays on the part",
+)
+_SOURCE_WORDS: Final = {"STATIC": "always", "ON_USE": "when used", "EFFECT": "with an effect card attached"}
+_TARGET_WORDS: Final = {
     Target.SELF: "this part",
     Target.PLAYER: "you",
     Target.ATTACK_PART: "the attack part",
@@ -230,8 +235,8 @@ def _hundreds(v: int) -> str | None:
     return None if v % 100 == 0 else "must be a multiple of 100"
 
 
-_COMMON = {"id": Field(str), "name": Field(str), "type": Field(str, choices=TYPES)}
-_PART = {
+_COMMON: Final = {"id": Field(str), "name": Field(str), "type": Field(str, choices=TYPES)}
+_PART: Final = {
     **_COMMON,
     "slot": Field(str, choices=SLOTS),
     "attribute": Field(int, lo=0, hi=3),
@@ -244,18 +249,25 @@ _PART = {
     "effect_part": Field(bool, required=False),
     "abilities": Field(list, required=False),
 }
-_MEDAL = {**_COMMON, "attribute": Field(int, lo=0, hi=3), "efficient": Field(int, lo=1, hi=2)}
-_ENERGY = {**_COMMON, "kind": Field(str, choices=ENERGY_KINDS)}
-_MEDAROTER = {
+_MEDAL: Final = {**_COMMON, "attribute": Field(int, lo=0, hi=3), "efficient": Field(int, lo=1, hi=2)}
+_ENERGY: Final = {**_COMMON, "kind": Field(str, choices=ENERGY_KINDS)}
+_MEDAROTER: Final = {
     **_COMMON,
     "timing": Field(str, choices=TIMINGS),
     "cost": Field(int, lo=0, hi=5),
     "duration": Field(str, choices=DURATIONS),
     "effects": Field(list),
 }
-_PLAIN = dict(_COMMON)
-_SCHEMAS = {PART: _PART, MEDAL: _MEDAL, ENERGY: _ENERGY, MEDAROTER: _MEDAROTER, EVADE: _PLAIN, EFFECT: _PLAIN}
-_ABILITY = {
+_PLAIN: Final = dict(_COMMON)
+_SCHEMAS: Final = {
+    PART: _PART,
+    MEDAL: _MEDAL,
+    ENERGY: _ENERGY,
+    MEDAROTER: _MEDAROTER,
+    EVADE: _PLAIN,
+    EFFECT: _PLAIN,
+}
+_ABILITY: Final = {
     "source": Field(str, choices=SOURCES),
     "op": Field(str),
     "amount": Field(int, required=False),
@@ -263,11 +275,11 @@ _ABILITY = {
     "slot": Field(str, choices=SLOTS, required=False),
     "condition": Field(str, choices=CONDITIONS, required=False),
 }
-_CARD_EFFECT = {k: v for k, v in _ABILITY.items() if k not in ("source", "condition")}
+_CARD_EFFECT: Final = {k: v for k, v in _ABILITY.items() if k not in ("source", "condition")}
 
 #: Which (source or timing) may use which op on which target (section 4.3, "Sources and timings").
-_ATTACK_ON_USE = {("NO_EVADE", Target.BATTLE), ("POWER", Target.SELF)}
-_SUPPORT_ON_USE = {
+_ATTACK_ON_USE: Final = {("NO_EVADE", Target.BATTLE), ("POWER", Target.SELF)}
+_SUPPORT_ON_USE: Final = {
     ("POWER", Target.OWN_MEDAROT),
     ("POWER", Target.OPP_SLOT),
     ("CHARGE", Target.OWN_MEDAROT),
@@ -276,8 +288,8 @@ _SUPPORT_ON_USE = {
     ("DRAW", Target.PLAYER),
     ("UNTAP_ENERGY", Target.PLAYER),
 }
-_STATIC = {("POWER", Target.SELF), ("CHARGE", Target.SELF)}
-_EFFECT_ABILITY = {("POWER", Target.OPP_SLOT), ("CHARGE", Target.OPP_SLOT), ("POWER", Target.SELF)}
+_STATIC: Final = {("POWER", Target.SELF), ("CHARGE", Target.SELF)}
+_EFFECT_ABILITY: Final = {("POWER", Target.OPP_SLOT), ("CHARGE", Target.OPP_SLOT), ("POWER", Target.SELF)}
 
 
 def _check_effect(raw: Any, schema: Mapping[str, Field], timing: str, file: str, cid: str) -> Ability:
@@ -468,9 +480,9 @@ class Deck:
         return [list(self.starter.medarots[0]), list(self.starter.medarots[1]), self.deck.expand()]
 
 
-_STARTER = {"medarot1": Field(list), "medarot2": Field(list)}
+_STARTER: Final = {"medarot1": Field(list), "medarot2": Field(list)}
 #: Deck-file keys of this ruleset beyond the shared ones: the ``[starter]`` table (D2).
-_DECK_KEYS = {"starter": Field(dict, schema=_STARTER)}
+_DECK_KEYS: Final = {"starter": Field(dict, schema=_STARTER)}
 
 
 def deck_names() -> list[str]:

@@ -29,7 +29,7 @@ which no move names today (``ZONES`` lists them all).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import proxy
 from deckgym.envs.core.describe import Described, described, place
@@ -55,7 +55,7 @@ from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
 
 #: The board's zones: those of move places, then the piles the boards also tag.
-ZONES = ("part", "medarot", "medal", "hand", "energy", "deck", "trash", "play")
+ZONES: Final = ("part", "medarot", "medal", "hand", "energy", "deck", "trash", "play")
 
 
 # ----------------------------------------------------------------------------- voices
@@ -501,7 +501,7 @@ def _discard(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
     return described(v.say("discard", f"card {a.arg + 1} of its hand"), _hand_place(v, p, a.arg))
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     DP.ACTION_MEDAROT_TIE: _tie,
     DP.ENERGY_PLACE: _energy_place,
     DP.ACTION: _action,
@@ -583,7 +583,7 @@ def decision_text(state: GameState, seat: int) -> str:
     return out[:1].upper() + out[1:]
 
 
-_PROMPTS: dict[DP, tuple[str, str]] = {
+_PROMPTS: Final[dict[DP, tuple[str, str]]] = {
     DP.ACTION_MEDAROT_TIE: (
         "Round {round}: choose your action medarot (your fastest tie at mobility {mob})",
         "The opponent is choosing its action medarot for round {round}",

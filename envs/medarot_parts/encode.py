@@ -30,6 +30,7 @@ P = 0; it has no other part and no card rows.
 from __future__ import annotations
 
 from array import array
+from typing import Final
 
 import numpy as np
 
@@ -48,23 +49,23 @@ from deckgym.envs.medarot_parts.state import STAT_POWER, GameState, Medarot
 
 __all__ = ["CARD_F", "PartsEncoder", "build_layout", "card_row"]
 
-_OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
+_OFF: Final = [OFFSET[Kind(k)] for k in range(len(Kind))]
 #: Most memoised medarot blocks an encoder keeps (the memo is emptied when it is full); an entry
 #: takes about 0.9 kB (its key, two small arrays and a reference to shared card rows).
-_MEMO_SIZE = 1 << 15
+_MEMO_SIZE: Final = 1 << 15
 #: Most memoised blocks of a medarot's card rows (``_rows_of``; 1.8 kB each).
-_ROWS_MEMO = 1024
-_FIXED = build_layout(0)
-_SCALARS = _FIXED["scalars"].start
-_MEDAROTS = _FIXED["medarots"].start
-_PARTS = _FIXED["parts"].start
-_ENERGY = _FIXED["energy"].start
-_FIELD = _FIXED["field_cards"].start
-_HAND = _FIXED["hand_cards"].start
-_USE = _FIXED["use_card"].start
+_ROWS_MEMO: Final = 1024
+_FIXED: Final = build_layout(0)
+_SCALARS: Final = _FIXED["scalars"].start
+_MEDAROTS: Final = _FIXED["medarots"].start
+_PARTS: Final = _FIXED["parts"].start
+_ENERGY: Final = _FIXED["energy"].start
+_FIELD: Final = _FIXED["field_cards"].start
+_HAND: Final = _FIXED["hand_cards"].start
+_USE: Final = _FIXED["use_card"].start
 #: A medarot's part rows and card rows.
-_PARTS_F = 4 * PART_F
-_FIELD_F = 5 * CARD_F
+_PARTS_F: Final = 4 * PART_F
+_FIELD_F: Final = 5 * CARD_F
 
 
 def _deltas(mods: list[list[int]], p: int, m: int, uids: tuple[int, int, int]) -> tuple[int, ...]:

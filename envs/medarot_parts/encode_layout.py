@@ -6,19 +6,21 @@ importable from there.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.encoding.layout import ObsLayout
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import OPS, SLOTS, TIMINGS, TYPES, CardDef, Target
 
-_SOURCES = ("STATIC", "ON_USE", "EFFECT")
-_TARGETS = tuple(Target)
-_ABILITY_F = len(_SOURCES) + len(OPS) + 1 + len(_TARGETS) + len(SLOTS) + 1
-CARD_F = 6 + 4 + 7 + 4 + 4 + 1 + 1 + 1 + 4 + 3 + 1 + 4 + 2 * _ABILITY_F
-SCALARS = 34
-MED_F = 11
-PART_F = 10
-N_FIELD = 20  # 2 players x 2 medarots x (medal + 4 parts)
-N_CARD_ROWS = N_FIELD + 16 + 1
+_SOURCES: Final = ("STATIC", "ON_USE", "EFFECT")
+_TARGETS: Final = tuple(Target)
+_ABILITY_F: Final = len(_SOURCES) + len(OPS) + 1 + len(_TARGETS) + len(SLOTS) + 1
+CARD_F: Final = 6 + 4 + 7 + 4 + 4 + 1 + 1 + 1 + 4 + 3 + 1 + 4 + 2 * _ABILITY_F
+SCALARS: Final = 34
+MED_F: Final = 11
+PART_F: Final = 10
+N_FIELD: Final = 20  # 2 players x 2 medarots x (medal + 4 parts)
+N_CARD_ROWS: Final = N_FIELD + 16 + 1
 
 
 def card_row(c: CardDef) -> list[float]:

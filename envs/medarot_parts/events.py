@@ -13,9 +13,11 @@ the seat the description names; ``slot`` a part slot name (``HEAD``, ``RIGHT_ARM
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.events import FLOW_KINDS
 
-KINDS: dict[str, tuple[str, ...]] = {
+KINDS: Final[dict[str, tuple[str, ...]]] = {
     "setup": ("player",),
     "draw": ("player", "count"),
     "turn": ("turn", "player"),
@@ -50,17 +52,17 @@ KINDS: dict[str, tuple[str, ...]] = {
     **FLOW_KINDS,
 }
 
-PRIVATE: dict[str, tuple[str, ...]] = {
+PRIVATE: Final[dict[str, tuple[str, ...]]] = {
     "draw": ("cards",),
 }
 
-CARD_FIELDS: tuple[str, ...] = ("card", "cards")
+CARD_FIELDS: Final[tuple[str, ...]] = ("card", "cards")
 
 #: No public reveals: every card an event names publicly is on the field, in a stock, a play
 #: area or a trash (open to both seats) before or after its step.
-REVEALS: frozenset[str] = frozenset()
+REVEALS: Final[frozenset[str]] = frozenset()
 
-DESCRIPTIONS: dict[str, str] = {
+DESCRIPTIONS: Final[dict[str, str]] = {
     "setup": "setup is done; `player` has priority on odd turns",
     "draw": "`player` draws `count` cards from its deck; the drawer alone sees their ids (`cards`)",
     "turn": "turn `turn` begins; `player` has priority",

@@ -10,13 +10,14 @@ handler (``OPS_REGISTRY.handler``). ``cards`` re-exports the names its callers k
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from deckgym.envs.core.effects import OpRegistry
 
 #: Medaroter card timings (a card's ``timing``).
-TIMINGS = ("ACTION", "POWER", "DEFENSE")
+TIMINGS: Final = ("ACTION", "POWER", "DEFENSE")
 #: Sources of a part's abilities.
-SOURCES = ("STATIC", "ON_USE", "EFFECT")
+SOURCES: Final = ("STATIC", "ON_USE", "EFFECT")
 
 
 class Target(enum.IntEnum):
@@ -33,11 +34,19 @@ class Target(enum.IntEnum):
 
 
 #: Targets that need a decision of the effect's user (DP12, DP15).
-CHOSEN_TARGETS = frozenset({Target.OWN_MEDAROT, Target.OPP_SLOT, Target.OWN_PART, Target.ATTACHED_PART})
+CHOSEN_TARGETS: Final = frozenset(
+    {Target.OWN_MEDAROT, Target.OPP_SLOT, Target.OWN_PART, Target.ATTACHED_PART}
+)
 
-OPS_REGISTRY = OpRegistry("medarot_parts", Target)
+OPS_REGISTRY: Final = OpRegistry("medarot_parts", Target)
 #: Targets of the stat modifiers POWER and CHARGE (CHARGE takes all but the attack part).
-_MOD_TARGETS = (Target.ATTACK_PART, Target.SELF, Target.ATTACHED_PART, Target.OWN_MEDAROT, Target.OPP_SLOT)
+_MOD_TARGETS: Final = (
+    Target.ATTACK_PART,
+    Target.SELF,
+    Target.ATTACHED_PART,
+    Target.OWN_MEDAROT,
+    Target.OPP_SLOT,
+)
 
 OPS_REGISTRY.declare("POWER", targets=_MOD_TARGETS, amount=(1, 3), timings=(*SOURCES, "ACTION", "POWER"))
 OPS_REGISTRY.declare("CHARGE", targets=_MOD_TARGETS[1:], amount=(1, 2), timings=(*SOURCES, "ACTION"))
@@ -50,4 +59,4 @@ OPS_REGISTRY.declare(
 OPS_REGISTRY.declare("NO_EVADE", targets=(Target.BATTLE,), timings=("ON_USE", "POWER"))
 
 #: The primitives' names, in the encoder's order.
-OPS = tuple(OPS_REGISTRY.names())
+OPS: Final = tuple(OPS_REGISTRY.names())

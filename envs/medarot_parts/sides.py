@@ -34,7 +34,7 @@ import dataclasses
 import functools
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import proxy as proxy_kinds
 from deckgym.envs.core.declare import Record, Row
@@ -48,10 +48,10 @@ from deckgym.envs.medarot_parts.rules.flow import AGENDA, run  # noqa: F401  (ru
 from deckgym.envs.medarot_parts.state import UNTIL_BATTLE, GameState, Medarot, Part
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
-_NO_STEP_CAP = 1 << 40
+_NO_STEP_CAP: Final = 1 << 40
 #: Slot mask of an OWN_MEDAROT modifier (head and both arms, ``rules.effects._modify``); an
 #: OPP_SLOT modifier binds one slot of an opposing medarot, so its mask has a single bit.
-OWN_MEDAROT_MASK = 0b0111
+OWN_MEDAROT_MASK: Final = 0b0111
 
 
 @dataclass(init=False, repr=False)

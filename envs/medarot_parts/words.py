@@ -8,12 +8,14 @@ in the log, which every seat reads alike.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core import proxy
 from deckgym.envs.medarot_parts.cards import ENERGY_KINDS, SLOT_WORDS
 from deckgym.envs.medarot_parts.state import GameState
 
 #: Energy kind names as their cards are called ("Shooting Energy"...), by kind index.
-ENERGY_NAMES = ("Shooting Energy", "Melee Energy", "Defense Energy", "Support Energy")
+ENERGY_NAMES: Final = ("Shooting Energy", "Melee Energy", "Defense Energy", "Support Energy")
 assert len(ENERGY_NAMES) == len(ENERGY_KINDS)
 
 

@@ -8,7 +8,7 @@ blocks of section 6, so the encoder is a table lookup. Sides and positions in ``
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from deckgym.envs.core.protocol import action_text, block_offsets
 
@@ -28,7 +28,7 @@ class Kind(enum.IntEnum):
 
 
 #: Arguments per kind (the sizes of the index blocks, 294 in all).
-ARG_COUNT = {
+ARG_COUNT: Final = {
     Kind.PASS: 1,
     Kind.HAND: 64,
     Kind.USE: 64,
@@ -40,16 +40,25 @@ ARG_COUNT = {
     Kind.CARD_TYPE: 64,
 }
 #: First index of each block.
-OFFSET = block_offsets(ARG_COUNT)
-ACTION_SIZE = sum(ARG_COUNT.values())
+OFFSET: Final = block_offsets(ARG_COUNT)
+ACTION_SIZE: Final = sum(ARG_COUNT.values())
 
 #: Positions of ABILITY / ATTACKER / TARGET arguments.
-MASTER_POS = 0
-WEAPON_POS = 6
-SPELL_POS = 7
-_POS_NAMES = ("master", "monster 0", "monster 1", "monster 2", "monster 3", "monster 4", "weapon", "spell")
+MASTER_POS: Final = 0
+WEAPON_POS: Final = 6
+SPELL_POS: Final = 7
+_POS_NAMES: Final = (
+    "master",
+    "monster 0",
+    "monster 1",
+    "monster 2",
+    "monster 3",
+    "monster 4",
+    "weapon",
+    "spell",
+)
 #: How ``str(Action)`` names the arguments of the position kinds.
-_ARG_NAMES = {
+_ARG_NAMES: Final = {
     Kind.ABILITY: tuple(f"{_POS_NAMES[i // 2]}, {i % 2}" for i in range(14)),
     Kind.ATTACKER: _POS_NAMES[:6],
     Kind.TARGET: tuple(f"{'self' if i < 8 else 'opp'} {_POS_NAMES[i % 8]}" for i in range(16)),
@@ -107,13 +116,13 @@ class Phase(enum.IntEnum):
 
 
 # Interned actions: the hot paths build option lists from these instead of allocating.
-ALL_ACTIONS = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
-PASS = ALL_ACTIONS[0]
-SLOT_SPELL = ALL_ACTIONS[OFFSET[Kind.SLOT_SPELL]]
-HAND = ALL_ACTIONS[OFFSET[Kind.HAND] : OFFSET[Kind.HAND] + 64]
-USE = ALL_ACTIONS[OFFSET[Kind.USE] : OFFSET[Kind.USE] + 64]
-FAST = ALL_ACTIONS[OFFSET[Kind.FAST] : OFFSET[Kind.FAST] + 64]
-ABILITY = ALL_ACTIONS[OFFSET[Kind.ABILITY] : OFFSET[Kind.ABILITY] + 14]
-ATTACKER = ALL_ACTIONS[OFFSET[Kind.ATTACKER] : OFFSET[Kind.ATTACKER] + 6]
-TARGET = ALL_ACTIONS[OFFSET[Kind.TARGET] : OFFSET[Kind.TARGET] + 16]
-CARD_TYPE = ALL_ACTIONS[OFFSET[Kind.CARD_TYPE] : OFFSET[Kind.CARD_TYPE] + 64]
+ALL_ACTIONS: Final = tuple(Action(k, i) for k, n in ARG_COUNT.items() for i in range(n))
+PASS: Final = ALL_ACTIONS[0]
+SLOT_SPELL: Final = ALL_ACTIONS[OFFSET[Kind.SLOT_SPELL]]
+HAND: Final = ALL_ACTIONS[OFFSET[Kind.HAND] : OFFSET[Kind.HAND] + 64]
+USE: Final = ALL_ACTIONS[OFFSET[Kind.USE] : OFFSET[Kind.USE] + 64]
+FAST: Final = ALL_ACTIONS[OFFSET[Kind.FAST] : OFFSET[Kind.FAST] + 64]
+ABILITY: Final = ALL_ACTIONS[OFFSET[Kind.ABILITY] : OFFSET[Kind.ABILITY] + 14]
+ATTACKER: Final = ALL_ACTIONS[OFFSET[Kind.ATTACKER] : OFFSET[Kind.ATTACKER] + 6]
+TARGET: Final = ALL_ACTIONS[OFFSET[Kind.TARGET] : OFFSET[Kind.TARGET] + 16]
+CARD_TYPE: Final = ALL_ACTIONS[OFFSET[Kind.CARD_TYPE] : OFFSET[Kind.CARD_TYPE] + 64]

@@ -10,33 +10,34 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Final
 
 from deckgym.envs.mow.config import STANDARD_LEVELS
 
 MASTER, MONSTER, WEAPON, SPELL = "MASTER", "MONSTER", "WEAPON", "SPELL"
-KINDS = (MASTER, MONSTER, WEAPON, SPELL)
-MAIN_KINDS = (MONSTER, WEAPON, SPELL)
+KINDS: Final = (MASTER, MONSTER, WEAPON, SPELL)
+MAIN_KINDS: Final = (MONSTER, WEAPON, SPELL)
 GIGANT, LEGENDARY, ANCIENT = "GIGANT", "LEGENDARY", "ANCIENT"
-CLASS_OF_KIND = {MONSTER: GIGANT, WEAPON: LEGENDARY, SPELL: ANCIENT}
-CLASS_FLAG = {MONSTER: "gigant", WEAPON: "legendary", SPELL: "ancient"}
+CLASS_OF_KIND: Final = {MONSTER: GIGANT, WEAPON: LEGENDARY, SPELL: ANCIENT}
+CLASS_FLAG: Final = {MONSTER: "gigant", WEAPON: "legendary", SPELL: "ancient"}
 
 # Timings of 4.5 (seed keys in comments) and the effect-list contexts they run in.
-ON_ENTER = "ON_ENTER"  # 登場時
-ON_ATTACK = "ON_ATTACK"  # 攻撃時
-ON_DISCARD = "ON_DISCARD"  # 廃棄時
-ON_LEVEL_UP = "ON_LEVEL_UP"  # up時
-ACTIVATED = "ACTIVATED"  # 起動
-COUNTER = "COUNTER"  # 対抗
-STATIC = "STATIC"  # スキル
-SPELL_EFFECT = "SPELL"  # a spell's own effects (発動)
-COUNTER_SPELL = "COUNTER_SPELL"  # a 対抗 spell's effects
-CARD_TIMINGS = (ON_ENTER, ON_ATTACK, ON_DISCARD, ON_LEVEL_UP, ACTIVATED, COUNTER, STATIC)
-MASTER_TIMINGS = (ACTIVATED, COUNTER, ON_ATTACK)
-ACT_TIMINGS = (ACTIVATED, COUNTER)
-USE_KINDS = ("SUMMON", "EQUIP", "CAST", "ACTIVATE")
+ON_ENTER: Final = "ON_ENTER"  # 登場時
+ON_ATTACK: Final = "ON_ATTACK"  # 攻撃時
+ON_DISCARD: Final = "ON_DISCARD"  # 廃棄時
+ON_LEVEL_UP: Final = "ON_LEVEL_UP"  # up時
+ACTIVATED: Final = "ACTIVATED"  # 起動
+COUNTER: Final = "COUNTER"  # 対抗
+STATIC: Final = "STATIC"  # スキル
+SPELL_EFFECT: Final = "SPELL"  # a spell's own effects (発動)
+COUNTER_SPELL: Final = "COUNTER_SPELL"  # a 対抗 spell's effects
+CARD_TIMINGS: Final = (ON_ENTER, ON_ATTACK, ON_DISCARD, ON_LEVEL_UP, ACTIVATED, COUNTER, STATIC)
+MASTER_TIMINGS: Final = (ACTIVATED, COUNTER, ON_ATTACK)
+ACT_TIMINGS: Final = (ACTIVATED, COUNTER)
+USE_KINDS: Final = ("SUMMON", "EQUIP", "CAST", "ACTIVATE")
 
 # Conditions (4.6): predicates, then costs in their fixed payment order.
-PREDICATES = (
+PREDICATES: Final = (
     "LEVEL_AT_LEAST",
     "LIFE_AT_MOST",
     "HAND_AT_LEAST",
@@ -44,11 +45,11 @@ PREDICATES = (
     "OPP_MONSTERS_AT_LEAST",
     "DISCARD_AT_LEAST",
 )
-COSTS = ("COST_SACRIFICE", "COST_DISCARD", "COST_LIFE", "COST_EXP")
-CONDITION_CODES = PREDICATES + COSTS
+COSTS: Final = ("COST_SACRIFICE", "COST_DISCARD", "COST_LIFE", "COST_EXP")
+CONDITION_CODES: Final = PREDICATES + COSTS
 
 # Effect vocabulary (4.7, 4.8).
-OPS_ORDER = (
+OPS_ORDER: Final = (
     "DAMAGE",
     "HEAL",
     "DRAW",
@@ -63,10 +64,10 @@ OPS_ORDER = (
     "RECOVER",
     "NEGATE",
 )
-PLAYER_OPS = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
-TARGET_OPS = ("DAMAGE", "HEAL", "DESTROY", "BOUNCE", "BUFF")
+PLAYER_OPS: Final = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
+TARGET_OPS: Final = ("DAMAGE", "HEAL", "DESTROY", "BOUNCE", "BUFF")
 #: Card kinds each targeting op may affect (masters are never destroyed or bounced, D45).
-OP_KINDS = {
+OP_KINDS: Final = {
     "DAMAGE": (MASTER, MONSTER),
     "HEAL": (MASTER, MONSTER),
     "BUFF": (MASTER, MONSTER),
@@ -88,22 +89,22 @@ class Target(enum.Enum):
     SAME = enum.auto()  # the target of the previous primitive
 
 
-SELECTORS = tuple(t.name for t in Target)
-SIDES = ("OWN", "OPP", "ANY")
-PLAYERS = ("SELF", "OPP")
-DURATIONS = ("TURN", "PERMANENT")
-DISCARD_MODES = ("CHOSEN", "RANDOM")
-EXP_SOURCES = ("DECK_TOP", "HAND")
-FILTER_KINDS = ("ANY", MONSTER, WEAPON, SPELL)
-STATICS = ("STAT_MOD", "EXTRA_CHARGE")
-SCOPES = ("SELF", "OWN_MASTER", "OWN_MONSTERS", "OWN_OTHER_MONSTERS", "OPP_MASTER", "OPP_MONSTERS")
+SELECTORS: Final = tuple(t.name for t in Target)
+SIDES: Final = ("OWN", "OPP", "ANY")
+PLAYERS: Final = ("SELF", "OPP")
+DURATIONS: Final = ("TURN", "PERMANENT")
+DISCARD_MODES: Final = ("CHOSEN", "RANDOM")
+EXP_SOURCES: Final = ("DECK_TOP", "HAND")
+FILTER_KINDS: Final = ("ANY", MONSTER, WEAPON, SPELL)
+STATICS: Final = ("STAT_MOD", "EXTRA_CHARGE")
+SCOPES: Final = ("SELF", "OWN_MASTER", "OWN_MONSTERS", "OWN_OTHER_MONSTERS", "OPP_MASTER", "OPP_MONSTERS")
 #: ``Effect.amount`` value meaning OWN_LEVEL (the controller's level at resolution).
-OWN_LEVEL = -1
+OWN_LEVEL: Final = -1
 
 
 # ----------------------------------------------------------------------------- card text in English
 #: The timings of 4.5 as people read them (the seed's 登場時, 攻撃時, 廃棄時, up時, 起動, 対抗, スキル).
-TIMING_WORDS = {
+TIMING_WORDS: Final = {
     ON_ENTER: "on entry",
     ON_ATTACK: "on attack",
     ON_DISCARD: "when discarded",
@@ -113,15 +114,20 @@ TIMING_WORDS = {
     STATIC: "skill",
 }
 #: A card kind as a noun: (one, several).
-_NOUNS = {
+_NOUNS: Final = {
     MASTER: ("master", "masters"),
     MONSTER: ("monster", "monsters"),
     WEAPON: ("weapon", "weapons"),
     SPELL: ("face-down spell", "face-down spells"),
 }
 #: The uses a counter answers (``counter_filter``), as nouns.
-USE_WORDS = {"SUMMON": "a summon", "EQUIP": "an equip", "CAST": "a cast", "ACTIVATE": "a spell activation"}
-_FIXED_TARGETS = {
+USE_WORDS: Final = {
+    "SUMMON": "a summon",
+    "EQUIP": "an equip",
+    "CAST": "a cast",
+    "ACTIVATE": "a spell activation",
+}
+_FIXED_TARGETS: Final = {
     "SELF": "this card",
     "OWN_MASTER": "your master",
     "OPP_MASTER": "the opposing master",
@@ -180,7 +186,7 @@ def _second_stat(target: str, kinds: tuple[str, ...]) -> str:
 
 
 #: Conditions of 4.6 in words: predicates (``needs ...``) and costs (``pay ...``).
-CONDITION_WORDS = {
+CONDITION_WORDS: Final = {
     "LEVEL_AT_LEAST": lambda n: f"level {n} or more",
     "LIFE_AT_MOST": lambda n: f"life {n} or less",
     "HAND_AT_LEAST": lambda n: f"at least {plural(n, 'other card')} in hand",
@@ -306,7 +312,7 @@ class Effect:
 
 
 #: SEARCH / RECOVER filters as nouns.
-_FILTER_WORDS = {"ANY": "card", MONSTER: "monster", WEAPON: "weapon", SPELL: "spell"}
+_FILTER_WORDS: Final = {"ANY": "card", MONSTER: "monster", WEAPON: "weapon", SPELL: "spell"}
 
 
 def effects_words(effects: tuple[Effect, ...]) -> str:
@@ -334,7 +340,7 @@ class Static:
 
 
 #: STAT_MOD scopes as (subject, verb).
-_SCOPE_WORDS = {
+_SCOPE_WORDS: Final = {
     "SELF": ("this card", "gets"),
     "OWN_MASTER": ("your master", "gets"),
     "OWN_MONSTERS": ("your monsters", "get"),

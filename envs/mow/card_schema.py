@@ -6,7 +6,7 @@ level-up entry, master skill), checked by ``envs.core.cards.check_record`` in ``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.cards import Field
 from deckgym.envs.mow.card_defs import (
@@ -34,7 +34,7 @@ def _amount_ok(v: Any) -> str | None:
     return "must be an integer 0..10 or 'OWN_LEVEL'"
 
 
-_EFFECT = {
+_EFFECT: Final = {
     "op": Field(str, choices=OPS_ORDER),
     "amount": Field((int, str), required=False, check=_amount_ok),
     "player": Field(str, required=False, choices=PLAYERS),
@@ -50,7 +50,7 @@ _EFFECT = {
     "same_name": Field(bool, required=False),
 }
 #: Parameters each op requires (beyond ``op``); ``same_name`` is optional for SEARCH/RECOVER.
-_OP_PARAMS = {
+_OP_PARAMS: Final = {
     "DAMAGE": ("target", "amount"),
     "HEAL": ("target", "amount"),
     "DRAW": ("player", "amount"),
@@ -65,14 +65,14 @@ _OP_PARAMS = {
     "RECOVER": ("filter",),
     "NEGATE": (),
 }
-_STATIC = {
+_STATIC: Final = {
     "kind": Field(str, choices=STATICS),
     "scope": Field(str, required=False, choices=SCOPES),
     "atk": Field(int, required=False, lo=-3, hi=3),
     "def": Field(int, required=False, lo=-3, hi=3),
     "n": Field(int, required=False, lo=1, hi=2),
 }
-_ABILITY = {
+_ABILITY: Final = {
     "timing": Field(str, choices=CARD_TIMINGS),
     "turn_limit": Field(int, required=False, lo=1, hi=3),
     "min_level": Field(int, required=False, lo=0, hi=5),
@@ -81,8 +81,8 @@ _ABILITY = {
     "effects": Field(list, required=False),
     "static": Field(dict, required=False),
 }
-_COMMON = {"id": Field(str), "name": Field(str), "kind": Field(str, choices=KINDS)}
-_MASTER = {
+_COMMON: Final = {"id": Field(str), "name": Field(str), "kind": Field(str, choices=KINDS)}
+_MASTER: Final = {
     **_COMMON,
     "max_level": Field(int, lo=3, hi=5),
     "level_table": Field(list),
@@ -92,22 +92,22 @@ _MASTER = {
     "restrictions": Field(list, required=False),
 }
 #: the last keys of the cards that stay on the field (monsters and weapons)
-_ON_FIELD = {"condition": Field(dict, required=False), "abilities": Field(list, required=False)}
-_MONSTER = {
+_ON_FIELD: Final = {"condition": Field(dict, required=False), "abilities": Field(list, required=False)}
+_MONSTER: Final = {
     **_COMMON,
     "attack": Field(int, lo=0, hi=10),
     "toughness": Field(int, lo=1, hi=12),
     "gigant": Field(bool, required=False),
     **_ON_FIELD,
 }
-_WEAPON = {
+_WEAPON: Final = {
     **_COMMON,
     "attack": Field(int, lo=0, hi=5),
     "guard": Field(int, lo=0, hi=5),
     "legendary": Field(bool, required=False),
     **_ON_FIELD,
 }
-_SPELL = {
+_SPELL: Final = {
     **_COMMON,
     "fast": Field(bool, required=False),
     "counter": Field(bool, required=False),
@@ -117,6 +117,6 @@ _SPELL = {
     "turn_limit": Field(int, required=False, lo=1, hi=3),
     "effects": Field(list),
 }
-_LEVEL_UP = {"level": Field((int, str)), "effects": Field(list)}
-_SKILL = {"min_level": Field(int, lo=0, hi=5), "static": Field(dict)}
-_ABILITY_LIMIT = {MONSTER: 4, WEAPON: 3, MASTER: 8}
+_LEVEL_UP: Final = {"level": Field((int, str)), "effects": Field(list)}
+_SKILL: Final = {"min_level": Field(int, lo=0, hi=5), "static": Field(dict)}
+_ABILITY_LIMIT: Final = {MONSTER: 4, WEAPON: 3, MASTER: 8}

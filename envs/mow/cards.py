@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import cards as core_cards
 from deckgym.envs.core.cards import DeckList, Field, deck_from_value, load_deck_file, package_dir
@@ -128,8 +128,8 @@ __all__ = [
     "validate_deck",
 ]
 
-CARDS_DIR = package_dir(__name__) / "cards"
-DECKS_DIR = package_dir(__name__) / "decks"
+CARDS_DIR: Final = package_dir(__name__) / "cards"
+DECKS_DIR: Final = package_dir(__name__) / "decks"
 
 
 # ----------------------------------------------------------------------------- the pool
@@ -183,7 +183,7 @@ load_pool = core_cards.PoolLoader(CARDS_DIR, _build_pool, 16)
 # ----------------------------------------------------------------------------- decks
 #: Deck-file keys of this ruleset beyond the shared ones: the master, named apart from the
 #: 40 main-deck cards of ``[cards]`` (R3).
-_DECK_KEYS = {"master": Field(str)}
+_DECK_KEYS: Final = {"master": Field(str)}
 
 
 def deck_names() -> list[str]:

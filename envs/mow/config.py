@@ -8,28 +8,28 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.options import check_int, check_known, check_table_seat
 
-LIFE_START = 20
-DECK_SIZE = 40
-OPENING_HAND = 5
-DRAW_PER_TURN = 1
-CHARGE_LIMIT = 2
-MAX_LEVEL_CAP = 5
-P_MAX = 64
-M_MAX = 8
-MAX_ACT_ABILITIES = 2
-MAX_TURNS = 100
-MAX_DECISIONS_PER_TURN = 500
-CHAIN_OBS = 8
-MAX_MONSTERS = MAX_LEVEL_CAP
+LIFE_START: Final = 20
+DECK_SIZE: Final = 40
+OPENING_HAND: Final = 5
+DRAW_PER_TURN: Final = 1
+CHARGE_LIMIT: Final = 2
+MAX_LEVEL_CAP: Final = 5
+P_MAX: Final = 64
+M_MAX: Final = 8
+MAX_ACT_ABILITIES: Final = 2
+MAX_TURNS: Final = 100
+MAX_DECISIONS_PER_TURN: Final = 500
+CHAIN_OBS: Final = 8
+MAX_MONSTERS: Final = MAX_LEVEL_CAP
 #: Copy limit the packaged starter decks keep (D6: the rules themselves set none).
-STARTER_MAX_COPIES = 3
+STARTER_MAX_COPIES: Final = 3
 #: The standard level table (R12): (experience threshold, attack, guard) for levels 0..3.
-STANDARD_LEVELS = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
+STANDARD_LEVELS: Final = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
 
 
 @dataclass(frozen=True)

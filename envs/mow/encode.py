@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import array
 import math
+from typing import Final
 
 import numpy as np
 
@@ -47,14 +48,20 @@ from deckgym.envs.mow.rules.values import (
 )
 from deckgym.envs.mow.state import GameState
 
-_OFF = [OFFSET[Kind(k)] for k in range(len(Kind))]
-_MON_F = 6 + P_MAX
-_CHAIN_F = 3 + len(Use) + P_MAX
+_OFF: Final = [OFFSET[Kind(k)] for k in range(len(Kind))]
+_MON_F: Final = 6 + P_MAX
+_CHAIN_F: Final = 3 + len(Use) + P_MAX
 #: Where a chain entry's card id one-hot starts in its row.
-_CHAIN_CARD = 2 + len(Use)
-_EFFECT_DPS = (DP.EFFECT_TARGET, DP.EFFECT_DISCARD, DP.EXP_FROM_HAND, DP.SEARCH_CHOICE, DP.RECOVER_CHOICE)
+_CHAIN_CARD: Final = 2 + len(Use)
+_EFFECT_DPS: Final = (
+    DP.EFFECT_TARGET,
+    DP.EFFECT_DISCARD,
+    DP.EXP_FROM_HAND,
+    DP.SEARCH_CHOICE,
+    DP.RECOVER_CHOICE,
+)
 
-LAYOUT = ObsLayout(
+LAYOUT: Final = ObsLayout(
     [
         ("decision", (len(DP),), "one-hot of the decision kind (NONE when the observer is not deciding)"),
         ("phase", (len(Phase),), "one-hot of the turn step: start, draw, charge, main, attack, end"),
@@ -104,22 +111,22 @@ LAYOUT = ObsLayout(
     ]
 )
 _P = {n: p.start for n, p in LAYOUT.pieces.items()}
-_PHASE = _P["phase"]
-_SCALARS = _P["scalars"]
-_MASTER_ID = _P["master_id"]
-_MASTER = _P["master"]
-_WEAPON = _P["weapon"]
-_SPELL = _P["spell_slot"]
-_MONSTERS = _P["monsters"]
-_DISCARD = _P["discard"]
-_EXPERIENCE = _P["experience"]
-_TURN_USES = _P["turn_uses"]
-_HAND = _P["hand"]
-_DECK = _P["deck"]
-_CHAIN = _P["chain"]
-_PENDING = _P["pending"]
+_PHASE: Final = _P["phase"]
+_SCALARS: Final = _P["scalars"]
+_MASTER_ID: Final = _P["master_id"]
+_MASTER: Final = _P["master"]
+_WEAPON: Final = _P["weapon"]
+_SPELL: Final = _P["spell_slot"]
+_MONSTERS: Final = _P["monsters"]
+_DISCARD: Final = _P["discard"]
+_EXPERIENCE: Final = _P["experience"]
+_TURN_USES: Final = _P["turn_uses"]
+_HAND: Final = _P["hand"]
+_DECK: Final = _P["deck"]
+_CHAIN: Final = _P["chain"]
+_PENDING: Final = _P["pending"]
 #: Most piles ``MowEncoder._count`` keeps.
-COUNT_MEMO = 4096
+COUNT_MEMO: Final = 4096
 
 
 class MowEncoder(Encoder):

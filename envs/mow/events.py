@@ -12,8 +12,10 @@ a chain entry that has resolved is a ``resolve`` event (the chain resolves top f
 
 from __future__ import annotations
 
+from typing import Final
+
 #: Every kind MoW records -> its public field names, in the order they are emitted.
-KINDS: dict[str, tuple[str, ...]] = {
+KINDS: Final[dict[str, tuple[str, ...]]] = {
     "reveal": ("player", "card"),
     "draw": ("player", "count", "deck"),
     "first_player": ("player",),
@@ -46,23 +48,23 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 
 #: Kind -> the fields it may hold for one seat only (``only``).
-PRIVATE: dict[str, tuple[str, ...]] = {
+PRIVATE: Final[dict[str, tuple[str, ...]]] = {
     "draw": ("cards",),
     "search": ("cards",),
     "use": ("card",),
 }
 
 #: The fields that hold card ids (a master's id for a master).
-CARD_FIELDS: tuple[str, ...] = ("card", "cards", "attacker", "target")
+CARD_FIELDS: Final[tuple[str, ...]] = ("card", "cards", "attacker", "target")
 
 #: Kinds whose public cards may be out of every seat's view before and after the step: none.
 #: Every card a MoW event names publicly is on the field, in a discard or experience pile, a
 #: master, or the used card (set aside, on the field or in the chain area) once the step ends;
 #: a face-down cast names no card publicly and a search names its card only to the searcher.
-REVEALS: frozenset[str] = frozenset()
+REVEALS: Final[frozenset[str]] = frozenset()
 
 #: Kind -> what it means and what its fields are (for the docs page).
-DESCRIPTIONS: dict[str, str] = {
+DESCRIPTIONS: Final[dict[str, str]] = {
     "reveal": "setup: `player` reveals its master `card` (R4).",
     "draw": (
         "`player` draws `count` cards (the opening hand, the draw phase or a DRAW effect); `deck` "

@@ -10,17 +10,19 @@ op may affect) is in ``card_defs``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.effects import OpRegistry
 from deckgym.envs.mow.card_defs import ACTIVATED, COUNTER, COUNTER_SPELL, PLAYER_OPS, SPELL_EFFECT, Target
 
-OPS = OpRegistry("mow", Target)
+OPS: Final = OpRegistry("mow", Target)
 
-_ANY = tuple(Target)
+_ANY: Final = tuple(Target)
 #: Masters are never destroyed or bounced (D45).
-_FIELD = tuple(t for t in Target if t not in (Target.OWN_MASTER, Target.OPP_MASTER))
-_COUNTER_ONLY = (COUNTER, COUNTER_SPELL)
+_FIELD: Final = tuple(t for t in Target if t not in (Target.OWN_MASTER, Target.OPP_MASTER))
+_COUNTER_ONLY: Final = (COUNTER, COUNTER_SPELL)
 #: D45: BOUNCE and RECOVER only on spells and 起動/対抗 abilities.
-_LOOP_SAFE = (SPELL_EFFECT, COUNTER_SPELL, ACTIVATED, COUNTER)
+_LOOP_SAFE: Final = (SPELL_EFFECT, COUNTER_SPELL, ACTIVATED, COUNTER)
 
 OPS.declare("DAMAGE", targets=_ANY, amount=(0, 10))
 OPS.declare("HEAL", targets=_ANY, amount=(0, 10))

@@ -34,6 +34,7 @@ import dataclasses
 import functools
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.proxy import BASE, GUEST, NO_PROXY, NONE, Proxy
@@ -46,7 +47,7 @@ from deckgym.envs.mow.rules.flow import run
 from deckgym.envs.mow.state import TURN, GameState, Monster
 
 #: A table never stops on the engine's own decision cap (the meta-game has its own, D32).
-_NO_DECISION_CAP = 1 << 40
+_NO_DECISION_CAP: Final = 1 << 40
 
 
 @dataclass(init=False, repr=False)

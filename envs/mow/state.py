@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.declare import Frozen, Record, Row, renamed, seats
 from deckgym.envs.core.state import CardGameState, card_game_constants
@@ -27,7 +27,7 @@ from deckgym.envs.mow.config import LIFE_START, make_config
 TURN, PERMANENT = 0, 1
 
 #: The proxy at seat 1 of an AMALOGS table in words, by kind (``RulesConfig.proxy``: 1 guest, 2 base).
-STAND_IN = {1: "the defender's stand-in", 2: "the enemy base"}
+STAND_IN: Final = {1: "the defender's stand-in", 2: "the enemy base"}
 
 
 def master_ref(p: int) -> int:

@@ -6,7 +6,7 @@ import random
 from types import ModuleType
 from typing import Any, ClassVar
 
-from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.amalogs.core_adapter import SidesCore
 from deckgym.envs.medarot_ocg import sides
 from deckgym.envs.medarot_ocg.actions import PASS, Action, Kind
 from deckgym.envs.medarot_ocg.cards import resolve_deck, starter_decks
@@ -51,7 +51,10 @@ class MedarotCore(SidesCore):
 
         return min(legal, key=index)
 
-    def table_summary(self, table: GameState, seat: int) -> CoreSummary:
-        """A8 of a seat of a running table."""
-        units = sum(1 for x in table.board if x is not None and x.owner == seat)
-        return CoreSummary(table.hp[seat], len(table.hand[seat]), len(table.deck[seat]), units)
+    def table_counts(self, table: GameState, seat: int) -> tuple[int, int, int, int]:
+        """A8 of a seat of a running table: HP, hand, deck, Medarots on the board."""
+        units = 0
+        for x in table.board:
+            if x is not None and x.owner == seat:
+                units += 1
+        return (table.hp[seat], len(table.hand[seat]), len(table.deck[seat]), units)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.amalogs.core_adapter import SidesCore
 from deckgym.envs.medarot_parts import sides
 from deckgym.envs.medarot_parts.actions import PASS, Action
 from deckgym.envs.medarot_parts.cards import deck_names, resolve_deck
@@ -62,6 +62,6 @@ class PartsCore(SidesCore):
         legal = table.legal_actions()
         return PASS if PASS in legal else min(legal)
 
-    def table_summary(self, table: GameState, seat: int) -> CoreSummary:
+    def table_counts(self, table: GameState, seat: int) -> tuple[int, int, int, int]:
         """A8 of a seat of a running table."""
-        return CoreSummary(*sides.table_summary(table, seat))
+        return sides.table_summary(table, seat)

@@ -6,7 +6,7 @@ import random
 from types import ModuleType
 from typing import Any, ClassVar
 
-from deckgym.envs.amalogs.core_adapter import CoreSummary, SidesCore
+from deckgym.envs.amalogs.core_adapter import SidesCore
 from deckgym.envs.mow import sides
 from deckgym.envs.mow.actions import PASS, Action
 from deckgym.envs.mow.cards import deck_names, resolve_deck
@@ -38,8 +38,6 @@ class MowCore(SidesCore):
         legal = table.legal_actions()
         return PASS if PASS in legal else min(legal)
 
-    def table_summary(self, table: GameState, seat: int) -> CoreSummary:
-        """A8 of a seat of a running table."""
-        return CoreSummary(
-            table.life[seat], len(table.hand[seat]), len(table.deck[seat]), len(table.monsters[seat])
-        )
+    def table_counts(self, table: GameState, seat: int) -> tuple[int, int, int, int]:
+        """A8 of a seat of a running table: master life, hand, deck, monsters on the field."""
+        return (table.life[seat], len(table.hand[seat]), len(table.deck[seat]), len(table.monsters[seat]))

@@ -6,6 +6,8 @@ the declaring avatar's own action points (D3).
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.events import player_name, square_name
@@ -15,7 +17,7 @@ from deckgym.envs.amalogs.rules.geometry import NEIGHBOUR, is_free, reachable
 from deckgym.envs.amalogs.state import AmalogsState
 
 #: D16: cost of each paid command.
-COST = {Kind.MOVE: 3, Kind.STEP: 1, Kind.PUSH: 2, Kind.SWAP: 2, Kind.GUARD: 2}
+COST: Final = {Kind.MOVE: 3, Kind.STEP: 1, Kind.PUSH: 2, Kind.SWAP: 2, Kind.GUARD: 2}
 
 
 def occupancy(st: AmalogsState) -> dict[int, int]:
@@ -177,4 +179,4 @@ def guard(st: AmalogsState, player: int, _arg: int) -> None:
     st.emit("guard", f"{player_name(st, player)} guards until its team's next turn", player=player)
 
 
-_COMMANDS = {Kind.MOVE: move, Kind.STEP: step, Kind.PUSH: push, Kind.SWAP: swap, Kind.GUARD: guard}
+_COMMANDS: Final = {Kind.MOVE: move, Kind.STEP: step, Kind.PUSH: push, Kind.SWAP: swap, Kind.GUARD: guard}

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import ceil, floor
+from typing import Final
 
 #: D41: a strike's value S is counted in units of a nominal life of 20.
-STRIKE_UNIT = 20
+STRIKE_UNIT: Final = 20
 
 
 def to_host(life: int, host_l0: int, guest_l0: int) -> int:

@@ -10,6 +10,7 @@ respawn (``respawn``) or the duel (``duel``) registers what happens next with ``
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
@@ -21,10 +22,10 @@ from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.flow import MAX_AUTO_STEPS
 
 #: phase of the running table -> what follows when the table is over
-AFTER_TABLE: dict[Phase, Callable[[AmalogsState], None]] = {}
+AFTER_TABLE: Final[dict[Phase, Callable[[AmalogsState], None]]] = {}
 #: phase of the running table -> what the meta-game reads after each core action (a base proxy's hits, D40)
-AFTER_STEP: dict[Phase, Callable[[AmalogsState], None]] = {}
-_CORE_PHASES = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
+AFTER_STEP: Final[dict[Phase, Callable[[AmalogsState], None]]] = {}
+_CORE_PHASES: Final = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
 
 
 def after_table(phase: Phase) -> Callable[[Callable[[AmalogsState], None]], Callable[[AmalogsState], None]]:

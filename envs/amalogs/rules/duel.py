@@ -7,6 +7,8 @@ proxy's result, the strike on the other guests, exits and the end checks.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
@@ -21,8 +23,8 @@ from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.proxy import Proxy
 
 #: R22, R23: base-life change per point of WE of an exited core game.
-LOSS_PER_WE = -2
-WIN_PER_WE = 3
+LOSS_PER_WE: Final = -2
+WIN_PER_WE: Final = 3
 
 
 # ----------------------------------------------------------------------------- D18, D21

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.state import AmalogsState
 
-_TEAM = "AB"
+_TEAM: Final = "AB"
 
 
 def end_check(st: AmalogsState) -> bool:

@@ -12,7 +12,7 @@ the modules of the start-up, the team turn and the respawn phase do not import o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.state import AmalogsState
@@ -21,7 +21,7 @@ from deckgym.envs.core.flow import Agenda
 __all__ = ["apply", "ask", "decision", "legal_actions", "run_task", "task"]
 
 #: The phases whose legal actions are the running table's, each as ``Action(Kind.CORE, a)`` (``rules.core``).
-_CORE_PHASES = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
+_CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 
 
 # ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
@@ -57,7 +57,7 @@ def ask(st: AmalogsState, phase: Phase, player: int) -> None:
     st.actor = player
 
 
-AGENDA = PhaseAgenda(Action)
+AGENDA: Final = PhaseAgenda(Action)
 decision = AGENDA.decision
 task = AGENDA.task
 legal_actions = AGENDA.legal_actions

@@ -5,13 +5,15 @@ Square index ``s = 7 * row + column``. Team A's base is (0, 3) = 3, team B's (10
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs.actions import DIRECTIONS
 
-ROWS = 11
-COLS = 7
-SQUARES = ROWS * COLS
+ROWS: Final = 11
+COLS: Final = 7
+SQUARES: Final = ROWS * COLS
 #: D9: base square of team A (0) and team B (1).
-BASES = (3, 73)
+BASES: Final = (3, 73)
 
 
 def square(row: int, col: int) -> int:
@@ -39,11 +41,11 @@ def _neighbour(s: int, d: int) -> int:
 
 
 #: NEIGHBOUR[s][d]: the square next to ``s`` in direction ``d`` (D13), or -1 outside the grid.
-NEIGHBOUR = tuple(tuple(_neighbour(s, d) for d in range(8)) for s in range(SQUARES))
+NEIGHBOUR: Final = tuple(tuple(_neighbour(s, d) for d in range(8)) for s in range(SQUARES))
 #: D11: spawn area of each team: squares at distance 1 or 2 from its base.
-SPAWN = tuple(tuple(s for s in range(SQUARES) if 1 <= dist(s, b) <= 2) for b in BASES)
+SPAWN: Final = tuple(tuple(s for s in range(SQUARES) if 1 <= dist(s, b) <= 2) for b in BASES)
 #: DIST[a][b], precomputed.
-DIST = tuple(tuple(dist(a, b) for b in range(SQUARES)) for a in range(SQUARES))
+DIST: Final = tuple(tuple(dist(a, b) for b in range(SQUARES)) for a in range(SQUARES))
 
 
 def is_free(s: int, occupied: set[int] | dict[int, int]) -> bool:

@@ -22,7 +22,7 @@ For any state whose attributes hold values of the right Python types with arbitr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
@@ -38,14 +38,14 @@ from deckgym.envs.core.errors import StateError
 __all__ = ["check"]
 
 #: Phases that run a core table (a solo first turn or a duel).
-CORE_PHASES = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
+CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 #: Phases of the start-up (R1-R5).
-STARTUP = frozenset({Phase.STARTUP_RULESET, Phase.STARTUP_CORE, Phase.STARTUP_PLACE})
+STARTUP: Final = frozenset({Phase.STARTUP_RULESET, Phase.STARTUP_CORE, Phase.STARTUP_PLACE})
 #: Phases of the respawn (R25-R28).
-RESPAWN = frozenset({Phase.RESPAWN_RULESET, Phase.RESPAWN_CORE, Phase.RESPAWN_PLACE})
+RESPAWN: Final = frozenset({Phase.RESPAWN_RULESET, Phase.RESPAWN_CORE, Phase.RESPAWN_PLACE})
 #: Phases with a control holder of the acting team (D6, D7).
-CONTROL = frozenset({Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.STRIKE})
-_TEAM = "AB"
+CONTROL: Final = frozenset({Phase.META_FIELD, Phase.MOVE_DEST, Phase.DUEL_CORE, Phase.STRIKE})
+_TEAM: Final = "AB"
 
 
 def _ints(v: Any) -> bool:

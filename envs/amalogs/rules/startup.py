@@ -6,6 +6,8 @@ A0, B0, A1, B1, A2, B2, and the first team drawn by the RNG.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.config import AmalogsConfig
@@ -16,7 +18,7 @@ from deckgym.envs.amalogs.rules.geometry import SPAWN, is_free
 from deckgym.envs.amalogs.state import AmalogsState
 
 #: R5: action points of each avatar of the second team at the start.
-SECOND_TEAM_POINTS = 2
+SECOND_TEAM_POINTS: Final = 2
 
 
 def new_game(config: AmalogsConfig, seed: int) -> AmalogsState:

@@ -6,6 +6,8 @@ HAND_OVER, and the succession of team turns (R6, D34).
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.events import player_name
 from deckgym.envs.amalogs.rules.end import adjudicate
@@ -13,8 +15,8 @@ from deckgym.envs.amalogs.rules.flow import ask, run_task, task
 from deckgym.envs.amalogs.state import AmalogsState
 
 #: R7: points each avatar of the acting team gains, and the cap (excess is discarded).
-AP_GAIN = 3
-AP_CAP = 9
+AP_GAIN: Final = 3
+AP_CAP: Final = 9
 
 
 @task

@@ -5,6 +5,8 @@ Rules: R27-R31, R45-R53, D15-D22, D44; steps A0-A5, A9-A11.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
 from deckgym.envs.medarot_ocg.cards import DIRECTION_WORDS, MEDACHANGE, MEDAROT, MEDAROTER, CardDef
@@ -26,7 +28,7 @@ from deckgym.envs.medarot_ocg.rules.medaroter import trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import place, set_card
 from deckgym.envs.medarot_ocg.state import Act, GameState, Stack
 
-_DIR_NAMES = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+_DIR_NAMES: Final = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 
 
 def _form(card: CardDef) -> str:

@@ -10,13 +10,13 @@ row 2 P1's field. Directions are owner-relative (D7); P1's vectors are P0's rota
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, CardDef
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 
-NEUTRAL_ROW = 1
-_P0_VECTORS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+NEUTRAL_ROW: Final = 1
+_P0_VECTORS: Final = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
 
 def own_row(player: int) -> int:
@@ -39,13 +39,17 @@ def _neighbour(square: int, player: int, direction: int) -> int:
 
 
 #: NEIGHBOUR[player][square][direction] -> square or -1 (off board).
-NEIGHBOUR = tuple(tuple(tuple(_neighbour(s, p, d) for d in range(8)) for s in range(15)) for p in range(2))
+NEIGHBOUR: Final = tuple(
+    tuple(tuple(_neighbour(s, p, d) for d in range(8)) for s in range(15)) for p in range(2)
+)
 #: Squares a player may move to (own row and neutral row, D8).
-MOVABLE = tuple(frozenset(s for s in range(15) if s // 5 in (own_row(p), NEUTRAL_ROW)) for p in range(2))
+MOVABLE: Final = tuple(
+    frozenset(s for s in range(15) if s // 5 in (own_row(p), NEUTRAL_ROW)) for p in range(2)
+)
 #: Squares a player may place on (own row only).
-OWN_SQUARES = tuple(tuple(range(5 * own_row(p), 5 * own_row(p) + 5)) for p in range(2))
+OWN_SQUARES: Final = tuple(tuple(range(5 * own_row(p), 5 * own_row(p) + 5)) for p in range(2))
 #: 8-adjacency, used by GUARD (P5).
-ADJACENT = tuple(
+ADJACENT: Final = tuple(
     frozenset(t for t in range(15) if t != s and abs(t // 5 - s // 5) <= 1 and abs(t % 5 - s % 5) <= 1)
     for s in range(15)
 )

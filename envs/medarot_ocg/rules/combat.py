@@ -6,6 +6,8 @@ DESTROY_DRAW, EFFECT_DRAW, EFFECT_DISCARD.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
 from deckgym.envs.medarot_ocg.cards import SPECIAL
@@ -36,7 +38,7 @@ from deckgym.envs.medarot_ocg.rules.medaroter import effect_target_options, tras
 from deckgym.envs.medarot_ocg.rules.phases import begin_chain, draw
 from deckgym.envs.medarot_ocg.state import GameState
 
-FAR_COST = 1
+FAR_COST: Final = 1
 
 
 def far_cost(st: GameState) -> int:

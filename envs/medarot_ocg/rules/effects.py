@@ -11,6 +11,8 @@ rules read (modifiers on every read, statuses when they matter).
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.targets import CHOSEN_TARGETS, PLAYER_TARGETS, UNIT_TARGETS, Target
 from deckgym.envs.medarot_ocg.cards import Effect
 from deckgym.envs.medarot_ocg.ops import MOD_OPS, OPS
@@ -18,7 +20,7 @@ from deckgym.envs.medarot_ocg.rules.board import stack_by_uid, trash_slot
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 
 SUPPORT, DEFENCE = 0, 1  # Medaroter windows (D23)
-_UNITS = UNIT_TARGETS
+_UNITS: Final = UNIT_TARGETS
 
 
 class Ctx:

@@ -8,6 +8,8 @@ the next decision point or the game ends; a game that reaches the step cap is tr
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.flow import Agenda, ask, end, push, truncate
 from deckgym.envs.medarot_ocg.actions import DP, Action
@@ -38,7 +40,7 @@ def _count_step(st: GameState) -> None:
         truncate(st, f"step cap {st.config.max_steps}")
 
 
-AGENDA: Agenda[GameState] = Agenda(Action, after=_count_step)
+AGENDA: Final[Agenda[GameState]] = Agenda(Action, after=_count_step)
 task = AGENDA.task
 decision = AGENDA.decision
 legal_actions = AGENDA.legal_actions
@@ -55,7 +57,7 @@ def ask_acting(st: GameState, kind: int) -> None:
 
 
 #: A payment's ``why`` (a record field) in words, where the field is a short name.
-WHY_WORDS = {
+WHY_WORDS: Final = {
     "DOT": "a lasting attack",
     "DAMAGE": "an effect's damage",
     "a TRAP": "a trap",
@@ -68,7 +70,7 @@ def why_words(why: str) -> str:
 
 
 #: Seat 1 as the log names it, by ``config.proxy`` (AMALOGS D37, D40).
-PROXY_NAMES = ("the vacant seat", "the defender's stand-in", "the enemy base")
+PROXY_NAMES: Final = ("the vacant seat", "the defender's stand-in", "the enemy base")
 
 
 def hit_proxy(st: GameState, player: int, power: int) -> bool:

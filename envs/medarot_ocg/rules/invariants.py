@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.checks import Problems, counted, is_bool, is_int, is_pair, is_seat
 from deckgym.envs.core.targets import PLAYER_TARGETS, Target
@@ -47,17 +47,19 @@ from deckgym.envs.medarot_ocg.state import Act, Eff, GameState, Slot, Stack
 __all__ = ["LASTING_OPS", "check"]
 
 #: Primitives that stay in play as lasting effects (spec 4.4); the others happen at once.
-LASTING_OPS = frozenset({"MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP", "DOT", "DISABLE", "ROOT"})
+LASTING_OPS: Final = frozenset(
+    {"MOD_POWER", "MOD_ARMOR", "MOD_SPEED", "GUARD", "TRAP", "DOT", "DISABLE", "ROOT"}
+)
 #: The most cards a hand holds at a decision: 7, the start phase's draw and 3 optional cards (section 6).
-MOST_HAND = HAND_LIMIT + 1 + 3
+MOST_HAND: Final = HAND_LIMIT + 1 + 3
 #: The most problems one message lists.
-SQUARES = 15
-STOCK_SLOTS = 3
-MASTER_SLOT = 3
-SEATS = (0, 1)
+SQUARES: Final = 15
+STOCK_SLOTS: Final = 3
+MASTER_SLOT: Final = 3
+SEATS: Final = (0, 1)
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
 #: Decision points at which the deciding player's hand may hold more than 7 cards (I5).
-OVER_LIMIT_DPS = frozenset(
+OVER_LIMIT_DPS: Final = frozenset(
     {
         DP.OPT_DRAW,
         DP.HAND_LIMIT,
@@ -70,7 +72,7 @@ OVER_LIMIT_DPS = frozenset(
     }
 )
 #: Decision points whose context is ``(player,)``.
-_SEAT_CTX = frozenset(
+_SEAT_CTX: Final = frozenset(
     {
         DP.MASTER_SELECT,
         DP.OPENING_STOCK,
@@ -88,11 +90,11 @@ _SEAT_CTX = frozenset(
     }
 )
 #: Decision points whose context is empty (the acting Medarot's own steps).
-_NO_CTX = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.MOVE_AFTER, DP.SUPPORT, DP.DECLARE})
+_NO_CTX: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.MOVE_AFTER, DP.SUPPORT, DP.DECLARE})
 #: Decision points whose context is ``(player, count)`` with a count of at least 1.
-_COUNT_CTX = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
+_COUNT_CTX: Final = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})
 #: Decision points inside an action (steps A1-A11): ``state.act`` is set.
-_IN_ACTION = frozenset(
+_IN_ACTION: Final = frozenset(
     {
         DP.ACTION_START,
         DP.SUB_CARD,
@@ -111,24 +113,24 @@ _IN_ACTION = frozenset(
     }
 )
 #: Decision points outside any action.
-_OUTSIDE_ACTION = frozenset({DP.MASTER_SELECT, DP.OPENING_STOCK, DP.OPT_DRAW, DP.TIE_BREAK})
+_OUTSIDE_ACTION: Final = frozenset({DP.MASTER_SELECT, DP.OPENING_STOCK, DP.OPT_DRAW, DP.TIE_BREAK})
 #: Decision points of the acting Medarot's owner that need the Medarot on the board.
-_ACTOR_ON_BOARD = frozenset(
+_ACTOR_ON_BOARD: Final = frozenset(
     {DP.ACTION_START, DP.SUB_CARD, DP.MOVE_BEFORE, DP.MOVE_AFTER, DP.SUPPORT, DP.DECLARE}
 )
 #: Decision points of the acting Medarot's owner.
-_ACTOR_DECIDES = _ACTOR_ON_BOARD | {DP.SUB_SQUARE}
+_ACTOR_DECIDES: Final = _ACTOR_ON_BOARD | {DP.SUB_SQUARE}
 #: Decision points where a card waits in limbo, and the kind of that card.
-_LIMBO_DPS = {DP.PLACE_SQUARE: MEDAROT, DP.SUB_SQUARE: MEDAROT, DP.STOCK_TRASH: MEDAROTER}
-_LIMBO_ITEMS = {
+_LIMBO_DPS: Final = {DP.PLACE_SQUARE: MEDAROT, DP.SUB_SQUARE: MEDAROT, DP.STOCK_TRASH: MEDAROTER}
+_LIMBO_ITEMS: Final = {
     DP.PLACE_SQUARE: "D10 refill",
     DP.SUB_SQUARE: "D19 substitution",
     DP.STOCK_TRASH: "D25 full stock",
 }
 #: Decision points of a Medaroter use under way (``state.use`` is set).
-_USE_DPS = frozenset({DP.STOCK_TRASH, DP.EFFECT_CHOICE, DP.PAY_SPLIT, DP.EFFECT_TARGET})
+_USE_DPS: Final = frozenset({DP.STOCK_TRASH, DP.EFFECT_CHOICE, DP.PAY_SPLIT, DP.EFFECT_TARGET})
 #: Agenda tasks that read the action under way, and those that read the card in use.
-_ACT_TASKS = frozenset(
+_ACT_TASKS: Final = frozenset(
     {
         "action_start",
         "move_before",
@@ -146,13 +148,13 @@ _ACT_TASKS = frozenset(
         "use_target",
     }
 )
-_USE_TASKS = frozenset({"use_slot", "use_choose", "use_pay", "use_target"})
+_USE_TASKS: Final = frozenset({"use_slot", "use_choose", "use_pay", "use_target"})
 #: Agenda tasks waiting while the start phase is under way or next (E2 has trashed every card in use).
-_START_TASKS = ("start_phase", "start_check")
+_START_TASKS: Final = ("start_phase", "start_check")
 #: The tasks a live game's agenda always leads back to: the next selection or the next start phase.
-_AGENDA_ROOTS = ("select", "start_phase")
+_AGENDA_ROOTS: Final = ("select", "start_phase")
 #: Task arguments by name: (what the argument is, lowest value, highest value or None).
-_TASK_ARGS = {
+_TASK_ARGS: Final = {
     "p": ("a player", 0, 1),
     "q": ("a player", 0, 1),
     "square": ("a square", 0, SQUARES - 1),
@@ -162,9 +164,9 @@ _TASK_ARGS = {
     "amount": ("an amount", 1, None),
 }
 #: Selectors whose targets are the user's own Medarots, or the enemy's.
-_ALLY_TARGETS = frozenset({Target.SELF, Target.ACTING, Target.ONE_ALLY, Target.ALL_ALLIES})
-_ENEMY_TARGETS = frozenset({Target.ONE_ENEMY, Target.ALL_ENEMIES})
-_ONE_TARGET = frozenset(
+_ALLY_TARGETS: Final = frozenset({Target.SELF, Target.ACTING, Target.ONE_ALLY, Target.ALL_ALLIES})
+_ENEMY_TARGETS: Final = frozenset({Target.ONE_ENEMY, Target.ALL_ENEMIES})
+_ONE_TARGET: Final = frozenset(
     {Target.SELF, Target.ACTING, Target.ATTACKED, Target.ATTACKER, Target.ONE_ALLY, Target.ONE_ENEMY}
 )
 

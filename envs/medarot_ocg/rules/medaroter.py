@@ -7,6 +7,7 @@ STOCK_TRASH, EFFECT_CHOICE, PAY_SPLIT, EFFECT_TARGET (section 5.3).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
@@ -25,7 +26,7 @@ from deckgym.envs.medarot_ocg.rules.flow import ask, ask_acting, auto, decision,
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Slot
 
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
-MASTER_SLOT = 3
+MASTER_SLOT: Final = 3
 
 
 # ----------------------------------------------------------------------------- stock helpers

@@ -5,6 +5,8 @@ Rules: R8-R15, R23-R26, R56-R59, D10, D33-D36, D38-D40, L2, L3, L5.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.core.zones import draw as draw_cards
 from deckgym.envs.medarot_ocg import actions as A
 from deckgym.envs.medarot_ocg.actions import DP, Action, Kind
@@ -14,8 +16,8 @@ from deckgym.envs.medarot_ocg.rules.flow import ask, auto, decision, end, pay, p
 from deckgym.envs.medarot_ocg.rules.medaroter import free_slot, trash_timed
 from deckgym.envs.medarot_ocg.state import GameState, Slot, Stack
 
-HAND_LIMIT = 7
-MAX_UNITS = 3
+HAND_LIMIT: Final = 7
+MAX_UNITS: Final = 3
 
 
 def order(st: GameState) -> tuple[int, int]:

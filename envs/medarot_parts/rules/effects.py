@@ -10,6 +10,7 @@ part's legs are tapped).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from deckgym.envs.core.zones import draw
 from deckgym.envs.medarot_parts import actions as A
@@ -38,7 +39,7 @@ from deckgym.envs.medarot_parts.state import (
 )
 from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_of, part_of, plural
 
-_ALL_SLOTS = 0b0111  # head and both arms (OWN_MEDAROT)
+_ALL_SLOTS: Final = 0b0111  # head and both arms (OWN_MEDAROT)
 
 
 class Use:

@@ -10,7 +10,7 @@ the agent (D37). A game that reaches the step cap is truncated (D35).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.flow import Agenda, ask, end, push, truncate
@@ -77,7 +77,7 @@ class ForcedAgenda(Agenda[GameState]):
 
 
 #: decision kind -> its name (the ``auto`` event's ``decision``)
-_DP_NAMES = {int(d): d.name for d in DP}
+_DP_NAMES: Final = {int(d): d.name for d in DP}
 
 
 @functools.cache
@@ -93,7 +93,7 @@ def _count_step(st: GameState) -> None:
         truncate(st, f"step cap {st.config.max_steps}")
 
 
-AGENDA = ForcedAgenda(Action, after=_count_step)
+AGENDA: Final = ForcedAgenda(Action, after=_count_step)
 task = AGENDA.task
 decision = AGENDA.decision
 legal_actions = AGENDA.legal_actions

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.checks import Problems, counted, in_range, is_int, is_pair, is_seat
 from deckgym.envs.medarot_parts.actions import DP
@@ -59,14 +59,14 @@ from deckgym.envs.medarot_parts.state import (
 
 __all__ = ["check"]
 
-SEATS = (0, 1)
-MEDAROTS = 2
-PARTS = 4
-STARTER_CARDS = 5  # a starter medarot: medal, head, right arm, left arm, legs (D1, D2)
-STARTER_PART_COPIES = 2  # a starter set holds one part per slot per medarot (D2)
-MAX_VALUE = 9  # current power, charge and mobility are clamped to 0..9 (D39)
+SEATS: Final = (0, 1)
+MEDAROTS: Final = 2
+PARTS: Final = 4
+STARTER_CARDS: Final = 5  # a starter medarot: medal, head, right arm, left arm, legs (D1, D2)
+STARTER_PART_COPIES: Final = 2  # a starter set holds one part per slot per medarot (D2)
+MAX_VALUE: Final = 9  # current power, charge and mobility are clamped to 0..9 (D39)
 #: Decision points of a battle (``state.battle`` is set) and who decides them: the attacker (A) or B.
-_BATTLE_DPS = {
+_BATTLE_DPS: Final = {
     DP.POWER_WINDOW: None,
     DP.DEFENDER_CHOICE: "A",
     DP.DEFENSE_WINDOW: "B",
@@ -77,13 +77,13 @@ _BATTLE_DPS = {
     DP.EFFECT_TARGET: "A",
 }
 #: Battle decision points that need the defending medarot.
-_DEFENDER_DPS = frozenset({DP.RESPONSE, DP.PROTECT_AMOUNT, DP.ALLOCATE})
+_DEFENDER_DPS: Final = frozenset({DP.RESPONSE, DP.PROTECT_AMOUNT, DP.ALLOCATE})
 #: Decision points outside any battle, payment or use.
-_PLAIN_DPS = frozenset({DP.ACTION_MEDAROT_TIE, DP.ENERGY_PLACE, DP.ACTION, DP.DISCARD})
+_PLAIN_DPS: Final = frozenset({DP.ACTION_MEDAROT_TIE, DP.ENERGY_PLACE, DP.ACTION, DP.DISCARD})
 #: Decision points whose context is ``(player,)``.
-_SEAT_CTX = frozenset({DP.ACTION_MEDAROT_TIE, DP.ENERGY_PLACE, DP.ACTION, DP.POWER_WINDOW, DP.DISCARD})
+_SEAT_CTX: Final = frozenset({DP.ACTION_MEDAROT_TIE, DP.ENERGY_PLACE, DP.ACTION, DP.POWER_WINDOW, DP.DISCARD})
 #: Agenda tasks that read the battle under way, and those that read the use under way.
-_BATTLE_TASKS = frozenset(
+_BATTLE_TASKS: Final = frozenset(
     {
         "attack_part",
         "power_window",
@@ -97,9 +97,11 @@ _BATTLE_TASKS = frozenset(
         "battle_end",
     }
 )
-_USE_TASKS = frozenset({"choose_target", "resolve_use", "finish_card", "finish_support", "untap_energy"})
+_USE_TASKS: Final = frozenset(
+    {"choose_target", "resolve_use", "finish_card", "finish_support", "untap_energy"}
+)
 #: Task arguments by name: (what the argument is, lowest value, highest value or None).
-_TASK_ARGS = {
+_TASK_ARGS: Final = {
     "p": ("a player", 0, 1),
     "payer": ("a player", 0, 1),
     "mp": ("a player or -1", -1, 1),

@@ -10,10 +10,12 @@ primitives of the use under way (``use_abilities``), which the rules and the des
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.medarot_parts.cards import EFFICIENT_KIND, LEGS, Ability
 from deckgym.envs.medarot_parts.state import STAT_CHARGE, STAT_POWER, UNTIL_CARD, GameState, Part
 
-_MAX = 9
+_MAX: Final = 9
 
 
 def _modified(st: GameState, p: int, m: int, s: int, part: Part, stat: int, base: int) -> int:

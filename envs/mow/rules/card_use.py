@@ -7,6 +7,8 @@ costs and resolves at once, with no window (D31).
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckgym.envs.mow.actions import (
     ABILITY,
     DP,
@@ -28,7 +30,7 @@ from deckgym.envs.mow.rules.state_check import frame
 from deckgym.envs.mow.rules.values import level_for
 from deckgym.envs.mow.state import GameState, Monster
 
-_USE_OF_KIND = {MONSTER: Use.SUMMON, WEAPON: Use.EQUIP, SPELL: Use.CAST}
+_USE_OF_KIND: Final = {MONSTER: Use.SUMMON, WEAPON: Use.EQUIP, SPELL: Use.CAST}
 
 
 # ----------------------------------------------------------------------------- conditions (D16, 4.6)

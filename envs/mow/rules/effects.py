@@ -19,6 +19,7 @@ and the damage lowers P; for every other primitive, and for a base proxy, seat 1
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from deckgym.envs.core import proxy
 from deckgym.envs.mow.actions import CARD_TYPE, DP, HAND, Action, Use
@@ -298,7 +299,7 @@ def _from_hand(e: Effect) -> bool:
 
 
 #: The event kinds of the one-at-a-time primitives that move a card in the open.
-_UNIT_KINDS = {"MILL": "mill", "EXP_GAIN": "exp_gain", "EXP_LOSE": "exp_lose"}
+_UNIT_KINDS: Final = {"MILL": "mill", "EXP_GAIN": "exp_gain", "EXP_LOSE": "exp_lose"}
 
 
 def _after_unit(st: GameState, f: list, e: Effect, p: int, n: int, card: str) -> None:

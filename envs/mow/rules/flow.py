@@ -9,7 +9,7 @@ reads its context from ``st.pending``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core import flow
 from deckgym.envs.core.flow import Agenda, push
@@ -54,13 +54,13 @@ def auto(st: GameState, player: int, kind: DP, action: str, text: str) -> None:
 
 
 #: What a player does not do when a decision point is passed by itself (``auto_pass``).
-PASS_WORDS = {
+PASS_WORDS: Final = {
     DP.CHARGE: "charges no more cards",
     DP.ATTACK_DECLARE: "has no more attacks",
     DP.COUNTER_WINDOW: "does not counter",
 }
 #: The choice a skipped primitive would have asked for (``auto_skip``).
-SKIP_WORDS = {
+SKIP_WORDS: Final = {
     DP.EFFECT_TARGET: "has no target to choose",
     DP.EFFECT_DISCARD: "has no card to discard",
     DP.EXP_FROM_HAND: "has no card to put into experience",
@@ -105,7 +105,7 @@ def _check_cap(st: GameState) -> None:
         truncate(st, f"more than {st.config.max_decisions_per_turn} decisions in turn {st.turn} (D42)")
 
 
-AGENDA = MowAgenda(Action, context=1, before=_count_decision, after=_check_cap)
+AGENDA: Final = MowAgenda(Action, context=1, before=_count_decision, after=_check_cap)
 task = AGENDA.task
 decision = AGENDA.decision
 legal_actions = AGENDA.legal_actions

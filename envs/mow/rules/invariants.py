@@ -32,7 +32,7 @@ Two rules the seed states outright are among them:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.core.checks import Shape, is_int, shape_error
 from deckgym.envs.core.errors import StateError
@@ -68,19 +68,19 @@ from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 __all__ = ["TASKS", "check"]
 
 #: The decision points whose chain is empty (I17).
-NO_CHAIN = frozenset({DP.MAIN, DP.CHARGE, DP.ATTACK_DECLARE, DP.ATTACK_TARGET})
+NO_CHAIN: Final = frozenset({DP.MAIN, DP.CHARGE, DP.ATTACK_DECLARE, DP.ATTACK_TARGET})
 #: Decision points of the active player in one turn step (5.8 "Who": A) and that step.
 STEP_OF = {DP.CHARGE: Phase.CHARGE, DP.MAIN: Phase.MAIN, DP.ATTACK_DECLARE: Phase.ATTACK}
 STEP_OF |= {DP.ATTACK_TARGET: Phase.ATTACK, DP.COUNTER_WINDOW: Phase.MAIN}
 #: The card kind each use places (5.3.4).
-USE_KIND = {Use.SUMMON: MONSTER, Use.EQUIP: WEAPON, Use.CAST: SPELL, Use.ACTIVATE: SPELL}
+USE_KIND: Final = {Use.SUMMON: MONSTER, Use.EQUIP: WEAPON, Use.CAST: SPELL, Use.ACTIVATE: SPELL}
 #: One-at-a-time primitives (4.7) a ``unit_step`` task runs.
-UNIT_OPS = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
+UNIT_OPS: Final = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
 #: The triggered timings a ``trigger`` task announces (5.6).
-TRIGGERED = (ON_DISCARD, ON_LEVEL_UP, ON_ATTACK)
+TRIGGERED: Final = (ON_DISCARD, ON_LEVEL_UP, ON_ATTACK)
 
 #: The argument kinds of every agenda task (``envs.mow.rules``), in order.
-TASKS: dict[str, tuple[str, ...]] = {
+TASKS: Final[dict[str, tuple[str, ...]]] = {
     "turn_start": (),
     "draw_phase": (),
     "charge_phase": (),

@@ -7,7 +7,7 @@ opponent's; master, monsters in field order, weapon; within a card, printed orde
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckgym.envs.mow.actions import DP, TARGET, Action
 from deckgym.envs.mow.cards import ON_ATTACK, ON_DISCARD, ON_LEVEL_UP
@@ -176,7 +176,7 @@ def resolve_triggers(st: GameState) -> None:
 
 
 #: The trigger timings as event lines name them (the seed's 廃棄時, up時, 攻撃時).
-TIMING_NAMES = {ON_DISCARD: "when-discarded", ON_LEVEL_UP: "level-up", ON_ATTACK: "on-attack"}
+TIMING_NAMES: Final = {ON_DISCARD: "when-discarded", ON_LEVEL_UP: "level-up", ON_ATTACK: "on-attack"}
 
 
 @task
