@@ -28,7 +28,9 @@ The deck-tournament rows time a deck match with heuristic pilots on both sides a
 random-vs-random games of the same variant, over the same worker processes (``--workers``).
 
 For a game inside a game (AMALOGS), whose decision names read ``OUTER/INNER`` while a core
-game runs, the AEC row also splits the decisions into meta and core decisions per second.
+game runs, the AEC row also splits the decisions into meta and core decisions per second (the
+share of core decisions is counted in untimed games: reading each decision's name is the
+bench's work, not the env's).
 
 Where a compiled build exists (``make compile``), one run measures both builds side by side
 (``--builds pure compiled``, the default there): the builds take turns round by round, each
@@ -368,11 +370,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             # each reference runs half its time just before the row and half just after, so
             # that the row's ratio compares rates of the same minute (the machine's speed drifts)
             before = {ref: aec_loop(ref_make, per / 2, 1000 * r) for ref, ref_make in refs.items()}
-            nested = [0] if name in NESTED else None
-            run = aec_loop(make, per, 1000 * r, nested)
+            run = aec_loop(make, per, 1000 * r)
             samples.setdefault((label, "aec"), []).append(run)
-            if nested is not None:
-                core.setdefault(label, []).append(nested[0] / max(1, run[0]))
             engine = engine_loop(make, per, 1000 * r)
             samples.setdefault((label, "engine"), []).append(engine)
             for ref, ref_make in refs.items():
@@ -382,6 +381,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 beside.setdefault((label, ref), []).append(ref_rate)
                 for via, (d, _g, t) in (("aec", run), ("engine", engine)):
                     ratios.setdefault((label, via, ref), []).append(d / t / ref_rate)
+            if name in NESTED:  # the share of core decisions, counted in untimed games of the same seeds
+                nested = [0]
+                shared = aec_loop(make, per / 4, 1000 * r, nested)
+                core.setdefault(label, []).append(nested[0] / max(1, shared[0]))
 
     def rate(key: tuple[str, str]) -> tuple[float, float]:
         xs = samples[key]

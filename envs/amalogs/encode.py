@@ -328,77 +328,89 @@ class AmalogsEncoder(Encoder):
                 buf[11 * SQUARES + q] = 1.0
 
     def _write_global(self, buf: array.array, st: AmalogsState, seat: int) -> None:
-        g = self._glob
+        """The global values, written into a small zeroed buffer and copied into ``buf`` in one slice.
+
+        Indices into the small buffer are small ints (which Python keeps ready-made), where
+        those into the whole vector would each be a new int object.
+        """
+        out = _GLOBAL_ZERO[:]
         team: int = st.avatars[seat].team
         life = st.life
-        buf[g] = life[team] / 36
-        buf[g + 1] = life[1 - team] / 36
-        buf[g + 2] = st.team_turn / st.config.max_team_turns
+        out[0] = life[team] / 36
+        out[1] = life[1 - team] / 36
+        out[2] = st.team_turn / st.config.max_team_turns
         if st.acting == team:
-            buf[g + 3] = 1.0
+            out[3] = 1.0
         if st.first_team == team:
-            buf[g + 4] = 1.0
+            out[4] = 1.0
         phase: int = st.phase
-        buf[g + 5 + phase] = 1.0
+        out[5 + phase] = 1.0
         if st.current_player == seat:
-            buf[g + 16] = 1.0
+            out[16] = 1.0
         if phase == Phase.MOVE_DEST:
-            buf[g + 17] = st.move_allowance / 12
+            out[17] = st.move_allowance / 12
         dice = st.dice
-        buf[g + 18] = dice[0] / 6
-        buf[g + 19] = dice[1] / 6
+        out[18] = dice[0] / 6
+        out[19] = dice[1] / 6
         d = st.duel
         if d is None:
-            buf[g + 21 + NO_PROXY] = 1.0
+            out[21 + NO_PROXY] = 1.0
         else:
-            buf[g + 20] = d.strike / 12
+            out[20] = d.strike / 12
             kind: int = d.proxy
-            buf[g + 21 + kind] = 1.0
+            out[21 + kind] = 1.0
             if kind != NO_PROXY:
-                buf[g + 24] = proxy_life(st) / 20
+                out[24] = proxy_life(st) / 20
+        start = self._glob
+        buf[start : start + GLOBALS] = out
 
     def _write_players(self, buf: array.array, st: AmalogsState, seat: int) -> None:
-        """One row per player slot (A0 A1 A2 B0 B1 B2); an unused slot stays zero."""
+        """One row per player slot (A0 A1 A2 B0 B1 B2); an unused slot stays zero.
+
+        Written into a small zeroed buffer, then copied into ``buf`` in one slice (as ``_write_global``).
+        """
         na: int = st.config.team_sizes[0]
         avatars = st.avatars
         my_team = avatars[seat].team
         roles = duel_roles(st)
-        base = self._players
+        out = _PLAYERS_ZERO[:]
         for i, a in enumerate(avatars):
-            r = base + PLAYER_F * (i if i < na else 3 + i - na)
-            buf[r] = 1.0
+            r = PLAYER_F * (i if i < na else 3 + i - na)
+            out[r] = 1.0
             if i == seat:
-                buf[r + 1] = 1.0
+                out[r + 1] = 1.0
             if a.team == my_team:
-                buf[r + 2] = 1.0
+                out[r + 2] = 1.0
             sq = a.square
             if sq >= 0:
-                buf[r + 3] = 1.0
-                buf[r + 4] = (sq // 7) / 10
-                buf[r + 5] = (sq % 7) / 6
-            buf[r + 6] = a.ap / 9
+                out[r + 3] = 1.0
+                out[r + 4] = (sq // 7) / 10
+                out[r + 5] = (sq % 7) / 6
+            out[r + 6] = a.ap / 9
             ruleset = a.ruleset
             if ruleset >= 0:
                 we, reach = _WE_RANGE[ruleset]
-                buf[r + 7] = we
-                buf[r + 8] = reach
-                buf[r + 9 + ruleset] = 1.0
+                out[r + 7] = we
+                out[r + 8] = reach
+                out[r + 9 + ruleset] = 1.0
             if a.dueled:
-                buf[r + 17] = 1.0
+                out[r + 17] = 1.0
             if a.guarding:
-                buf[r + 18] = 1.0
+                out[r + 18] = 1.0
             if a.exited:
-                buf[r + 19] = 1.0
-            buf[r + 20 + roles.get(i, _NO_ROLE)] = 1.0
+                out[r + 19] = 1.0
+            out[r + 20 + roles.get(i, _NO_ROLE)] = 1.0
             counts = _counts(st, i)
             if counts is not None:
                 life, hand, deck, units = counts
-                buf[r + 26] = life / 20
-                buf[r + 27] = hand / 10
-                buf[r + 28] = deck / 40
-                buf[r + 29] = units / 10
-                buf[r + 30] = a.core_turns / 50
-            buf[r + 31] = a.nominal / 20
+                out[r + 26] = life / 20
+                out[r + 27] = hand / 10
+                out[r + 28] = deck / 40
+                out[r + 29] = units / 10
+                out[r + 30] = a.core_turns / 50
+            out[r + 31] = a.nominal / 20
+        start = self._players
+        buf[start : start + PLAYER_SLOTS * PLAYER_F] = out
 
     def _write_core(self, buf: array.array, st: AmalogsState, seat: int) -> None:
         k = st.seat_of(seat)
@@ -439,6 +451,9 @@ _RANGE_ROWS: Final = tuple(
     )
     for reach in range(max(info.range for info in RULESETS.values()) + 1)
 )
+#: The zeroed global piece and player rows (``_write_global`` and ``_write_players`` write into copies).
+_GLOBAL_ZERO: Final = array.array("f", bytes(4 * GLOBALS))
+_PLAYERS_ZERO: Final = array.array("f", bytes(4 * PLAYER_SLOTS * PLAYER_F))
 #: The role column of a player in no duel role.
 _NO_ROLE: Final[int] = Role.NONE
 #: Per ruleset slot, its WE/4 and duel range/3 (columns 7 and 8 of a player slot).

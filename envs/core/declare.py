@@ -93,9 +93,18 @@ def seats(value: Any, n: int = 2, was: str = "") -> Any:
     meta: dict[str, Any] = {"seats": n}
     if was:
         meta["was"] = was
-    if value is None or isinstance(value, (bool, int, float, str)):  # immutable: no copies to make
+    if _immutable(value):  # no copies to make
         return dataclasses.field(default_factory=lambda: [value] * n, metadata=meta)
+    if isinstance(value, (list, set, dict)) and all(
+        map(_immutable, value.values() if isinstance(value, dict) else value)
+    ):  # a container of immutable items: a shallow copy is a deep one (and far cheaper than deepcopy)
+        return dataclasses.field(default_factory=lambda: [value.copy() for _ in range(n)], metadata=meta)
     return dataclasses.field(default_factory=lambda: [_copy.deepcopy(value) for _ in range(n)], metadata=meta)
+
+
+def _immutable(value: Any) -> bool:
+    """Whether ``value`` is None, a bool, an int, a float or a str."""
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def renamed(was: str, default: Any) -> Any:

@@ -70,7 +70,6 @@ class MedarotEncoder(ObservationWriter):
         L = self.layout
         self._dec = L["decision"].start
         self._sc = L["scalars"].start
-        self._act_flag_slots = range(self._sc + 20, self._sc + 30)  # where ``_ACT_FLAGS`` are written
         self._board = L["board"].start
         self._board_end = self._board + L["board"].size
         self._flags = L["masters"].start
@@ -96,6 +95,7 @@ class MedarotEncoder(ObservationWriter):
         self._card_rows = {
             cid: array.array("f", self.table[c.index].tobytes()) for cid, c in pool.cards.items()
         }
+        self._hands = {}
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a card: its pool row minus one."""

@@ -9,7 +9,6 @@ of hidden zones are given.
 
 from __future__ import annotations
 
-import operator
 import struct
 from typing import Final
 
@@ -226,6 +225,5 @@ ACT_FLAG_NAMES: Final = (
     "redirected",
     "disabled",
 )
-_ACT_FLAGS: Final = operator.attrgetter(*ACT_FLAG_NAMES)  # one C call reads them all
 #: Decision points whose context ends with a count (cards to discard or draw, HP to split).
 COUNT_DPS: Final = frozenset({DP.WEAK_DISCARD, DP.EFFECT_DISCARD, DP.EFFECT_DRAW, DP.PAY_SPLIT})

@@ -8,18 +8,19 @@ hands the buffer to numpy.
 from __future__ import annotations
 
 import array
-import itertools
 from typing import Final
 
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.encode_actions import _REL, ActionCodec
-from deckgym.envs.medarot_ocg.encode_layout import _ACT_FLAGS, _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
+from deckgym.envs.medarot_ocg.encode_layout import _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
 from deckgym.envs.medarot_ocg.encode_tactics import _REACH
 from deckgym.envs.medarot_ocg.rules.board import NEIGHBOUR, move_options_from
-from deckgym.envs.medarot_ocg.state import GameState
+from deckgym.envs.medarot_ocg.state import Act, GameState
 
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
 _ACTING_DPS: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
+#: Most hands ``_write_hand`` keeps (the memo starts over when full; an entry is up to 6.5 kB).
+HAND_MEMO: Final = 4096
 
 
 class ObservationWriter(ActionCodec):
@@ -30,9 +31,10 @@ class ObservationWriter(ActionCodec):
     #: card id -> (power, armor, speed, 0 shooting / 1 melee / -1 other, cost)
     _stats: dict[str, tuple[int, int, int, int, int]]
     _card_rows: dict[str, array.array]
+    #: a hand (its first 16 cards) -> its card rows as one array (``_write_hand``)
+    _hands: dict[tuple[str, ...], array.array]
     _square_rows: tuple[tuple[int, ...], ...]
     _sc: int
-    _act_flag_slots: range
     _flags: int
     _moves: int
     _attacks: int
@@ -284,6 +286,26 @@ class ObservationWriter(ActionCodec):
         if weakest >= 0:
             buf[i + 4] = (weakest - power) / 40
 
+    def _write_hand(self, buf: array.array, held: tuple[str, ...]) -> None:
+        """The rows of the hand ``held`` after the 15 board rows, memoised by the hand.
+
+        At most ``HAND_MEMO`` hands are kept; on a miss the rows are written one by one.
+        """
+        hands = self._hands
+        start = self._cards + 15 * CARD_F
+        rows = hands.get(held)
+        if rows is None:
+            card_rows = self._card_rows
+            at = start
+            for cid in held:
+                buf[at : at + CARD_F] = card_rows[cid]
+                at += CARD_F
+            if len(hands) >= HAND_MEMO:
+                hands.clear()
+            hands[held] = buf[start:at]
+        else:
+            buf[start : start + len(rows)] = rows
+
     def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
         """The ``masters`` / ``stock_flags`` pieces, and the rows of hand, stock, masters and used card.
 
@@ -292,10 +314,9 @@ class ObservationWriter(ActionCodec):
         o = 1 - seat
         card_rows = self._card_rows
         F = CARD_F
-        at = self._cards + 15 * F  # the hand rows follow the 15 board rows
-        for cid in st.hand[seat][:16]:
-            buf[at : at + F] = card_rows[cid]
-            at += F
+        hand = st.hand[seat]
+        if hand:
+            self._write_hand(buf, tuple(hand[:16]))
         use = st.use
         fl = self._flags
         stock_at = self._cards + 31 * F
@@ -409,8 +430,7 @@ class ObservationWriter(ActionCodec):
             buf[sc + 18] = 1.0
             if a.owner == seat:
                 buf[sc + 19] = 1.0
-            for k in itertools.compress(self._act_flag_slots, _ACT_FLAGS(a)):
-                buf[k] = 1.0
+            _write_act_flags(buf, a, sc + 20)
             if a.target >= 0:
                 buf[sc + 30] = 1.0
         if any(tot):
@@ -435,3 +455,30 @@ class ObservationWriter(ActionCodec):
             buf[sc + 45] = 1.0
         if st.done:
             buf[sc + 46] = 1.0
+
+
+def _write_act_flags(buf: array.array, a: Act, k: int) -> None:
+    """The flags of the action under way from ``buf[k]`` on, in the order of ``ACT_FLAG_NAMES``.
+
+    Read one by one: in the compiled build each is a field read.
+    """
+    if a.action_used:
+        buf[k] = 1.0
+    if a.defence_used:
+        buf[k + 1] = 1.0
+    if a.moved:
+        buf[k + 2] = 1.0
+    if a.changed:
+        buf[k + 3] = 1.0
+    if a.cancel_penalty:
+        buf[k + 4] = 1.0
+    if a.free_far:
+        buf[k + 5] = 1.0
+    if a.far:
+        buf[k + 6] = 1.0
+    if a.negated:
+        buf[k + 7] = 1.0
+    if a.redirected:
+        buf[k + 8] = 1.0
+    if a.disabled:
+        buf[k + 9] = 1.0

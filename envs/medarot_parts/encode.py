@@ -55,6 +55,8 @@ _OFF: Final = [OFFSET[Kind(k)] for k in range(len(Kind))]
 _MEMO_SIZE: Final = 1 << 15
 #: Most memoised blocks of a medarot's card rows (``_rows_of``; 1.8 kB each).
 _ROWS_MEMO: Final = 1024
+#: Most memoised hands (``_write_hand``; up to 5.6 kB each, about 2 kB for a hand of five).
+_HAND_MEMO: Final = 4096
 _FIXED: Final = build_layout(0)
 _SCALARS: Final = _FIXED["scalars"].start
 _MEDAROTS: Final = _FIXED["medarots"].start
@@ -227,11 +229,12 @@ class PartsEncoder(Encoder):
                 energy[4 * tapped + kind[cid]] += 0.1
             for cid, tapped in stock1:
                 energy[8 + 4 * tapped + kind[cid]] += 0.1
-            buf[_ENERGY : _ENERGY + 16] = array("f", energy)
+            for j, value in enumerate(energy):  # the few non-zero entries, one by one
+                if value:
+                    buf[_ENERGY + j] = value
         hand = st.hand[seat]
         if hand:
-            rows = self._rows_of(tuple(hand), self._hands, _MEMO_SIZE)
-            buf[_HAND : _HAND + len(rows)] = rows
+            self._write_hand(buf, tuple(hand))
         use = st.use
         if use is not None:
             buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
@@ -244,6 +247,22 @@ class PartsEncoder(Encoder):
                     buf[i : i + n] = self._pile(step, cards)
                 i += n
         return np.frombuffer(buf, FLOAT32)
+
+    def _write_hand(self, buf: array, held: tuple[str, ...]) -> None:
+        """The card rows of the hand ``held``, memoised by the hand (written row by row on a miss)."""
+        hands = self._hands
+        rows = hands.get(held)
+        if rows is None:
+            i = _HAND
+            card_rows = self._card_rows
+            for cid in held:
+                buf[i : i + CARD_F] = card_rows[cid]
+                i += CARD_F
+            if len(hands) >= _HAND_MEMO:
+                hands.clear()
+            hands[held] = buf[_HAND:i]
+        else:
+            buf[_HAND : _HAND + len(rows)] = rows
 
     def _proxy(self, buf: array, st: GameState, k: int) -> None:
         """Seat 1's medarot block on a proxy table (D37, D42), the ``k``-th block; the next one stays empty.
@@ -277,11 +296,14 @@ class PartsEncoder(Encoder):
         key = (step, tuple(cards))
         out = self._piles.get(key)
         if out is None:
-            counts = [0.0] * self.n_cards
+            counts: dict[int, float] = {}
             row = self.row
             for cid in cards:
-                counts[row[cid] - 1] += step
-            out = array("f", counts)
+                col = row[cid] - 1
+                counts[col] = counts.get(col, 0.0) + step
+            out = array("f", bytes(4 * self.n_cards))  # zeroed; only the pile's own cards are written
+            for col, value in counts.items():
+                out[col] = value
             if len(self._piles) >= _MEMO_SIZE:
                 self._piles.clear()
             self._piles[key] = out

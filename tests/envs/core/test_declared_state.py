@@ -354,3 +354,24 @@ def test_a_generator_word_out_of_range_is_a_state_error(word: int) -> None:
         data["rng"][1][0] = word
         with pytest.raises(StateError, match="rng"):
             cls.from_dict(data)
+
+
+@pytest.mark.parametrize("value", [[], [1, "a", None], {"k": 2.5}, set(), {3}, [[1, 2]], [{"x": [1]}]])
+def test_a_seats_default_gives_each_seat_and_each_state_its_own_copy(value):
+    factory = seats(value, 3).default_factory
+    one, two = factory(), factory()
+    assert one == two == [value] * 3
+    assert len({id(x) for x in one + two}) == 6  # six distinct containers
+    nested = [
+        x for x in (value.values() if isinstance(value, dict) else value) if isinstance(x, (list, dict))
+    ]
+    if nested:  # mutable items are copied too (a deep copy)
+        inner = one[0][0] if isinstance(value, list) else next(iter(one[0].values()))
+        assert inner is not nested[0] and inner == nested[0]
+    if isinstance(one[0], list):  # changing one seat's copy changes neither the others nor later defaults
+        one[0].append("changed")
+    elif isinstance(one[0], dict):
+        one[0]["changed"] = 1
+    else:
+        one[0].add("changed")
+    assert one[1] == value and factory() == [value] * 3

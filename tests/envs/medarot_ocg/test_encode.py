@@ -139,3 +139,23 @@ def test_cached_tactical_pieces_equal_a_fresh_computation_at_every_step(mode):
             st.apply(rng.choice(st.legal_actions()))
             steps += 1
     assert steps > 1000
+
+
+def test_each_flag_of_the_action_under_way_sets_its_own_scalar():
+    from deckgym import envs
+    from deckgym.envs.medarot_ocg.encode_layout import ACT_FLAG_NAMES, SCALARS
+
+    env = envs.make("medarot_ocg_v1", mode="advance")
+    env.reset(seed=5)
+    st, rng = env.unwrapped.game, np.random.default_rng(5)
+    while st.act is None:  # play on to an action under way
+        legal = st.legal_actions()
+        st.apply(legal[int(rng.integers(len(legal)))])
+    enc = env.unwrapped.encoder
+    first = SCALARS.index("action card used")
+    for j, name in enumerate(ACT_FLAG_NAMES):
+        s = st.clone()
+        for other in ACT_FLAG_NAMES:
+            setattr(s.act, other, other == name)
+        flags = enc.layout.view(enc.observe(s, s.act.owner), "scalars")[first : first + len(ACT_FLAG_NAMES)]
+        assert flags.tolist() == [float(k == j) for k in range(len(ACT_FLAG_NAMES))], name
