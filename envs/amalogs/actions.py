@@ -84,7 +84,16 @@ class Role(enum.IntEnum):
 
 
 #: D13: directions d0..d7 as (delta row, delta column), the same for both teams.
-DIRECTIONS: Final = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = (
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+)
 
 END_TURN: Final = Action(Kind.END_TURN)
 HAND_OVER: Final = Action(Kind.HAND_OVER)

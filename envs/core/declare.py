@@ -127,9 +127,9 @@ def setup(kind: str = "shared") -> Any:
     return dataclasses.field(default=default, metadata={"setup": kind}, repr=False, compare=False)
 
 
-_SETUP_KINDS: Final = ("shared", "rng", "cache", "fresh", "memo")
+_SETUP_KINDS: Final[tuple[str, ...]] = ("shared", "rng", "cache", "fresh", "memo")
 #: The set-up kinds that ``init`` sets to their default (the others come with the game).
-_RESET_KINDS: Final = ("cache", "fresh", "memo")
+_RESET_KINDS: Final[tuple[str, ...]] = ("cache", "fresh", "memo")
 
 
 def codec_field(codec: Codec, default: Any = None) -> Any:

@@ -27,7 +27,7 @@ GUEST: Final = 1
 #: A base proxy (D40): the enemy team's base.
 BASE: Final = 2
 #: Names of the kinds, by value (the ``proxy`` field of the meta-game's ``duel`` event).
-KINDS: Final = ("none", "guest", "base")
+KINDS: Final[tuple[str, ...]] = ("none", "guest", "base")
 
 
 class Proxy(NamedTuple):

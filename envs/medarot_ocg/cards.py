@@ -20,12 +20,12 @@ from deckgym.envs.medarot_ocg.ops import LASTING_OPS, MOD_OPS, OPS
 
 MEDAROT, MEDAROTER, MEDACHANGE = "MEDAROT", "MEDAROTER", "MEDACHANGE"
 KINDS: Final = (MEDAROT, MEDAROTER, MEDACHANGE)
-TYPES: Final = ("SHOOTING", "MELEE", "SPECIAL")
+TYPES: Final[tuple[str, ...]] = ("SHOOTING", "MELEE", "SPECIAL")
 SHOOTING, MELEE, SPECIAL = TYPES
 #: Owner-relative directions (D7): 0 F, 1 FR, 2 R, 3 BR, 4 B, 5 BL, 6 L, 7 FL.
-DIRECTIONS: Final = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+DIRECTIONS: Final[tuple[str, ...]] = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 #: The same directions in words, as the Medarot's owner sees them (forward = toward the enemy).
-DIRECTION_WORDS: Final = (
+DIRECTION_WORDS: Final[tuple[str, ...]] = (
     "forward",
     "forward-right",
     "right",
@@ -35,9 +35,9 @@ DIRECTION_WORDS: Final = (
     "left",
     "forward-left",
 )
-UNIT_TIMINGS: Final = ("ON_ACTIVATE", "ON_HIT")
-CARD_TIMINGS: Final = ("ACTION", "DEFENCE", "TRIGGER")
-TRASH_TIMINGS: Final = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
+UNIT_TIMINGS: Final[tuple[str, ...]] = ("ON_ACTIVATE", "ON_HIT")
+CARD_TIMINGS: Final[tuple[str, ...]] = ("ACTION", "DEFENCE", "TRIGGER")
+TRASH_TIMINGS: Final[tuple[str, ...]] = ("AFTER_USE", "AFTER_DEFENCE", "END_OF_TURN")
 TYPE_FILTERS: Final = ("ANY",) + TYPES
 
 CARDS_DIR: Final = core_cards.package_dir(__name__) / "cards"
@@ -239,7 +239,7 @@ _CARD_EFFECT: Final = {
     "cost": Field(int, lo=0, hi=3),
     "trash": Field(str, choices=TRASH_TIMINGS),
 }
-_CARD_ONLY_OPS: Final = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
+_CARD_ONLY_OPS: Final[tuple[str, ...]] = ("NEGATE", "CANCEL_PENALTY", "FREE_FAR")
 
 
 def _parse_effect(raw: Any, schema: Mapping[str, Field], file: str, cid: str) -> Effect:

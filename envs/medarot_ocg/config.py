@@ -10,7 +10,7 @@ from deckgym.envs.core.cards import package_dir, read_toml
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.options import check_int, check_known, check_table_seat, check_types
 
-MODES: Final = ("beginner", "normal", "advance")
+MODES: Final[tuple[str, ...]] = ("beginner", "normal", "advance")
 _VARIANTS: Final = package_dir(__name__) / "variants.toml"
 
 

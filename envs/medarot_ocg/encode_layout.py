@@ -159,7 +159,7 @@ def build_layout(n_cards: int) -> ObsLayout:
 
 
 #: Names of the ``scalars`` piece, in order (ratios as in ``_write_scalars``).
-SCALARS: Final = (
+SCALARS: Final[tuple[str, ...]] = (
     "turn/max_turns",
     "first player",
     "to move",
@@ -213,7 +213,7 @@ _DENSE_SCALARS: Final = struct.Struct("15f")
 _MODE_INDEX: Final = {"beginner": 0, "normal": 1, "advance": 2}
 assert len(SCALARS) == _SCALARS
 #: The flags of the action under way, in the order of ``SCALARS`` (the per-seat view names them too).
-ACT_FLAG_NAMES: Final = (
+ACT_FLAG_NAMES: Final[tuple[str, ...]] = (
     "action_used",
     "defence_used",
     "moved",

@@ -19,6 +19,9 @@ from deckgym.envs.medarot_ocg.state import Act, GameState
 
 #: Decision points of the acting Medarot's owner where its one-step tactics are written.
 _ACTING_DPS: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.DECLARE, DP.MOVE_AFTER})
+#: The scales of the effect totals and of the modifier sums in ``scalars`` (entries 31-34 and 35-40).
+_TOT_SCALE: Final[tuple[int, ...]] = (3, 3, 2, 2)
+_DYN_SCALE: Final[tuple[int, ...]] = (40, 40, 3, 40, 40, 3)
 #: Most hands ``_write_hand`` keeps (the memo starts over when full; an entry is up to 6.5 kB).
 HAND_MEMO: Final = 4096
 
@@ -79,11 +82,13 @@ class ObservationWriter(ActionCodec):
         rows = self._square_rows[seat]
         threat, reach, armor = tactics
         # the threat and reach columns, on every square
-        for i, th, rc in zip(rows, threat, reach, strict=True):
+        for s in range(len(rows)):  # (indexed: compiled, a zip is a generic iterator)
+            th = threat[s]
             if th:
-                buf[i + 17] = th / 100
+                buf[rows[s] + 17] = th / 100
+            rc = reach[s]
             if rc:
-                buf[i + 18] = rc / 100
+                buf[rows[s] + 18] = rc / 100
         co = self._cards
         rel = _REL[seat]
         for s, x in enumerate(st.board):
@@ -433,14 +438,12 @@ class ObservationWriter(ActionCodec):
             _write_act_flags(buf, a, sc + 20)
             if a.target >= 0:
                 buf[sc + 30] = 1.0
-        if any(tot):
-            buf[sc + 31] = tot[0] / 3
-            buf[sc + 32] = tot[1] / 3
-            buf[sc + 33] = tot[2] / 2
-            buf[sc + 34] = tot[3] / 2
-        if any(dyn):
-            for k, scale in enumerate((40, 40, 3, 40, 40, 3)):
-                buf[sc + 35 + k] = dyn[k] / scale
+        for k in range(4):  # the non-zero effect totals (the others stay zero)
+            if tot[k]:
+                buf[sc + 31 + k] = tot[k] / _TOT_SCALE[k]
+        for k in range(6):
+            if dyn[k]:
+                buf[sc + 35 + k] = dyn[k] / _DYN_SCALE[k]
         point = st.decision_point
         if point is not None and point[0] in COUNT_DPS:
             buf[sc + 41] = point[2][-1] / 9

@@ -33,6 +33,6 @@ OPS.declare("CANCEL_PENALTY", targets=(Target.ACTING,), timings=("ACTION",))  # 
 OPS.declare("FREE_FAR", targets=(Target.ACTING,), timings=("ACTION",))  # P16
 
 #: The stat modifiers (P1-P3): the only ops a ``type_filter`` may narrow.
-MOD_OPS: Final = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
+MOD_OPS: Final[tuple[str, ...]] = ("MOD_POWER", "MOD_ARMOR", "MOD_SPEED")
 #: Ops whose effect lasts (a Medarot's lasts until that Medarot acts again, D37).
 LASTING_OPS: Final = tuple(name for name in OPS.names() if OPS[name].lasting)

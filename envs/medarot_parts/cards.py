@@ -23,21 +23,21 @@ from deckgym.envs.medarot_parts.config import RulesConfig
 CARDS_DIR: Final = core_cards.package_dir(__name__) / "cards"
 DECKS_DIR: Final = core_cards.package_dir(__name__) / "decks"
 
-TYPES: Final = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
+TYPES: Final[tuple[str, ...]] = ("PART", "MEDAL", "ENERGY", "MEDAROTER", "EVADE", "EFFECT")
 PART, MEDAL, ENERGY, MEDAROTER, EVADE, EFFECT = TYPES
-SLOTS: Final = ("HEAD", "RIGHT_ARM", "LEFT_ARM", "LEGS")
+SLOTS: Final[tuple[str, ...]] = ("HEAD", "RIGHT_ARM", "LEFT_ARM", "LEGS")
 HEAD, RIGHT_ARM, LEFT_ARM, LEGS = range(4)
-ACTIONS: Final = ("SHOOT", "AIMED", "PUNCH", "RECKLESS", "PROTECT", "REPAIR", "SUPPORT")
+ACTIONS: Final[tuple[str, ...]] = ("SHOOT", "AIMED", "PUNCH", "RECKLESS", "PROTECT", "REPAIR", "SUPPORT")
 SHOOT, AIMED, PUNCH, RECKLESS, PROTECT, REPAIR, SUPPORT = range(7)
 #: Attack actions: the shooting line and the melee line (R2).
 ATTACK_ACTIONS: Final = frozenset({SHOOT, AIMED, PUNCH, RECKLESS})
-ENERGY_KINDS: Final = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
+ENERGY_KINDS: Final[tuple[str, ...]] = ("SHOOT", "MELEE", "DEFENSE", "SUPPORT")
 E_SHOOT, E_MELEE, E_DEFENSE, E_SUPPORT = range(4)
 #: Energy kind that pays each action efficiently (D19); medaroter cards use support energy.
 EFFICIENT_KIND: Final = (E_SHOOT, E_SHOOT, E_MELEE, E_MELEE, E_DEFENSE, E_DEFENSE, E_SUPPORT)
-DURATIONS: Final = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
+DURATIONS: Final[tuple[str, ...]] = ("INSTANT", "BATTLE", "TURN", "ATTACHED")
 INSTANT, BATTLE, TURN, ATTACHED = range(4)
-CONDITIONS: Final = ("IF_MEDAL_MATCH",)
+CONDITIONS: Final[tuple[str, ...]] = ("IF_MEDAL_MATCH",)
 # The effect vocabulary (selectors, timings, primitives) is declared in ``ops``; the rest of
 # the ruleset knows it by these names.
 TIMINGS: Final = ops.TIMINGS
@@ -197,11 +197,19 @@ def _s(n: int) -> str:
 
 
 #: Words for people: slots, actions, energy kinds, timings and durations (no codes in text).
-SLOT_WORDS: Final = ("head", "right arm", "left arm", "legs")
-ACTION_WORDS: Final = ("shoot", "aimed shot", "punch", "reckless", "protect", "repair", "support")
-ENERGY_WORDS: Final = ("shooting", "melee", "defense", "support")
+SLOT_WORDS: Final[tuple[str, ...]] = ("head", "right arm", "left arm", "legs")
+ACTION_WORDS: Final[tuple[str, ...]] = (
+    "shoot",
+    "aimed shot",
+    "punch",
+    "reckless",
+    "protect",
+    "repair",
+    "support",
+)
+ENERGY_WORDS: Final[tuple[str, ...]] = ("shooting", "melee", "defense", "support")
 #: What each energy kind pays efficiently (D19).
-ENERGY_PAYS: Final = (
+ENERGY_PAYS: Final[tuple[str, ...]] = (
     "shoot and aimed-shot charges",
     "punch and reckless charges",
     "protect and repair charges",
@@ -212,7 +220,7 @@ TIMING_WORDS: Final = {
     "POWER": "in a battle's power step",
     "DEFENSE": "by the defender before it responds",
 }
-DURATION_WORDS: Final = (
+DURATION_WORDS: Final[tuple[str, ...]] = (
     "",
     "lasts until the battle ends",
     "lasts until the end of the turn",

@@ -55,7 +55,7 @@ from deckgym.envs.medarot_parts.words import ENERGY_NAMES, medarot_label, plural
 __all__ = ["card_names", "decision_text", "describe_action", "narrate", "resolving_text"]
 
 #: The board's zones: those of move places, then the piles the boards also tag.
-ZONES: Final = ("part", "medarot", "medal", "hand", "energy", "deck", "trash", "play")
+ZONES: Final[tuple[str, ...]] = ("part", "medarot", "medal", "hand", "energy", "deck", "trash", "play")
 
 
 # ----------------------------------------------------------------------------- voices

@@ -91,6 +91,12 @@ class PartsEncoder(Encoder):
     """Encoder of one card pool (the table of card features is built once)."""
 
     action_size = ACTION_SIZE
+    #: per medarot slot (2 player + medarot), the last block written there and its key: a
+    #: medarot seldom changes between two observations, and comparing a key is cheaper than
+    #: hashing it (the memo is asked only when the key differs)
+    _last: list[tuple[tuple[object, ...], tuple[array, array, array]] | None]
+    #: per pile (2 area + player), its last cards and counts piece (the same shortcut)
+    _last_piles: list[tuple[list[str], array] | None]
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
@@ -113,6 +119,8 @@ class PartsEncoder(Encoder):
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
         #: the feature table's rows as float32 arrays, by card id.
         self._card_rows = {cid: array("f", self.table[i].tobytes()) for cid, i in self.row.items()}
+        self._last = [None] * 4
+        self._last_piles = [None] * 4
         #: card id -> its energy kind (the ``energy`` piece's column)
         self._kind = {cid: c.kind for cid, c in pool.cards.items()}
         self._zero = array("f", bytes(4 * L.size))
@@ -178,7 +186,6 @@ class PartsEncoder(Encoder):
         self._scalars(buf, st, seat)
         b = st.battle
         mods = st.mods
-        memo = self._memo
         k = 0  # medarot blocks written so far (a vacant seat 1 of an AMALOGS table has none)
         for p in (seat, o):
             if p == 1 and st.config.proxy:
@@ -203,17 +210,12 @@ class PartsEncoder(Encoder):
                     la.card, la.tapped, la.destroyed, la.counters, la.effect, len(la.attached),
                     lg.card, lg.tapped, lg.destroyed, lg.counters, lg.effect, len(lg.attached),
                 )  # fmt: skip
-                block = memo.get(key)
-                if block is None:
-                    if len(memo) >= _MEMO_SIZE:
-                        memo.clear()
-                    meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
-                    ids = (med.medal, hd.card, ra.card, la.card, lg.card)
-                    block = memo[key] = (
-                        array("f", meds),
-                        array("f", parts),
-                        self._rows_of(ids, self._rows, _ROWS_MEMO),
-                    )
+                last = self._last[2 * p + m]
+                if last is not None and last[0] == key:
+                    block = last[1]
+                else:
+                    block = self._block(st, p, m, key, attacking, defending, delta)
+                    self._last[2 * p + m] = (key, block)
                 i = _MEDAROTS + k * MED_F
                 buf[i : i + MED_F] = block[0]
                 i = _PARTS + k * _PARTS_F
@@ -240,13 +242,45 @@ class PartsEncoder(Encoder):
             buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
         n = self.n_cards
         i = self._play
-        for area, step in ((st.play, 1.0), (st.trash, 0.25)):
+        for a, (area, step) in enumerate(((st.play, 1.0), (st.trash, 0.25))):
             for p in (seat, o):
                 cards = area[p]
                 if cards:
-                    buf[i : i + n] = self._pile(step, cards)
+                    seen = self._last_piles[2 * a + p]
+                    if seen is not None and seen[0] == cards:
+                        buf[i : i + n] = seen[1]
+                    else:
+                        piece = self._pile(step, cards)
+                        self._last_piles[2 * a + p] = (list(cards), piece)
+                        buf[i : i + n] = piece
                 i += n
         return np.frombuffer(buf, FLOAT32)
+
+    def _block(
+        self,
+        st: GameState,
+        p: int,
+        m: int,
+        key: tuple[object, ...],
+        attacking: bool,
+        defending: bool,
+        delta: tuple[int, ...] | None,
+    ) -> tuple[array, array, array]:
+        """Medarot ``m`` of player ``p``: its medarot row, part rows and card rows, memoised by ``key``."""
+        memo = self._memo
+        block = memo.get(key)
+        if block is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            med = st.field[p][m]
+            meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
+            ids = (med.medal, *(part.card for part in med.parts))
+            block = memo[key] = (
+                array("f", meds),
+                array("f", parts),
+                self._rows_of(ids, self._rows, _ROWS_MEMO),
+            )
+        return block
 
     def _write_hand(self, buf: array, held: tuple[str, ...]) -> None:
         """The card rows of the hand ``held``, memoised by the hand (written row by row on a miss)."""

@@ -12,7 +12,7 @@ from deckgym.envs.encoding.layout import ObsLayout
 from deckgym.envs.medarot_parts.actions import DP
 from deckgym.envs.medarot_parts.cards import OPS, SLOTS, TIMINGS, TYPES, CardDef, Target
 
-_SOURCES: Final = ("STATIC", "ON_USE", "EFFECT")
+_SOURCES: Final[tuple[str, ...]] = ("STATIC", "ON_USE", "EFFECT")
 _TARGETS: Final = tuple(Target)
 _ABILITY_F: Final = len(_SOURCES) + len(OPS) + 1 + len(_TARGETS) + len(SLOTS) + 1
 CARD_F: Final = 6 + 4 + 7 + 4 + 4 + 1 + 1 + 1 + 4 + 3 + 1 + 4 + 2 * _ABILITY_F

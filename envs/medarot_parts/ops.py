@@ -15,9 +15,9 @@ from typing import Final
 from deckgym.envs.core.effects import OpRegistry
 
 #: Medaroter card timings (a card's ``timing``).
-TIMINGS: Final = ("ACTION", "POWER", "DEFENSE")
+TIMINGS: Final[tuple[str, ...]] = ("ACTION", "POWER", "DEFENSE")
 #: Sources of a part's abilities.
-SOURCES: Final = ("STATIC", "ON_USE", "EFFECT")
+SOURCES: Final[tuple[str, ...]] = ("STATIC", "ON_USE", "EFFECT")
 
 
 class Target(enum.IntEnum):

@@ -15,7 +15,7 @@ from deckgym.envs.medarot_parts.cards import ENERGY_KINDS, SLOT_WORDS
 from deckgym.envs.medarot_parts.state import GameState
 
 #: Energy kind names as their cards are called ("Shooting Energy"...), by kind index.
-ENERGY_NAMES: Final = ("Shooting Energy", "Melee Energy", "Defense Energy", "Support Energy")
+ENERGY_NAMES: Final[tuple[str, ...]] = ("Shooting Energy", "Melee Energy", "Defense Energy", "Support Energy")
 assert len(ENERGY_NAMES) == len(ENERGY_KINDS)
 
 

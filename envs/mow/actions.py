@@ -47,7 +47,7 @@ ACTION_SIZE: Final = sum(ARG_COUNT.values())
 MASTER_POS: Final = 0
 WEAPON_POS: Final = 6
 SPELL_POS: Final = 7
-_POS_NAMES: Final = (
+_POS_NAMES: Final[tuple[str, ...]] = (
     "master",
     "monster 0",
     "monster 1",

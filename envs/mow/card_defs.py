@@ -34,10 +34,10 @@ COUNTER_SPELL: Final = "COUNTER_SPELL"  # a 対抗 spell's effects
 CARD_TIMINGS: Final = (ON_ENTER, ON_ATTACK, ON_DISCARD, ON_LEVEL_UP, ACTIVATED, COUNTER, STATIC)
 MASTER_TIMINGS: Final = (ACTIVATED, COUNTER, ON_ATTACK)
 ACT_TIMINGS: Final = (ACTIVATED, COUNTER)
-USE_KINDS: Final = ("SUMMON", "EQUIP", "CAST", "ACTIVATE")
+USE_KINDS: Final[tuple[str, ...]] = ("SUMMON", "EQUIP", "CAST", "ACTIVATE")
 
 # Conditions (4.6): predicates, then costs in their fixed payment order.
-PREDICATES: Final = (
+PREDICATES: Final[tuple[str, ...]] = (
     "LEVEL_AT_LEAST",
     "LIFE_AT_MOST",
     "HAND_AT_LEAST",
@@ -45,11 +45,11 @@ PREDICATES: Final = (
     "OPP_MONSTERS_AT_LEAST",
     "DISCARD_AT_LEAST",
 )
-COSTS: Final = ("COST_SACRIFICE", "COST_DISCARD", "COST_LIFE", "COST_EXP")
+COSTS: Final[tuple[str, ...]] = ("COST_SACRIFICE", "COST_DISCARD", "COST_LIFE", "COST_EXP")
 CONDITION_CODES: Final = PREDICATES + COSTS
 
 # Effect vocabulary (4.7, 4.8).
-OPS_ORDER: Final = (
+OPS_ORDER: Final[tuple[str, ...]] = (
     "DAMAGE",
     "HEAL",
     "DRAW",
@@ -64,8 +64,8 @@ OPS_ORDER: Final = (
     "RECOVER",
     "NEGATE",
 )
-PLAYER_OPS: Final = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
-TARGET_OPS: Final = ("DAMAGE", "HEAL", "DESTROY", "BOUNCE", "BUFF")
+PLAYER_OPS: Final[tuple[str, ...]] = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
+TARGET_OPS: Final[tuple[str, ...]] = ("DAMAGE", "HEAL", "DESTROY", "BOUNCE", "BUFF")
 #: Card kinds each targeting op may affect (masters are never destroyed or bounced, D45).
 OP_KINDS: Final = {
     "DAMAGE": (MASTER, MONSTER),
@@ -90,14 +90,21 @@ class Target(enum.Enum):
 
 
 SELECTORS: Final = tuple(t.name for t in Target)
-SIDES: Final = ("OWN", "OPP", "ANY")
-PLAYERS: Final = ("SELF", "OPP")
-DURATIONS: Final = ("TURN", "PERMANENT")
-DISCARD_MODES: Final = ("CHOSEN", "RANDOM")
-EXP_SOURCES: Final = ("DECK_TOP", "HAND")
+SIDES: Final[tuple[str, ...]] = ("OWN", "OPP", "ANY")
+PLAYERS: Final[tuple[str, ...]] = ("SELF", "OPP")
+DURATIONS: Final[tuple[str, ...]] = ("TURN", "PERMANENT")
+DISCARD_MODES: Final[tuple[str, ...]] = ("CHOSEN", "RANDOM")
+EXP_SOURCES: Final[tuple[str, ...]] = ("DECK_TOP", "HAND")
 FILTER_KINDS: Final = ("ANY", MONSTER, WEAPON, SPELL)
-STATICS: Final = ("STAT_MOD", "EXTRA_CHARGE")
-SCOPES: Final = ("SELF", "OWN_MASTER", "OWN_MONSTERS", "OWN_OTHER_MONSTERS", "OPP_MASTER", "OPP_MONSTERS")
+STATICS: Final[tuple[str, ...]] = ("STAT_MOD", "EXTRA_CHARGE")
+SCOPES: Final[tuple[str, ...]] = (
+    "SELF",
+    "OWN_MASTER",
+    "OWN_MONSTERS",
+    "OWN_OTHER_MONSTERS",
+    "OPP_MASTER",
+    "OPP_MONSTERS",
+)
 #: ``Effect.amount`` value meaning OWN_LEVEL (the controller's level at resolution).
 OWN_LEVEL: Final = -1
 

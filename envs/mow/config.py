@@ -29,7 +29,7 @@ MAX_MONSTERS: Final = MAX_LEVEL_CAP
 #: Copy limit the packaged starter decks keep (D6: the rules themselves set none).
 STARTER_MAX_COPIES: Final = 3
 #: The standard level table (R12): (experience threshold, attack, guard) for levels 0..3.
-STANDARD_LEVELS: Final = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
+STANDARD_LEVELS: Final[tuple[tuple[int, int, int], ...]] = ((0, 0, 0), (2, 1, 1), (4, 2, 2), (8, 3, 3))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ ROWS: Final = 11
 COLS: Final = 7
 SQUARES: Final = ROWS * COLS
 #: D9: base square of team A (0) and team B (1).
-BASES: Final = (3, 73)
+BASES: Final[tuple[int, ...]] = (3, 73)
 
 
 def square(row: int, col: int) -> int:

@@ -28,7 +28,7 @@ from deckgym.envs.medarot_ocg.rules.medaroter import trash_timed
 from deckgym.envs.medarot_ocg.rules.phases import place, set_card
 from deckgym.envs.medarot_ocg.state import Act, GameState, Stack
 
-_DIR_NAMES: Final = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
+_DIR_NAMES: Final[tuple[str, ...]] = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")
 
 
 def _form(card: CardDef) -> str:

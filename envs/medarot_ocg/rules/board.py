@@ -16,7 +16,16 @@ from deckgym.envs.medarot_ocg.cards import MEDAROT, MELEE, SHOOTING, SPECIAL, Ca
 from deckgym.envs.medarot_ocg.state import Eff, GameState, Stack
 
 NEUTRAL_ROW: Final = 1
-_P0_VECTORS: Final = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+_P0_VECTORS: Final[tuple[tuple[int, int], ...]] = (
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+)
 
 
 def own_row(player: int) -> int:

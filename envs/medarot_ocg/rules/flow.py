@@ -70,7 +70,7 @@ def why_words(why: str) -> str:
 
 
 #: Seat 1 as the log names it, by ``config.proxy`` (AMALOGS D37, D40).
-PROXY_NAMES: Final = ("the vacant seat", "the defender's stand-in", "the enemy base")
+PROXY_NAMES: Final[tuple[str, ...]] = ("the vacant seat", "the defender's stand-in", "the enemy base")
 
 
 def hit_proxy(st: GameState, player: int, power: int) -> bool:

@@ -56,7 +56,7 @@ MOST_HAND: Final = HAND_LIMIT + 1 + 3
 SQUARES: Final = 15
 STOCK_SLOTS: Final = 3
 MASTER_SLOT: Final = 3
-SEATS: Final = (0, 1)
+SEATS: Final[tuple[int, ...]] = (0, 1)
 FROM_HAND, FROM_STOCK, FROM_MASTER = 0, 1, 2
 #: Decision points at which the deciding player's hand may hold more than 7 cards (I5).
 OVER_LIMIT_DPS: Final = frozenset(
@@ -150,9 +150,9 @@ _ACT_TASKS: Final = frozenset(
 )
 _USE_TASKS: Final = frozenset({"use_slot", "use_choose", "use_pay", "use_target"})
 #: Agenda tasks waiting while the start phase is under way or next (E2 has trashed every card in use).
-_START_TASKS: Final = ("start_phase", "start_check")
+_START_TASKS: Final[tuple[str, ...]] = ("start_phase", "start_check")
 #: The tasks a live game's agenda always leads back to: the next selection or the next start phase.
-_AGENDA_ROOTS: Final = ("select", "start_phase")
+_AGENDA_ROOTS: Final[tuple[str, ...]] = ("select", "start_phase")
 #: Task arguments by name: (what the argument is, lowest value, highest value or None).
 _TASK_ARGS: Final = {
     "p": ("a player", 0, 1),

@@ -59,7 +59,7 @@ from deckgym.envs.medarot_parts.state import (
 
 __all__ = ["check"]
 
-SEATS: Final = (0, 1)
+SEATS: Final[tuple[int, ...]] = (0, 1)
 MEDAROTS: Final = 2
 PARTS: Final = 4
 STARTER_CARDS: Final = 5  # a starter medarot: medal, head, right arm, left arm, legs (D1, D2)

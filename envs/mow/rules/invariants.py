@@ -75,7 +75,7 @@ STEP_OF |= {DP.ATTACK_TARGET: Phase.ATTACK, DP.COUNTER_WINDOW: Phase.MAIN}
 #: The card kind each use places (5.3.4).
 USE_KIND: Final = {Use.SUMMON: MONSTER, Use.EQUIP: WEAPON, Use.CAST: SPELL, Use.ACTIVATE: SPELL}
 #: One-at-a-time primitives (4.7) a ``unit_step`` task runs.
-UNIT_OPS: Final = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
+UNIT_OPS: Final[tuple[str, ...]] = ("DRAW", "DISCARD", "MILL", "EXP_GAIN", "EXP_LOSE")
 #: The triggered timings a ``trigger`` task announces (5.6).
 TRIGGERED: Final = (ON_DISCARD, ON_LEVEL_UP, ON_ATTACK)
 
