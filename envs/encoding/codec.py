@@ -76,6 +76,37 @@ def write_deck(top: np.ndarray, share: np.ndarray, deck: list[str], deck_type: C
     share[...] = blocks[1]
 
 
+#: Most hands ``write_hand`` keeps per memo (an entry is a hand's rows: about 2 kB for five cards).
+HAND_MEMO: Final = 4096
+
+
+def write_hand(
+    buf: array.array,
+    start: int,
+    held: tuple[str, ...],
+    card_rows: dict[str, array.array],
+    memo: dict[tuple[str, ...], array.array],
+) -> None:
+    """The feature rows of the cards ``held``, in order, from ``buf[start]`` on.
+
+    A hand is written far more often than it changes, so its rows are kept in ``memo`` as one
+    piece, copied in by one slice (at most ``HAND_MEMO`` hands; the memo starts over when
+    full). On a miss the rows are written one by one and the piece is taken from ``buf``.
+    """
+    rows = memo.get(held)
+    if rows is None:
+        at = start
+        for cid in held:
+            row = card_rows[cid]
+            buf[at : at + len(row)] = row
+            at += len(row)
+        if len(memo) >= HAND_MEMO:
+            memo.clear()
+        memo[held] = buf[start:at]
+    else:
+        buf[start : start + len(rows)] = rows
+
+
 def _share(size: int, copies: int) -> float:
     """A card type's share of a deck of ``size`` cards: ``1 / size`` added once per copy, in float32."""
     key = (size, copies)

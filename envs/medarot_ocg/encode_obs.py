@@ -10,6 +10,7 @@ from __future__ import annotations
 import array
 from typing import Final
 
+from deckgym.envs.encoding.codec import write_hand
 from deckgym.envs.medarot_ocg.actions import DP
 from deckgym.envs.medarot_ocg.encode_actions import _REL, ActionCodec
 from deckgym.envs.medarot_ocg.encode_layout import _DENSE_SCALARS, _MODE_INDEX, CARD_F, COUNT_DPS
@@ -22,8 +23,6 @@ _ACTING_DPS: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.
 #: The scales of the effect totals and of the modifier sums in ``scalars`` (entries 31-34 and 35-40).
 _TOT_SCALE: Final[tuple[int, ...]] = (3, 3, 2, 2)
 _DYN_SCALE: Final[tuple[int, ...]] = (40, 40, 3, 40, 40, 3)
-#: Most hands ``_write_hand`` keeps (the memo starts over when full; an entry is up to 6.5 kB).
-HAND_MEMO: Final = 4096
 
 
 class ObservationWriter(ActionCodec):
@@ -34,7 +33,7 @@ class ObservationWriter(ActionCodec):
     #: card id -> (power, armor, speed, 0 shooting / 1 melee / -1 other, cost)
     _stats: dict[str, tuple[int, int, int, int, int]]
     _card_rows: dict[str, array.array]
-    #: a hand (its first 16 cards) -> its card rows as one array (``_write_hand``)
+    #: a hand (its first 16 cards) -> its card rows as one array (``codec.write_hand``)
     _hands: dict[tuple[str, ...], array.array]
     _square_rows: tuple[tuple[int, ...], ...]
     _sc: int
@@ -291,26 +290,6 @@ class ObservationWriter(ActionCodec):
         if weakest >= 0:
             buf[i + 4] = (weakest - power) / 40
 
-    def _write_hand(self, buf: array.array, held: tuple[str, ...]) -> None:
-        """The rows of the hand ``held`` after the 15 board rows, memoised by the hand.
-
-        At most ``HAND_MEMO`` hands are kept; on a miss the rows are written one by one.
-        """
-        hands = self._hands
-        start = self._cards + 15 * CARD_F
-        rows = hands.get(held)
-        if rows is None:
-            card_rows = self._card_rows
-            at = start
-            for cid in held:
-                buf[at : at + CARD_F] = card_rows[cid]
-                at += CARD_F
-            if len(hands) >= HAND_MEMO:
-                hands.clear()
-            hands[held] = buf[start:at]
-        else:
-            buf[start : start + len(rows)] = rows
-
     def _write_cards(self, buf: array.array, st: GameState, seat: int) -> None:
         """The ``masters`` / ``stock_flags`` pieces, and the rows of hand, stock, masters and used card.
 
@@ -321,7 +300,7 @@ class ObservationWriter(ActionCodec):
         F = CARD_F
         hand = st.hand[seat]
         if hand:
-            self._write_hand(buf, tuple(hand[:16]))
+            write_hand(buf, self._cards + 15 * CARD_F, tuple(hand[:16]), self._card_rows, self._hands)
         use = st.use
         fl = self._flags
         stock_at = self._cards + 31 * F

@@ -34,7 +34,7 @@ from typing import Final
 
 import numpy as np
 
-from deckgym.envs.encoding.codec import FLOAT32, Encoder
+from deckgym.envs.encoding.codec import FLOAT32, Encoder, write_hand
 from deckgym.envs.medarot_parts.actions import ACTION_SIZE, ALL_ACTIONS, OFFSET, Action, Kind
 from deckgym.envs.medarot_parts.cards import LEGS, CardPool
 from deckgym.envs.medarot_parts.encode_layout import (
@@ -55,8 +55,6 @@ _OFF: Final = [OFFSET[Kind(k)] for k in range(len(Kind))]
 _MEMO_SIZE: Final = 1 << 15
 #: Most memoised blocks of a medarot's card rows (``_rows_of``; 1.8 kB each).
 _ROWS_MEMO: Final = 1024
-#: Most memoised hands (``_write_hand``; up to 5.6 kB each, about 2 kB for a hand of five).
-_HAND_MEMO: Final = 4096
 _FIXED: Final = build_layout(0)
 _SCALARS: Final = _FIXED["scalars"].start
 _MEDAROTS: Final = _FIXED["medarots"].start
@@ -113,7 +111,7 @@ class PartsEncoder(Encoder):
         self._memo: dict[tuple[object, ...], tuple[array, array, array]] = {}
         #: a medarot's card ids (medal, then parts) -> their feature rows as one array (``_rows_of``)
         self._rows: dict[tuple[str, ...], array] = {}
-        #: a hand's card ids -> their feature rows as one array (``_rows_of``)
+        #: a hand's card ids -> their feature rows as one array (``codec.write_hand``)
         self._hands: dict[tuple[str, ...], array] = {}
         #: (count per copy, pile's cards) -> the pile's counts piece
         self._piles: dict[tuple[float, tuple[str, ...]], array] = {}
@@ -236,7 +234,7 @@ class PartsEncoder(Encoder):
                     buf[_ENERGY + j] = value
         hand = st.hand[seat]
         if hand:
-            self._write_hand(buf, tuple(hand))
+            write_hand(buf, _HAND, tuple(hand), self._card_rows, self._hands)
         use = st.use
         if use is not None:
             buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
@@ -281,22 +279,6 @@ class PartsEncoder(Encoder):
                 self._rows_of(ids, self._rows, _ROWS_MEMO),
             )
         return block
-
-    def _write_hand(self, buf: array, held: tuple[str, ...]) -> None:
-        """The card rows of the hand ``held``, memoised by the hand (written row by row on a miss)."""
-        hands = self._hands
-        rows = hands.get(held)
-        if rows is None:
-            i = _HAND
-            card_rows = self._card_rows
-            for cid in held:
-                buf[i : i + CARD_F] = card_rows[cid]
-                i += CARD_F
-            if len(hands) >= _HAND_MEMO:
-                hands.clear()
-            hands[held] = buf[_HAND:i]
-        else:
-            buf[_HAND : _HAND + len(rows)] = rows
 
     def _proxy(self, buf: array, st: GameState, k: int) -> None:
         """Seat 1's medarot block on a proxy table (D37, D42), the ``k``-th block; the next one stays empty.
