@@ -208,12 +208,7 @@ class PartsEncoder(Encoder):
                     la.card, la.tapped, la.destroyed, la.counters, la.effect, len(la.attached),
                     lg.card, lg.tapped, lg.destroyed, lg.counters, lg.effect, len(lg.attached),
                 )  # fmt: skip
-                last = self._last[2 * p + m]
-                if last is not None and last[0] == key:
-                    block = last[1]
-                else:
-                    block = self._block(st, p, m, key, attacking, defending, delta)
-                    self._last[2 * p + m] = (key, block)
+                block = self._block(st, p, m, med, key, attacking, defending, delta)
                 i = _MEDAROTS + k * MED_F
                 buf[i : i + MED_F] = block[0]
                 i = _PARTS + k * _PARTS_F
@@ -244,13 +239,7 @@ class PartsEncoder(Encoder):
             for p in (seat, o):
                 cards = area[p]
                 if cards:
-                    seen = self._last_piles[2 * a + p]
-                    if seen is not None and seen[0] == cards:
-                        buf[i : i + n] = seen[1]
-                    else:
-                        piece = self._pile(step, cards)
-                        self._last_piles[2 * a + p] = (list(cards), piece)
-                        buf[i : i + n] = piece
+                    buf[i : i + n] = self._pile(2 * a + p, step, cards)
                 i += n
         return np.frombuffer(buf, FLOAT32)
 
@@ -259,25 +248,28 @@ class PartsEncoder(Encoder):
         st: GameState,
         p: int,
         m: int,
+        med: Medarot,
         key: tuple[object, ...],
         attacking: bool,
         defending: bool,
         delta: tuple[int, ...] | None,
     ) -> tuple[array, array, array]:
-        """Medarot ``m`` of player ``p``: its medarot row, part rows and card rows, memoised by ``key``."""
+        """Medarot ``m`` of player ``p``: its medarot row, part rows and card rows, memoised by ``key``.
+
+        The slot's last block is tried first (``_last``), then the memo.
+        """
+        last = self._last[2 * p + m]
+        if last is not None and last[0] == key:
+            return last[1]
         memo = self._memo
         block = memo.get(key)
         if block is None:
             if len(memo) >= _MEMO_SIZE:
                 memo.clear()
-            med = st.field[p][m]
             meds, parts = self._medarot(st, p, m, med, attacking, defending, delta)
             ids = (med.medal, *(part.card for part in med.parts))
-            block = memo[key] = (
-                array("f", meds),
-                array("f", parts),
-                self._rows_of(ids, self._rows, _ROWS_MEMO),
-            )
+            block = memo[key] = (array("f", meds), array("f", parts), self._rows_of(ids))
+        self._last[2 * p + m] = (key, block)
         return block
 
     def _proxy(self, buf: array, st: GameState, k: int) -> None:
@@ -295,20 +287,26 @@ class PartsEncoder(Encoder):
         buf[i + 2] = (st.proxy_armor - life if life else 0) / 9
         buf[i + 3] = life / 9
 
-    def _rows_of(self, cards: tuple[str, ...], memo: dict[tuple[str, ...], array], most: int) -> array:
-        """The feature rows of ``cards``, in order, as one float32 array, memoised in ``memo`` (``most`` entries)."""
-        out = memo.get(cards)
+    def _rows_of(self, cards: tuple[str, ...]) -> array:
+        """The feature rows of ``cards``, in order, as one float32 array, memoised."""
+        out = self._rows.get(cards)
         if out is None:
             out = array("f")
             for cid in cards:
                 out += self._card_rows[cid]
-            if len(memo) >= most:
-                memo.clear()
-            memo[cards] = out
+            if len(self._rows) >= _ROWS_MEMO:
+                self._rows.clear()
+            self._rows[cards] = out
         return out
 
-    def _pile(self, step: float, cards: list[str]) -> array:
-        """A pile's counts piece (``step`` per copy of each card) as float32 entries, memoised."""
+    def _pile(self, slot: int, step: float, cards: list[str]) -> array:
+        """A pile's counts piece (``step`` per copy of each card) as float32 entries, memoised.
+
+        ``slot`` (2 area + player) names the pile: its last cards are tried first (``_last_piles``).
+        """
+        seen = self._last_piles[slot]
+        if seen is not None and seen[0] == cards:
+            return seen[1]
         key = (step, tuple(cards))
         out = self._piles.get(key)
         if out is None:
@@ -323,6 +321,7 @@ class PartsEncoder(Encoder):
             if len(self._piles) >= _MEMO_SIZE:
                 self._piles.clear()
             self._piles[key] = out
+        self._last_piles[slot] = (list(cards), out)
         return out
 
     def _medarot(
