@@ -72,6 +72,10 @@ class Phase(enum.IntEnum):
     GAME_OVER = 10
 
 
+#: The phases that run a core table (a solo first turn or a duel): their decisions are the table's own.
+CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
+
+
 class Role(enum.IntEnum):
     """Duel roles (R17, D21); the observation's role one-hot follows this order."""
 

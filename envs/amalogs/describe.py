@@ -38,7 +38,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from deckgym.envs.amalogs.actions import DIRECTIONS, Kind, Phase
+from deckgym.envs.amalogs.actions import CORE_PHASES, DIRECTIONS, Kind, Phase
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
@@ -81,7 +81,6 @@ CORE_ENVS = {
 }
 #: The prefix of a running table's zones among the AMALOGS places.
 TABLE = "table:"
-_CORE_PHASES = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
 
 
 @functools.cache
@@ -354,7 +353,7 @@ def _square(m: _Move, s: int) -> _Words:
 
 def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
     """A core action: the core ruleset's own sentence, from the reader's seat at the table."""
-    if st.table is None or st.phase not in _CORE_PHASES:
+    if st.table is None or st.phase not in CORE_PHASES:
         return described("No such move now")
     slot = st.table_ruleset
     enc = core_encoding(slot)
@@ -424,7 +423,7 @@ def decision_text(state: AmalogsState, seat: int) -> str:
         if me:
             return f"Choose what to strike for {strike}, or strike nothing"
         return f"{subject} is choosing what to strike"
-    if phase in _CORE_PHASES:
+    if phase in CORE_PHASES:
         return _core_decision(st, seat, actor)
     return f"{subject} is deciding"
 

@@ -30,7 +30,7 @@ from typing import Any, Final, Protocol
 
 import numpy as np
 
-from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
+from deckgym.envs.amalogs.actions import CORE_PHASES, Action, Kind, Phase, Role
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.rules.commands import move_destinations
@@ -64,8 +64,6 @@ OFFSET: Final[dict[int, int]] = block_offsets(_BLOCKS)
 #: The same, indexed by kind (the kinds are 0..12 in block order).
 _OFFSETS: Final[tuple[int, ...]] = tuple(OFFSET[k] for k, _ in _BLOCKS)
 assert list(OFFSET) == list(range(len(_OFFSETS)))
-#: The phases whose decisions are the running table's core actions.
-_CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 _DECODE: Final = [Action(k, i) for k, n in _BLOCKS for i in range(n)]
 assert len(_DECODE) == META_SIZE
 
@@ -220,7 +218,7 @@ class AmalogsEncoder(Encoder):
         """Indices of the legal actions of the player to act."""
         if state.done:
             return []
-        if state.phase in _CORE_PHASES:
+        if state.phase in CORE_PHASES:
             return [CORE_OFFSET + i for i in core_encoding(state.table_ruleset).legal_indices(state.table)]
         return [OFFSET[k] + arg for k, arg in state.legal_actions()]
 
@@ -228,7 +226,7 @@ class AmalogsEncoder(Encoder):
         """int8 mask of shape ``(action_size,)``; all zeros for a player that is not to act."""
         buf = self._zero_mask[:]
         if (seat is None or seat == state.current_player) and not state.done:
-            if state.phase in _CORE_PHASES:
+            if state.phase in CORE_PHASES:
                 for i in core_encoding(state.table_ruleset).legal_indices(state.table):
                     buf[CORE_OFFSET + i] = 1
             else:

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.actions import CORE_PHASES, Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.core.declare import Record, codec_field, seats, setup
@@ -232,7 +232,7 @@ class AmalogsState(EngineState):
         if self.done:
             return "GAME_OVER"
         name = Phase(self.phase).name
-        if self.table is not None and self.phase in (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE):
+        if self.table is not None and self.phase in CORE_PHASES:
             name += f"/{getattr(self.table, 'decision', '')}"
         return name
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from deckgym.envs.amalogs import actions as A
-from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.actions import CORE_PHASES, Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.events import TITLES, player_name
 from deckgym.envs.amalogs.rules.flow import ask, decision
@@ -25,7 +25,6 @@ from deckgym.envs.core.flow import MAX_AUTO_STEPS
 AFTER_TABLE: Final[dict[Phase, Callable[[AmalogsState], None]]] = {}
 #: phase of the running table -> what the meta-game reads after each core action (a base proxy's hits, D40)
 AFTER_STEP: Final[dict[Phase, Callable[[AmalogsState], None]]] = {}
-_CORE_PHASES: Final = (Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE)
 
 
 def after_table(phase: Phase) -> Callable[[Callable[[AmalogsState], None]], Callable[[AmalogsState], None]]:
@@ -111,7 +110,7 @@ def start_table(st: AmalogsState, phase: Phase) -> None:
 
 
 @decision(
-    *_CORE_PHASES,
+    *sorted(CORE_PHASES),
     legal=lambda st: [Action(Kind.CORE, a) for a in adapter(st.table_ruleset).legal_actions(st.table)],
 )
 def on_core(st: AmalogsState, a: Action) -> None:

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from deckgym.envs.amalogs.actions import Action, Kind, Phase
+from deckgym.envs.amalogs.actions import CORE_PHASES, Action, Kind, Phase
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.flow import Agenda
 
 __all__ = ["apply", "ask", "decision", "legal_actions", "run_task", "task"]
-
-#: The phases whose legal actions are the running table's, each as ``Action(Kind.CORE, a)`` (``rules.core``).
-_CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 
 
 # ``AmalogsState`` is no ``AgendaState``: it has no task stack (``agenda``), its phase being its
@@ -39,7 +36,7 @@ class PhaseAgenda(Agenda[Any]):
     def apply(self, st: AmalogsState, action: Any) -> None:
         """Validate and play ``action``; raise ``IllegalActionError`` and change nothing if it is illegal."""
         if not (
-            st.phase in _CORE_PHASES
+            st.phase in CORE_PHASES
             and not st.done
             and type(action) is Action
             and action[0] == Kind.CORE

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.actions import CORE_PHASES, Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
 from deckgym.envs.amalogs.rules import duel as duel_rules
@@ -37,8 +37,6 @@ from deckgym.envs.core.errors import StateError
 
 __all__ = ["check"]
 
-#: Phases that run a core table (a solo first turn or a duel).
-CORE_PHASES: Final = frozenset({Phase.STARTUP_CORE, Phase.RESPAWN_CORE, Phase.DUEL_CORE})
 #: Phases of the start-up (R1-R5).
 STARTUP: Final = frozenset({Phase.STARTUP_RULESET, Phase.STARTUP_CORE, Phase.STARTUP_PLACE})
 #: Phases of the respawn (R25-R28).
