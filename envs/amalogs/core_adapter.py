@@ -291,7 +291,7 @@ class SidesCore:
 
     def summary(self, side: Any) -> CoreSummary:
         """A8: the public summary of a side."""
-        return CoreSummary(*self.sides.summary(side))
+        return CoreSummary(*self.counts(side))
 
     def counts(self, side: Any) -> tuple[int, int, int, int]:
         """A8 of a side as a plain tuple (building the named tuple costs more than reading the side)."""

@@ -300,7 +300,9 @@ class ObservationWriter(ActionCodec):
         F = CARD_F
         hand = st.hand[seat]
         if hand:
-            write_hand(buf, self._cards + 15 * CARD_F, tuple(hand[:16]), self._card_rows, self._hands)
+            write_hand(
+                buf, self._cards + 15 * F, tuple(hand[:16]), card_rows, self._hands
+            )  # after the 15 board rows
         use = st.use
         fl = self._flags
         stock_at = self._cards + 31 * F
