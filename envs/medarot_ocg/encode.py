@@ -88,8 +88,8 @@ class MedarotEncoder(ObservationWriter):
         assert L["reserve"].start == self._trash + L["trash"].size  # one contiguous block
         self.card_region = (self._cards, _N_CARD_SLOTS, CARD_F)
         self._board_cards_end = self._cards + 15 * CARD_F
-        #: seat -> absolute square -> start of the square's row in the ``board`` piece (own frame)
-        self._square_rows = tuple(tuple(self._board + r * _SQ_F for r in rel) for rel in _REL)
+        self._square_rows = tuple(tuple(r * _SQ_F for r in rel) for rel in _REL)
+        self._board_zero = array.array("f", bytes(4 * L["board"].size))
         self._reserve = L["reserve"].start
         #: card id -> its feature row as an ``array.array`` (copied into an observation by slice)
         self._card_rows = {
@@ -136,8 +136,9 @@ class MedarotEncoder(ObservationWriter):
         if view is None:
             statuses, sideways, mods, tot, dyn = _effect_summary(st, seat)
             tactics = _tactics(st, seat, mods, self._stats)
-            self._write_board(buf, st, seat, statuses, sideways, mods, tactics)
-            memo["board"] = (mods, tot, dyn, tactics, buf[bo:be], buf[co:ce])
+            board = self._write_board(buf, st, seat, statuses, sideways, mods, tactics)
+            buf[bo:be] = board
+            memo["board"] = (mods, tot, dyn, tactics, board, buf[co:ce])
         else:
             mods, tot, dyn, tactics, board, board_cards = view
             buf[bo:be] = board

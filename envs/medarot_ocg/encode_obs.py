@@ -23,6 +23,8 @@ _ACTING_DPS: Final = frozenset({DP.ACTION_START, DP.MOVE_BEFORE, DP.SUPPORT, DP.
 #: The scales of the effect totals and of the modifier sums in ``scalars`` (entries 31-34 and 35-40).
 _TOT_SCALE: Final[tuple[int, ...]] = (3, 3, 2, 2)
 _DYN_SCALE: Final[tuple[int, ...]] = (40, 40, 3, 40, 40, 3)
+#: The packer of scalars 0-14, bound once (a method looked up by name at every call costs more).
+_PACK_DENSE: Final = _DENSE_SCALARS.pack_into
 
 
 class ObservationWriter(ActionCodec):
@@ -35,7 +37,11 @@ class ObservationWriter(ActionCodec):
     _card_rows: dict[str, array.array]
     #: a hand (its first 16 cards) -> its card rows as one array (``codec.write_hand``)
     _hands: dict[tuple[str, ...], array.array]
+    #: seat -> absolute square -> start of the square's row within the ``board`` piece (own frame)
     _square_rows: tuple[tuple[int, ...], ...]
+    #: the ``board`` piece's start in the observation, and the piece zeroed (``_write_board``)
+    _board: int
+    _board_zero: array.array
     _sc: int
     _flags: int
     _moves: int
@@ -51,12 +57,13 @@ class ObservationWriter(ActionCodec):
     def _marks(self, st: GameState, seat: int, uid: int, target: int) -> list[int]:
         """Buffer positions of the acting-Medarot and target markers of the ``board`` piece."""
         out = []
+        bo = self._board
         for i, x in zip(self._square_rows[seat], st.board, strict=True):
             if x is not None:
                 if x.uid == uid:
-                    out.append(i + 7)
+                    out.append(bo + i + 7)
                 elif x.uid == target:
-                    out.append(i + 8)
+                    out.append(bo + i + 8)
         return out
 
     def _write_board(
@@ -68,8 +75,12 @@ class ObservationWriter(ActionCodec):
         sideways: set[int],
         mods: dict[int, list[int]],
         tactics: tuple[list[int], list[int], list[int]],
-    ) -> None:
-        """Piece ``board`` (but the acting and target markers) and the board rows of ``board_cards``.
+    ) -> array.array:
+        """Piece ``board`` (but the acting and target markers), returned; ``board_cards``'s board rows, into ``buf``.
+
+        The piece is written into an array of its own, whose small indices are cached int
+        objects in the compiled build (an index into the whole observation is a new one at
+        every write); the caller copies it in.
 
         Besides each Medarot's own flags, every square carries two tactical sums of public
         facts: ``threat`` (the highest effective power of a face-up enemy Medarot whose range
@@ -80,14 +91,15 @@ class ObservationWriter(ActionCodec):
         stats = self._stats
         rows = self._square_rows[seat]
         threat, reach, armor = tactics
+        piece = self._board_zero[:]
         # the threat and reach columns, on every square
         for s in range(len(rows)):  # (indexed: compiled, a zip is a generic iterator)
             th = threat[s]
             if th:
-                buf[rows[s] + 17] = th / 100
+                piece[rows[s] + 17] = th / 100
             rc = reach[s]
             if rc:
-                buf[rows[s] + 18] = rc / 100
+                piece[rows[s] + 18] = rc / 100
         co = self._cards
         rel = _REL[seat]
         for s, x in enumerate(st.board):
@@ -95,40 +107,41 @@ class ObservationWriter(ActionCodec):
                 continue
             i = rows[s]
             mine = x.owner == seat
-            buf[i] = 1.0
-            buf[i + 1 + (not mine)] = 1.0
+            piece[i] = 1.0
+            piece[i + 1 + (not mine)] = 1.0
             if x.acted:
-                buf[i + 5] = 1.0
+                piece[i + 5] = 1.0
             if x.placed:
-                buf[i + 6] = 1.0
+                piece[i + 6] = 1.0
             uid = x.uid
             if x.face_up or mine:
                 if x.face_up:
-                    buf[i + 3] = 1.0
-                buf[i + 4] = 1.0
+                    piece[i + 3] = 1.0
+                piece[i + 4] = 1.0
                 cid = x.change or x.base
                 if x.change is not None:
-                    buf[i + 9] = 1.0
+                    piece[i + 9] = 1.0
                 c = co + rel[s] * CARD_F
                 buf[c : c + CARD_F] = card_rows[cid]
                 if mods and uid in mods:
                     d = mods[uid]
                     pw, ar, sp = stats[cid][:3]
-                    buf[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
-                    buf[i + 15] = (max(0, pw + d[0]) - pw) / 100
-                    buf[i + 16] = (max(0, ar + d[1]) - ar) / 100
+                    piece[i + 14] = (max(0, sp + d[2]) - sp) / 10  # effective = max(0, printed + modifiers)
+                    piece[i + 15] = (max(0, pw + d[0]) - pw) / 100
+                    piece[i + 16] = (max(0, ar + d[1]) - ar) / 100
                 if mine:
                     if threat[s] and threat[s] >= armor[s]:
-                        buf[i + 19] = 1.0
+                        piece[i + 19] = 1.0
                 elif reach[s] and reach[s] >= armor[s]:
-                    buf[i + 20] = 1.0
+                    piece[i + 20] = 1.0
             if sideways and uid in sideways:
-                buf[i + 10] = 1.0
+                piece[i + 10] = 1.0
             if statuses and uid in statuses:
                 b = statuses[uid]
-                buf[i + 11] = float(b & 1)
-                buf[i + 12] = float(b >> 1 & 1)
-                buf[i + 13] = float(b >> 2 & 1)
+                piece[i + 11] = float(b & 1)
+                piece[i + 12] = float(b >> 1 & 1)
+                piece[i + 13] = float(b >> 2 & 1)
+        return piece
 
     def _write_acting(
         self,
@@ -306,7 +319,8 @@ class ObservationWriter(ActionCodec):
         use = st.use
         fl = self._flags
         stock_at = self._cards + 31 * F
-        for k, p in enumerate((seat, o)):
+        for k in range(2):
+            p = seat if k == 0 else o
             m = st.master[p]
             if m is not None:
                 i = fl + 4 * k
@@ -391,7 +405,7 @@ class ObservationWriter(ActionCodec):
             st.reserve,
             st.mulligans,
         )
-        _DENSE_SCALARS.pack_into(
+        _PACK_DENSE(
             buf,
             4 * sc,
             st.turn / cfg.max_turns,

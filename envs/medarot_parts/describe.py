@@ -29,6 +29,7 @@ which no move names today (``ZONES`` lists them all).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from deckgym.envs.core import proxy
@@ -103,7 +104,20 @@ class _Voice:
 
 
 def _third(verb: str) -> str:
-    """The first word of ``verb`` in the third person singular ("pass" -> "passes")."""
+    """The first word of ``verb`` in the third person singular ("pass" -> "passes"), memoised."""
+    out = _THIRD.get(verb)
+    if out is None:
+        if len(_THIRD) >= 1024:
+            _THIRD.clear()
+        out = _THIRD[verb] = _third_person(verb)
+    return out
+
+
+#: ``_third``'s answers (the verbs are the handlers' literals and a few amounts in words)
+_THIRD: Final[dict[str, str]] = {}
+
+
+def _third_person(verb: str) -> str:
     word, _, rest = verb.partition(" ")
     if word in ("do", "go") or word.endswith(("s", "sh", "ch", "x", "z")):
         word += "es"
@@ -164,7 +178,7 @@ def narrate(state: GameState, action: Action) -> str:
 def _describe(st: GameState, reader: int | None, action: Action) -> Described:
     kind, player, ctx = st.decision_point  # type: ignore[misc]
     v = _Voice(st, reader, player)
-    handler = _HANDLERS.get(DP(kind))
+    handler = _HANDLERS.get(kind)  # by the plain int: ``DP(kind)`` is an interpreted enum call
     if handler is None:  # pragma: no cover - every decision point has a handler
         return described(v.say("choose", "an option"))
     return handler(v, ctx, action)
@@ -501,7 +515,8 @@ def _discard(v: _Voice, ctx: tuple[int, ...], a: Action) -> Described:
     return described(v.say("discard", f"card {a.arg + 1} of its hand"), _hand_place(v, p, a.arg))
 
 
-_HANDLERS: Final = {
+#: decision point -> its handler, keyed by the plain int (an ``IntEnum`` member hashes and compares as one)
+_HANDLERS: Final[dict[int, Callable[[_Voice, tuple[int, ...], Action], Described]]] = {
     DP.ACTION_MEDAROT_TIE: _tie,
     DP.ENERGY_PLACE: _energy_place,
     DP.ACTION: _action,
