@@ -67,7 +67,27 @@ Decide = Callable[..., None]
 
 def push(st: AgendaState, *tasks: list[Any]) -> None:
     """Schedule tasks so that they run in the order given (before anything already scheduled)."""
-    st.agenda.extend(reversed(tasks))
+    agenda = st.agenda
+    for k in range(len(tasks) - 1, -1, -1):  # (indexed: compiled, ``reversed`` is a generic iterator)
+        agenda.append(tasks[k])
+
+
+def run_task(tasks: dict[str, Task], st: Any, task: list[Any]) -> None:
+    """Run one agenda entry ``[name, *args]`` with the registered task ``name``.
+
+    The common arities are called with their arguments spelled out: in the compiled build that
+    is a vector call, where ``fn(st, *args)`` builds a tuple and goes through the generic call.
+    """
+    fn = tasks[task[0]]
+    n = len(task)
+    if n == 1:
+        fn(st)
+    elif n == 2:
+        fn(st, task[1])
+    elif n == 3:
+        fn(st, task[1], task[2])
+    else:
+        fn(st, *task[1:])
 
 
 def ask(st: AgendaState, kind: int, player: int, *ctx: int) -> None:
@@ -206,8 +226,7 @@ class Agenda(Generic[S]):
                 self.runaway(st, origin)
             if not agenda:
                 raise StateError("the agenda ran empty with no decision point; the state is corrupt")
-            task = agenda.pop()
-            tasks[task[0]](st, *task[1:])
+            run_task(tasks, st, agenda.pop())
             n += 1
         self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None

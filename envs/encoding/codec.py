@@ -83,18 +83,27 @@ HAND_MEMO: Final = 4096
 def write_hand(
     buf: array.array,
     start: int,
-    held: tuple[str, ...],
+    hand: list[str],
     card_rows: dict[str, array.array],
     memo: dict[tuple[str, ...], array.array],
+    last: list[tuple[list[str], array.array] | None],
+    slot: int,
 ) -> None:
-    """The feature rows of the cards ``held``, in order, from ``buf[start]`` on.
+    """The feature rows of the cards of ``hand``, in order, from ``buf[start]`` on.
 
-    A hand is written far more often than it changes, so its rows are kept in ``memo`` as one
-    piece, copied in by one slice (at most ``HAND_MEMO`` hands; the memo starts over when
-    full). On a miss the rows are written one by one and the piece is taken from ``buf``.
+    A hand is written far more often than it changes, so its rows are kept as one piece,
+    copied in by one slice: ``last[slot]`` holds the slot's (a seat's) last hand and piece,
+    tried first, and ``memo`` the pieces of other hands (at most ``HAND_MEMO``; the memo starts
+    over when full). On a miss the rows are written one by one and the piece is taken from ``buf``.
     """
-    rows = memo.get(held)
-    if rows is None:
+    seen = last[slot]
+    if seen is not None and seen[0] == hand:
+        rows = seen[1]
+        buf[start : start + len(rows)] = rows
+        return
+    held = tuple(hand)
+    found = memo.get(held)
+    if found is None:
         at = start
         for cid in held:
             row = card_rows[cid]
@@ -102,9 +111,11 @@ def write_hand(
             at += len(row)
         if len(memo) >= HAND_MEMO:
             memo.clear()
-        memo[held] = buf[start:at]
+        rows = memo[held] = buf[start:at]
     else:
+        rows = found
         buf[start : start + len(rows)] = rows
+    last[slot] = (list(hand), rows)
 
 
 def _share(size: int, copies: int) -> float:

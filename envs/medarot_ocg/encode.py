@@ -96,6 +96,7 @@ class MedarotEncoder(ObservationWriter):
             cid: array.array("f", self.table[c.index].tobytes()) for cid, c in pool.cards.items()
         }
         self._hands = {}
+        self._last_hands = [None, None]
 
     def deck_type(self, card: str) -> int:
         """The global state's deck column of a card: its pool row minus one."""

@@ -37,6 +37,8 @@ class ObservationWriter(ActionCodec):
     _card_rows: dict[str, array.array]
     #: a hand (its first 16 cards) -> its card rows as one array (``codec.write_hand``)
     _hands: dict[tuple[str, ...], array.array]
+    #: per seat, its last hand and that hand's rows (``codec.write_hand``)
+    _last_hands: list[tuple[list[str], array.array] | None]
     #: seat -> absolute square -> start of the square's row within the ``board`` piece (own frame)
     _square_rows: tuple[tuple[int, ...], ...]
     #: the ``board`` piece's start in the observation, and the piece zeroed (``_write_board``)
@@ -313,9 +315,15 @@ class ObservationWriter(ActionCodec):
         F = CARD_F
         hand = st.hand[seat]
         if hand:
-            write_hand(
-                buf, self._cards + 15 * F, tuple(hand[:16]), card_rows, self._hands
-            )  # after the 15 board rows
+            write_hand(  # after the 15 board rows
+                buf,
+                self._cards + 15 * F,
+                hand if len(hand) <= 16 else hand[:16],
+                card_rows,
+                self._hands,
+                self._last_hands,
+                seat,
+            )
         use = st.use
         fl = self._flags
         stock_at = self._cards + 31 * F
@@ -352,7 +360,8 @@ class ObservationWriter(ActionCodec):
         if use is not None and use[1] >= 0:
             h = st.master[use[0]] if use[1] == 3 else st.stock[use[0]][use[1]]
             used = h.card if h is not None else None
-        for p in (seat, o):
+        for side in range(2):
+            p = seat if side == 0 else o
             lim = st.limbo[p]
             if lim is not None and (lim[1] or p == seat):
                 used = lim[0]

@@ -118,6 +118,8 @@ class PartsEncoder(Encoder):
         self._rows: dict[tuple[str, ...], array] = {}
         #: a hand's card ids -> their feature rows as one array (``codec.write_hand``)
         self._hands: dict[tuple[str, ...], array] = {}
+        #: per seat, its last hand and that hand's rows (``codec.write_hand``)
+        self._last_hands: list[tuple[list[str], array] | None] = [None, None]
         #: the feature table's rows as float32 arrays, by card id.
         self._card_rows = {cid: array("f", self.table[i].tobytes()) for cid, i in self.row.items()}
         self._last = [None] * 4
@@ -188,7 +190,8 @@ class PartsEncoder(Encoder):
         b = st.battle
         mods = st.mods
         k = 0  # medarot blocks written so far (a vacant seat 1 of an AMALOGS table has none)
-        for p in (seat, o):
+        for side in range(2):  # (a range: compiled, a loop over a tuple is a generic iterator)
+            p = seat if side == 0 else o
             if p == 1 and st.config.proxy:
                 self._proxy(buf, st, k)
                 k += 2
@@ -232,14 +235,16 @@ class PartsEncoder(Encoder):
                     buf[_ENERGY + j] = value
         hand = st.hand[seat]
         if hand:
-            write_hand(buf, _HAND, tuple(hand), self._card_rows, self._hands)
+            write_hand(buf, _HAND, hand, self._card_rows, self._hands, self._last_hands, seat)
         use = st.use
         if use is not None:
             buf[_USE : _USE + CARD_F] = self._card_rows[use[1]]
         n = self.n_cards
         i = self._play
-        for a, (area, step) in enumerate(((st.play, 1.0), (st.trash, 0.25))):
-            for p in (seat, o):
+        for a in range(2):
+            area, step = (st.play, 1.0) if a == 0 else (st.trash, 0.25)
+            for side in range(2):
+                p = seat if side == 0 else o
                 cards = area[p]
                 if cards:
                     buf[i : i + n] = self._pile(2 * a + p, step, cards)

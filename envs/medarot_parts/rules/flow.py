@@ -13,7 +13,7 @@ import functools
 from typing import Any, Final
 
 from deckgym.envs.core.errors import StateError
-from deckgym.envs.core.flow import Agenda, ask, end, push, truncate
+from deckgym.envs.core.flow import Agenda, ask, end, push, run_task, truncate
 from deckgym.envs.medarot_parts.actions import DP, Action
 from deckgym.envs.medarot_parts.state import GameState
 
@@ -70,8 +70,7 @@ class ForcedAgenda(Agenda[GameState]):
                 continue
             if not agenda:
                 raise StateError("the agenda ran empty with no decision point; the state is corrupt")
-            name, *args = agenda.pop()
-            tasks[name](st, *args)
+            run_task(tasks, st, agenda.pop())
         self.most_auto_steps = max(self.most_auto_steps, n)
         st._legal = None
 

@@ -255,3 +255,24 @@ def test_a_runaway_outside_apply_and_one_of_forced_decisions_say_so(monkeypatch)
     with pytest.raises(StateError) as err:
         TOY.run(st, origin=(42, 0, ()))  # a decision kind the state's names do not know
     assert "after decision point 42 without" in str(err.value)
+
+
+def test_push_runs_tasks_in_the_order_given_before_what_was_scheduled():
+    st = Toy()
+    st.agenda = [["old"]]
+    push(st, ["a", 1], ["b"], ["c", 2, 3])
+    assert [t[0] for t in reversed(st.agenda)] == ["a", "b", "c", "old"]
+    push(st)  # nothing to schedule
+    assert [t[0] for t in reversed(st.agenda)] == ["a", "b", "c", "old"]
+
+
+@pytest.mark.parametrize("args", [(), (1,), (1, "two"), (1, "two", 3.0), (1, 2, 3, 4, 5)])
+def test_run_task_hands_each_task_its_arguments_whatever_their_number(args):
+    seen: list[tuple[Any, ...]] = []
+
+    def task(st: Any, *got: Any) -> None:
+        seen.append((st, *got))
+
+    st = Toy()
+    flow.run_task({"t": task}, st, ["t", *args])
+    assert seen == [(st, *args)]
