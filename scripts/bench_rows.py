@@ -276,7 +276,7 @@ def table(rows_: dict[str, Any]) -> list[str]:
             f"{label:<26}{r['constructions_per_s']:>14,.0f}{x['constructions']:>7.2f}"
             f"{r['fresh_env_decisions_per_s']:>16,.0f}{x['fresh_env']:>7.2f}{r['heuristic_games_per_s']:>13,.1f}"
             f"{r['heuristic_decisions_per_s']:>11,.0f}{x['heuristic']:>7.2f}{r['search_decisions_per_s']:>13,.1f}"
-            f"{x['search']:>8.3f}{r['clones_per_s']:>10,.0f}{x['clone']:>7.2f}"
+            f"{x['search']:>8.3g}{r['clones_per_s']:>10,.0f}{x['clone']:>7.2f}"
         )
         if "speedup" in r:
             sp = r["speedup"]
