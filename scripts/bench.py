@@ -588,14 +588,14 @@ def side_by_side_table(out: dict[str, Any]) -> str:
         for key, name in (("fresh_env", "fresh env"), ("heuristic", "heuristic"), ("search", "search")):
             if key in row["ratio"] and key in base["ratio"]:
                 lines.append(
-                    f"{label:<26}{name:<10}{base['ratio'][key]:>11.3g}{row['ratio'][key]:>15.3g}"
+                    f"{label:<26}{name:<10}{base['ratio'][key]:>#11.3g}{row['ratio'][key]:>#15.3g}"
                     f"{out['speedup'][label].get(key + '_decisions', float('nan')):>10.2f}"
                 )
     for label, row in (compiled.get("training") or {}).items():
         if label in (pure.get("training") or {}):
             lines.append(
-                f"{label:<26}{'PPO':<10}{pure['training'][label]['ratio_to_aec']:>11.3g}"
-                f"{row['ratio_to_aec']:>15.3g}{out['speedup'][label]['training']:>10.2f}"
+                f"{label:<26}{'PPO':<10}{pure['training'][label]['ratio_to_aec']:>#11.3g}"
+                f"{row['ratio_to_aec']:>#15.3g}{out['speedup'][label]['training']:>10.2f}"
             )
     lines.append(
         "(x c4: decisions per second over connect_four_v3's in the same build's run; PPO: over the env's)"
@@ -644,7 +644,7 @@ def table(result: dict[str, Any]) -> str:
         f"{'PPO training':<26}{'steps':>8}{'PPO loop steps/s':>18}{'whole run steps/s':>19}{'x aec decisions/s':>19}",
         [
             f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
-            f"{t['ratio_to_aec']:>19.3g}"
+            f"{t['ratio_to_aec']:>#19.3g}"
             for label, t in training.items()
         ],
     )

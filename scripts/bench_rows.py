@@ -261,7 +261,7 @@ def table(rows_: dict[str, Any]) -> list[str]:
     ref = rows_["reference"]["connect_four_v3"]
     head = (
         f"{'construction and agents':<26}{'env()+reset/s':>14}{'x c4':>7}{'fresh-env dec/s':>16}{'x c4':>7}"
-        f"{'heur games/s':>13}{'heur dec/s':>11}{'x c4':>7}{'search dec/s':>13}{'x c4':>8}"
+        f"{'heur games/s':>13}{'heur dec/s':>11}{'x c4':>7}{'search dec/s':>13}{'x c4':>9}"
         f"{'clones/s':>10}{'x c4':>7}"
     )
     lines = [head, "-" * len(head)]
@@ -276,7 +276,7 @@ def table(rows_: dict[str, Any]) -> list[str]:
             f"{label:<26}{r['constructions_per_s']:>14,.0f}{x['constructions']:>7.2f}"
             f"{r['fresh_env_decisions_per_s']:>16,.0f}{x['fresh_env']:>7.2f}{r['heuristic_games_per_s']:>13,.1f}"
             f"{r['heuristic_decisions_per_s']:>11,.0f}{x['heuristic']:>7.2f}{r['search_decisions_per_s']:>13,.1f}"
-            f"{x['search']:>8.3g}{r['clones_per_s']:>10,.0f}{x['clone']:>7.2f}"
+            f"{x['search']:>#9.3g}{r['clones_per_s']:>10,.0f}{x['clone']:>7.2f}"
         )
         if "speedup" in r:
             sp = r["speedup"]
