@@ -242,7 +242,7 @@ class Agenda(Generic[S]):
         while agenda and len(seen) < RUNAWAY_TAIL and st.decision_point is None and not st.done:
             task = agenda.pop()
             seen.append(task[0])
-            self.tasks[task[0]](st, *task[1:])
+            run_task(self.tasks, st, task)
         ruleset = (
             type(st).__module__.split(".")[2]
             if type(st).__module__.startswith("deckgym.envs.")
