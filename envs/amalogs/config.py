@@ -8,24 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Final, NamedTuple
 
 
 class RulesetInfo(NamedTuple):
-    """A core ruleset slot (D15): its name, weight WE and duel range."""
+    """A core ruleset slot (D15): its name, weight WE, duel range and the two constants of D43.
+
+    ``life_scale``: L0 = life_scale x the side's starting core life (rounded half up, at least 1),
+    so that L0 is proportional to the ruleset's duel rate. ``standin``: the host's stand-in
+    factor M, the damage its host deals a stand-in per table over the core life a real
+    opponent of its own game loses per table; a proxy's life is counted in L0 x M.
+    """
 
     name: str
     we: int
     range: int
+    life_scale: Fraction
+    standin: Fraction
 
 
-#: D15: ruleset slots 0..7 (5-7 reserved).
+#: D15 with D43's constants: ruleset slots 0..7 (5-7 reserved). Measured by
+#: ``scripts/amalogs_balance.py --only rates`` (docs/rules/amalogs.md D43 gives the run).
 RULESETS: Final[dict[int, RulesetInfo]] = {
-    0: RulesetInfo("medarot_ocg_beginner", 1, 2),
-    1: RulesetInfo("medarot_ocg_advance", 2, 2),
-    2: RulesetInfo("medarot_parts", 2, 2),
-    3: RulesetInfo("master_of_the_world", 3, 1),
-    4: RulesetInfo("medarot_ocg_normal", 2, 2),
+    0: RulesetInfo("medarot_ocg_beginner", 1, 2, Fraction(1), Fraction(33, 5)),
+    1: RulesetInfo("medarot_ocg_advance", 2, 2, Fraction(1), Fraction(11, 5)),
+    2: RulesetInfo("medarot_parts", 2, 2, Fraction(1), Fraction(4)),
+    3: RulesetInfo("master_of_the_world", 3, 1, Fraction(1), Fraction(5, 2)),
+    4: RulesetInfo("medarot_ocg_normal", 2, 2, Fraction(1), Fraction(7, 2)),
 }
 SLOT_OF: Final = {info.name: slot for slot, info in RULESETS.items()}
 NUM_SLOTS: Final = 8

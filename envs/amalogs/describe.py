@@ -44,7 +44,7 @@ from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
 from deckgym.envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
 from deckgym.envs.amalogs.rules.commands import COST
-from deckgym.envs.amalogs.rules.convert import strike_loss, to_host
+from deckgym.envs.amalogs.rules.convert import host_units, strike_loss, to_host
 from deckgym.envs.amalogs.rules.duel import participants, seat_one
 from deckgym.envs.amalogs.rules.geometry import BASES, NEIGHBOUR
 from deckgym.envs.amalogs.state import AmalogsState, Avatar
@@ -317,7 +317,7 @@ def _duel_words(m: _Move) -> tuple[str, str]:
         seat = f" against {m.who(champ)}"
     elif defender >= 0:
         dav = st.avatars[defender]
-        life = to_host(adapter(dav.ruleset).summary(dav.side).life, av.nominal, dav.nominal)
+        life = to_host(adapter(dav.ruleset).summary(dav.side).life, host_units(av.ruleset, av.nominal), dav.nominal)
         seat = f" against {m.who(defender)}, who defends with {life} life"
     elif kind == proxy_kind.BASE:
         seat = f" against base {'AB'[1 - av.team]} ({st.life[1 - av.team]} life, 1 per successful attack)"

@@ -19,7 +19,7 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.config import RULESETS, SLOT_OF, AmalogsConfig
 from deckgym.envs.amalogs.cores import adapter, match_config
 from deckgym.envs.amalogs.rules import duel, new_game, respawn, turn
-from deckgym.envs.amalogs.rules.convert import to_host
+from deckgym.envs.amalogs.rules.convert import host_units, to_host
 from deckgym.envs.amalogs.rules.geometry import COLS, ROWS, SQUARES, square
 from deckgym.envs.amalogs.state import AmalogsState, Duel
 from deckgym.envs.core.errors import PositionError
@@ -296,7 +296,9 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
     d.strike = h.we + len(casts)
     if defender >= 0:
         dav = st.avatars[defender]
-        d.proxy_start = to_host(adapter(dav.ruleset).summary(dav.side).life, h.nominal, dav.nominal)
+        d.proxy_start = to_host(
+            adapter(dav.ruleset).summary(dav.side).life, host_units(h.ruleset, h.nominal), dav.nominal
+        )
     d.proxy_life = d.proxy_start
     d.lost = [champ] if champion_lost else []
     st.core_turn += 1

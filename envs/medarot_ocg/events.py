@@ -53,7 +53,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "player_effect": ("player", "op", "amount"),
     "store_charge": ("player", "slot"),
     "negate": ("player",),
-    "proxy_hit": ("player", "hit", "proxy_life", "why"),
+    "proxy_hit": ("player", "hit", "power", "proxy_life", "why"),
     **FLOW_KINDS,
 }
 
@@ -116,9 +116,9 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     "store_charge": "`player` stores a NEGATE charge on its card in slot `slot`",
     "negate": "`player` negates the current attack",
     "proxy_hit": (
-        "AMALOGS proxy tables: `player`'s attack (`why` `attack`, `hit` its power ÷ 10) or effect (`why` the"
-        " payment's, `hit` its amount) reaches the proxy at seat 1, whose life is then `proxy_life` (a base"
-        " proxy loses 1 per attack whose hit is at least 1)"
+        "AMALOGS proxy tables: `player`'s attack (`why` `attack`, `power` its effective power, `hit` that"
+        " power ÷ the mode's divisor) or effect (`why` the payment's, `hit` its amount, `power` null) reaches"
+        " the proxy at seat 1, whose life is then `proxy_life` (a base proxy loses 1 per attack)"
     ),
     "auto": (
         "the engine plays `action` for `player` at decision `decision` without asking: its only"

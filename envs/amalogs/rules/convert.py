@@ -1,9 +1,11 @@
-"""Conversions between the core lives of different rulesets (D38, D41), in exact arithmetic.
+"""Conversions between the core lives of different rulesets (D38, D41, D43), in exact arithmetic.
 
-Each ruleset has a nominal life L0 (D38: OCG beginner 10, OCG normal and advance 20, Master
-of the World 20, the parts game the head armor its side started with). A defender's core life
-becomes the proxy's life in the host's units, rounded half up with a floor of 1; damage goes
-back to the guest rounded up. Only integers and ``Fraction`` are used: no floating point.
+Each side has a nominal life L0 (D38, calibrated by D43): its ruleset's ``life_scale`` times
+the core life the side starts with (``config.RULESETS``), rounded half up, at least 1, so that
+L0 is proportional to the ruleset's duel rate and Master of the World's stays 20. A host
+counts a proxy's life in its stand-in units, L0 x M (``standin``). A defender's core life
+becomes the proxy's life in those units, rounded half up with a floor of 1; damage goes back
+to the guest rounded up. Only integers and ``Fraction`` are used: no floating point.
 """
 
 from __future__ import annotations
@@ -12,20 +14,32 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Final
 
+from deckgym.envs.amalogs.config import RULESETS
+
 #: D41: a strike's value S is counted in units of a nominal life of 20.
 STRIKE_UNIT: Final = 20
 
 
-def to_host(life: int, host_l0: int, guest_l0: int) -> int:
+def nominal_of(slot: int, start_life: int) -> int:
+    """D43: a side's L0, ``max(1, floor(life_scale · start_life + 1/2))``."""
+    return max(1, floor(RULESETS[slot].life_scale * start_life + Fraction(1, 2)))
+
+
+def host_units(slot: int, nominal: int) -> Fraction:
+    """D43: a host's unit of proxy life, L0 x M (its ruleset's stand-in factor)."""
+    return nominal * RULESETS[slot].standin
+
+
+def to_host(life: int, host_l0: Fraction | int, guest_l0: int) -> int:
     """D38: P = max(1, floor(x · L0_host / L0_guest + 1/2)) for a defender of core life ``life``."""
-    return max(1, floor(Fraction(life * host_l0, guest_l0) + Fraction(1, 2)))
+    return max(1, floor(life * Fraction(host_l0) / guest_l0 + Fraction(1, 2)))
 
 
-def to_guest(damage: int, host_l0: int, guest_l0: int) -> int:
+def to_guest(damage: int, host_l0: Fraction | int, guest_l0: int) -> int:
     """D38: the core life a defender loses for proxy damage ``damage``: ceil(d · L0_guest / L0_host), 0 for 0."""
     if damage <= 0:
         return 0
-    return ceil(Fraction(damage * guest_l0, host_l0))
+    return ceil(damage * guest_l0 / Fraction(host_l0))
 
 
 def strike_loss(strike: int, guest_l0: int) -> int:

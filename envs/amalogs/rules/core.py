@@ -16,6 +16,7 @@ from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import CORE_PHASES, Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.events import TITLES, player_name
+from deckgym.envs.amalogs.rules.convert import nominal_of
 from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.core.errors import StateError
@@ -82,7 +83,7 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
     side = ad.new_side(st.config.deck(player, slot), st.rng)
     st.core_turn += 1
     av.core_turns = 1
-    av.nominal = ad.nominal_life(side)
+    av.nominal = nominal_of(slot, ad.nominal_life(side))
     av.last_turn = st.core_turn
     st.emit(
         "core_game",

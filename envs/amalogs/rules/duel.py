@@ -14,7 +14,7 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.events import TITLES, names, player_name
 from deckgym.envs.amalogs.rules import core, turn
-from deckgym.envs.amalogs.rules.convert import strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.convert import host_units, strike_loss, to_guest, to_host
 from deckgym.envs.amalogs.rules.end import end_check
 from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST
@@ -96,7 +96,7 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     if kind == proxy_kind.GUEST:
         dav = st.avatars[defender]
         life = adapter(dav.ruleset).summary(dav.side).life
-        d.proxy_start = to_host(life, h.nominal, dav.nominal)
+        d.proxy_start = to_host(life, host_units(h.ruleset, h.nominal), dav.nominal)
     elif kind == proxy_kind.BASE:
         d.proxy_start = st.life[1 - h.team]
     d.proxy_life = d.proxy_start
@@ -211,7 +211,8 @@ def after_duel_table(st: AmalogsState) -> None:
 def proxy_result(st: AmalogsState, d: Duel, damage: int, zeroed: bool) -> None:
     """D39 (D25 step 2b): the defender loses to_guest(d) core life (A7); P at 0 or that loss is its loss."""
     av = st.avatars[d.defender]
-    core_damage = to_guest(damage, st.avatars[d.host].nominal, av.nominal)
+    host = st.avatars[d.host]
+    core_damage = to_guest(damage, host_units(host.ruleset, host.nominal), av.nominal)
     lost = adapter(av.ruleset).lose_core_life(av.side, core_damage) if core_damage > 0 else False
     d.proxy_life = d.proxy_start - damage
     if zeroed or lost:

@@ -94,7 +94,7 @@ def hit_proxy(st: GameState, player: int, power: int) -> bool:
         text = (
             f"{name[:1].upper()}{name[1:]} takes a hit of {hit} (power {power} ÷ 10): life {before} → {after}"
         )
-    st.emit("proxy_hit", text, player=player, hit=hit, proxy_life=after, why="attack")
+    st.emit("proxy_hit", text, player=player, hit=hit, power=power, proxy_life=after, why="attack")
     return _proxy_alive(st, player)
 
 
@@ -107,6 +107,7 @@ def _proxy_loses(st: GameState, player: int, amount: int, why: str) -> bool:
         f"The defender's stand-in loses {amount} life to {why_words(why)}: life {before} → {after}",
         player=player,
         hit=amount,
+        power=None,
         proxy_life=after,
         why=why,
     )
