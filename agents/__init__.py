@@ -19,7 +19,7 @@ HEURISTICS = {
     "medarot_ocg_v1": "deckgym.agents.heuristic.medarot_ocg:MedarotHeuristic",
     "medarot_parts_v1": "deckgym.agents.heuristic.medarot_parts:PartsHeuristic",
     "mow_v1": "deckgym.agents.heuristic.mow:MowHeuristic",
-    "amalogs_v1": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
+    "amalogs_v2": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
 }
 
 

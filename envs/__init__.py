@@ -14,7 +14,7 @@ _REGISTRY = {
     "medarot_ocg_v1": "deckgym.envs.medarot_ocg_v1",
     "medarot_parts_v1": "deckgym.envs.medarot_parts_v1",
     "mow_v1": "deckgym.envs.mow_v1",
-    "amalogs_v1": "deckgym.envs.amalogs_v1",
+    "amalogs_v2": "deckgym.envs.amalogs_v2",
 }
 
 
@@ -25,6 +25,11 @@ RENAMED = {
         "its starter decks were rebalanced and its observation grew from 4,761 to 4,813 entries",
     ),
     "medarot_parts_v0": ("medarot_parts_v1", "its three starter decks were rebalanced"),
+    "amalogs_v1": (
+        "amalogs_v2",
+        "its cross-game duels were calibrated (spec D43): new nominal lives, stand-in and base units, and"
+        " a defended base in a duel loses 1 life (a siege)",
+    ),
     "mow_v0": (
         "mow_v1",
         "its four starter decks were rebalanced and a countered summon now resolves its on-entry effect (D28)",
@@ -48,7 +53,7 @@ def make(name: str, **kwargs: Any) -> Any:
 
 
 def family(name: str) -> str:
-    """The env's family without its version: ``"amalogs_v1"`` -> ``"amalogs"``."""
+    """The env's family without its version: ``"amalogs_v2"`` -> ``"amalogs"``."""
     base, sep, version = name.rpartition("_v")
     return base if sep and version.isdigit() else name
 
@@ -77,7 +82,7 @@ def _gym_ids() -> dict[str, tuple[str, dict[str, Any]]]:
         *(("MedarotOCG-" + m, "medarot_ocg_v1", {"mode": m}) for m in ("beginner", "normal", "advance")),
         ("MedarotParts", "medarot_parts_v1", {}),
         ("MasterOfTheWorld", "mow_v1", {}),
-        *((f"Amalogs-{n}v{n}", "amalogs_v1", {"team_sizes": (n, n)}) for n in (1, 2, 3)),
+        *((f"Amalogs-{n}v{n}", "amalogs_v2", {"team_sizes": (n, n)}) for n in (1, 2, 3)),
     ]
     return {f"deckgym/{title}-v{name.rpartition('_v')[2]}": (name, kw) for title, name, kw in variants}
 

@@ -492,7 +492,7 @@ def _list(allowed: tuple[str, ...], what: str) -> Any:
 
 
 def set_constants(text: str) -> dict[str, list[str]]:
-    """Replace D43's constants for this run (``config.RULESETS``): ``{GAME: [life_scale, standin]}``.
+    """Replace D43's constants for this run (``config.RULESETS``): ``{GAME: [life_scale, unit, base]}``.
 
     Each value is a number or a fraction in a string (``"33/10"``). For trying constants
     before they are written into the spec and the source; the worker processes inherit them.
@@ -509,22 +509,22 @@ def set_constants(text: str) -> dict[str, list[str]]:
         for game, pair in given.items():
             if game not in GAMES:
                 raise ValueError(f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
-            scale, standin = (Fraction(str(x)) for x in pair)
-            if scale <= 0 or standin <= 0:
-                raise ValueError(f"{game}: both constants must be positive")
+            scale, unit, base = (Fraction(str(x)) for x in pair)
+            if scale <= 0 or unit <= 0 or base < 1:
+                raise ValueError(f"{game}: life_scale and unit must be positive and base at least 1")
             slot = SLOT_OF[GAMES[game]]
-            RULESETS[slot] = RULESETS[slot]._replace(life_scale=scale, standin=standin)
-            out[game] = [str(scale), str(standin)]
+            RULESETS[slot] = RULESETS[slot]._replace(life_scale=scale, unit=unit, base=base)
+            out[game] = [str(scale), str(unit), str(base)]
     except (ValueError, TypeError, ZeroDivisionError) as e:
         raise argparse.ArgumentTypeError(f"--constants: {e}") from None
     return out
 
 
 def constants() -> dict[str, list[str]]:
-    """D43's constants in force: ``{GAME: [life_scale, standin]}``."""
+    """D43's constants in force: ``{GAME: [life_scale, unit, base]}``."""
     from deckgym.envs.amalogs.config import RULESETS, SLOT_OF
 
-    return {g: [str(RULESETS[SLOT_OF[r]].life_scale), str(RULESETS[SLOT_OF[r]].standin)] for g, r in GAMES.items()}
+    return {g: [str(x) for x in RULESETS[SLOT_OF[r]][3:6]] for g, r in GAMES.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -543,7 +543,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", type=_list(SECTIONS, "section"), default=list(SECTIONS[:4]), help=f"sections: {', '.join(SECTIONS)} or all")
     ap.add_argument("--agent", default="heuristic", help="the agent of every player (default: heuristic)")
     ap.add_argument("--versus", nargs=2, metavar=("A", "B"), help="also play agent A against agent B (section versus)")
-    ap.add_argument("--constants", help="try other D43 constants: JSON {GAME: [life_scale, standin]}")
+    ap.add_argument("--constants", help="try other D43 constants: JSON {GAME: [life_scale, unit, base]}")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)

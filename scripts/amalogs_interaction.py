@@ -74,7 +74,7 @@ ENDINGS = ("base0", "base36", "cap")
 # ----------------------------------------------------------------------------- the engine
 @functools.cache
 def env_name() -> str:
-    """The newest AMALOGS env module (``amalogs_v1`` over ``amalogs_v0``)."""
+    """The newest AMALOGS env module (``amalogs_v2`` over ``amalogs_v0``)."""
     from deckgym import envs
 
     found = [

@@ -61,10 +61,10 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v1": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
     "medarot_parts_v1": [{}],
     "mow_v1": [{}],
-    "amalogs_v1": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
+    "amalogs_v2": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
 }
 #: Rulesets whose games contain core games: their AEC rows split meta and core decisions.
-NESTED = frozenset({"amalogs_v1"})
+NESTED = frozenset({"amalogs_v2"})
 
 
 def aec_loop(

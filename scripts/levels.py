@@ -42,7 +42,7 @@ VARIANTS = {
     "medarot_ocg_v1:advance": ("medarot_ocg_v1", {"mode": "advance"}),
     "medarot_parts_v1": ("medarot_parts_v1", {}),
     "mow_v1": ("mow_v1", {}),
-    "amalogs_v1": ("amalogs_v1", {}),
+    "amalogs_v2": ("amalogs_v2", {}),
 }
 SEED = 950_000
 

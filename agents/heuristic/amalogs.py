@@ -185,7 +185,7 @@ def _game_score(st: AmalogsState, player: int, slot: int) -> float:
     spawn = SPAWN[me.team]
     near = min(DIST[q][t] for q in spawn for t in _target_squares(st, player))
     score -= 0.05 * max(0, near - info.range)
-    score += 0.02 * DUEL_RATES[slot].base * (their <= 8)
+    score += 0.02 * DUEL_RATES[slot].base / float(info.base) * (their <= 8)
     return score
 
 
@@ -225,10 +225,9 @@ def _target(st: AmalogsState, player: int, skills: frozenset[str] = frozenset())
     ]
     base = _enemy_base(st, player)
     reach = me.range + 2
-    base_dist = DIST[me.square][base]
     if "base" in skills and me.side is not None and _base_first(st, player):
-        base_dist = min(base_dist, reach)
-    options.append((base_dist, 1.0, base))
+        return base
+    options.append((DIST[me.square][base], 1.0, base))
     return min(options, key=lambda o: (max(o[0], reach), o[1], o[0], o[2]))[2]
 
 
@@ -246,7 +245,8 @@ def _base_first(st: AmalogsState, player: int) -> bool:
         life = max(1, adapter(e.ruleset).summary(e.side).life)
         pace = rate.champion / life if e.ruleset == me.ruleset else _CROSS_PACE
         best = max(best, min(1.0, pace) * swing * max(me.we, e.we))
-    return rate.base > best
+    # at the base a duel takes its attacks, or besieges it (D43) while a defender is there
+    return max(rate.base / float(RULESETS[me.ruleset].base), 1.0) > best
 
 
 def _place(st: AmalogsState, player: int, legal: list[Action], skills: frozenset[str]) -> Action:
@@ -282,10 +282,11 @@ def _meta_field(st: AmalogsState, player: int, legal: list[Action], skills: froz
             mine = duel_value(st, player)
             if any(duel_value(st, t) > mine + _MARGIN for t in _waiting_teammates(st, player)):
                 return A.HAND_OVER
-        if _contact(st, player):
+        target = _target(st, player, skills)
+        siege = "base" in skills and target == _enemy_base(st, player) and DIST[me.square][target] > me.range
+        if _contact(st, player) and not (siege and duel_value(st, player) < 0.5):
             better = _better_command(st, player, legal, skills)
             return A.DUEL if better is None else better
-        target = _target(st, player, skills)
         gap = DIST[me.square][target] - me.range
         if gap >= 3 and A.MOVE in legal:
             return A.MOVE
@@ -349,11 +350,14 @@ def duel_value(st: AmalogsState, host: int) -> float:
         value -= min(1.0, rate.host / my_life) * (WIN_PER_WE * c.we - LOSS_PER_WE * h.we)
     elif kind == proxy_kind.GUEST:
         d = st.avatars[defender]
-        p = to_host(adapter(d.ruleset).summary(d.side).life, host_units(h.ruleset, h.nominal), d.nominal)
+        p = to_host(adapter(d.ruleset).summary(d.side).life, host_units(h.ruleset), d.nominal)
         value = min(1.0, rate.standin / p) * (WIN_PER_WE * h.we - LOSS_PER_WE * d.we)
     elif kind == proxy_kind.BASE:
         left = st.life[1 - h.team]
-        value = rate.base if rate.base < left else 2.0 * swing * 3
+        hits = rate.base / float(RULESETS[h.ruleset].base)  # base life a table takes (D43)
+        value = hits if hits < left else 2.0 * swing * 3
+    if 1 - h.team in bases and (champ >= 0 or kind == proxy_kind.GUEST):
+        value += 1.0  # D43 siege: the defended base loses 1 life
     exposed = [g for g in guests if g not in (champ, defender)]
     if exposed and not any(st.avatars[g].guarding for g in guests):
         strike = h.we + sum(1 for i in players if i != host and st.avatars[i].team == h.team)

@@ -86,7 +86,7 @@ TITLES = {
     "medarot_ocg_v1": "Medarot Official Card Game",
     "medarot_parts_v1": "Medarot parts card game",
     "mow_v1": "Master of the World",
-    "amalogs_v1": "AMALOGS (teams of card-game players on a map)",
+    "amalogs_v2": "AMALOGS (teams of card-game players on a map)",
 }
 MODE_TITLES = {"beginner": "Beginner rules", "normal": "Normal rules", "advance": "Advanced rules"}
 #: The measured strength of each level (``scripts/levels.py`` writes it).
@@ -196,7 +196,7 @@ def catalogue() -> dict[str, Any]:
                 _level_entry(lv, measured.get(key, {}).get(lv.name) or {}) for lv in levels_for(name, opts)
             ]
         options: dict[str, Any] = {}
-        if name == "amalogs_v1":
+        if name == "amalogs_v2":
             options["team_sizes"] = [[1, 1], [2, 2], [3, 3]]
         raw = envs.make(name).unwrapped
         out.append(

@@ -13,29 +13,31 @@ from typing import Any, Final, NamedTuple
 
 
 class RulesetInfo(NamedTuple):
-    """A core ruleset slot (D15): its name, weight WE, duel range and the two constants of D43.
+    """A core ruleset slot (D15): its name, weight WE, duel range and the three constants of D43.
 
-    ``life_scale``: L0 = life_scale x the side's starting core life (rounded half up, at least 1),
-    so that L0 is proportional to the ruleset's duel rate. ``standin``: the host's stand-in
-    factor M, the damage its host deals a stand-in per table over the core life a real
-    opponent of its own game loses per table; a proxy's life is counted in L0 x M.
+    ``life_scale``: a side's nominal life L0 is ``life_scale`` x the core life it starts with
+    (rounded half up, at least 1): the defence. ``unit``: the stand-in unit U of a host of this
+    game, the proxy life a defender's L0 is worth (P = x · U / L0): the attack on defenders.
+    ``base``: the successful attacks on a base proxy that cost that base 1 life (at least 1):
+    the attack on bases. Each is an exact fraction.
     """
 
     name: str
     we: int
     range: int
     life_scale: Fraction
-    standin: Fraction
+    unit: Fraction
+    base: Fraction
 
 
 #: D15 with D43's constants: ruleset slots 0..7 (5-7 reserved). Measured by
-#: ``scripts/amalogs_balance.py --only rates`` (docs/rules/amalogs.md D43 gives the run).
+#: ``scripts/amalogs_balance.py`` (docs/rules/amalogs.md D43 gives the runs).
 RULESETS: Final[dict[int, RulesetInfo]] = {
-    0: RulesetInfo("medarot_ocg_beginner", 1, 2, Fraction(1), Fraction(33, 5)),
-    1: RulesetInfo("medarot_ocg_advance", 2, 2, Fraction(1), Fraction(11, 5)),
-    2: RulesetInfo("medarot_parts", 2, 2, Fraction(1), Fraction(4)),
-    3: RulesetInfo("master_of_the_world", 3, 1, Fraction(1), Fraction(5, 2)),
-    4: RulesetInfo("medarot_ocg_normal", 2, 2, Fraction(1), Fraction(7, 2)),
+    0: RulesetInfo("medarot_ocg_beginner", 1, 2, Fraction(5, 4), Fraction(165, 2), Fraction(49, 16)),
+    1: RulesetInfo("medarot_ocg_advance", 2, 2, Fraction(5, 4), Fraction(445, 8), Fraction(27, 16)),
+    2: RulesetInfo("medarot_parts", 2, 2, Fraction(5, 4), Fraction(35), Fraction(5, 4)),
+    3: RulesetInfo("master_of_the_world", 3, 1, Fraction(1), Fraction(50), Fraction(3, 2)),
+    4: RulesetInfo("medarot_ocg_normal", 2, 2, Fraction(5, 4), Fraction(175, 2), Fraction(19, 8)),
 }
 SLOT_OF: Final = {info.name: slot for slot, info in RULESETS.items()}
 NUM_SLOTS: Final = 8

@@ -317,7 +317,7 @@ def _duel_words(m: _Move) -> tuple[str, str]:
         seat = f" against {m.who(champ)}"
     elif defender >= 0:
         dav = st.avatars[defender]
-        life = to_host(adapter(dav.ruleset).summary(dav.side).life, host_units(av.ruleset, av.nominal), dav.nominal)
+        life = to_host(adapter(dav.ruleset).summary(dav.side).life, host_units(av.ruleset), dav.nominal)
         seat = f" against {m.who(defender)}, who defends with {life} life"
     elif kind == proxy_kind.BASE:
         seat = f" against base {'AB'[1 - av.team]} ({st.life[1 - av.team]} life, 1 per successful attack)"

@@ -1,4 +1,4 @@
-"""AMALOGS meta-game: ``amalogs_v1`` (teams of 1-3 players whose duels are core-game turns).
+"""AMALOGS meta-game: ``amalogs_v2`` (teams of 1-3 players whose duels are core-game turns).
 
 | | |
 |---|---|
@@ -14,9 +14,11 @@ SWAP, GUARD) and must declare one DUEL: every avatar and base in the host's rang
 then every avatar adjacent to a participant, chained. The duel is one turn of the host's
 core game (a Medarot OCG mode, the Medarot parts game or Master of the World). At the
 other seat sits the nearest guest of the same ruleset (the champion); else a stand-in for
-the nearest guest of any game (the defender), whose life is converted between the two
-games' nominal lives; else, with no guest, the enemy base, which loses 1 life per
-successful attack; else nobody. An optional strike on another exposed guest follows. A core
+the nearest guest of any game (the defender), whose life is converted by the two games'
+calibrated units (D43); else, with no guest, the enemy base, which loses 1 life per the
+host game's calibrated number of successful attacks; else nobody. A defended enemy base in
+the duel is besieged and loses 1 life unless the host's game is lost. An optional strike
+on another exposed guest follows. A core
 game that wins or loses exits: its team gains 3 x WE or loses 2 x WE base life, and the
 player respawns with a new core game. A team wins when the other base reaches 0 or its own
 reaches 36. Meta and core decisions are decisions of the same agents: inside a duel the
@@ -59,6 +61,12 @@ is never an observation: a player sees only its own vector.
 After ``max_team_turns`` the higher base life wins (reported as truncation).
 
 ## Version history
+- v2: the cross-game duel is calibrated (``docs/rules/amalogs.md`` D43, amending D38 and D40):
+  a side's nominal life is its ruleset's life scale times the core life it starts with; a
+  host counts a defender's stand-in in its game's stand-in unit; a base proxy loses 1 base
+  life per the host game's base unit of successful attacks; and a defended enemy base in a
+  duel loses 1 life after the table unless the host's game was lost (the ``siege`` event).
+  Observation and action spaces are unchanged; results of v1 are not comparable.
 - v1: players of different games fight each other (``docs/rules/amalogs.md`` section 11,
   D36-D42). Seat 1 holds the champion, else a stand-in (proxy) for the nearest guest of any
   game, else the enemy base, which loses 1 life per successful attack; strikes hit only other
@@ -101,7 +109,7 @@ class AmalogsRuleset(PackageRuleset):
         duel_cap: core decisions per table before auto-completion (D32).
     """
 
-    name = "amalogs_v1"
+    name = "amalogs_v2"
     package = "deckgym.envs.amalogs"
 
     def __init__(

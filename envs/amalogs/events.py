@@ -31,6 +31,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "end_turn": ("player",),
     "duel": ("host", "guests", "casts", "bases", "champion", "defender", "proxy", "strike"),
     "base_hit": ("team", "base_life"),
+    "siege": ("host", "team", "base_life"),
     "proxy_damage": ("host", "defender", "damage", "core_damage", "proxy_life"),
     "strike": ("player", "base", "target", "amount", "life"),
     "duel_result": ("host", "winners", "losers", "change"),
@@ -73,6 +74,9 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     "(R13-R17, D21, D36).",
     "base_hit": "a successful attack on the base proxy costs team `team`'s base 1 life; `base_life` is "
     "its base life after (D40).",
+    "siege": "after `host`'s table against a champion or a defender, with the base of team `team` "
+    "participating and the host's game not lost, the besieged base loses 1 life; `base_life` is its base "
+    "life after (D43, amending D40).",
     "proxy_damage": "after a table with the `defender`'s stand-in at seat 1: the `damage` it took in "
     "`host`'s units, the `core_damage` its own game loses (A7) and the stand-in's life `proxy_life` at "
     "the end (D38, D39); also when the damage is 0.",

@@ -297,7 +297,7 @@ def _strike(st: AmalogsState, names: list[str], host: int, champion_lost: bool) 
     if defender >= 0:
         dav = st.avatars[defender]
         d.proxy_start = to_host(
-            adapter(dav.ruleset).summary(dav.side).life, host_units(h.ruleset, h.nominal), dav.nominal
+            adapter(dav.ruleset).summary(dav.side).life, host_units(h.ruleset), dav.nominal
         )
     d.proxy_life = d.proxy_start
     d.lost = [champ] if champion_lost else []

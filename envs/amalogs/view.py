@@ -87,7 +87,7 @@ from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
 from deckgym.envs.core.proxy import NONE as NO_PROXY
 from deckgym.envs.core.view import frame
 
-ENV = "amalogs_v1"
+ENV = "amalogs_v2"
 TEAMS = "AB"
 #: A ruleset's own ``view(state, seat)``.
 CoreView = Callable[[Any, int], dict[str, Any]]

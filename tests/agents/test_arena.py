@@ -72,15 +72,15 @@ def test_sides_are_single_seats_or_the_two_teams():
     from deckgym.agents.arena import sides
 
     assert sides(envs.make("medarot_ocg_v1")) == ([0], [1])
-    assert sides(envs.make("amalogs_v1", team_sizes=(2, 2))) == ([0, 1], [2, 3])
-    assert sides(envs.make("amalogs_v1", team_sizes=(1, 3))) == ([0], [1, 2, 3])
+    assert sides(envs.make("amalogs_v2", team_sizes=(2, 2))) == ([0, 1], [2, 3])
+    assert sides(envs.make("amalogs_v2", team_sizes=(1, 3))) == ([0], [1, 2, 3])
 
 
 def test_team_pairs_seat_an_agent_on_every_seat_of_one_team():
     from deckgym import envs
     from deckgym.agents.arena import play_pairs
 
-    env = envs.make("amalogs_v1", team_sizes=(2, 1))
+    env = envs.make("amalogs_v2", team_sizes=(2, 1))
     games: dict[int, dict[str, set[int]]] = {}  # game (state object) -> agent tag -> seats it played
 
     class Recorder:

@@ -44,7 +44,7 @@ GAMES: list[tuple[dict[str, Any], int]] = [
 
 
 def _states(kwargs: dict[str, Any], seed: int, every: int = 23, cap: int = 700) -> list[AmalogsState]:
-    env = envs.make("amalogs_v1", **kwargs)
+    env = envs.make("amalogs_v2", **kwargs)
     env.reset(seed=seed)
     rng = random.Random(seed)
     return sampled_states(env.unwrapped.game, lambda s: rng.choice(s.legal_actions()), every, cap)
@@ -248,7 +248,7 @@ def test_the_page_board_tags_every_place_a_legal_move_names() -> None:
             got = page.evaluate(
                 """([v]) => {
                     const root = document.getElementById('root');
-                    root.replaceChildren(window.deckgymBoards['amalogs_v1'](v, {details: false}));
+                    root.replaceChildren(window.deckgymBoards['amalogs_v2'](v, {details: false}));
                     const core = v.board.core;
                     const coreDrawn = !!(core && window.deckgymBoards[core.env]);
                     return [[...root.querySelectorAll('[data-place]')].map((n) => n.dataset.place), coreDrawn,

@@ -52,7 +52,7 @@ GAMES = [
     ("ocg", "medarot_ocg_v1", "beginner", {}, 3, "medarot_ocg", 12),
     ("mow", "mow_v1", None, {}, 3, "mow", 12),
     ("parts", "medarot_parts_v1", None, {}, 3, "medarot_parts", 12),
-    ("amalogs", "amalogs_v1", None, {"team_sizes": "[1,1]"}, 3, "amalogs", 24),
+    ("amalogs", "amalogs_v2", None, {"team_sizes": "[1,1]"}, 3, "amalogs", 24),
 ]
 
 

@@ -14,7 +14,7 @@ from tests.agents.commands import invoke_json, runner, words
 def test_envs_lists_the_rulesets():
     result = runner.invoke(app, ["envs"])
     assert result.exit_code == 0, result.output
-    for name in ("medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v1"):
+    for name in ("medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v2"):
         assert name in result.output
 
 
@@ -60,7 +60,7 @@ def test_bad_agent_spec_is_a_clear_error():
 
 def test_evaluate_team_env_with_options():
     data = invoke_json(
-        "evaluate amalogs_v1 --games 2 --workers 1 --json", "--options", '{"team_sizes": [1, 2]}'
+        "evaluate amalogs_v2 --games 2 --workers 1 --json", "--options", '{"team_sizes": [1, 2]}'
     )
     assert data["games"] == 2 and data["env_kwargs"] == {"team_sizes": [1, 2]}
 

@@ -21,7 +21,7 @@ SEARCH = "decks search mow_v1 --field"
 #: piece of the ``Error:`` line that names the problem.
 COMMANDS = {
     # evaluate
-    "evaluate nope_v0": "unknown environment 'nope_v0'; known: amalogs_v1, medarot_ocg_v1",
+    "evaluate nope_v0": "unknown environment 'nope_v0'; known: amalogs_v2, medarot_ocg_v1",
     "evaluate medarot_ocg_v1 --mode expert": "unknown mode 'expert'; choose one of beginner",
     "evaluate medarot_ocg_v1 --games -5": "--games must be a positive whole number, got -5",
     "evaluate medarot_ocg_v1 --games 0": "--games must be a positive whole number, got 0",
@@ -59,7 +59,7 @@ COMMANDS = {
     f"{RATE} --pilot ppo:/nonexistent.zip --games 4": "--pilot ppo:/nonexistent.zip: no model file",
     f"{RATE} --pilot bogus --games 4": "--pilot bogus: unknown agent spec 'bogus'; use 'random',",
     f"{RATE} --pilots heuristic,heuristic --games 4": "--pilots names a pilot twice: heuristic,heuristic",
-    "decks rate nope_v0 --decks a,b": "unknown environment 'nope_v0'; known: amalogs_v1,",
+    "decks rate nope_v0 --decks a,b": "unknown environment 'nope_v0'; known: amalogs_v2,",
     f"{RATE} --workers -1": "--workers must be at least 0 (0: all cores), got -1",
     f"{RATE} --backend mpi": "unknown --backend 'mpi'; known: process, ray",
     "decks compare mow_v1 ashen_aggro nope": "deck nope: no starter deck of that name (known:",
@@ -74,7 +74,7 @@ COMMANDS = {
     f"{SEARCH} ashen_aggro,tide_control --budget 64 --start nope": "deck nope: no starter deck of that name (known:",
     f"{SEARCH} ashen_aggro,nope --budget 64": "deck nope: no starter deck of that name (known:",
     f"{SEARCH} ashen_aggro,tide_control --budget -1": "--budget must be at least 32 games for a field of 2",
-    "decks list nope_v0": "unknown environment 'nope_v0'; known: amalogs_v1,",
+    "decks list nope_v0": "unknown environment 'nope_v0'; known: amalogs_v2,",
     "decks list medarot_ocg_v1 --mode expert": "unknown mode 'expert'; choose one of beginner, normal,",
     "decks bogus": "No such command 'bogus'.",
     # play and replay
@@ -105,9 +105,9 @@ OPTIONS = {
         '{"illegal_action": "ignore"}': "medarot_ocg_v1 {'illegal_action': 'ignore'}: illegal_action",
         '{"render_mode": "rgb"}': "medarot_ocg_v1 {'render_mode': 'rgb'}: render_mode must be",
     },
-    "amalogs_v1": {
-        '{"team_sizes": [4, 4]}': "amalogs_v1 {'team_sizes': [4, 4]}: team_sizes must be two",
-        '{"team_sizes": "big"}': "amalogs_v1 {'team_sizes': 'big'}: team_sizes must be two",
+    "amalogs_v2": {
+        '{"team_sizes": [4, 4]}': "amalogs_v2 {'team_sizes': [4, 4]}: team_sizes must be two",
+        '{"team_sizes": "big"}': "amalogs_v2 {'team_sizes': 'big'}: team_sizes must be two",
     },
     "mow_v1": {
         '{"decks": "mirror2"}': "mow_v1 {'decks': 'mirror2'}: decks must be None, 'mirror'",
@@ -122,7 +122,7 @@ CONFIG = {
     '{"n_steps": "many"}': "n_steps must be an integer >= 16, got 'many'",
     '{"learning_rate": -1}': "learning_rate must be a number in (0, 1], got -1",
     '{"n_envs": 0, "batch_size": 0}': "batch_size must be an integer >= 2, got 0",
-    '{"env": "nope"}': "unknown environment 'nope'; known: amalogs_v1,",
+    '{"env": "nope"}': "unknown environment 'nope'; known: amalogs_v2,",
     '{"env_kwargs": {"mode": "expert"}}': "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
     '{"critic": "oracle"}': "critic must be 'seat' or 'global', got 'oracle'",
     '{"teacher": "gpt"}': "teacher must be 'heuristic', 'search' or 'search:WORLDS',",

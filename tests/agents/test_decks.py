@@ -212,7 +212,7 @@ def test_cli_decks_rate_json_and_outputs(tmp_path):
             "--games must be",
         ),
         (["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--field", "x:1"], "not rated"),
-        (["decks", "list", "amalogs_v1"], "not a deck ruleset"),
+        (["decks", "list", "amalogs_v2"], "not a deck ruleset"),
         (
             ["decks", "rate", "mow_v1", "--decks", "ashen_aggro,tide_control", "--backend", "dask"],
             "unknown --backend 'dask'; known: process, ray",
@@ -669,7 +669,7 @@ def test_deck_search_returns_a_legal_deck_file_and_a_fresh_seed_score(tmp_path):
         app, ["decks", "search", "mow_v1", "--field", "tide_control", "--budget", "64", "--target", "1"]
     )
     assert off.exit_code == 2 and "--target must be a score strictly between 0 and 1" in off.output
-    bad = runner.invoke(app, ["decks", "search", "amalogs_v1", "--field", "x", "--budget", "64"])
+    bad = runner.invoke(app, ["decks", "search", "amalogs_v2", "--field", "x", "--budget", "64"])
     assert bad.exit_code == 2 and "not a deck ruleset" in bad.output
 
 

@@ -30,7 +30,7 @@ CASES = [
     *(Case("medarot_ocg_v1", {"mode": m}, 12, 500, (40, 0.8)) for m in ("beginner", "normal", "advance")),
     Case("medarot_parts_v1", {}, 30, 1000, (60, 0.8)),
     Case("mow_v1", {}, 10, 1000, (40, 0.75)),
-    Case("amalogs_v1", {"team_sizes": (1, 1)}, 2, 20, (0, 0.0)),
+    Case("amalogs_v2", {"team_sizes": (1, 1)}, 2, 20, (0, 0.0)),
 ]
 
 

@@ -154,7 +154,7 @@ CHEATS: dict[str, dict[str, Callable[[Any, int], Any]]] = {
         "own deck order": lambda st, seat: st.deck[seat],
         "rng": lambda st, seat: st.rng.getstate(),
     },
-    "amalogs_v1": {
+    "amalogs_v2": {
         "other players' hands": _amalogs_others_hands,
         "deck order": _amalogs_deck,
         "rng": lambda st, player: st.rng.getstate(),

@@ -20,7 +20,7 @@ GAMES = [
     ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v1", {}),
     ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": [2, 2]}),
+    ("amalogs_v2", {"team_sizes": [2, 2]}),
 ]
 KEYS = {"game_id", "view", "legal", "your_turn", "done", "result", "log", "recent", "ai_thinking", "can_undo"}
 
@@ -87,7 +87,7 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
                 seen_draws += "cards" in e
         moves += 1
     assert game["result"]["outcome"] in ("win", "loss", "draw") and game["legal"] == []
-    assert seen_draws or env == "amalogs_v1"  # AMALOGS' own events name no cards
+    assert seen_draws or env == "amalogs_v2"  # AMALOGS' own events name no cards
     assert client.get(f"/api/games/{gid}").json()["done"]
     rep = client.get(f"/api/games/{gid}/replay")
     assert rep.status_code == 200
@@ -99,7 +99,7 @@ def test_a_whole_game_through_the_api(client: TestClient, env: str, options: dic
 def test_the_lobby_lists_envs_modes_decks_and_levels(client: TestClient) -> None:
     cat = client.get("/api/envs").json()
     by = {e["name"]: e for e in cat["envs"]}
-    assert set(by) == {"medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v1"}
+    assert set(by) == {"medarot_ocg_v1", "medarot_parts_v1", "mow_v1", "amalogs_v2"}
     assert by["medarot_ocg_v1"]["modes"] == ["beginner", "normal", "advance"]
     assert "beginner_blaze" in by["medarot_ocg_v1"]["decks"]["beginner"]
     assert "iron_bulwark" in by["mow_v1"]["decks"][""]
@@ -128,7 +128,7 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"env": "nope_v0"}, 400, "env: Input should be 'amalogs_v1', 'medarot_ocg_v1'"),
+        ({"env": "nope_v0"}, 400, "env: Input should be 'amalogs_v2', 'medarot_ocg_v1'"),
         ({"env": "medarot_ocg_v1", "options": {"mode": "expert"}}, 400, "expert"),
         ({"env": "medarot_ocg_v1", "options": {"colour": 1}}, 400, "colour"),
         ({"env": "medarot_ocg_v1", "options": {"decks": ["no_such_deck"]}}, 400, "no_such_deck"),

@@ -93,7 +93,7 @@ def test_user_errors_are_one_line_and_exit_2(args: list[str], words: str) -> Non
 
 
 def test_in_amalogs_the_person_plays_every_seat_of_one_team() -> None:
-    s = GameSession("amalogs_v1", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
+    s = GameSession("amalogs_v2", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
     assert s.human == [2, 3]
     seats = set()
     answers = iter(["a"] * 3000)
@@ -189,7 +189,7 @@ def test_a_single_option_is_played_for_the_person_and_logged() -> None:
 
 
 def test_in_amalogs_the_log_goes_on_with_the_running_tables_lines() -> None:
-    s = GameSession("amalogs_v1", {"team_sizes": [1, 1]}, "random", seat=0, seed=2)
+    s = GameSession("amalogs_v2", {"team_sizes": [1, 1]}, "random", seat=0, seed=2)
     s.opponent_moves()
     for _ in range(400):
         if s.done:

@@ -131,7 +131,7 @@ def test_private_fields_reach_their_seat_alone(name: str, kw: dict[str, Any]) ->
                 else:
                     assert {k: v for k, v in e.items() if k != "text"} == {**public, **only[1]}
         view = env.unwrapped.ruleset.view(st, 0)
-        if name != "amalogs_v1":  # an AMALOGS view shows the core table's events to its players
+        if name != "amalogs_v2":  # an AMALOGS view shows the core table's events to its players
             assert view["records"] == events_for(st, 0, last=EVENTS_IN_VIEW)
         assert len(view["records"]) == len(view["events"])
         assert [e["text"] for e in view["records"]] == view["events"]
@@ -150,7 +150,7 @@ def test_a_redrawn_state_keeps_no_other_seats_secrets(name: str, kw: dict[str, A
             assert all(r.get(ONLY) is None or r[ONLY][0] == s for r in redrawn.records)
             assert events_for(redrawn, s) == events_for(st, s)  # what the seat knew stays
             kept += sum(1 for r in redrawn.records if r.get(ONLY) is not None)
-    assert kept or name == "amalogs_v1", "no private event to keep"
+    assert kept or name == "amalogs_v2", "no private event to keep"
 
 
 def test_a_planted_public_card_is_caught() -> None:
@@ -189,7 +189,7 @@ def test_a_team_session_reads_every_teammates_private_events() -> None:
     """The play session's events and lines are those of the person's whole team of seats."""
     from deckgym.agents.play.session import GameSession
 
-    s = GameSession("amalogs_v1", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
+    s = GameSession("amalogs_v2", {"team_sizes": [2, 2]}, "random", seat=1, seed=4)
     events = s.opponent_moves()
     while not s.done and len(s.game.records) < 60:
         events = s.play(s.legal()[0]["index"])
@@ -274,7 +274,7 @@ def test_a_muted_state_plays_the_same_game_and_logs_nothing(name, kwargs):
 
 def test_a_muted_amalogs_state_mutes_its_core_tables() -> None:
     """The running table, and each table started after ``mute``, log nothing; a loud copy's tables log."""
-    env = envs.make("amalogs_v1", team_sizes=(1, 1))
+    env = envs.make("amalogs_v2", team_sizes=(1, 1))
     env.reset(seed=3)
     loud, quiet = env.unwrapped.game.clone(), env.unwrapped.game.clone().mute()
     rng = random.Random(3)

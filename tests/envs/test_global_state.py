@@ -30,10 +30,10 @@ OPTION_SETS = [
     ("medarot_parts_v1", {}),
     ("mow_v1", {}),
     ("mow_v1", {"max_turns": 8}),
-    ("amalogs_v1", {"team_sizes": (1, 1)}),
-    ("amalogs_v1", {"team_sizes": (2, 2)}),
-    ("amalogs_v1", {"team_sizes": (3, 3)}),
-    ("amalogs_v1", {"team_sizes": (1, 1), "pools": ["master_of_the_world", "medarot_parts"]}),
+    ("amalogs_v2", {"team_sizes": (1, 1)}),
+    ("amalogs_v2", {"team_sizes": (2, 2)}),
+    ("amalogs_v2", {"team_sizes": (3, 3)}),
+    ("amalogs_v2", {"team_sizes": (1, 1), "pools": ["master_of_the_world", "medarot_parts"]}),
 ]
 IDS = [f"{n}-{k}" for n, k in OPTION_SETS]
 

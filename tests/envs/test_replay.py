@@ -56,7 +56,7 @@ def test_malformed_replay_file_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize(
     ("env_name", "kwargs"),
-    [("medarot_parts_v1", {}), ("mow_v1", {}), ("amalogs_v1", {"team_sizes": (1, 2)})],
+    [("medarot_parts_v1", {}), ("mow_v1", {}), ("amalogs_v2", {"team_sizes": (1, 2)})],
 )
 def test_every_ruleset_replays_to_the_same_final_state(tmp_path, env_name, kwargs):
     rec = Recorder(env_name, seed=5, **kwargs)

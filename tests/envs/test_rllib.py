@@ -42,7 +42,7 @@ def _play(env: RllibEnv, seed: int) -> tuple[int, dict[str, float], dict, dict]:
         ("medarot_ocg_v1", {"mode": "beginner"}),
         ("medarot_parts_v1", {}),
         ("mow_v1", {}),
-        ("amalogs_v1", {"team_sizes": [1, 1]}),
+        ("amalogs_v2", {"team_sizes": [1, 1]}),
     ],
 )
 def test_random_legal_games_end_with_every_seat_observed_and_zero_sum_rewards(name, options):

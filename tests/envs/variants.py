@@ -15,7 +15,7 @@ OCG: list[Variant] = [("medarot_ocg_v1", {"mode": mode}) for mode in ("beginner"
 PARTS: Variant = ("medarot_parts_v1", {})
 MOW: Variant = ("mow_v1", {})
 #: AMALOGS 1v1, 2v2 and 3v3.
-AMALOGS: list[Variant] = [("amalogs_v1", {"team_sizes": (n, n)}) for n in (1, 2, 3)]
+AMALOGS: list[Variant] = [("amalogs_v2", {"team_sizes": (n, n)}) for n in (1, 2, 3)]
 #: Every variant: the OCG modes, the parts game, Master of the World and the AMALOGS team sizes.
 EVERY: list[Variant] = [*OCG, PARTS, MOW, *AMALOGS]
 #: Every variant but AMALOGS 3v3, the longest games (for tests that play many of them).
@@ -25,12 +25,12 @@ PACKAGE = {
     "medarot_ocg_v1": "medarot_ocg",
     "medarot_parts_v1": "medarot_parts",
     "mow_v1": "mow",
-    "amalogs_v1": "amalogs",
+    "amalogs_v2": "amalogs",
 }
 
 
 def label(name: str, kw: dict[str, Any]) -> str:
-    """A case's name: the environment, then its option values (``amalogs_v1-(2, 2)``)."""
+    """A case's name: the environment, then its option values (``amalogs_v2-(2, 2)``)."""
     return "-".join([name, *map(str, kw.values())])
 
 

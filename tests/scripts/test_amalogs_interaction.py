@@ -136,7 +136,7 @@ def _recount(seed: int, teams: tuple[int, int]):
     name = max(
         (
             m
-            for m in ("amalogs_v2", "amalogs_v1", "amalogs_v0")
+            for m in ("amalogs_v2", "amalogs_v2", "amalogs_v0")
             if importlib.util.find_spec(f"deckgym.envs.{m}")
         ),
         key=lambda m: int(m.rsplit("v", 1)[1]),

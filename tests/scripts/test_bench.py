@@ -114,7 +114,7 @@ def test_bench_labels_and_nested_split():
     bench = load_script("bench")
     assert bench.label_of("mow_v1", {}) == "mow_v1"
     assert bench.label_of("medarot_ocg_v1", {"mode": "advance"}) == "medarot_ocg_v1:advance"
-    assert bench.label_of("amalogs_v1", {"team_sizes": (2, 2)}) == "amalogs_v1:team_sizes=2x2"
+    assert bench.label_of("amalogs_v2", {"team_sizes": (2, 2)}) == "amalogs_v2:team_sizes=2x2"
     out = subprocess.run(
         [
             sys.executable,
@@ -129,7 +129,7 @@ def test_bench_labels_and_nested_split():
             "--agent-seconds",
             "0",
             "--envs",
-            "amalogs_v1:team_sizes=1x1",
+            "amalogs_v2:team_sizes=1x1",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -137,7 +137,7 @@ def test_bench_labels_and_nested_split():
         timeout=300,
         check=True,
     )
-    aec = json.loads(out.stdout)["rulesets"]["amalogs_v1:team_sizes=1x1"]["aec"]
+    aec = json.loads(out.stdout)["rulesets"]["amalogs_v2:team_sizes=1x1"]["aec"]
     assert aec["meta_decisions_per_s"] > 0 and aec["core_decisions_per_s"] > 0
     assert aec["meta_decisions_per_s"] + aec["core_decisions_per_s"] == pytest.approx(aec["decisions_per_s"])
 

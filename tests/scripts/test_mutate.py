@@ -123,7 +123,7 @@ import hashlib, json, random
 from deckgym import envs
 out = {"where": envs.__file__}
 for name, kw in [("medarot_ocg_v1", {"mode": "advance"}), ("medarot_parts_v1", {}), ("mow_v1", {}),
-                 ("amalogs_v1", {"team_sizes": (2, 2)})]:
+                 ("amalogs_v2", {"team_sizes": (2, 2)})]:
     ruleset = envs.make(name, **kw).unwrapped.ruleset
     rng, h = random.Random(1), hashlib.sha256()
     for seed in range(3):

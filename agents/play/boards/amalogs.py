@@ -92,7 +92,7 @@ def _acting(view: dict[str, Any]) -> int:
 
 
 def render(view: dict[str, Any], details: bool = False) -> RenderableType:
-    """The board of ``view`` (an ``amalogs_v1`` per-player view) as a rich renderable."""
+    """The board of ``view`` (an ``amalogs_v2`` per-player view) as a rich renderable."""
     parts: list[RenderableType] = [_header(view), _map(view, details), _roster(view, details)]
     duel = _duel(view)
     if duel is not None:

@@ -1,11 +1,11 @@
 """Conversions between the core lives of different rulesets (D38, D41, D43), in exact arithmetic.
 
 Each side has a nominal life L0 (D38, calibrated by D43): its ruleset's ``life_scale`` times
-the core life the side starts with (``config.RULESETS``), rounded half up, at least 1, so that
-L0 is proportional to the ruleset's duel rate and Master of the World's stays 20. A host
-counts a proxy's life in its stand-in units, L0 x M (``standin``). A defender's core life
-becomes the proxy's life in those units, rounded half up with a floor of 1; damage goes back
-to the guest rounded up. Only integers and ``Fraction`` are used: no floating point.
+the core life the side starts with (``config.RULESETS``), rounded half up, at least 1. A host
+counts a defender's proxy life in its game's stand-in unit U (``unit``): a defender of core
+life x and nominal life L0 is P = x · U / L0, rounded half up with a floor of 1; damage goes
+back to the guest as d · L0 / U, rounded up. A base proxy counts ``base`` successful attacks
+per base life. Only integers and ``Fraction`` are used: no floating point.
 """
 
 from __future__ import annotations
@@ -25,9 +25,19 @@ def nominal_of(slot: int, start_life: int) -> int:
     return max(1, floor(RULESETS[slot].life_scale * start_life + Fraction(1, 2)))
 
 
-def host_units(slot: int, nominal: int) -> Fraction:
-    """D43: a host's unit of proxy life, L0 x M (its ruleset's stand-in factor)."""
-    return nominal * RULESETS[slot].standin
+def host_units(slot: int) -> Fraction:
+    """D43: the stand-in unit U of a host of ``slot``: the proxy life one point of a defender's L0 is worth."""
+    return RULESETS[slot].unit
+
+
+def base_units(slot: int, life: int) -> int:
+    """D43: the base proxy's life P for a host of ``slot``: the successful attacks that take ``life`` base life."""
+    return max(1, ceil(life * RULESETS[slot].base))
+
+
+def base_lost(slot: int, attacks: int) -> int:
+    """D43: the base life that ``attacks`` successful attacks of a host of ``slot`` take, rounded down."""
+    return floor(attacks / RULESETS[slot].base)
 
 
 def to_host(life: int, host_l0: Fraction | int, guest_l0: int) -> int:

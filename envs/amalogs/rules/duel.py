@@ -14,7 +14,7 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.events import TITLES, names, player_name
 from deckgym.envs.amalogs.rules import core, turn
-from deckgym.envs.amalogs.rules.convert import host_units, strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.convert import base_lost, base_units, host_units, strike_loss, to_guest, to_host
 from deckgym.envs.amalogs.rules.end import end_check
 from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST
@@ -96,9 +96,9 @@ def declare_duel(st: AmalogsState, host: int) -> None:
     if kind == proxy_kind.GUEST:
         dav = st.avatars[defender]
         life = adapter(dav.ruleset).summary(dav.side).life
-        d.proxy_start = to_host(life, host_units(h.ruleset, h.nominal), dav.nominal)
+        d.proxy_start = to_host(life, host_units(h.ruleset), dav.nominal)
     elif kind == proxy_kind.BASE:
-        d.proxy_start = st.life[1 - h.team]
+        d.proxy_start = base_units(h.ruleset, st.life[1 - h.team])
     d.proxy_life = d.proxy_start
     st.emit(
         "duel",
@@ -124,15 +124,23 @@ def declare_duel(st: AmalogsState, host: int) -> None:
 
 @core.after_step(Phase.DUEL_CORE)
 def watch_base(st: AmalogsState) -> None:
-    """D40: each successful attack on a base proxy costs its team 1 base life, at once (R24 may end the match)."""
+    """D40, D43: successful attacks on a base proxy cost its team base life at once (R24 may end the match).
+
+    The proxy's life P counts successful attacks; every ``base`` of them (D43, per host game)
+    takes 1 base life, the base life reaching 0 exactly when P does.
+    """
     d = st.duel
     assert d is not None
     if d.proxy != proxy_kind.BASE:
         return
     life = adapter(st.table_ruleset).proxy_life(st.table)
+    if life >= d.proxy_life:
+        return
+    slot = st.avatars[d.host].ruleset
     team = 1 - st.avatars[d.host].team
-    while d.proxy_life > life:
-        d.proxy_life -= 1
+    lost = base_lost(slot, d.proxy_start - life) - base_lost(slot, d.proxy_start - d.proxy_life)
+    d.proxy_life = life
+    for _ in range(lost):
         st.life[team] -= 1
         st.emit(
             "base_hit",
@@ -151,7 +159,8 @@ def duel_line(st: AmalogsState, d: Duel) -> str:
     elif d.proxy == proxy_kind.GUEST:
         seat = f"against {player_name(st, d.defender)}, who defends with {d.proxy_start} life"
     elif d.proxy == proxy_kind.BASE:
-        seat = f"against base {'AB'[1 - st.avatars[d.host].team]} ({d.proxy_start} life)"
+        team = 1 - st.avatars[d.host].team
+        seat = f"against base {'AB'[team]} ({st.life[team]} life)"
     else:
         seat = "with the opponent's seat empty"
     parts = [f"{host} declares a duel of {game} {seat}"]
@@ -202,17 +211,37 @@ def after_duel_table(st: AmalogsState) -> None:
     d.lost = [p for p, lost in ((d.host, host_lost), (d.champion, seat1_lost)) if lost and p >= 0]
     if d.proxy == proxy_kind.GUEST:
         proxy_result(st, d, damage, seat1_lost)
-    if d.host not in d.lost and exposed(st):
+    besiege(st, d)
+    if d.host not in d.lost and exposed(st) and min(st.life) > 0:
         ask(st, Phase.STRIKE, d.host)
     else:
         resolve(st)
+
+
+def besiege(st: AmalogsState, d: Duel) -> None:
+    """D43 (amending D40): a defended enemy base in the duel loses 1 base life unless the host's game was lost.
+
+    The enemy base participates and seat 1 holds a champion or a defender (who kept the base
+    from the table, D40); R24 then applies as for any base hit.
+    """
+    team = 1 - st.avatars[d.host].team
+    if team not in d.bases or d.host in d.lost or (d.champion < 0 and d.proxy != proxy_kind.GUEST):
+        return
+    st.life[team] -= 1
+    st.emit(
+        "siege",
+        f"{player_name(st, d.host)} besieges base {'AB'[team]} (base life {st.life[team]})",
+        host=d.host,
+        team=team,
+        base_life=st.life[team],
+    )
 
 
 def proxy_result(st: AmalogsState, d: Duel, damage: int, zeroed: bool) -> None:
     """D39 (D25 step 2b): the defender loses to_guest(d) core life (A7); P at 0 or that loss is its loss."""
     av = st.avatars[d.defender]
     host = st.avatars[d.host]
-    core_damage = to_guest(damage, host_units(host.ruleset, host.nominal), av.nominal)
+    core_damage = to_guest(damage, host_units(host.ruleset), av.nominal)
     lost = adapter(av.ruleset).lose_core_life(av.side, core_damage) if core_damage > 0 else False
     d.proxy_life = d.proxy_start - damage
     if zeroed or lost:

@@ -29,6 +29,7 @@ from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
 from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
 from deckgym.envs.amalogs.rules import duel as duel_rules
 from deckgym.envs.amalogs.rules import flow, startup, turn
+from deckgym.envs.amalogs.rules.convert import base_lost
 from deckgym.envs.amalogs.rules.geometry import BASES, SQUARES
 from deckgym.envs.amalogs.state import AmalogsState, Avatar, Duel
 from deckgym.envs.core import proxy as proxy_kind
@@ -428,10 +429,13 @@ def _duel_rules(st: AmalogsState, phase: Phase, d: Duel, bad: list[str]) -> None
         bad.append(
             f"D37 the proxy's life {d.proxy_life} is outside 0..{d.proxy_start}, its life at composition"
         )
-    if d.proxy == proxy_kind.BASE and d.proxy_life != st.life[1 - host.team]:
-        bad.append(
-            f"D40 the base proxy's life {d.proxy_life} is not base {_TEAM[1 - host.team]}'s life {st.life[1 - host.team]}"
-        )
+    if d.proxy == proxy_kind.BASE:
+        left = base_lost(host.ruleset, d.proxy_start) - base_lost(host.ruleset, d.proxy_start - d.proxy_life)
+        if left != st.life[1 - host.team]:
+            bad.append(
+                f"D40, D43 the base proxy's life {d.proxy_life} of {d.proxy_start} leaves base "
+                f"{_TEAM[1 - host.team]} {left} life, not its {st.life[1 - host.team]}"
+            )
     if phase == Phase.DUEL_CORE:
         if d.lost or d.struck or st.table_ruleset != host.ruleset or host.side is not None:
             bad.append("D20 while the table runs, the host's side is on it and nothing is lost or struck yet")

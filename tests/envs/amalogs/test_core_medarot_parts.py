@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from deckgym.envs import amalogs_v1
+from deckgym.envs import amalogs_v2
 from deckgym.envs.amalogs.actions import Action, Phase
 from deckgym.envs.amalogs.actions import Kind as MetaKind
 from deckgym.envs.amalogs.config import RULESETS
@@ -346,7 +346,7 @@ def test_invariants_of_random_2v2_games_with_parts_in_the_pools() -> None:
 
 def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
     """I12: resampling what a player cannot see (other hands, deck orders) leaves its observation."""
-    env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
+    env = amalogs_v2.env(team_sizes=(2, 2), pools=["medarot_parts"])
     checked = changed = 0
     for k, st in fx.sampled(env, seed=4, steps=1500, every=13):
         for seat in range(4):
@@ -360,5 +360,5 @@ def test_I12_resampling_others_private_core_info_leaves_observations() -> None:
 
 def test_state_round_trip_with_parts_sides_and_tables() -> None:
     """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
-    env = amalogs_v1.env(team_sizes=(2, 2), pools=["medarot_parts"])
+    env = amalogs_v2.env(team_sizes=(2, 2), pools=["medarot_parts"])
     assert fx.round_trip_tables(env, seed=6, steps=1200, every=29)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from deckgym.envs import amalogs_v1
+from deckgym.envs import amalogs_v2
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Phase
 from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
@@ -357,7 +357,7 @@ def test_invariants_hold_in_random_2v2_games_with_mow() -> None:
 
 def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
     """I12, 7.2: resampling hands, face-down spells and deck orders others cannot see changes no observation."""
-    env = amalogs_v1.env(pools=[MOW, ADV])
+    env = amalogs_v2.env(pools=[MOW, ADV])
     checked = changed = 0
     for k, st in fx.sampled(env, seed=7, steps=1500, every=13):
         for seat in range(4):
@@ -371,4 +371,4 @@ def test_I12_resampling_others_private_mow_info_leaves_observations() -> None:
 
 def test_state_round_trip_with_mow_tables_is_exact() -> None:
     """to_dict / from_dict through JSON with MoW sides and tables: same dict, observations, continuation."""
-    assert fx.round_trip_tables(amalogs_v1.env(pools=[MOW]), seed=4, steps=1200, every=29) > 0
+    assert fx.round_trip_tables(amalogs_v2.env(pools=[MOW]), seed=4, steps=1200, every=29) > 0

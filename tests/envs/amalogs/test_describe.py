@@ -44,7 +44,7 @@ def _random_states(
     kwargs: dict[str, object], seed: int, every: int = 3, cap: int = 900
 ) -> list[AmalogsState]:
     """Every ``every``-th state of one random game (cloned), and its last one."""
-    env = envs.make("amalogs_v1", **kwargs)
+    env = envs.make("amalogs_v2", **kwargs)
     env.reset(seed=seed)
     enc = env.unwrapped.encoder
     rng = random.Random(seed)
@@ -215,7 +215,7 @@ def test_card_names_cover_every_card_of_the_match() -> None:
 
 
 def test_the_env_describes_through_the_ruleset() -> None:
-    env = envs.make("amalogs_v1", team_sizes=(1, 1))
+    env = envs.make("amalogs_v2", team_sizes=(1, 1))
     env.reset(seed=1)
     st = env.unwrapped.game
     i = _legal(st)[0]

@@ -1,4 +1,4 @@
-"""The ``amalogs_v1`` environment: PettingZoo API and seed tests for 1v1, 2v2 and 3v3, spaces,
+"""The ``amalogs_v2`` environment: PettingZoo API and seed tests for 1v1, 2v2 and 3v3, spaces,
 hidden information (I12), exact state round trips, illegal actions and bad options."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from deckgym import envs
-from deckgym.envs import amalogs_v1
+from deckgym.envs import amalogs_v2
 from deckgym.envs.amalogs.actions import Action, Kind
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import IMPLEMENTED
@@ -26,18 +26,18 @@ SIZES = [(1, 1), (2, 2), (3, 3)]
 @pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
 def test_api_test(sizes: tuple[int, int]) -> None:
     """PettingZoo's api_test."""
-    api_test(amalogs_v1.env(team_sizes=sizes), num_cycles=200)
+    api_test(amalogs_v2.env(team_sizes=sizes), num_cycles=200)
 
 
 @pytest.mark.parametrize("sizes", SIZES, ids=lambda s: f"{s[0]}v{s[1]}")
 def test_seed_test(sizes: tuple[int, int]) -> None:
     """PettingZoo's seed_test: the same seed gives the same game."""
-    seed_test(lambda: amalogs_v1.env(team_sizes=sizes), num_cycles=200)
+    seed_test(lambda: amalogs_v2.env(team_sizes=sizes), num_cycles=200)
 
 
 def test_registry_and_spaces() -> None:
     """Section 6/7.4: Discrete(119 + C), observation 1152 + O (C, O: largest core); agents player_0..player_{n-1}."""
-    env = envs.make("amalogs_v1", team_sizes=(3, 2))
+    env = envs.make("amalogs_v2", team_sizes=(3, 2))
     env.reset(seed=0)
     enc = env.unwrapped.encoder
     assert env.possible_agents == [f"player_{i}" for i in range(5)]
@@ -54,7 +54,7 @@ def test_registry_and_spaces() -> None:
 @pytest.mark.parametrize("sizes", [(2, 2), (3, 3)], ids=["2v2", "3v3"])
 def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes: tuple[int, int]) -> None:
     """I12, 7.2, 7.3: resampling what a player cannot see (teammates' cards too) leaves its observation."""
-    env = amalogs_v1.env(team_sizes=sizes)
+    env = amalogs_v2.env(team_sizes=sizes)
     checked = 0
     for k, st in fx.sampled(env, seed=3, steps=3000, every=11):
         for seat in range(len(env.possible_agents)):
@@ -65,7 +65,7 @@ def test_I12_observations_ignore_others_private_core_info_and_deck_orders(sizes:
 
 def test_I12_resampling_changes_hidden_cards() -> None:
     """The resample really redraws: another player's hand or deck order differs for some seed."""
-    env = amalogs_v1.env()
+    env = amalogs_v2.env()
     env.reset(seed=5)
     st = env.unwrapped.game
     while st.avatars[3].side is None:
@@ -79,7 +79,7 @@ def test_I12_resampling_changes_hidden_cards() -> None:
 
 def test_I7_masks_one_agent_at_a_time() -> None:
     """I7: exactly one agent has a non-zero mask while live; all zero after the end."""
-    env = amalogs_v1.env(team_sizes=(2, 2))
+    env = amalogs_v2.env(team_sizes=(2, 2))
     env.reset(seed=1)
     rng = random.Random(1)
     for _ in fx.walk(env, rng, 100_000):
@@ -95,12 +95,12 @@ def test_I7_masks_one_agent_at_a_time() -> None:
 
 def test_state_round_trip_is_exact() -> None:
     """to_dict / from_dict through JSON: same dict, same observations, same continuation."""
-    fx.round_trip_tables(amalogs_v1.env(), seed=2, steps=1500, every=37)
+    fx.round_trip_tables(amalogs_v2.env(), seed=2, steps=1500, every=37)
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
     """An illegal index raises IllegalActionError naming action, decision and options; the state stays."""
-    env = amalogs_v1.env(illegal_action="raise")
+    env = amalogs_v2.env(illegal_action="raise")
     env.reset(seed=4)
     st = env.unwrapped.game
     before = json.dumps(st.to_dict(), sort_keys=True)
@@ -117,7 +117,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 def test_illegal_engine_action_raises() -> None:
     """The engine rejects an action outside ``legal_actions`` and changes nothing."""
-    env = amalogs_v1.env()
+    env = amalogs_v2.env()
     env.reset(seed=4)
     st = env.unwrapped.game
     before = st.to_dict()
@@ -130,7 +130,7 @@ def test_core_actions_are_checked_against_the_running_table() -> None:
     """At a core decision: a core option not on the table's list, a meta action or a plain tuple
     that is no option is refused with the AMALOGS decision and options, and nothing changes; a
     legal core option given as a plain tuple is played."""
-    env = amalogs_v1.env()
+    env = amalogs_v2.env()
     env.reset(seed=4)
     st = env.unwrapped.game
     rng = random.Random(4)
@@ -171,12 +171,12 @@ def test_core_actions_are_checked_against_the_running_table() -> None:
 def test_bad_options_raise_clear_value_errors(kwargs: dict, message: str) -> None:
     """Bad options raise ValueError naming the problem."""
     with pytest.raises(ValueError, match=message):
-        amalogs_v1.env(**kwargs)
+        amalogs_v2.env(**kwargs)
 
 
 def test_options_pools_and_decks() -> None:
     """Pools by name or slot, per player; decks per ruleset."""
-    env = amalogs_v1.env(
+    env = amalogs_v2.env(
         team_sizes=(1, 2),
         pools=[["medarot_ocg_beginner"], [1], [0, 4]],
         decks=[{"medarot_ocg_beginner": "beginner_sparks"}, None, None],
@@ -188,7 +188,7 @@ def test_options_pools_and_decks() -> None:
 
 def test_render_ansi() -> None:
     """The ansi render draws the MAP with both bases."""
-    env = amalogs_v1.env(render_mode="ansi")
+    env = amalogs_v2.env(render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
     assert "[A]" in text and "[B]" in text and "AMALOGS" in text
@@ -197,7 +197,7 @@ def test_render_ansi() -> None:
 def test_shaping_potential_follows_base_lives() -> None:
     """The training potential is the base-life difference over the winning margin, own team first,
     equal for teammates, opposite for the two teams, and clipped to [-0.5, 0.5]."""
-    env = envs.make("amalogs_v1", team_sizes=(2, 2))
+    env = envs.make("amalogs_v2", team_sizes=(2, 2))
     env.reset(seed=3)
     ruleset, st = env.unwrapped.ruleset, env.unwrapped.game
     teams = [a.team for a in st.avatars]

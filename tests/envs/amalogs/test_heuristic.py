@@ -10,7 +10,7 @@ from deckgym.agents.arena import match
 @pytest.mark.slow
 def test_heuristic_team_beats_random_team() -> None:
     """Seek contact and duel: at least 90% of 40 2v2 games."""
-    result = match("heuristic", "random", "amalogs_v1", games=40, seed=11, workers=1)
+    result = match("heuristic", "random", "amalogs_v2", games=40, seed=11, workers=1)
     assert result.wins >= 36, result.line()
 
 
@@ -21,8 +21,8 @@ def test_heuristic_plays_1v1_and_3v3_to_the_end() -> None:
     from tests.agents.checked import Checked
 
     for sizes in ((1, 1), (3, 3)):
-        env = envs.make("amalogs_v1", team_sizes=sizes)
-        players = [Checked(agents.make("heuristic", "amalogs_v1")) for _ in env.possible_agents]
+        env = envs.make("amalogs_v2", team_sizes=sizes)
+        players = [Checked(agents.make("heuristic", "amalogs_v2")) for _ in env.possible_agents]
         for seed in (1, 2):
             returns = play_game(env, players, seed)
             st = env.unwrapped.game

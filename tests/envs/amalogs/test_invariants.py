@@ -71,7 +71,7 @@ class Checker:
                 self.ledger[team] += int(e["per_we"]) * int(e["we"])  # type: ignore[call-overload]
             elif e["kind"] == "strike" and e["base"] is not None:
                 self.fail("D41", "a strike hit a base")
-            elif e["kind"] == "base_hit":
+            elif e["kind"] in ("base_hit", "siege"):  # D40, D43: 1 base life each
                 self.ledger[int(e["team"])] -= 1  # type: ignore[call-overload]
         self.events.clear()
         self.check()

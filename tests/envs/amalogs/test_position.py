@@ -321,10 +321,10 @@ def test_heuristic_and_search_choose_a_legal_action_at_a_built_position() -> Non
     )
     legal = st.legal_actions()
     assert len(legal) > 2
-    heuristic = agents.make("heuristic", "amalogs_v1", **table)
+    heuristic = agents.make("heuristic", "amalogs_v2", **table)
     assert heuristic.choose(st, st.current_player) in legal
     before = st.to_dict()
-    search = agents.make("search:2", "amalogs_v1", **table, seed=1)
+    search = agents.make("search:2", "amalogs_v2", **table, seed=1)
     assert search.choose(st, st.current_player) in legal
     assert st.to_dict() == before  # the agents only read the state
 

@@ -43,7 +43,7 @@ def _hand(st: AmalogsState, i: int) -> list[str]:
 def _states() -> list[AmalogsState]:
     """Positions of a seeded random game through the env: every 5th decision, every first decision
     of a new kind (so every phase the game visits is there), and the last."""
-    env = envs.make("amalogs_v1")
+    env = envs.make("amalogs_v2")
     env.reset(seed=3)
     out = []
     last = None
@@ -198,7 +198,7 @@ def test_a_finished_game_has_its_result(states: list[AmalogsState]) -> None:
 
 
 def test_the_env_serves_the_view_by_agent_name() -> None:
-    env = envs.make("amalogs_v1")
+    env = envs.make("amalogs_v2")
     env.reset(seed=2)
     assert env.unwrapped.view("player_1") == env.unwrapped.view(1) == view(env.unwrapped.game, 1)
-    assert env.unwrapped.view(0)["env"] == "amalogs_v1"
+    assert env.unwrapped.view(0)["env"] == "amalogs_v2"

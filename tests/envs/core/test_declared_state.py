@@ -172,7 +172,7 @@ RULESETS = [
     ("medarot_ocg_v1", {"mode": "advance"}),
     ("medarot_parts_v1", {}),
     ("mow_v1", {}),
-    ("amalogs_v1", {"team_sizes": (2, 2)}),
+    ("amalogs_v2", {"team_sizes": (2, 2)}),
 ]
 IDS = [n for n, _ in RULESETS]
 
@@ -265,7 +265,7 @@ def test_dicts_with_the_former_field_names_load_into_the_same_state(name: str) -
         st = cls.from_dict(old)
         assert st == cls.from_dict(data) and st.to_dict() == data
     assert changed >= len(positions(name)) // 2, "too few positions hold a renamed field"
-    if name != "amalogs_v1":
+    if name != "amalogs_v2":
         # a finished game's decision point is null, the declared default, under either name
         done = cls.from_dict(positions(name)[-1])
         done.decision_point, done.done = None, True

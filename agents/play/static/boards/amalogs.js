@@ -441,7 +441,7 @@
     );
   }
 
-  boards["amalogs_v1"] = function draw(view, ctx) {
+  boards["amalogs_v2"] = function draw(view, ctx) {
     ctx = ctx || {};
     const root = el("div", { class: "amalogs-board" });
     root.append(drawHeader(view));

@@ -1,7 +1,7 @@
-"""``amalogs_v1``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
+"""``amalogs_v2``: the AMALOGS team meta-game over the Medarot OCG as a PettingZoo AEC environment.
 
-    from deckgym.envs import amalogs_v1
-    env = amalogs_v1.env(team_sizes=(2, 2))
+    from deckgym.envs import amalogs_v2
+    env = amalogs_v2.env(team_sizes=(2, 2))
 
 See ``envs.amalogs.env`` for the documentation page.
 """
