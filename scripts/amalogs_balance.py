@@ -62,6 +62,8 @@ SECTIONS = ("plans", "matrix", "caps", "pools", "versus", "rates")
 TEAMS = ("1v1", "2v2", "3v3")
 #: Games per worker job (the unit of the progress bar).
 CHUNK = 4
+#: The meta commands whose use per game is reported (their events).
+COMMANDS = ("move", "step", "push", "swap", "guard", "hand_over")
 #: A pool of every ruleset: the env's default.
 FREE = None
 
@@ -115,11 +117,21 @@ def play_one(teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, s
     agents = [make_agent(specs[0 if i < na else 1], name, seed=i) for i in range(na + nb)]
     returns = play_on(env, agents, seed)
     opened: Counter[str] = Counter()
+    commands: Counter[str] = Counter()
     for r in st.records:
+        if r["kind"] in COMMANDS:
+            commands[r["kind"]] += 1
         if r["kind"] == "core_game":
             team = 0 if r["player"] < na else 1
             opened[f"{team}:{SHORT.get(r['ruleset'], r['ruleset'])}"] += 1
-    return {"points": points(returns[0]), "end": ending(st), **count(st.records), "opened": dict(opened)}
+    return {
+        "points": points(returns[0]),
+        "end": ending(st),
+        **count(st.records),
+        "opened": dict(opened),
+        "commands": dict(commands),
+        "sieges": sum(r["kind"] == "siege" for r in st.records),
+    }
 
 
 def _play_job(job: tuple[str, tuple[int, int], tuple[Any, Any], tuple[str, str], list[int], bool]) -> list[dict[str, Any]]:
@@ -173,10 +185,13 @@ def cap_share(rows: list[dict[str, Any]]) -> float:
 
 def duel_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Opposed and cross-game duel shares, exits per game and the core games opened, of free games."""
-    tot = Counter()
+    tot: Counter[str] = Counter()
     opened: Counter[str] = Counter()
+    used: Counter[str] = Counter()
     for r in rows:
-        for k in ("duels", "champion", "defender", "base_proxy", "exit_losses", "exit_wins"):
+        used.update(r["commands"])
+        tot["sieges"] += r["sieges"]
+        for k in ("duels", "champion", "defender", "base_proxy", "exit_losses", "exit_wins", "base_hits", "team_turns"):
             tot[k] += r[k]
         for k, v in r["opened"].items():
             opened[k.split(":", 1)[1]] += v
@@ -188,6 +203,10 @@ def duel_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "exits_per_game": (tot["exit_losses"] + tot["exit_wins"]) / len(rows),
         "duels_per_game": tot["duels"] / len(rows),
         "choices": {g: opened[g] / n_open if n_open else 0.0 for g in GAMES},
+        "commands_per_game": {k: used[k] / len(rows) for k in COMMANDS},
+        "base_hits_per_game": tot["base_hits"] / len(rows),
+        "sieges_per_game": tot["sieges"] / len(rows),
+        "team_turns_per_game": tot["team_turns"] / len(rows),
     }
 
 
@@ -433,6 +452,11 @@ def text(res: dict[str, Any]) -> str:
             f"free 2v2: opposed duels {_pct(res['opposed_share'])}, cross-game {_pct(res['cross_game_share'])} "
             f"of them, {res['exits_per_game']:.2f} exits a game; games opened: "
             + ", ".join(f"{g} {_pct(v)}" for g, v in res["choices"].items())
+        )
+        lines.append(
+            f"  per game: {res['team_turns_per_game']:.1f} team turns, {res['base_hits_per_game']:.2f} base hits, "
+            f"{res['sieges_per_game']:.2f} sieges; commands: "
+            + ", ".join(f"{k} {v:.1f}" for k, v in res["commands_per_game"].items())
         )
     if "pool_turn_cap_share" in res:
         lines.append(

@@ -86,6 +86,8 @@ DUEL_RATES: Final[dict[int, DuelRate]] = {
     3: DuelRate(1.549, 1.012, 6.039, 1.564, 20),
     4: DuelRate(1.866, 1.442, 8.360, 1.934, 20),
 }
+#: The share of a defender's core life a cross-game table takes, about (D43).
+_CROSS_PACE: Final = 0.15
 #: A command is worth its action points only if it adds this much duel value (base life).
 _MARGIN: Final = 0.25
 
@@ -154,38 +156,48 @@ def _ruleset(st: AmalogsState, player: int, legal: list[Action], skills: frozens
     return min(legal, key=lambda a: (-RULESETS[a.arg].range, -RULESETS[a.arg].we, a.arg))
 
 
-def _pace(slot: int) -> float:
-    """The share of a real opponent's starting core life that a table of ``slot``'s own game takes."""
-    return DUEL_RATES[slot].champion / DUEL_RATES[slot].life
-
-
-#: The share of a defender's core life a cross-game table takes (D43 makes it one for every pair).
-_CROSS_PACE: Final = 0.12
+#: What a team of one game scores against a team of another, 2v2 (row: its game, column: the
+#: other's; ``scripts/amalogs_balance.py --only matrix``'s ``plan_matrix``, docs/amalogs.md).
+PLAN_MATRIX: Final[dict[int, dict[int, float]]] = {
+    0: {0: 0.5, 4: 0.27, 1: 0.215, 2: 0.223, 3: 0.323},
+    4: {0: 0.73, 4: 0.5, 1: 0.52, 2: 0.545, 3: 0.497},
+    1: {0: 0.785, 4: 0.48, 1: 0.5, 2: 0.362, 3: 0.347},
+    2: {0: 0.777, 4: 0.455, 1: 0.637, 2: 0.5, 3: 0.35},
+    3: {0: 0.677, 4: 0.502, 1: 0.653, 2: 0.65, 3: 0.5},
+}
 
 
 def _game_score(st: AmalogsState, player: int, slot: int) -> float:
-    """How well a new core game of ``slot`` suits the map, in base life per duel (higher is better)."""
+    """What a new core game of ``slot`` is expected to win against the map (higher is better).
+
+    The plan matrix's score against the games the enemies hold (the nearer, the more weight;
+    every game's mean when none is on the map), a little less for a game a teammate holds,
+    and the base lives: a game whose loss would lose the match is avoided, one whose win
+    would win it preferred.
+    """
     me = st.avatars[player]
     info = RULESETS[slot]
-    enemies = [st.avatars[i] for i in _enemies(st, player)]
-    allies = [a for i, a in enumerate(st.avatars) if i != player and a.team == me.team and a.ruleset >= 0]
-    score = 0.0
-    for e in enemies:
-        # a duel against this enemy: a mirror runs at the game's own pace, any other at the cross pace
-        pace = _pace(slot) if e.ruleset == slot else _CROSS_PACE
-        score += pace * ((WIN_PER_WE - LOSS_PER_WE) * info.we - (WIN_PER_WE - LOSS_PER_WE) * e.we) / max(1, len(enemies))
-        score += pace / max(1, len(enemies))
-    score -= 0.3 * sum(a.ruleset == slot for a in allies)
-    own, their = st.life[me.team], st.life[1 - me.team]
-    if own + LOSS_PER_WE * info.we <= 0:
-        score -= 2.0  # one lost game would lose the match
-    if own + WIN_PER_WE * info.we >= 2 * st.config.start_life:
-        score += 1.0  # one won game would win it
-    # contact sooner: a target out of reach of the spawn area costs a turn per two squares
+    row = PLAN_MATRIX.get(slot)
+    if row is None:
+        return 0.0
     spawn = SPAWN[me.team]
-    near = min(DIST[q][t] for q in spawn for t in _target_squares(st, player))
-    score -= 0.05 * max(0, near - info.range)
-    score += 0.02 * DUEL_RATES[slot].base / float(info.base) * (their <= 8)
+    total = weight = 0.0
+    for e in st.avatars:
+        if e.team == me.team or e.ruleset < 0:
+            continue  # (at start-up an enemy holds its game before it is placed)
+        w = 1.0 / (1 + (min(DIST[q][e.square] for q in spawn) if e.on_map else 8))
+        total += w * row.get(e.ruleset, 0.5)
+        weight += w
+        if e.ruleset == slot and DUEL_RATES[slot].champion / DUEL_RATES[slot].life < _CROSS_PACE:
+            total -= w * 0.1  # a mirror of a game slower than a cross-game duel grinds
+    score = total / weight if weight else sum(row.values()) / len(row)
+    team = me.team
+    score -= 0.03 * sum(1 for i, a in enumerate(st.avatars) if i != player and a.team == team and a.ruleset == slot)
+    own = st.life[team]
+    if own + LOSS_PER_WE * info.we <= 0:
+        score -= 1.0  # one lost game would lose the match
+    if own + WIN_PER_WE * info.we >= 2 * st.config.start_life:
+        score += 0.2  # one won game would win it
     return score
 
 
@@ -232,20 +244,28 @@ def _target(st: AmalogsState, player: int, skills: frozenset[str] = frozenset())
 
 
 def _base_first(st: AmalogsState, player: int) -> bool:
-    """Whether the enemy base is worth more than a duel with the enemy avatars this game meets."""
+    """Whether the enemy base is worth more than a duel with any enemy avatar this game meets.
+
+    A duel with an enemy is valued as ``duel_value`` values a seated opponent (a mirror nets
+    what the host takes less what it risks); one at the base by the base life its attacks
+    take, or the siege's 1 while a defender stands there (D43).
+    """
     me = st.avatars[player]
     rate = DUEL_RATES[me.ruleset]
     enemies = _enemies(st, player)
     if not enemies:
         return True
-    swing = WIN_PER_WE - LOSS_PER_WE
+    my_life = max(1, adapter(me.ruleset).summary(me.side).life)
     best = 0.0
     for i in enemies:
         e = st.avatars[i]
         life = max(1, adapter(e.ruleset).summary(e.side).life)
-        pace = rate.champion / life if e.ruleset == me.ruleset else _CROSS_PACE
-        best = max(best, min(1.0, pace) * swing * max(me.we, e.we))
-    # at the base a duel takes its attacks, or besieges it (D43) while a defender is there
+        if e.ruleset == me.ruleset:
+            value = min(1.0, rate.champion / life) * (WIN_PER_WE * me.we - LOSS_PER_WE * e.we)
+            value -= min(1.0, rate.host / my_life) * (WIN_PER_WE * e.we - LOSS_PER_WE * me.we)
+        else:
+            value = _CROSS_PACE * (WIN_PER_WE * me.we - LOSS_PER_WE * e.we)
+        best = max(best, value)
     return max(rate.base / float(RULESETS[me.ruleset].base), 1.0) > best
 
 
