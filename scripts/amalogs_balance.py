@@ -44,8 +44,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.append(str(ROOT))
+# Appended, not prepended: an engine named by PYTHONPATH (another checkout) comes first.
+for _path in (ROOT, ROOT / "scripts"):
+    if str(_path) not in sys.path:
+        sys.path.append(str(_path))
 
 from amalogs_interaction import count, ending, env_name, pool_names  # noqa: E402
 

@@ -18,7 +18,7 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.encode import GLOBALS, PLAYER_F, AmalogsEncoder, duel_roles
 from deckgym.envs.amalogs.rules import duel as duel_rules
-from deckgym.envs.amalogs.rules.convert import strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.convert import base_lost, base_units, host_units, nominal_of, strike_loss, to_guest, to_host
 from deckgym.envs.amalogs.view import view
 from deckgym.envs.core import proxy
 from deckgym.envs.core.proxy import Proxy
@@ -55,13 +55,14 @@ def _e14(hp: int = 24) -> Any:
 
 
 def test_E14_mow_host_against_an_ocg_defender() -> None:
-    """E14 (D36, D37, D38, D39): B0 defends at seat 1 with P = 24; it pays d HP after the table; no exits."""
+    """E14 (D36-D39, D43): B0 (HP 24, L0 24) defends at seat 1 with P = 24 · 51/24 = 51; it pays ceil(d · 24/51) HP."""
     st = _e14()
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.guests == [2] and d.champion == -1
-    assert d.defender == 2 and d.proxy == proxy.GUEST and d.proxy_start == 24
-    assert adapter(MOW).proxy_life(st.table) == 24
+    assert st.avatars[2].nominal == 24 and host_units(MOW) == 51
+    assert d.defender == 2 and d.proxy == proxy.GUEST and d.proxy_start == 51
+    assert adapter(MOW).proxy_life(st.table) == 51
     assert st.seat_of(2) == -1 and st.player_at(1) == -1  # the defender never decides (D37)
     duel_event = _records(st, "duel")[-1]
     assert duel_event["defender"] == 2 and duel_event["proxy"] == "guest" and duel_event["champion"] == -1
@@ -69,9 +70,9 @@ def test_E14_mow_host_against_an_ocg_defender() -> None:
     dmg = _records(st, "proxy_damage")[-1]
     assert dmg["defender"] == 2 and dmg["host"] == 0
     assert dmg["damage"] >= 2  # at least the level-2 master's attack went in
-    assert dmg["core_damage"] == to_guest(dmg["damage"], 20, 20) == dmg["damage"]
-    assert dmg["proxy_life"] == 24 - dmg["damage"]
-    assert st.avatars[2].side.hp == 24 - dmg["damage"]
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 51, 24) == -(-dmg["damage"] * 24 // 51)
+    assert dmg["proxy_life"] == 51 - dmg["damage"]
+    assert st.avatars[2].side.hp == 24 - dmg["core_damage"]
     assert st.life == [18, 18] and not _records(st, "exit")
     assert not _records(st, "strike")  # B0 was the only guest, and it was seated (D41)
 
@@ -80,14 +81,14 @@ def test_E15_proxy_at_zero_ends_the_table_and_exits_both() -> None:
     """E15 (D37, D39): P reaches 0: seat 1 lost; the defender loses its game (-2 x WE), the host wins (+3 x WE).
 
     Host A0 is MoW (WE 3) whose level-2 master hits for 2; defender B0 is OCG advance (WE 2) with
-    HP 2, so P = 2 and one master attack ends the table.
+    HP 1, so P = floor(1 · 51/24 + 1/2) = 2 and one master attack ends the table.
     """
-    st = _e14(hp=2)
+    st = _e14(hp=1)
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.proxy_start == 2
     attack_proxy(st)
     dmg = _records(st, "proxy_damage")[-1]
-    assert dmg["damage"] == 2 and dmg["proxy_life"] == 0 and dmg["core_damage"] == 2
+    assert dmg["damage"] == 2 and dmg["proxy_life"] == 0 and dmg["core_damage"] == 1
     result = _records(st, "duel_result")[-1]
     assert result["winners"] == [0] and result["losers"] == [2]
     assert result["change"] == [3 * 3, -2 * 2]
@@ -95,66 +96,96 @@ def test_E15_proxy_at_zero_ends_the_table_and_exits_both() -> None:
     assert st.avatars[0].exited and st.avatars[2].exited
 
 
-def test_E16_base_at_the_table_loses_one_per_successful_attack() -> None:
-    """E16 (D36, D40): no guest, base B in range: base B sits at seat 1; each successful attack costs 1."""
+def test_E16_base_at_the_table_counts_successful_attacks_in_base_units() -> None:
+    """E16 (D36, D40, D43): no guest, base B in range: base B sits at seat 1 with P = ceil(18 · 29/21) = 25.
+
+    The OCG advance host's one successful attack takes 21/29 of a base life: none yet (rounded down).
+    """
     st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0)
     players, bases = duel_rules.participants(st, 0)
     assert players == [0] and bases == [1]
     st.apply(A.DUEL)
     d = st.duel
-    assert d is not None and d.proxy == proxy.BASE and d.defender == -1 and d.proxy_start == 18
-    attack_proxy(st)
-    hits = _records(st, "base_hit")
-    assert hits, "the OCG advance host could not attack the open row in this position"
-    assert [h["base_life"] for h in hits] == list(range(17, 17 - len(hits), -1))
-    assert all(h["team"] == 1 for h in hits)
-    assert st.life == [18, 18 - len(hits)]
+    assert d is not None and d.proxy == proxy.BASE and d.defender == -1
+    assert d.proxy_start == base_units(ADV, 18) == 25
+    attacks = _attack_base(st, ADV)
+    assert attacks == 1, "the OCG advance host attacks the open row once in this position"
+    assert base_lost(ADV, 1) == 0 and base_lost(ADV, 2) == 1 and base_lost(ADV, 29) == 21
+    assert not _records(st, "base_hit") and st.life == [18, 18]
     assert not _records(st, "proxy_damage") and not _records(st, "exit")
     assert A.STRIKE_BASE not in st.legal_actions()
 
 
-def test_E16_base_hits_are_counted_even_when_a_hit_is_large() -> None:
-    """D40: a hit of 4 and a hit of 2 cost the base 1 each; the base proxy's P always equals the base life."""
-    st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0)
+def test_E16_a_parts_host_takes_one_base_life_per_successful_attack() -> None:
+    """D40, D43: the parts game's base unit is 1: each successful attack costs 1, whatever the hit."""
+    st = position([PARTS, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0)
     st.apply(A.DUEL)
-    ad = adapter(ADV)
+    d = st.duel
+    assert d is not None and d.proxy == proxy.BASE and d.proxy_start == base_units(PARTS, 18) == 18
+    attacks = _attack_base(st, PARTS)
+    hits = _records(st, "base_hit")
+    assert attacks >= 1, "the parts host could not attack the base in this position"
+    assert len(hits) == attacks and st.life == [18, 18 - attacks]
+    assert [h["base_life"] for h in hits] == list(range(17, 17 - len(hits), -1))
+    assert all(h["team"] == 1 for h in hits)
+
+
+def _attack_base(st: Any, slot: int) -> int:
+    """Play the host's table attacking the base proxy whenever it can; the successful attacks made.
+
+    After every core action the base life is what the attacks so far take (D43: the host game's
+    base unit of attacks per base life, rounded down), and one action attacks at most once.
+    """
+    ad = adapter(slot)
+    d = st.duel
+    start = d.proxy_start
     while st.phase == Phase.DUEL_CORE:
-        assert ad.proxy_life(st.table) == st.life[1]
+        p = ad.proxy_life(st.table)
+        assert st.life[1] == 18 - base_lost(slot, start - p)
         legal = ad.legal_actions(st.table)
         best = min(range(len(legal)), key=lambda i: proxy_after(ad, st.table, legal[i], 1))
-        before = st.life[1]
-        pick = legal[best] if proxy_after(ad, st.table, legal[best], 1) < before else ad.auto_action(st.table)
+        pick = legal[best] if proxy_after(ad, st.table, legal[best], 1) < p else ad.auto_action(st.table)
         st.apply(Action(Kind.CORE, pick))
-        assert st.life[1] >= before - 1  # one core action attacks at most once
+        if st.phase == Phase.DUEL_CORE:
+            assert ad.proxy_life(st.table) >= p - 1  # one core action attacks at most once
+    return start - d.proxy_life
 
 
 def test_base_at_zero_ends_the_match_mid_table() -> None:
     """D40 with R24: a base proxy reaching 0 ends the match in the middle of the table."""
-    st = position([ADV, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0, life=(18, 1))
+    st = position([PARTS, ADV, ADV, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], acting=0, life=(18, 1))
     st.apply(A.DUEL)
     attack_proxy(st)
-    assert _records(st, "base_hit"), "the OCG host could not attack the open row in this position"
+    assert _records(st, "base_hit"), "the parts host could not attack the base in this position"
     assert st.done and st.winner == 0 and st.life[1] == 0
     assert not _records(st, "exit")
 
 
 def test_E17_conversion_with_the_parts_game() -> None:
-    """E17 (D38): OCG beginner host (L0 10) against a parts defender (L0 = its heads' armor)."""
+    """E17 (D38, D43): an OCG beginner host (U 73) against a parts defender (L0 = 5/4 of its heads' armor)."""
     st = position([BEG, ADV, PARTS, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0)
     dav = st.avatars[2]
-    l0 = adapter(PARTS).nominal_life(dav.side)
-    assert l0 == dav.nominal and l0 in (6, 7, 9)
+    armor = adapter(PARTS).nominal_life(dav.side)
+    assert armor in (6, 7, 9) and dav.nominal == nominal_of(PARTS, armor) == {6: 8, 7: 9, 9: 11}[armor]
     life = adapter(PARTS).summary(dav.side).life
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.defender == 2
-    assert d.proxy_start == to_host(life, 10, l0)
+    assert d.proxy_start == to_host(life, host_units(BEG), dav.nominal) == to_host(life, 73, dav.nominal)
     attack_proxy(st)
     dmg = _records(st, "proxy_damage")[-1]
-    assert dmg["core_damage"] == to_guest(dmg["damage"], 10, l0)
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 73, dav.nominal)
     assert adapter(PARTS).summary(st.avatars[2].side).life == max(0, life - dmg["core_damage"]) or 2 in (
         st.duel.lost if st.duel else [2]
     )
+
+
+def test_E17_with_the_calibrated_units() -> None:
+    """E17's numbers under D43: L0 = floor(7 · 5/4 + 1/2) = 9; P = floor(5 · 73/9 + 1/2) = 41; d = 4 costs 1."""
+    assert nominal_of(PARTS, 7) == 9 and nominal_of(BEG, 10) == 11 and nominal_of(MOW, 20) == 20
+    assert nominal_of(ADV, 20) == 24 and nominal_of(NOR, 20) == 25
+    assert to_host(5, host_units(BEG), 9) == 41
+    assert to_guest(4, host_units(BEG), 9) == 1
 
 
 def test_E17_arithmetic() -> None:
@@ -168,7 +199,7 @@ def test_E17_arithmetic() -> None:
 
 
 def test_E18_champion_before_defender_and_converted_strike() -> None:
-    """E18 (D21, D36, D41): B1 (MoW) is the champion; B0 (OCG normal) is exposed; S = 3 costs B0 3 HP."""
+    """E18 (D21, D36, D41, D43): B1 (MoW) is the champion; B0 (OCG normal, L0 25) is exposed; S = 3 costs 4 HP."""
     st = position([MOW, ADV, NOR, MOW], [(5, 3), (0, 0), (6, 3), (6, 4)], acting=0)
     st.apply(A.DUEL)
     d = st.duel
@@ -180,9 +211,10 @@ def test_E18_champion_before_defender_and_converted_strike() -> None:
     assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
     st.apply(A.STRIKE_PLAYER[0])
     strike = _records(st, "strike")[-1]
-    assert strike["amount"] == strike_loss(d.strike, 20) == d.strike == 3
+    assert st.avatars[2].nominal == 25 and d.strike == 3
+    assert strike["amount"] == strike_loss(d.strike, 25) == 4  # ceil(3 · 25/20)
     assert strike["base"] is None and strike["life"] is None
-    assert st.avatars[2].side.hp == hp - 3
+    assert st.avatars[2].side.hp == hp - 4
 
 
 @pytest.mark.parametrize("guarding", [True, False])
@@ -229,13 +261,13 @@ def test_D42_observation_and_view_of_a_proxy_duel() -> None:
     host_obs = enc.observe(st, 0)
     g = layout.view(host_obs, "global")
     assert g.shape == (GLOBALS,) and GLOBALS == 25
-    assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(24 / 20)
+    assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(51 / 20)
     players = layout.view(host_obs, "players").reshape(6, PLAYER_F)
     assert players[3][20 + Role.DEFENDER] == 1.0  # slot B0 is player 2 (2v2: slots A0 A1 A2 B0 ...)
-    assert players[0][31] == pytest.approx(20 / 20) and players[3][31] == pytest.approx(20 / 20)
+    assert players[0][31] == pytest.approx(20 / 20) and players[3][31] == pytest.approx(24 / 20)
     v = view(st, 0)
     duel = v["board"]["duel"]
-    assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 24
+    assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 51
     assert v["players"][2]["role"] == "defender"
     # the defender's core view is its own side (view kind 2), not the host's table
     dv = view(st, 2)

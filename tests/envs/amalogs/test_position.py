@@ -163,14 +163,17 @@ def _e6(b0_guarding: bool):
 
 
 def test_the_defender_protects_its_base_E6() -> None:
-    """E6 as amended (D36, D40, D41): B0 defends at seat 1, so base B cannot be attacked and nothing is struck."""
+    """E6 as amended (D36, D40, D41, D43): B0 defends at seat 1, so base B is not at the table and nothing
+    is struck; the defended base is besieged and loses 1 (12 -> 11)."""
     for guarding in (True, False):
         st = _e6(b0_guarding=guarding)
         assert st.current_player == 1
         st.apply(A.DUEL)
         assert st.duel is not None and st.duel.defender == 2 and st.duel.proxy == 1
         fx.finish_table(st)
-        assert st.decision == "META_FIELD" and st.life[1] == 12
+        sieges = [r for r in st.records if r["kind"] == "siege"]
+        assert sieges == [{"kind": "siege", "host": 1, "team": 1, "base_life": 11}]
+        assert st.decision == "META_FIELD" and st.life[1] == 11
 
 
 def test_next_dice_fixes_the_next_move_roll() -> None:

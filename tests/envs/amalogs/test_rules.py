@@ -170,7 +170,7 @@ def test_R23_D23_win_exit_gains_3_we_and_needs_a_champion() -> None:
 
 def test_R24_D40_base_at_zero_after_a_base_hit_loses_before_exits() -> None:
     """R24, D40: a base hit that takes a base to 0 ends the game at once, mid-table, before any exit."""
-    st = position([ADV, ADV, BEG, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], life=(18, 1))
+    st = position([2, ADV, BEG, ADV], [(8, 3), (1, 1), (4, 0), (4, 6)], life=(18, 1))  # 2: the parts game
     st.apply(A.DUEL)
     assert st.duel is not None and st.duel.proxy == 2
     fx.attack_proxy(st)

@@ -131,7 +131,8 @@ def test_Ex6_base_chain_guard_and_base_strike(guarding: bool) -> None:
 
     A1 hosts with MoW (range 1) at (9,2); B0 (med_adv, no MoW guest) at (9,4) is the defender at
     seat 1, so base B is defended and cannot be attacked, and no strike target remains: whether
-    B0 Guards or not, there is no strike and base B stays 12 unless an exit changes it.
+    B0 Guards or not, there is no strike. The defended base is besieged (D43): unless A1's own game
+    was lost, base B loses 1 (12 -> 11), and otherwise only an exit changes it.
     """
     st = position([ADV, MOW, ADV, ADV], [(4, 0), (9, 2), (9, 4), (5, 5)], acting=0, life=(18, 12))
     st.avatars[2].guarding = guarding
@@ -144,8 +145,10 @@ def test_Ex6_base_chain_guard_and_base_strike(guarding: bool) -> None:
     assert st.phase != Phase.STRIKE
     assert not any(r["kind"] in ("strike", "base_hit") for r in st.records)
     exits = [r for r in st.records if r["kind"] == "exit"]
+    sieges = [r for r in st.records if r["kind"] == "siege"]
+    assert len(sieges) == (0 if any(r["player"] == 1 and r["result"] == "loss" for r in exits) else 1)
     if not exits:
-        assert st.life[1] == 12
+        assert st.life[1] == 12 - len(sieges) == 11
     assert st.avatars[1].on_map
 
 
