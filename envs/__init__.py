@@ -27,8 +27,10 @@ RENAMED = {
     "medarot_parts_v0": ("medarot_parts_v1", "its three starter decks were rebalanced"),
     "amalogs_v1": (
         "amalogs_v2",
-        "its cross-game duels were calibrated (spec D43): new nominal lives, stand-in and base units, and"
-        " a defended base in a duel loses 1 life (a siege)",
+        (
+            "its cross-game duels were calibrated (spec D43): new nominal lives, stand-in and base units, and"
+            " a defended base in a duel loses 1 life (a siege)"
+        ),
     ),
     "mow_v0": (
         "mow_v1",

@@ -49,7 +49,7 @@ for _path in (ROOT, ROOT / "scripts"):
     if str(_path) not in sys.path:
         sys.path.append(str(_path))
 
-from amalogs_interaction import count, ending, env_name, pool_names  # noqa: E402
+from amalogs_interaction import count, ending, env_name, pool_names
 
 #: The five core games: short name -> ruleset name (D15).
 GAMES = {
@@ -96,7 +96,9 @@ def make_agent(spec: str, name: str, seed: int) -> Any:
     return AmalogsHeuristic(seed, skills)
 
 
-def play_one(teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, str], seed: int) -> dict[str, Any]:
+def play_one(
+    teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, str], seed: int
+) -> dict[str, Any]:
     """One game: team A's players hold ``pools[0]`` and play ``specs[0]``, team B's the others.
 
     Returns team A's points (1 win, 0.5 draw, 0 loss), how the game ended, the duel and exit
@@ -109,9 +111,11 @@ def play_one(teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, s
     name = env_name()
     na, nb = teams
     per_player = [pools[0]] * na + [pools[1]] * nb
-    pool_arg = None if all(p is FREE for p in per_player) else [
-        pool_names() if p is FREE else [p] for p in per_player
-    ]
+    pool_arg = (
+        None
+        if all(p is FREE for p in per_player)
+        else [pool_names() if p is FREE else [p] for p in per_player]
+    )
     env = importlib.import_module(f"deckgym.envs.{name}").env(team_sizes=teams, pools=pool_arg)
     env.reset(seed=seed)
     st = env.unwrapped.game
@@ -136,7 +140,9 @@ def play_one(teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, s
     }
 
 
-def _play_job(job: tuple[str, tuple[int, int], tuple[Any, Any], tuple[str, str], list[int], bool]) -> list[dict[str, Any]]:
+def _play_job(
+    job: tuple[str, tuple[int, int], tuple[Any, Any], tuple[str, str], list[int], bool],
+) -> list[dict[str, Any]]:
     """A worker's job: the games of ``seeds``; with ``paired`` each seed is played twice, sides swapped.
 
     Every row is seen from side 0 (``pools[0]``, ``specs[0]``): its points and the games it opened.
@@ -150,9 +156,7 @@ def _play_job(job: tuple[str, tuple[int, int], tuple[Any, Any], tuple[str, str],
         if paired:
             swapped = play_one((teams[1], teams[0]), (pools[1], pools[0]), (specs[1], specs[0]), seed)
             swapped["points"] = 1.0 - swapped["points"]
-            swapped["opened"] = {
-                f"{1 - int(k[0])}{k[1:]}": v for k, v in swapped["opened"].items()
-            }
+            swapped["opened"] = {f"{1 - int(k[0])}{k[1:]}": v for k, v in swapped["opened"].items()}
             swapped["pair"] = seed
             rows.append(swapped)
     return rows
@@ -193,7 +197,16 @@ def duel_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for r in rows:
         used.update(r["commands"])
         tot["sieges"] += r["sieges"]
-        for k in ("duels", "champion", "defender", "base_proxy", "exit_losses", "exit_wins", "base_hits", "team_turns"):
+        for k in (
+            "duels",
+            "champion",
+            "defender",
+            "base_proxy",
+            "exit_losses",
+            "exit_wins",
+            "base_hits",
+            "team_turns",
+        ):
             tot[k] += r[k]
         for k, v in r["opened"].items():
             opened[k.split(":", 1)[1]] += v
@@ -325,7 +338,9 @@ def jobs_for(args: argparse.Namespace) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     h = args.agent
 
-    def add(key: str, teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, str], n: int, paired: bool) -> None:
+    def add(
+        key: str, teams: tuple[int, int], pools: tuple[Any, Any], specs: tuple[str, str], n: int, paired: bool
+    ) -> None:
         count_ = (n + 1) // 2 if paired else n
         seeds = [args.seed + k for k in range(count_)]
         for i in range(0, len(seeds), CHUNK):
@@ -435,7 +450,9 @@ def _pct(x: float) -> str:
 
 def text(res: dict[str, Any]) -> str:
     """The figures as plain-text tables."""
-    lines = [f"{res['env']}, agent {res['agent']}, seed {res['seed']}, {res['games']} games in {res['seconds']} s"]
+    lines = [
+        f"{res['env']}, agent {res['agent']}, seed {res['seed']}, {res['games']} games in {res['seconds']} s"
+    ]
     if "plans" in res:
         lines += ["", "plan (every player always chooses GAME) against the free-choosing agent, 2v2:"]
         for g, s in res["plans"].items():
@@ -444,11 +461,18 @@ def text(res: dict[str, Any]) -> str:
                 f"W {s['wins']} D {s['draws']} L {s['losses']} of {s['games']}"
             )
     if "plan_matrix" in res:
-        lines += ["", "plan against plan (row's score), 2v2:", "           " + " ".join(f"{g:>8s}" for g in GAMES)]
+        lines += [
+            "",
+            "plan against plan (row's score), 2v2:",
+            "           " + " ".join(f"{g:>8s}" for g in GAMES),
+        ]
         for a, row in res["plan_matrix"].items():
             lines.append(f"  {a:9s}" + " ".join(f"{row[b]:8.3f}" for b in GAMES))
     if "turn_cap_share" in res:
-        lines += ["", "games at the turn cap: " + ", ".join(f"{t} {_pct(v)}" for t, v in res["turn_cap_share"].items())]
+        lines += [
+            "",
+            "games at the turn cap: " + ", ".join(f"{t} {_pct(v)}" for t, v in res["turn_cap_share"].items()),
+        ]
     if "opposed_share" in res:
         lines.append(
             f"free 2v2: opposed duels {_pct(res['opposed_share'])}, cross-game {_pct(res['cross_game_share'])} "
@@ -486,6 +510,55 @@ def text(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def markdown(res: dict[str, Any]) -> str:
+    """The figures as Markdown tables (docs/amalogs.md)."""
+    out: list[str] = []
+    if "plans" in res:
+        out += [
+            "| plan (every player always chooses) | score [95% interval] | win / draw / loss |",
+            "|---|---|---|",
+        ]
+        for g, p in res["plans"].items():
+            out.append(
+                f"| {g} | {p['score']:.3f} [{p['lo']:.3f}, {p['hi']:.3f}] | {p['wins']} / {p['draws']} / {p['losses']} |"
+            )
+        out.append("")
+    if "plan_matrix" in res:
+        out += ["| row's score against | " + " | ".join(GAMES) + " |", "|---" * (len(GAMES) + 1) + "|"]
+        for a, row in res["plan_matrix"].items():
+            out.append(f"| {a} | " + " | ".join(f"{row[b]:.3f}" for b in GAMES) + " |")
+        out.append("")
+    if "turn_cap_share" in res or "pool_turn_cap_share" in res:
+        caps = {
+            **res.get("turn_cap_share", {}),
+            **{f"pool {g}": v for g, v in res.get("pool_turn_cap_share", {}).items()},
+        }
+        out += ["| games at the turn cap | " + " | ".join(caps) + " |", "|---" * (len(caps) + 1) + "|"]
+        out += ["| share | " + " | ".join(_pct(v) for v in caps.values()) + " |", ""]
+    if "opposed_share" in res:
+        out += [
+            "| free 2v2 | opposed duels | cross-game (of opposed) | exits / game | team turns / game | sieges / game | base hits / game |",
+            "|---|---|---|---|---|---|---|",
+            (
+                f"| heuristic | {_pct(res['opposed_share'])} | {_pct(res['cross_game_share'])} | {res['exits_per_game']:.2f} | "
+                f"{res['team_turns_per_game']:.1f} | {res['sieges_per_game']:.2f} | {res['base_hits_per_game']:.2f} |"
+            ),
+            "",
+        ]
+    if "versus" in res:
+        v = res["versus"]
+        out += [
+            "| match, 2v2 | score [95% interval] | win / draw / loss |",
+            "|---|---|---|",
+            (
+                f"| {v['agent']} against {v['opponent']} | {v['score']:.3f} [{v['lo']:.3f}, {v['hi']:.3f}] | "
+                f"{v['wins']} / {v['draws']} / {v['losses']} |"
+            ),
+            "",
+        ]
+    return "\n".join(out).rstrip() + "\n"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse whose errors are one line on stderr and exit status 2."""
 
@@ -511,7 +584,9 @@ def _list(allowed: tuple[str, ...], what: str) -> Any:
         got = allowed if value == "all" else tuple(v.strip() for v in value.split(","))
         bad = [v for v in got if v not in allowed]
         if bad or not got:
-            raise argparse.ArgumentTypeError(f"unknown {what} {bad[0] if bad else value!r}; allowed: {', '.join(allowed)}, all")
+            raise argparse.ArgumentTypeError(
+                f"unknown {what} {bad[0] if bad else value!r}; allowed: {', '.join(allowed)}, all"
+            )
         return list(dict.fromkeys(got))
 
     return parse
@@ -530,7 +605,7 @@ def set_constants(text: str) -> dict[str, list[str]]:
     try:
         given = json.loads(text)
         if not isinstance(given, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError("not a JSON object")  # noqa: TRY004 (an option error)
         out = {}
         for game, pair in given.items():
             if game not in GAMES:
@@ -558,19 +633,40 @@ def main(argv: list[str] | None = None) -> int:
     ap = _Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=_count(2, 100_000), default=400, help="games of each plan (in pairs)")
     ap.add_argument(
-        "--cell-games", type=_count(1, 100_000), default=None, help="games of each matrix cell and turn-cap row (default: half of --games)"
+        "--cell-games",
+        type=_count(1, 100_000),
+        default=None,
+        help="games of each matrix cell and turn-cap row (default: half of --games)",
     )
     ap.add_argument(
-        "--rate-games", type=_count(1, 100_000), default=40, help="games per ruleset of the duel-rate probes (section rates)"
+        "--rate-games",
+        type=_count(1, 100_000),
+        default=40,
+        help="games per ruleset of the duel-rate probes (section rates)",
     )
     ap.add_argument("--seed", type=_count(0, 2**31), default=0, help="game k of a section uses seed SEED + k")
     ap.add_argument("--workers", type=_count(0, 256), default=0, help="worker processes (0: every core)")
-    ap.add_argument("--teams", type=_list(TEAMS, "team size"), default=list(TEAMS), help="team sizes of the turn-cap rows")
-    ap.add_argument("--only", type=_list(SECTIONS, "section"), default=list(SECTIONS[:4]), help=f"sections: {', '.join(SECTIONS)} or all")
+    ap.add_argument(
+        "--teams", type=_list(TEAMS, "team size"), default=list(TEAMS), help="team sizes of the turn-cap rows"
+    )
+    ap.add_argument(
+        "--only",
+        type=_list(SECTIONS, "section"),
+        default=list(SECTIONS[:4]),
+        help=f"sections: {', '.join(SECTIONS)} or all",
+    )
     ap.add_argument("--agent", default="heuristic", help="the agent of every player (default: heuristic)")
-    ap.add_argument("--versus", nargs=2, metavar=("A", "B"), help="also play agent A against agent B (section versus)")
+    ap.add_argument(
+        "--versus", nargs=2, metavar=("A", "B"), help="also play agent A against agent B (section versus)"
+    )
     ap.add_argument("--constants", help="try other D43 constants: JSON {GAME: [life_scale, unit, base]}")
-    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object on the last line")
+    ap.add_argument(
+        "--json", action="store_true", help="print the figures as one JSON object on the last line"
+    )
+    ap.add_argument("--markdown", action="store_true", help="print the figures as Markdown tables")
+    ap.add_argument(
+        "--from", dest="load", type=Path, help="print the tables of a saved --json line instead of playing"
+    )
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     args = ap.parse_args(argv)
     if args.cell_games is None:
@@ -592,8 +688,15 @@ def main(argv: list[str] | None = None) -> int:
         except (KeyError, ValueError) as e:
             ap.error(f"agent {spec!r}: {e.args[0] if e.args else e}")
     del agents
+    if args.load is not None:
+        try:
+            res = json.loads(args.load.read_text(encoding="utf-8").strip().splitlines()[-1])
+        except (OSError, ValueError, IndexError) as e:
+            ap.error(f"--from {args.load}: not a saved --json result ({e})")
+        print(markdown(res) if args.markdown else text(res))
+        return 0
     res = run(args)
-    print(text(res), flush=True)
+    print(markdown(res) if args.markdown else text(res), flush=True)
     if args.json:
         print(json.dumps(res))
     return 0

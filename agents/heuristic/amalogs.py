@@ -193,7 +193,9 @@ def _game_score(st: AmalogsState, player: int, slot: int) -> float:
             total -= w * 0.1  # a mirror of a game slower than a cross-game duel grinds
     score = total / weight if weight else sum(row.values()) / len(row)
     team = me.team
-    score -= 0.03 * sum(1 for i, a in enumerate(st.avatars) if i != player and a.team == team and a.ruleset == slot)
+    score -= 0.03 * sum(
+        1 for i, a in enumerate(st.avatars) if i != player and a.team == team and a.ruleset == slot
+    )
     own = st.life[team]
     if own + LOSS_PER_WE * info.we <= 0:
         score -= 1.0  # one lost game would lose the match
@@ -391,7 +393,9 @@ def duel_value(st: AmalogsState, host: int) -> float:
     return value
 
 
-def _better_command(st: AmalogsState, player: int, legal: list[Action], skills: frozenset[str]) -> Action | None:
+def _better_command(
+    st: AmalogsState, player: int, legal: list[Action], skills: frozenset[str]
+) -> Action | None:
     """A STEP, PUSH or SWAP after which the team's duels are worth clearly more, or None."""
     kinds = {Kind.STEP}
     if "push" in skills:

@@ -14,7 +14,14 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.events import TITLES, names, player_name
 from deckgym.envs.amalogs.rules import core, turn
-from deckgym.envs.amalogs.rules.convert import base_lost, base_units, host_units, strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.convert import (
+    base_lost,
+    base_units,
+    host_units,
+    strike_loss,
+    to_guest,
+    to_host,
+)
 from deckgym.envs.amalogs.rules.end import end_check
 from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.rules.geometry import BASES, DIST

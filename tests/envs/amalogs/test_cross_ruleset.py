@@ -18,7 +18,15 @@ from deckgym.envs.amalogs.actions import Action, Kind, Phase, Role
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.amalogs.encode import GLOBALS, PLAYER_F, AmalogsEncoder, duel_roles
 from deckgym.envs.amalogs.rules import duel as duel_rules
-from deckgym.envs.amalogs.rules.convert import base_lost, base_units, host_units, nominal_of, strike_loss, to_guest, to_host
+from deckgym.envs.amalogs.rules.convert import (
+    base_lost,
+    base_units,
+    host_units,
+    nominal_of,
+    strike_loss,
+    to_guest,
+    to_host,
+)
 from deckgym.envs.amalogs.view import view
 from deckgym.envs.core import proxy
 from deckgym.envs.core.proxy import Proxy

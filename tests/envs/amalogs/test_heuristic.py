@@ -37,8 +37,7 @@ def test_heuristic_plays_1v1_and_3v3_to_the_end() -> None:
 
 def _heuristic_game(seed: int, skills: frozenset[str] | None = None, **options):
     """One heuristic game on the engine; its final state with the whole event log."""
-    from deckgym.agents.heuristic.amalogs import choose
-    from deckgym.agents.heuristic.amalogs import SKILLS
+    from deckgym.agents.heuristic.amalogs import SKILLS, choose
     from deckgym.envs import amalogs_v2
 
     env = amalogs_v2.env(**options)
