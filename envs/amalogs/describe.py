@@ -320,7 +320,7 @@ def _duel_words(m: _Move) -> tuple[str, str]:
         life = to_host(adapter(dav.ruleset).summary(dav.side).life, host_units(av.ruleset), dav.nominal)
         seat = f" against {m.who(defender)}, who defends with {life} life"
     elif kind == proxy_kind.BASE:
-        seat = f" against base {'AB'[1 - av.team]} ({st.life[1 - av.team]} life, 1 per successful attack)"
+        seat = f" against base {'AB'[1 - av.team]} ({st.life[1 - av.team]} life, {_base_rate(av.ruleset)})"
     else:
         seat = " with nobody in the opponent's seat"
     extra = []
@@ -470,3 +470,11 @@ _META: dict[Kind, Callable[[_Move, int], _Words]] = {
     Kind.STRIKE_BASE: _strike_base,
     Kind.STRIKE_PLAYER: _strike_player,
 }
+
+
+def _base_rate(slot: int) -> str:
+    """D43: how many successful attacks of a host of ``slot`` take 1 base life, in words."""
+    per = RULESETS[slot].base
+    if per == 1:
+        return "1 per successful attack"
+    return f"1 per {float(per):.2g} successful attacks"

@@ -259,6 +259,8 @@ def _rulesets(st: AmalogsState) -> dict[str, dict[str, Any]]:
             "short": SHORT[s],
             "we": RULESETS[s].we,
             "range": RULESETS[s].range,
+            "stand_in_unit": float(RULESETS[s].unit),
+            "base_unit": float(RULESETS[s].base),
             "env": CORE_ENVS[s],
         }
         for s in slots

@@ -149,46 +149,47 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
 
 
 def test_the_defender_is_named_with_its_stand_ins_life() -> None:
-    """D36-D38: a MoW host against an OCG-advance guest: B0 defends through a stand-in with P = 20."""
+    """D36-D38, D43: a MoW host (stand-in unit 51) against an OCG-advance guest (HP 20, L0 24): P = 43."""
     st = _duel([MOW, ADV, ADV, ADV], NEXT_TO_B0)
     host = boards.draw(view(st, 0))
-    assert "Enemy B0 defends through a stand-in with 20 life" in host
+    assert "Enemy B0 defends through a stand-in with 43 life" in host
     assert (
-        "Life converts by the games' nominal lives (Master of the World 20, Medarot OCG advance 20)" in host
+        "Life converts by Master of the World's stand-in unit 51 and Medarot OCG advance's nominal life 24"
+        in host
     )
-    assert "The duel table: Master of the World, against enemy B0's stand-in (20 life)" in host
+    assert "The duel table: Master of the World, against enemy B0's stand-in (43 life)" in host
     assert "defender" in host.split("The map")[1].split("Players")[0]  # B0's square names its role
     assert "Opponent: the defender's stand-in" in host  # the MoW board draws seat 1 as the stand-in
     mine = boards.draw(view(st, 2))  # the defender's own view
     assert (
-        "You (B0) defend through a stand-in with 20 life" in mine and "you lose the stand-in's damage" in mine
+        "You (B0) defend through a stand-in with 43 life" in mine and "you lose the stand-in's damage" in mine
     )
-    assert "enemy A0 against your stand-in (20 life) at the table" in mine
+    assert "enemy A0 against your stand-in (43 life) at the table" in mine
     assert "Your core game: Medarot OCG advance (your stand-in is at the table)" in mine
     for text in (host, mine):
         assert "seat is empty" not in text and not CODE.search(text)
 
 
 def test_the_stand_ins_life_falls_as_it_is_hit() -> None:
-    """D37: an OCG host hits a MoW defender's stand-in; the duel panel and the table show its life now."""
+    """D37, D43: an OCG advance host hits a MoW defender's stand-in (P 54); the panel and the table show its life."""
     st = _duel([ADV, ADV, MOW, ADV], NEXT_TO_B0)
     _attack(st, falls=1)
     assert st.phase == Phase.DUEL_CORE
     d = view(st, 0)["board"]["duel"]
-    assert d["proxy_life"] < d["proxy_start"] == 20
+    assert d["proxy_life"] < d["proxy_start"] == 54  # HP 20 · 54 / L0 20
     text = boards.draw(view(st, 0))
-    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 20)" in text
+    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 54)" in text
     assert f"against enemy B0's stand-in ({d['proxy_life']} life)" in text
     assert f"HP {d['proxy_life']}" in text and "Stand-in's row" in text  # the OCG board's open row
 
 
 def test_the_base_at_the_table_shows_its_life_and_hits() -> None:
-    """D36, D40: no guest, base B in range: base B is at the table and loses 1 per successful attack."""
-    st = _at_base(ADV)
+    """D36, D40, D43: no guest, base B in range: base B is at the table; a parts host's attack costs it 1."""
+    st = _at_base(PARTS)
     text = boards.draw(view(st, 0))
     assert "Base B is at the table: 18 life, 0 hits this duel" in text
     assert "Bases in the duel: B (at the table)" in text and "at table" in text  # the map marks it too
-    assert "against base B (18 life)" in text and "Opponent: the enemy base" in text
+    assert "against base B (18 life)" in text and "opponent: the enemy base" in text.lower()
     _attack(st, falls=1)
     assert st.phase == Phase.DUEL_CORE and st.life[1] == 17
     text = boards.draw(view(st, 0))

@@ -254,6 +254,11 @@ def _nominal(view: dict[str, Any], i: int) -> tuple[str, int | None]:
     return _ruleset(view, p.get("ruleset"))["title"], core.get("nominal")
 
 
+def _number(x: float) -> str:
+    """A unit for people: a whole number as it is, else two significant digits."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2g}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -274,12 +279,15 @@ def _seat_one(view: dict[str, Any]) -> list[str]:
         if start is not None and life is not None and life < start:
             line += f" (it started with {start})"
         lines = [line]
-        (host_game, host_l0), (guest_game, guest_l0) = _nominal(view, d["host"]), _nominal(view, i)
-        if host_l0 and guest_l0:
+        host_info = _ruleset(view, view["players"][d["host"]].get("ruleset"))
+        (guest_game, guest_l0) = _nominal(view, i)
+        unit = host_info.get("stand_in_unit")
+        if unit and guest_l0:
             loses = "you lose" if i == view["seat"] else f"{view['players'][i]['name']} loses"
             lines.append(
-                f"Life converts by the games' nominal lives ({host_game} {host_l0}, {guest_game} {guest_l0}):"
-                f" when the table ends {loses} the stand-in's damage, converted, in {guest_game}"
+                f"Life converts by {host_info['title']}'s stand-in unit {_number(unit)} and {guest_game}'s"
+                f" nominal life {guest_l0}: when the table ends {loses} the stand-in's damage, converted,"
+                f" in {guest_game}"
             )
         return lines
     if d.get("proxy") == "base":
@@ -288,7 +296,10 @@ def _seat_one(view: dict[str, Any]) -> list[str]:
         life = d.get("proxy_life") if d.get("proxy_life") is not None else (base or {}).get("life")
         hits = int(d.get("base_hits") or 0)
         line = f"Base {name} is at the table: {life} life, {_plural(hits, 'hit')} this duel"
-        return [line + " (each successful attack costs it 1 base life)"]
+        per = _ruleset(view, view["players"][d["host"]].get("ruleset")).get("base_unit") or 1
+        if per == 1:
+            return [line + " (each successful attack costs it 1 base life)"]
+        return [line + f" (every {_number(per)} successful attacks cost it 1 base life)"]
     return ["Nobody sits opposite: the opponent's seat is empty"]
 
 

@@ -63,6 +63,11 @@
     return `${p.ally ? "ally" : "enemy"} ${p.name}`;
   }
 
+  /** A unit for people: a whole number as it is, else two significant digits. */
+  function unitText(x) {
+    return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(2)));
+  }
+
   function rulesetInfo(view, id) {
     const r = (view.board.rulesets || {})[id];
     return r || { title: id || "no card game yet", short: id ? id.slice(0, 6) : "", we: "?", range: "?" };
@@ -96,14 +101,14 @@
       const lines = [line];
       const host = view.players[d.host];
       const guest = view.players[i];
-      const hostL0 = host.core && host.core.nominal;
+      const hostInfo = rulesetInfo(view, host.ruleset);
+      const unit = hostInfo.stand_in_unit;
       const guestL0 = guest.core && guest.core.nominal;
-      if (hostL0 && guestL0) {
-        const hostGame = rulesetInfo(view, host.ruleset).title;
+      if (unit && guestL0) {
         const guestGame = rulesetInfo(view, guest.ruleset).title;
         const loses = i === view.seat ? "you lose" : `${guest.name} loses`;
         lines.push(
-          `Life converts by the games' nominal lives (${hostGame} ${hostL0}, ${guestGame} ${guestL0}):` +
+          `Life converts by ${hostInfo.title}'s stand-in unit ${unitText(unit)} and ${guestGame}'s nominal life ${guestL0}:` +
             ` when the table ends ${loses} the stand-in's damage, converted, in ${guestGame}`,
         );
       }
@@ -112,7 +117,9 @@
     if (d.proxy === "base") {
       const base = baseAtTable(view);
       const life = d.proxy_life !== null && d.proxy_life !== undefined ? d.proxy_life : base ? base.life : "?";
-      return [`Base ${base ? base.name : "?"} is at the table: ${life} life, ${plural(d.base_hits || 0, "hit")} this duel (each successful attack costs it 1 base life)`];
+      const per = rulesetInfo(view, view.players[d.host].ruleset).base_unit || 1;
+      const cost = per === 1 ? "each successful attack costs it 1 base life" : `every ${unitText(per)} successful attacks cost it 1 base life`;
+      return [`Base ${base ? base.name : "?"} is at the table: ${life} life, ${plural(d.base_hits || 0, "hit")} this duel (${cost})`];
     }
     return ["Nobody sits opposite: the opponent's seat is empty"];
   }
