@@ -72,8 +72,9 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     "participating `bases` (teams), the `champion` (-1 if none), the `defender` whose stand-in sits at "
     "seat 1 (null if none), the `proxy` at seat 1 (`guest`, `base` or null) and the strike value `strike` "
     "(R13-R17, D21, D36).",
-    "base_hit": "a successful attack on the base proxy costs team `team`'s base 1 life; `base_life` is "
-    "its base life after (D40).",
+    "base_hit": "the successful attacks on the base proxy take one more life from team `team`'s base (every "
+    "attack for the parts game, one life per the host game's base unit of attacks for the others); `base_life` "
+    "is its base life after (D40, D43).",
     "siege": "after `host`'s table against a champion or a defender, with the base of team `team` "
     "participating and the host's game not lost, the besieged base loses 1 life; `base_life` is its base "
     "life after (D43, amending D40).",
