@@ -171,14 +171,14 @@ def test_the_defender_is_named_with_its_stand_ins_life() -> None:
 
 
 def test_the_stand_ins_life_falls_as_it_is_hit() -> None:
-    """D37, D43: an OCG advance host hits a MoW defender's stand-in (P 54); the panel and the table show its life."""
+    """D37, D43: an OCG advance host hits a MoW defender's stand-in (P 57); the panel and the table show its life."""
     st = _duel([ADV, ADV, MOW, ADV], NEXT_TO_B0)
     _attack(st, falls=1)
     assert st.phase == Phase.DUEL_CORE
     d = view(st, 0)["board"]["duel"]
-    assert d["proxy_life"] < d["proxy_start"] == 54  # HP 20 · 54 / L0 20
+    assert d["proxy_life"] < d["proxy_start"] == 57  # floor(20 · 54 / L0 19 + 1/2)
     text = boards.draw(view(st, 0))
-    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 54)" in text
+    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 57)" in text
     assert f"against enemy B0's stand-in ({d['proxy_life']} life)" in text
     assert f"HP {d['proxy_life']}" in text and "Stand-in's row" in text  # the OCG board's open row
 

@@ -170,30 +170,30 @@ def test_base_at_zero_ends_the_match_mid_table() -> None:
 
 
 def test_E17_conversion_with_the_parts_game() -> None:
-    """E17 (D38, D43): an OCG beginner host (U 73) against a parts defender (L0 = 5/4 of its heads' armor)."""
+    """E17 (D38, D43): an OCG beginner host (U 65) against a parts defender (L0 = 9/8 of its heads' armor)."""
     st = position([BEG, ADV, PARTS, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0)
     dav = st.avatars[2]
     armor = adapter(PARTS).nominal_life(dav.side)
-    assert armor in (6, 7, 9) and dav.nominal == nominal_of(PARTS, armor) == {6: 8, 7: 9, 9: 11}[armor]
+    assert armor in (6, 7, 9) and dav.nominal == nominal_of(PARTS, armor) == {6: 7, 7: 8, 9: 10}[armor]
     life = adapter(PARTS).summary(dav.side).life
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.defender == 2
-    assert d.proxy_start == to_host(life, host_units(BEG), dav.nominal) == to_host(life, 73, dav.nominal)
+    assert d.proxy_start == to_host(life, host_units(BEG), dav.nominal) == to_host(life, 65, dav.nominal)
     attack_proxy(st)
     dmg = _records(st, "proxy_damage")[-1]
-    assert dmg["core_damage"] == to_guest(dmg["damage"], 73, dav.nominal)
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 65, dav.nominal)
     assert adapter(PARTS).summary(st.avatars[2].side).life == max(0, life - dmg["core_damage"]) or 2 in (
         st.duel.lost if st.duel else [2]
     )
 
 
 def test_E17_with_the_calibrated_units() -> None:
-    """E17's numbers under D43: L0 = floor(7 · 5/4 + 1/2) = 9; P = floor(5 · 73/9 + 1/2) = 41; d = 4 costs 1."""
-    assert nominal_of(PARTS, 7) == 9 and nominal_of(BEG, 10) == 11 and nominal_of(MOW, 20) == 20
+    """E17's numbers under D43: L0 = floor(7 · 9/8 + 1/2) = 8; P = floor(5 · 65/8 + 1/2) = 41; d = 4 costs 1."""
+    assert nominal_of(PARTS, 7) == 8 and nominal_of(BEG, 10) == 13 and nominal_of(MOW, 20) == 19
     assert nominal_of(ADV, 20) == 24 and nominal_of(NOR, 20) == 25
-    assert to_host(5, host_units(BEG), 9) == 41
-    assert to_guest(4, host_units(BEG), 9) == 1
+    assert to_host(5, host_units(BEG), 8) == 41
+    assert to_guest(4, host_units(BEG), 8) == 1
 
 
 def test_E17_arithmetic() -> None:
@@ -272,7 +272,7 @@ def test_D42_observation_and_view_of_a_proxy_duel() -> None:
     assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(51 / 20)
     players = layout.view(host_obs, "players").reshape(6, PLAYER_F)
     assert players[3][20 + Role.DEFENDER] == 1.0  # slot B0 is player 2 (2v2: slots A0 A1 A2 B0 ...)
-    assert players[0][31] == pytest.approx(20 / 20) and players[3][31] == pytest.approx(24 / 20)
+    assert players[0][31] == pytest.approx(19 / 20) and players[3][31] == pytest.approx(24 / 20)
     v = view(st, 0)
     duel = v["board"]["duel"]
     assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 51
