@@ -41,7 +41,7 @@ import time
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 # Appended, not prepended: an engine named by PYTHONPATH (another checkout) comes first.
@@ -49,7 +49,7 @@ for _path in (ROOT, ROOT / "scripts"):
     if str(_path) not in sys.path:
         sys.path.append(str(_path))
 
-from amalogs_interaction import count, ending, env_name, pool_names
+from amalogs_interaction import _Parser, count, ending, env_name, pool_names
 
 #: The five core games: short name -> ruleset name (D15).
 GAMES = {
@@ -165,22 +165,21 @@ def _play_job(
 # ----------------------------------------------------------------------------- summaries
 def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Side 0's score with its 95% interval over pairs (``agents.arena.pair_interval``), and its W/D/L."""
-    from deckgym.agents.arena import pair_interval
+    from deckgym.agents.arena import pair_interval, tally
 
     by_pair: dict[int, list[float]] = {}
     for r in rows:
         by_pair.setdefault(r["pair"], []).append(r["points"])
-    means = [sum(v) / len(v) for v in by_pair.values()]
-    lo, hi = pair_interval(means)
-    pts = [r["points"] for r in rows]
+    lo, hi = pair_interval([sum(v) / len(v) for v in by_pair.values()])
+    wins, draws, losses = tally(by_pair.values())
     return {
-        "score": sum(pts) / len(pts),
+        "score": (wins + draws / 2) / len(rows),
         "lo": lo,
         "hi": hi,
-        "games": len(pts),
-        "wins": sum(p == 1.0 for p in pts),
-        "draws": sum(p == 0.5 for p in pts),
-        "losses": sum(p == 0.0 for p in pts),
+        "games": len(rows),
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
     }
 
 
@@ -557,13 +556,6 @@ def markdown(res: dict[str, Any]) -> str:
             "",
         ]
     return "\n".join(out).rstrip() + "\n"
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse whose errors are one line on stderr and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _count(lo: int, hi: int) -> Any:

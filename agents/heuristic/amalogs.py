@@ -14,12 +14,12 @@ base the successful attacks a table of its game makes; minus the same for what t
 Rules of thumb, by decision (each skill of ``SKILLS`` can be switched off to measure it; with
 none the player is the first version of this heuristic):
 
-- **Ruleset** (skill ``choice``): the game that scores best against the map it sees: no
-  mirror of an enemy's game that is slower in its own game than a cross-game duel, a game no
-  teammate holds, the duel range that reaches a target sooner, and a weight WE that suits the
-  base lives (light when an exit would cost the own base the game, heavy when a win would end
-  it). Without the skill: the heaviest game when a target is near the spawn area, else the
-  longest range.
+- **Ruleset** (skill ``choice``): the game that scores best against the map it sees: its
+  ``PLAN_MATRIX`` score against the games the enemies hold (the nearer, the more weight), less
+  for a mirror of an enemy's game that is slower in its own game than a cross-game duel and for
+  a game a teammate holds, and a weight WE that suits the base lives (none whose loss would lose
+  the match, one whose win would win it). Without the skill: the heaviest game when a target is
+  near the spawn area, else the longest range.
 - **Placement**: the free spawn square nearest to the nearest target.
 - **Meta-field**: duel at once when the duel would seat an opponent and no one command (a STEP,
   a PUSH of an enemy, a SWAP with an ally; skills ``push`` and ``swap``) makes the duel worth
@@ -264,8 +264,7 @@ def _base_first(st: AmalogsState, player: int) -> bool:
         e = st.avatars[i]
         life = max(1, adapter(e.ruleset).summary(e.side).life)
         if e.ruleset == me.ruleset:
-            value = min(1.0, rate.champion / life) * (WIN_PER_WE * me.we - LOSS_PER_WE * e.we)
-            value -= min(1.0, rate.host / my_life) * (WIN_PER_WE * e.we - LOSS_PER_WE * me.we)
+            value = _mirror_value(rate, me.we, my_life, e.we, life)
         else:
             value = _CROSS_PACE * (WIN_PER_WE * me.we - LOSS_PER_WE * e.we)
         best = max(best, value)
@@ -368,9 +367,7 @@ def duel_value(st: AmalogsState, host: int) -> float:
     value = 0.0
     if champ >= 0:
         c = st.avatars[champ]
-        life = max(1, adapter(c.ruleset).summary(c.side).life)
-        value = min(1.0, rate.champion / life) * (WIN_PER_WE * h.we - LOSS_PER_WE * c.we)
-        value -= min(1.0, rate.host / my_life) * (WIN_PER_WE * c.we - LOSS_PER_WE * h.we)
+        value = _mirror_value(rate, h.we, my_life, c.we, max(1, adapter(c.ruleset).summary(c.side).life))
     elif kind == proxy_kind.GUEST:
         d = st.avatars[defender]
         p = to_host(adapter(d.ruleset).summary(d.side).life, host_units(h.ruleset), d.nominal)
@@ -393,6 +390,17 @@ def duel_value(st: AmalogsState, host: int) -> float:
     return value
 
 
+def _mirror_value(rate: DuelRate, we: int, life: int, other_we: int, other_life: int) -> float:
+    """A table against a champion of the same game: what the host takes less what it risks, in base life.
+
+    Each side's share of its core life lost per table (``rate.champion`` for the champion,
+    ``rate.host`` for the host) times the swing of that side's exit (3 x WE for the winner, 2 x
+    WE for the loser).
+    """
+    value = min(1.0, rate.champion / other_life) * (WIN_PER_WE * we - LOSS_PER_WE * other_we)
+    return value - min(1.0, rate.host / life) * (WIN_PER_WE * other_we - LOSS_PER_WE * we)
+
+
 def _better_command(
     st: AmalogsState, player: int, legal: list[Action], skills: frozenset[str]
 ) -> Action | None:
@@ -404,9 +412,9 @@ def _better_command(
         kinds.add(Kind.SWAP)
     if "base" not in skills and "push" not in skills and "swap" not in skills:
         return None
-    me = st.avatars[player]
     now = duel_value(st, player)
     waiting = _waiting_teammates(st, player)
+    helpers_before = sum(duel_value(st, t) for t in waiting)
     best, choice = now + _MARGIN, None
     for a in legal:
         if a.kind not in kinds:
@@ -415,7 +423,6 @@ def _better_command(
         if moved is None:
             continue
         before = [(i, st.avatars[i].square) for i, _ in moved]
-        helpers_before = sum(duel_value(st, t) for t in waiting)
         try:
             for i, q in moved:
                 st.avatars[i].square = q
@@ -426,7 +433,6 @@ def _better_command(
         value -= 0.05 * (1 if a.kind == Kind.STEP else 2)
         if value > best:
             best, choice = value, a
-    del me
     return choice
 
 
