@@ -33,11 +33,11 @@ class RulesetInfo(NamedTuple):
 #: D15 with D43's constants: ruleset slots 0..7 (5-7 reserved). Measured by
 #: ``scripts/amalogs_balance.py`` (docs/rules/amalogs.md D43 gives the runs).
 RULESETS: Final[dict[int, RulesetInfo]] = {
-    0: RulesetInfo("medarot_ocg_beginner", 1, 2, Fraction(13, 10), Fraction(65), Fraction(5, 2)),
-    1: RulesetInfo("medarot_ocg_advance", 2, 2, Fraction(6, 5), Fraction(54), Fraction(29, 21)),
-    2: RulesetInfo("medarot_parts", 2, 2, Fraction(9, 8), Fraction(37), Fraction(1)),
-    3: RulesetInfo("master_of_the_world", 3, 1, Fraction(19, 20), Fraction(51), Fraction(25, 16)),
-    4: RulesetInfo("medarot_ocg_normal", 2, 2, Fraction(5, 4), Fraction(88), Fraction(29, 15)),
+    0: RulesetInfo("medarot_ocg_beginner", 1, 2, Fraction(3, 2), Fraction(52), Fraction(5, 2)),
+    1: RulesetInfo("medarot_ocg_advance", 2, 2, Fraction(23, 20), Fraction(91, 2), Fraction(29, 21)),
+    2: RulesetInfo("medarot_parts", 2, 2, Fraction(6, 5), Fraction(34), Fraction(1)),
+    3: RulesetInfo("master_of_the_world", 3, 1, Fraction(17, 20), Fraction(52), Fraction(25, 16)),
+    4: RulesetInfo("medarot_ocg_normal", 2, 2, Fraction(6, 5), Fraction(77), Fraction(29, 15)),
 }
 SLOT_OF: Final = {info.name: slot for slot, info in RULESETS.items()}
 NUM_SLOTS: Final = 8

@@ -149,36 +149,36 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
 
 
 def test_the_defender_is_named_with_its_stand_ins_life() -> None:
-    """D36-D38, D43: a MoW host (stand-in unit 51) against an OCG-advance guest (HP 20, L0 24): P = 43."""
+    """D36-D38, D43: a MoW host (stand-in unit 52) against an OCG-advance guest (HP 20, L0 23): P = 45."""
     st = _duel([MOW, ADV, ADV, ADV], NEXT_TO_B0)
     host = boards.draw(view(st, 0))
-    assert "Enemy B0 defends through a stand-in with 43 life" in host
+    assert "Enemy B0 defends through a stand-in with 45 life" in host
     assert (
-        "Life converts by Master of the World's stand-in unit 51 and Medarot OCG advance's nominal life 24"
+        "Life converts by Master of the World's stand-in unit 52 and Medarot OCG advance's nominal life 23"
         in host
     )
-    assert "The duel table: Master of the World, against enemy B0's stand-in (43 life)" in host
+    assert "The duel table: Master of the World, against enemy B0's stand-in (45 life)" in host
     assert "defender" in host.split("The map")[1].split("Players")[0]  # B0's square names its role
     assert "Opponent: the defender's stand-in" in host  # the MoW board draws seat 1 as the stand-in
     mine = boards.draw(view(st, 2))  # the defender's own view
     assert (
-        "You (B0) defend through a stand-in with 43 life" in mine and "you lose the stand-in's damage" in mine
+        "You (B0) defend through a stand-in with 45 life" in mine and "you lose the stand-in's damage" in mine
     )
-    assert "enemy A0 against your stand-in (43 life) at the table" in mine
+    assert "enemy A0 against your stand-in (45 life) at the table" in mine
     assert "Your core game: Medarot OCG advance (your stand-in is at the table)" in mine
     for text in (host, mine):
         assert "seat is empty" not in text and not CODE.search(text)
 
 
 def test_the_stand_ins_life_falls_as_it_is_hit() -> None:
-    """D37, D43: an OCG advance host hits a MoW defender's stand-in (P 57); the panel and the table show its life."""
+    """D37, D43: an OCG advance host hits a MoW defender's stand-in (P 54); the panel and the table show its life."""
     st = _duel([ADV, ADV, MOW, ADV], NEXT_TO_B0)
     _attack(st, falls=1)
     assert st.phase == Phase.DUEL_CORE
     d = view(st, 0)["board"]["duel"]
-    assert d["proxy_life"] < d["proxy_start"] == 57  # floor(20 · 54 / L0 19 + 1/2)
+    assert d["proxy_life"] < d["proxy_start"] == 54  # floor(20 · 91/2 / L0 17 + 1/2)
     text = boards.draw(view(st, 0))
-    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 57)" in text
+    assert f"Enemy B0 defends through a stand-in with {d['proxy_life']} life (it started with 54)" in text
     assert f"against enemy B0's stand-in ({d['proxy_life']} life)" in text
     assert f"HP {d['proxy_life']}" in text and "Stand-in's row" in text  # the OCG board's open row
 

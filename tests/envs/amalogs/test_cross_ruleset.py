@@ -63,14 +63,14 @@ def _e14(hp: int = 24) -> Any:
 
 
 def test_E14_mow_host_against_an_ocg_defender() -> None:
-    """E14 (D36-D39, D43): B0 (HP 24, L0 24) defends at seat 1 with P = 24 · 51/24 = 51; it pays ceil(d · 24/51) HP."""
+    """E14 (D36-D39, D43): B0 (HP 24, L0 23) defends at seat 1 with P = floor(24 · 52/23 + 1/2) = 54; it pays ceil(d · 23/52) HP."""
     st = _e14()
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.guests == [2] and d.champion == -1
-    assert st.avatars[2].nominal == 24 and host_units(MOW) == 51
-    assert d.defender == 2 and d.proxy == proxy.GUEST and d.proxy_start == 51
-    assert adapter(MOW).proxy_life(st.table) == 51
+    assert st.avatars[2].nominal == 23 and host_units(MOW) == 52
+    assert d.defender == 2 and d.proxy == proxy.GUEST and d.proxy_start == 54
+    assert adapter(MOW).proxy_life(st.table) == 54
     assert st.seat_of(2) == -1 and st.player_at(1) == -1  # the defender never decides (D37)
     duel_event = _records(st, "duel")[-1]
     assert duel_event["defender"] == 2 and duel_event["proxy"] == "guest" and duel_event["champion"] == -1
@@ -78,8 +78,8 @@ def test_E14_mow_host_against_an_ocg_defender() -> None:
     dmg = _records(st, "proxy_damage")[-1]
     assert dmg["defender"] == 2 and dmg["host"] == 0
     assert dmg["damage"] >= 2  # at least the level-2 master's attack went in
-    assert dmg["core_damage"] == to_guest(dmg["damage"], 51, 24) == -(-dmg["damage"] * 24 // 51)
-    assert dmg["proxy_life"] == 51 - dmg["damage"]
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 52, 23) == -(-dmg["damage"] * 23 // 52)
+    assert dmg["proxy_life"] == 54 - dmg["damage"]
     assert st.avatars[2].side.hp == 24 - dmg["core_damage"]
     assert st.life == [18, 18] and not _records(st, "exit")
     assert not _records(st, "strike")  # B0 was the only guest, and it was seated (D41)
@@ -89,7 +89,7 @@ def test_E15_proxy_at_zero_ends_the_table_and_exits_both() -> None:
     """E15 (D37, D39): P reaches 0: seat 1 lost; the defender loses its game (-2 x WE), the host wins (+3 x WE).
 
     Host A0 is MoW (WE 3) whose level-2 master hits for 2; defender B0 is OCG advance (WE 2) with
-    HP 1, so P = floor(1 · 51/24 + 1/2) = 2 and one master attack ends the table.
+    HP 1, so P = floor(1 · 52/23 + 1/2) = 2 and one master attack ends the table.
     """
     st = _e14(hp=1)
     st.apply(A.DUEL)
@@ -170,29 +170,29 @@ def test_base_at_zero_ends_the_match_mid_table() -> None:
 
 
 def test_E17_conversion_with_the_parts_game() -> None:
-    """E17 (D38, D43): an OCG beginner host (U 65) against a parts defender (L0 = 9/8 of its heads' armor)."""
+    """E17 (D38, D43): an OCG beginner host (U 52) against a parts defender (L0 = 6/5 of its heads' armor)."""
     st = position([BEG, ADV, PARTS, ADV], [(5, 3), (1, 1), (6, 3), (9, 6)], acting=0)
     dav = st.avatars[2]
     armor = adapter(PARTS).nominal_life(dav.side)
-    assert armor in (6, 7, 9) and dav.nominal == nominal_of(PARTS, armor) == {6: 7, 7: 8, 9: 10}[armor]
+    assert armor in (6, 7, 9) and dav.nominal == nominal_of(PARTS, armor) == {6: 7, 7: 8, 9: 11}[armor]
     life = adapter(PARTS).summary(dav.side).life
     st.apply(A.DUEL)
     d = st.duel
     assert d is not None and d.defender == 2
-    assert d.proxy_start == to_host(life, host_units(BEG), dav.nominal) == to_host(life, 65, dav.nominal)
+    assert d.proxy_start == to_host(life, host_units(BEG), dav.nominal) == to_host(life, 52, dav.nominal)
     attack_proxy(st)
     dmg = _records(st, "proxy_damage")[-1]
-    assert dmg["core_damage"] == to_guest(dmg["damage"], 65, dav.nominal)
+    assert dmg["core_damage"] == to_guest(dmg["damage"], 52, dav.nominal)
     assert adapter(PARTS).summary(st.avatars[2].side).life == max(0, life - dmg["core_damage"]) or 2 in (
         st.duel.lost if st.duel else [2]
     )
 
 
 def test_E17_with_the_calibrated_units() -> None:
-    """E17's numbers under D43: L0 = floor(7 · 9/8 + 1/2) = 8; P = floor(5 · 65/8 + 1/2) = 41; d = 4 costs 1."""
-    assert nominal_of(PARTS, 7) == 8 and nominal_of(BEG, 10) == 13 and nominal_of(MOW, 20) == 19
-    assert nominal_of(ADV, 20) == 24 and nominal_of(NOR, 20) == 25
-    assert to_host(5, host_units(BEG), 8) == 41
+    """E17's numbers under D43: L0 = floor(7 · 6/5 + 1/2) = 8; P = floor(5 · 52/8 + 1/2) = 33; d = 4 costs 1."""
+    assert nominal_of(PARTS, 7) == 8 and nominal_of(BEG, 10) == 15 and nominal_of(MOW, 20) == 17
+    assert nominal_of(ADV, 20) == 23 and nominal_of(NOR, 20) == 24
+    assert to_host(5, host_units(BEG), 8) == 33
     assert to_guest(4, host_units(BEG), 8) == 1
 
 
@@ -207,7 +207,7 @@ def test_E17_arithmetic() -> None:
 
 
 def test_E18_champion_before_defender_and_converted_strike() -> None:
-    """E18 (D21, D36, D41, D43): B1 (MoW) is the champion; B0 (OCG normal, L0 25) is exposed; S = 3 costs 4 HP."""
+    """E18 (D21, D36, D41, D43): B1 (MoW) is the champion; B0 (OCG normal, L0 24) is exposed; S = 3 costs 4 HP."""
     st = position([MOW, ADV, NOR, MOW], [(5, 3), (0, 0), (6, 3), (6, 4)], acting=0)
     st.apply(A.DUEL)
     d = st.duel
@@ -219,8 +219,8 @@ def test_E18_champion_before_defender_and_converted_strike() -> None:
     assert set(st.legal_actions()) == {A.STRIKE_NONE, A.STRIKE_PLAYER[0]}
     st.apply(A.STRIKE_PLAYER[0])
     strike = _records(st, "strike")[-1]
-    assert st.avatars[2].nominal == 25 and d.strike == 3
-    assert strike["amount"] == strike_loss(d.strike, 25) == 4  # ceil(3 · 25/20)
+    assert st.avatars[2].nominal == 24 and d.strike == 3
+    assert strike["amount"] == strike_loss(d.strike, 24) == 4  # ceil(3 · 24/20)
     assert strike["base"] is None and strike["life"] is None
     assert st.avatars[2].side.hp == hp - 4
 
@@ -269,13 +269,13 @@ def test_D42_observation_and_view_of_a_proxy_duel() -> None:
     host_obs = enc.observe(st, 0)
     g = layout.view(host_obs, "global")
     assert g.shape == (GLOBALS,) and GLOBALS == 25
-    assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(51 / 20)
+    assert list(g[21:24]) == [0.0, 1.0, 0.0] and g[24] == pytest.approx(54 / 20)
     players = layout.view(host_obs, "players").reshape(6, PLAYER_F)
     assert players[3][20 + Role.DEFENDER] == 1.0  # slot B0 is player 2 (2v2: slots A0 A1 A2 B0 ...)
-    assert players[0][31] == pytest.approx(19 / 20) and players[3][31] == pytest.approx(24 / 20)
+    assert players[0][31] == pytest.approx(17 / 20) and players[3][31] == pytest.approx(23 / 20)
     v = view(st, 0)
     duel = v["board"]["duel"]
-    assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 51
+    assert duel["defender"] == 2 and duel["proxy"] == "guest" and duel["proxy_life"] == 54
     assert v["players"][2]["role"] == "defender"
     # the defender's core view is its own side (view kind 2), not the host's table
     dv = view(st, 2)

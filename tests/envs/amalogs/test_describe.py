@@ -187,7 +187,7 @@ def test_strike_and_move_destination_sentences() -> None:
     assert text[OFFSET[A.Kind.STRIKE_NONE]]["text"] == "Strike nothing"
     assert OFFSET[A.Kind.STRIKE_BASE] not in text  # bases are never struck (D41)
     guest = text[OFFSET[A.Kind.STRIKE_PLAYER] + 1]
-    # S = 2 in units of a nominal life of 20 is ceil(2 x 13 / 20) = 2 HP of an OCG beginner game (L0 13, D43)
+    # S = 2 in units of a nominal life of 20 is ceil(2 x 15 / 20) = 2 HP of an OCG beginner game (L0 15, D43)
     assert guest["text"] == "Strike enemy B1 for 2 core life" and guest["places"][0]["index"] == 7 * 9 + 4
     assert (
         describe_action(st, 3, OFFSET[A.Kind.STRIKE_PLAYER] + 1)["text"]
