@@ -255,8 +255,8 @@ def _nominal(view: dict[str, Any], i: int) -> tuple[str, int | None]:
 
 
 def _number(x: float) -> str:
-    """A unit for people: a whole number as it is, else two significant digits."""
-    return str(int(x)) if float(x).is_integer() else f"{x:.2g}"
+    """A unit for people: a whole number as it is, else at most two decimals (45.5, 1.38)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def _plural(n: int, word: str) -> str:

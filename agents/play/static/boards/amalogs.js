@@ -63,9 +63,9 @@
     return `${p.ally ? "ally" : "enemy"} ${p.name}`;
   }
 
-  /** A unit for people: a whole number as it is, else two significant digits. */
+  /** A unit for people: a whole number as it is, else at most two decimals (45.5, 1.38). */
   function unitText(x) {
-    return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(2)));
+    return Number.isInteger(x) ? String(x) : String(Number(x.toFixed(2)));
   }
 
   function rulesetInfo(view, id) {
