@@ -472,9 +472,18 @@ _META: dict[Kind, Callable[[_Move, int], _Words]] = {
 }
 
 
+def _unit_text(x: float) -> str:
+    """A D43 unit for people: a whole number as it is, else at most two decimals (45.5, 1.38).
+
+    The boards write units the same way (``agents/play/boards/amalogs.py`` and its JavaScript
+    twin), from the view alone.
+    """
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0").rstrip(".")
+
+
 def _base_rate(slot: int) -> str:
     """D43: how many successful attacks of a host of ``slot`` take 1 base life, in words."""
     per = RULESETS[slot].base
     if per == 1:
         return "1 per successful attack"
-    return f"1 per {float(per):.2g} successful attacks"
+    return f"1 per {_unit_text(float(per))} successful attacks"

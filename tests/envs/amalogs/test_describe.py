@@ -220,3 +220,12 @@ def test_the_env_describes_through_the_ruleset() -> None:
     st = env.unwrapped.game
     i = _legal(st)[0]
     assert env.unwrapped.describe_action(0, i) == describe_action(st, 0, i)
+
+
+def test_base_units_read_as_the_board_writes_them() -> None:
+    """D43: a fractional base unit in at most two decimals, as the boards print it (29/21 is 1.38)."""
+    from deckgym.envs.amalogs.describe import _base_rate
+
+    assert _base_rate(1) == "1 per 1.38 successful attacks"  # OCG advance, 29/21
+    assert _base_rate(0) == "1 per 2.5 successful attacks"  # OCG beginner, 5/2
+    assert _base_rate(2) == "1 per successful attack"  # the parts game, 1
