@@ -5,7 +5,9 @@ Specs: ``"random"``, ``"heuristic"`` (the ruleset's rule-of-thumb player), ``"se
 by default; see ``agents.search``), ``"search:WORLDS:ppo:PATH"`` or
 ``"search:WORLDS:ppo:pretrained"`` (the same look-ahead over a trained policy's likeliest
 actions: ``agents.search.PolicySearchAgent``), ``"ppo:PATH"`` (a trained MaskablePPO model, greedy) and
-``"ppo:pretrained"`` (the model shipped for the env and mode, ``agents.pretrained``). Every agent offers
+``"ppo:pretrained"`` (the model shipped for the env and mode, ``agents.pretrained``; in AMALOGS
+the composite below), and in AMALOGS ``"composite"`` or ``"composite:SLOTS"`` (the heuristic on
+the map, the shipped card models at the tables: ``agents.composite``). Every agent offers
 ``act(observation, action_mask) -> int`` and ``reset(seed)``; agents that read the engine
 (the heuristics) are attached to an env with ``agents.base.bind(agent, env)``.
 """
@@ -21,6 +23,8 @@ HEURISTICS = {
     "mow_v1": "deckgym.agents.heuristic.mow:MowHeuristic",
     "amalogs_v2": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
 }
+#: The envs the composite agent plays (its ``ppo:pretrained``).
+COMPOSITES = ("amalogs_v2",)
 
 
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:
@@ -57,6 +61,20 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
                 seed=seed,
             )
         return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
+    if (
+        spec == "composite"
+        or spec.startswith("composite:")
+        or (spec == "ppo:pretrained" and env_name in COMPOSITES)
+    ):
+        if env_name not in COMPOSITES:
+            raise ValueError(f"the composite agent plays {', '.join(COMPOSITES)} only, not {env_name!r}")
+        from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, parse_slots
+
+        slots = parse_slots(spec[10:]) if spec.startswith("composite:") else DEFAULT_SLOTS
+        agent = CompositeAgent(seed=seed, slots=slots)
+        if spec == "ppo:pretrained":
+            agent.name = spec
+        return agent
     if spec == "ppo:pretrained":
         from deckgym.agents.ppo import PPOAgent
         from deckgym.agents.pretrained import SPEC, model_path
@@ -67,8 +85,18 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
     if spec.startswith("ppo:"):
         from deckgym.agents.ppo import PPOAgent
 
-        return PPOAgent(spec[4:])
+        agent = PPOAgent(spec[4:])
+        if env_name in COMPOSITES:  # a map policy (agents.training.team_env) plays inside the composite
+            from deckgym import envs
+            from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent
+            from deckgym.agents.training.team_env import map_size
+
+            if agent._size == map_size(envs.make(env_name, **env_kwargs)):
+                team = CompositeAgent(seed=seed, slots=DEFAULT_SLOTS, map_model=agent)
+                team.name = agent.name
+                return team
+        return agent
     raise ValueError(
         f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]', "
-        "'search:WORLDS:ppo:PATH' or 'ppo:PATH'"
+        "'search:WORLDS:ppo:PATH', 'ppo:PATH' or (AMALOGS) 'composite[:SLOTS]'"
     )

@@ -211,6 +211,13 @@ def train(
             "raises the total)"
         ),
     ] = None,
+    seeds: Annotated[
+        int,
+        typer.Option(
+            help="train this many runs, seeds --seed, --seed+1, ..., in OUT/seed_K, then plot their "
+            "mean and spread (OUT/seeds.png, OUT/seeds.json)"
+        ),
+    ] = 1,
     ctx: typer.Context = None,  # type: ignore[assignment]
 ) -> None:
     """Train MaskablePPO with self-play, then evaluate it against the baselines.
@@ -224,6 +231,9 @@ def train(
     from deckgym.agents.training.loop import resume_config
     from deckgym.agents.training.loop import train as run_training
 
+    check_count("--seeds", seeds)
+    if resume is not None and seeds != 1:
+        raise UserError("--resume continues one run; it does not take --seeds")
     if resume is not None:
         given = ctx is not None and ctx.get_parameter_source("timesteps").name == "COMMANDLINE"
         try:
@@ -267,9 +277,59 @@ def train(
         cfg = _with_settings(cfg, config)
         env, kwargs, out = cfg.env, cfg.env_kwargs, Path(cfg.out)
     _validate(cfg)
+    if seeds > 1:
+        _train_seeds(cfg, seeds, eval_games, workers)
+        return
     typer.echo(f"training MaskablePPO on {env} {kwargs} for {cfg.timesteps:,} steps -> {cfg.out}")
     summary = run_training(cfg, log=typer.echo)
     _finish(summary, cfg, env, kwargs, out, eval_games, workers, match)
+
+
+def _train_seeds(cfg: TrainConfig, seeds: int, eval_games: int, workers: int) -> None:
+    """``deckgym train --seeds N``: N runs of one recipe, then their curves against the heuristic."""
+    from deckgym.agents.arena import match
+    from deckgym.agents.training.loop import train as run_training
+    from deckgym.agents.training.plots import plot_seed_curves
+
+    root = Path(cfg.out)
+    histories, finals = [], []
+    for k in range(seeds):
+        run = dataclasses.replace(cfg, seed=cfg.seed + k, out=str(root / f"seed_{cfg.seed + k}"))
+        if cfg.imitation_cache:  # the imitation depends on the seed: one cached start per seed
+            cache = Path(cfg.imitation_cache)
+            run.imitation_cache = str(cache.with_name(f"{cache.stem}-seed{run.seed}{cache.suffix}"))
+        typer.echo(
+            f"[seed {run.seed}, run {k + 1}/{seeds}] training on {run.env} {run.env_kwargs} -> {run.out}"
+        )
+        summary = run_training(run, log=typer.echo)
+        _finish(summary, run, run.env, run.env_kwargs, Path(run.out), eval_games, workers, match)
+        histories.append(summary["history"])
+        report = json.loads((Path(run.out) / "eval.json").read_text())
+        finals.append({"seed": run.seed, "results": report["results"]})
+    labels = [f"seed {cfg.seed + k}" for k in range(seeds)]
+    curves = plot_seed_curves(
+        histories, root / "seeds.png", title=f"{cfg.env} {cfg.env_kwargs}: {seeds} seeds", labels=labels
+    )
+    from deckgym import provenance
+
+    (root / "seeds.json").write_text(
+        json.dumps(
+            {
+                "provenance": provenance(cfg.env, cfg.env_kwargs, seed=cfg.seed),
+                "seeds": [cfg.seed + k for k in range(seeds)],
+                "curves": curves,
+                "final_evaluations": finals,
+            },
+            indent=1,
+        )
+    )
+    starts = ", ".join(f"{x:.3f}" for x in curves["start"])
+    ends = ", ".join(f"{x:.3f}" for x in curves["final"])
+    typer.echo(
+        f"{seeds} seeds: score vs heuristic at the start {starts}; at the end {ends}; "
+        f"{curves['kept']} of {seeds} ended at or above their start"
+    )
+    typer.echo(f"wrote {root / 'seeds.png'} and {root / 'seeds.json'}")
 
 
 def _finish(

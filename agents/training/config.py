@@ -74,6 +74,14 @@ class TrainConfig:
         kl_coef: weight of a KL term toward the policy as PPO starts (after imitation), in a
             phase after each PPO update (``agents.training.anchor``); 0: none.
         kl_decay_steps: steps over which that weight falls linearly to 0.
+        learner: "seat" (default): the learner takes every decision of one seat. "map"
+            (AMALOGS only): the learner takes the map decisions of every seat of its team and
+            reads the map view (``agents.training.team_env.TeamMapEnv``); ``card_agent`` plays
+            the team's card-game decisions, and the trained model plays inside the composite
+            agent (``agents.make("ppo:PATH", "amalogs_v2")``).
+        card_agent: the agent spec of the card-game decisions of a "map" learner's team:
+            ``composite`` (the shipped card models where the composite uses them) or
+            ``heuristic``.
         value_warmup_steps: PPO steps at the start of a run during which only the value
             function learns (the policy and the shared extractor are frozen), so that the
             critic fits the imitated policy before its advantages steer the policy; 0: none.
@@ -132,6 +140,8 @@ class TrainConfig:
     kl_coef: float = 0.0
     kl_decay_steps: int = 200_000
     value_warmup_steps: int = 0
+    learner: str = "seat"
+    card_agent: str = "composite"
 
     def validate(self) -> None:
         """Check every setting's type, range and names before any work.
@@ -147,6 +157,17 @@ class TrainConfig:
             if not isinstance(value, kinds) or not ok(value):
                 raise ValueError(f"{name} must be {allowed}, got {value!r}")
         _check_pool(self.opponents)
+        if self.learner == "map":
+            from deckgym.agents import COMPOSITES
+
+            if self.env not in COMPOSITES:
+                raise ValueError(f"learner 'map' plays {', '.join(COMPOSITES)} only, not {self.env!r}")
+            if self.critic != "seat":
+                raise ValueError("learner 'map' takes critic 'seat' only")
+            if "self" in self.opponents:
+                raise ValueError(
+                    "learner 'map' takes no 'self' opponents (a snapshot plays the map view only)"
+                )
         for name in ("teacher", "dagger_teacher"):
             spec = getattr(self, name)
             if (name == "dagger_teacher" and spec == "") or spec in ("heuristic", "search"):
@@ -229,6 +250,12 @@ _RULES: dict[str, tuple[Any, Any, str]] = {
     "kl_coef": (NUM, _natural, "a number >= 0 (0: no anchor)"),
     "kl_decay_steps": (int, _natural, "an integer >= 0"),
     "value_warmup_steps": (int, _natural, "an integer >= 0"),
+    "learner": (str, lambda x: x in ("seat", "map"), "'seat' or 'map'"),
+    "card_agent": (
+        str,
+        lambda x: x in ("heuristic", "composite") or x.startswith("composite:"),
+        "'heuristic', 'composite' or 'composite:SLOTS'",
+    ),
 }
 
 

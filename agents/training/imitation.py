@@ -53,6 +53,8 @@ IMITATION_KEYS = (
     "dagger_games",
     "dagger_epochs",
     "dagger_teacher",
+    "learner",
+    "card_agent",
 )
 
 #: Games per task of the worker pool that plays the teacher's games.
@@ -94,7 +96,8 @@ def heuristic_dataset(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """(observations, masks, actions, discounted returns, global states) of the teacher's self-play.
 
-    Both seats' decisions with two or more legal options are kept, game after game until
+    Both seats' decisions with two or more legal options are kept (a "map" learner's: the map
+    decisions alone, as its view), game after game until
     ``pretrain_samples`` decisions are collected. The global states (``env.state()`` at each
     decision) are collected only for ``critic="global"``, else None. The games are played over
     ``cfg.teacher_workers`` processes (1: in this process) with the same result.
@@ -153,6 +156,7 @@ def _teacher_games(args: tuple[TrainConfig, list[int]]) -> list[Game]:
         p.bind(env)
     want_states = cfg.critic == "global"
     seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
+    view = learner_view(cfg, env)
     out: list[Game] = []
     for g in numbers:
         env.reset(seed=cfg.seed * 1_000_003 + g)
@@ -170,12 +174,13 @@ def _teacher_games(args: tuple[TrainConfig, list[int]]) -> list[Game]:
             full = enc.global_state(st) if want_states else None  # it holds the seat's observation
             o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
             a = players[seat].act(o, mask)
-            if int(mask.sum()) > 1:
+            seen = view(o, mask)
+            if seen is not None and int(seen[1].sum()) > 1:
                 mover.append(seat)
-                obs.append(o.astype(np.float16))  # half the memory; the values are 0/1 and small ratios
+                obs.append(seen[0].astype(np.float16))  # half the memory; the values are 0/1 and small ratios
                 if full is not None:
                     states.append(full.astype(np.float16))
-                masks.append(mask.astype(bool))
+                masks.append(seen[1].astype(bool))
                 acts.append(a)
             env.step(a)
             st = raw.game
@@ -312,7 +317,8 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
 
     The policy (greedy) plays ``cfg.dagger_games`` games (at most ``cfg.pretrain_games``,
     so that a small imitation gets small rounds), in the seat ``g % seats`` of game
-    ``g``, against the teacher in every other seat. At each of its decisions with two or more
+    ``g`` (a "map" learner: the map decisions of team ``g % 2``, its card decisions by
+    ``cfg.card_agent``), against the teacher in every other seat. At each of its decisions with two or more
     legal options the labeller (``cfg.dagger_teacher``, by default the teacher) names its
     action for the same position; the policy's action is the one played. Returns
     (observations, masks, the labeller's actions, the policy's discounted returns, global
@@ -334,6 +340,12 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
         labeller.bind(env)
     want_states = cfg.critic == "global"
     seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
+    view = learner_view(cfg, env)
+    student_seats = _student_seats(cfg, env)
+    cards = None
+    if cfg.learner == "map":  # the team's card decisions: its card player, as in training
+        cards = agent_lib.make(cfg.card_agent, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
+        cards.bind(env)
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     acts: list[int] = []
@@ -346,28 +358,36 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
         teacher.reset(seed=seed)
         if labeller is not teacher:
             labeller.reset(seed=seed + 1)
-        student = g % seats
+        student = student_seats[g % len(student_seats)]
+        if cards is not None:
+            cards.reset(seed=seed + 2)
         st = raw.game
         mine = 0
         while not st.is_terminal():
             seat = st.current_player
             mask = enc.action_mask(st)
-            if seat != student:
+            if seat not in student:
                 env.step(teacher.act(None, mask))
             elif int(mask.sum()) == 1:
                 env.step(int(np.flatnonzero(mask)[0]))
             else:
                 full = enc.global_state(st) if want_states else None
                 o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
-                acts.append(labeller.act(o, mask))
-                obs.append(o.astype(np.float16))
-                if full is not None:
-                    states.append(full.astype(np.float16))
-                masks.append(mask.astype(bool))
-                mine += 1
-                env.step(policy_action(policy, o, mask))
+                seen = view(o, mask)
+                if seen is None:  # a card decision of a map learner's team
+                    env.step(int(cards.act(o, mask)))  # type: ignore[union-attr]
+                elif int(seen[1].sum()) == 1:
+                    env.step(int(np.flatnonzero(seen[1])[0]))
+                else:
+                    acts.append(labeller.act(o, mask))
+                    obs.append(seen[0].astype(np.float16))
+                    if full is not None:
+                        states.append(full.astype(np.float16))
+                    masks.append(seen[1].astype(bool))
+                    mine += 1
+                    env.step(policy_action(policy, seen[0], seen[1]))
             st = raw.game
-        result = st.returns()[student]
+        result = st.returns()[student[0]]
         rets.extend(result * cfg.gamma**k for k in reversed(range(mine)))
     return (
         np.asarray(obs, dtype=np.float16),
@@ -376,6 +396,29 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
         np.asarray(rets, dtype=np.float32),
         np.asarray(states) if want_states else None,
     )
+
+
+def learner_view(cfg: TrainConfig, env: Any) -> Callable[[np.ndarray, np.ndarray], Any]:
+    """What the learner sees of a decision: ``(observation, mask)``, or None when it is not its own.
+
+    A "seat" learner sees every decision whole; a "map" learner (``TrainConfig.learner``) only
+    the map decisions, as the map view (``agents.training.team_env.map_view``).
+    """
+    if cfg.learner != "map":
+        return lambda o, m: (o, m)
+    from deckgym.agents.training.team_env import map_size, map_view
+
+    size = map_size(env)
+    return lambda o, m: map_view(o, m, size)
+
+
+def _student_seats(cfg: TrainConfig, env: Any) -> list[list[int]]:
+    """The seats the policy takes in DAgger's games, game after game: one seat, or a whole team."""
+    if cfg.learner == "map":
+        from deckgym.agents.training.team_env import team_seats
+
+        return [list(t) for t in team_seats(env)]
+    return [[i] for i in range(len(env.possible_agents))]
 
 
 def _agreement(policy: Any, obs: np.ndarray, masks: np.ndarray, acts: np.ndarray, idx: np.ndarray) -> float:

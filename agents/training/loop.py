@@ -62,7 +62,13 @@ class _LiveAgent:
 
 
 def evaluate_live(
-    model: Any, env_name: str, env_kwargs: dict[str, Any], opponent: str, games: int, seed: int
+    model: Any,
+    env_name: str,
+    env_kwargs: dict[str, Any],
+    opponent: str,
+    games: int,
+    seed: int,
+    agent: Any = None,
 ) -> dict[str, Any]:
     """The live model against a baseline over seat-swapped pairs, in process.
 
@@ -75,7 +81,8 @@ def evaluate_live(
 
     env = envs.make(env_name, **env_kwargs)
     opp = agent_lib.make(opponent, env_name, seed=seed, **env_kwargs)
-    pairs = pair_points(env, _LiveAgent(model), opp, range(seed, seed + (games + 1) // 2))
+    player = _LiveAgent(model) if agent is None else agent
+    pairs = pair_points(env, player, opp, range(seed, seed + (games + 1) // 2))
     w, d, lo = tally(pairs)
     n = w + d + lo
     res = MatchResult("learner", opponent, env_name, n, w, d, lo, dict(env_kwargs), pairs)
@@ -129,6 +136,67 @@ def _summary(opponent: str, r: dict[str, Any]) -> str:
     """One evaluation as text: the score with its 95% interval, then the win rate."""
     lo, hi = r["score_ci95"]
     return f"vs {opponent}: score {r['score']:.0%} [{lo:.0%}, {hi:.0%}], win {r['win']:.0%}"
+
+
+def _worker_factories(cfg: TrainConfig, n_envs: int, base: list[str], weights: list[float]) -> list[Any]:
+    """The factories of the ``n_envs`` training envs, each with its own opponents (and card player)."""
+    if cfg.learner == "map":  # the map decisions of a whole AMALOGS team (agents.training.team_env)
+        from deckgym.agents.training.team_env import make_team_map_env
+
+        return [
+            make_team_map_env(
+                cfg.env,
+                _opponent_factory(cfg.env, base, cfg.seed + 101 * i),
+                _card_factory(cfg, cfg.seed + 101 * i),
+                cfg.env_kwargs,
+                weights=weights,
+            )
+            for i in range(n_envs)
+        ]
+    return [
+        make_single_agent_env(
+            cfg.env,
+            _opponent_factory(cfg.env, base, cfg.seed + 101 * i),
+            cfg.env_kwargs,
+            weights=weights,
+            shaping=cfg.shaping,
+            gamma=cfg.gamma,
+            critic=cfg.critic,
+        )
+        for i in range(n_envs)
+    ]
+
+
+def _card_factory(cfg: TrainConfig, seed: int) -> Callable[[], Any]:
+    """The card player of a "map" learner's team (``cfg.card_agent``), built in the worker."""
+
+    def build() -> Any:
+        from deckgym import agents as agent_lib
+
+        return agent_lib.make(cfg.card_agent, cfg.env, seed=seed, **cfg.env_kwargs)
+
+    return build
+
+
+def live_agent(model: Any, cfg: TrainConfig) -> Any:
+    """The model being trained as an agent of the whole game.
+
+    For a "map" learner: inside the composite (its card decisions by ``cfg.card_agent``'s card
+    models); else the policy itself.
+    """
+    if cfg.learner != "map":
+        return _LiveAgent(model)
+    from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, parse_slots
+
+    if cfg.card_agent == "heuristic":
+        slots: tuple[int, ...] = ()
+    elif cfg.card_agent.startswith("composite:"):
+        slots = parse_slots(cfg.card_agent[10:])
+    else:
+        slots = DEFAULT_SLOTS
+    team = CompositeAgent(slots=slots, map_model=_LiveAgent(model))
+    team.name = "learner"
+    return team
 
 
 def _opponent_factory(env_name: str, specs: list[str], seed: int) -> Callable[[], list[Any]]:
@@ -233,18 +301,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     if not base:
         raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
     weights = [cfg.opponents[k] for k in base]
-    factories = [
-        make_single_agent_env(
-            cfg.env,
-            _opponent_factory(cfg.env, base, cfg.seed + 101 * i),
-            cfg.env_kwargs,
-            weights=weights,
-            shaping=cfg.shaping,
-            gamma=cfg.gamma,
-            critic=cfg.critic,
-        )
-        for i in range(n_envs)
-    ]
+    factories = _worker_factories(cfg, n_envs, base, weights)
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
@@ -303,7 +360,9 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         started = time.perf_counter()
         row: dict[str, Any] = {"timesteps": step, "seconds": started - t0}
         for opp in BASELINES:
-            row[opp] = evaluate_live(model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step)
+            row[opp] = evaluate_live(
+                model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step, live_agent(model, cfg)
+            )
         _record(history, row)
         board.write(row)
         (out / "history.json").write_text(json.dumps(history, indent=1))

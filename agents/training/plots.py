@@ -50,3 +50,80 @@ def plot_learning_curve(history: list[dict[str, Any]], path: str | Path, title: 
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def seed_summary(histories: list[list[dict[str, Any]]], opponent: str = "heuristic") -> dict[str, Any]:
+    """The score against ``opponent`` over training, across runs that differ only in their seed.
+
+    Returns ``steps`` (the evaluation steps every run has), per step the ``mean``, ``low`` and
+    ``high`` (the lowest and highest run) of the scores, and per run its ``start`` (the first
+    evaluation: after imitation, before any PPO step) and ``final`` score; ``kept`` counts the
+    runs whose final score is at least their start's.
+
+    Raises:
+        ValueError: no history, or one without an evaluation against ``opponent``.
+    """
+    if not histories or any(not h for h in histories):
+        raise ValueError("seed_summary needs at least one run, each with at least one evaluation")
+    for h in histories:
+        if any(opponent not in row for row in h):
+            raise ValueError(f"a run's history has no evaluation against {opponent!r}")
+    common = sorted(set.intersection(*({row["timesteps"] for row in h} for h in histories)))
+    by_step = [{row["timesteps"]: row[opponent]["score"] for row in h} for h in histories]
+    values = [[s[t] for s in by_step] for t in common]
+    starts = [h[0][opponent]["score"] for h in histories]
+    finals = [h[-1][opponent]["score"] for h in histories]
+    return {
+        "opponent": opponent,
+        "steps": common,
+        "mean": [sum(v) / len(v) for v in values],
+        "low": [min(v) for v in values],
+        "high": [max(v) for v in values],
+        "start": starts,
+        "final": finals,
+        "kept": sum(f >= s for s, f in zip(starts, finals, strict=True)),
+    }
+
+
+def plot_seed_curves(
+    histories: list[list[dict[str, Any]]],
+    path: str | Path,
+    title: str = "",
+    opponent: str = "heuristic",
+    labels: list[str] | None = None,
+) -> dict[str, Any]:
+    """The score against ``opponent`` of several seeds of one recipe: each run, their mean and spread.
+
+    Each run is a thin line, the mean over runs a thick one, and the band spans the lowest and
+    highest run at each evaluation step all runs share. Returns ``seed_summary``'s figures.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    summary = seed_summary(histories, opponent)
+    fig, ax = plt.subplots(figsize=(9, 4))
+    for i, h in enumerate(histories):
+        name = labels[i] if labels else f"seed {i}"
+        ax.plot(
+            [row["timesteps"] for row in h],
+            [row[opponent]["score"] for row in h],
+            lw=0.9,
+            alpha=0.6,
+            marker=".",
+            label=name,
+        )
+    ax.plot(summary["steps"], summary["mean"], color="black", lw=2.2, label=f"mean of {len(histories)}")
+    ax.fill_between(
+        summary["steps"], summary["low"], summary["high"], color="grey", alpha=0.2, label="spread"
+    )
+    ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+    ax.set_xlabel("PPO learner decisions (0: the imitation start)")
+    ax.set_ylabel(f"score vs {opponent} (wins + draws/2)")
+    ax.set_title(title or f"score vs {opponent} over {len(histories)} seeds")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return summary

@@ -154,3 +154,40 @@ def test_train_applies_the_envs_own_settings_under_the_command_lines(
     runner.invoke(app, args)
     (cfg,) = seen
     assert (cfg.n_steps, cfg.n_epochs, cfg.opponents) == expected
+
+
+def test_train_seeds_runs_each_seed_and_plots_their_curves(tmp_path):
+    out = tmp_path / "seeds"
+    command = (
+        "train mow_v1 --timesteps 512 --eval-games 2 --eval-every 256 --n-envs 2 --workers 1 --no-progress"
+        " --pretrain-games 2 --opponents heuristic:1 --seed 7 --seeds 2"
+    )
+    result = runner.invoke(
+        app, words(command, "--out", str(out), "--config", '{"n_epochs": 1, "dagger_rounds": 0}')
+    )
+    assert result.exit_code == 0, result.output
+    for seed in (7, 8):
+        train = json.loads((out / f"seed_{seed}" / "train.json").read_text())
+        assert train["config"]["seed"] == seed and (out / f"seed_{seed}" / "eval.json").exists()
+    assert (out / "seeds.png").stat().st_size > 0
+    report = json.loads((out / "seeds.json").read_text())
+    assert report["seeds"] == [7, 8] and len(report["final_evaluations"]) == 2
+    curves = report["curves"]
+    assert curves["steps"][0] == 0 and len(curves["start"]) == 2
+    assert "2 seeds: score vs heuristic at the start" in result.output
+
+
+def test_seed_summary_has_the_mean_and_spread_of_known_histories():
+    from deckgym.agents.training.plots import seed_summary
+
+    def run(*scores):
+        return [{"timesteps": 100 * i, "heuristic": {"score": s}} for i, s in enumerate(scores)]
+
+    s = seed_summary([run(0.4, 0.5, 0.6), run(0.5, 0.4), run(0.3, 0.3, 0.3)])
+    assert s["steps"] == [0, 100]  # the steps every run has
+    assert s["mean"] == pytest.approx([0.4, 0.4]) and s["low"] == [0.3, 0.3] and s["high"] == [0.5, 0.5]
+    assert s["start"] == [0.4, 0.5, 0.3] and s["final"] == [0.6, 0.4, 0.3] and s["kept"] == 2
+    with pytest.raises(ValueError, match="at least one run"):
+        seed_summary([])
+    with pytest.raises(ValueError, match="no evaluation against 'random'"):
+        seed_summary([run(0.5)], "random")

@@ -38,6 +38,8 @@ COMMANDS = {
     "evaluate medarot_ocg_v0": "environment 'medarot_ocg_v0' is now 'medarot_ocg_v1': its",
     "evaluate mow_v1 --mode beginner": "mow_v1 {'mode': 'beginner'}: unknown rules option(s) mode;",
     # train
+    "train mow_v1 --seeds 0": "--seeds must be a positive whole number, got 0",
+    "train --resume runs/x --seeds 2": "--resume continues one run; it does not take --seeds",
     "train nope_v0": "unknown environment 'nope_v0'",
     "train medarot_ocg_v1 --opponents bogus": "unknown opponent 'bogus'; use random, heuristic, self",
     "train medarot_ocg_v1 --timesteps 0": "--timesteps must be a positive whole number, got 0",

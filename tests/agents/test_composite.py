@@ -1,0 +1,129 @@
+"""The composite AMALOGS agent: the heuristic on the map, a card model per core game at the tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from deckgym import agents, envs
+from deckgym.agents.composite import SLOT_MODELS, CompositeAgent, parse_slots
+from deckgym.envs.amalogs.encode import CORE_OFFSET, core_encoding
+
+
+class _Recorder:
+    """A card model that plays the last legal core action and records what it was shown."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self.seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def reset(self, seed=None) -> None:
+        pass
+
+    def act(self, observation, action_mask) -> int:
+        self.seen.append((np.array(observation), np.array(action_mask)))
+        return int(np.flatnonzero(action_mask)[-1])
+
+
+def _play(env, players, seed, record):
+    """Play one game, every seat by ``players[seat]``; ``record(state, seat, obs, mask, action)``."""
+    env.reset(seed=seed)
+    for p in players:
+        p.reset(seed)
+    raw = env.unwrapped
+    while not raw.game.is_terminal():
+        st = raw.game
+        seat = st.current_player
+        obs = raw.encoder.observe(st, seat)
+        mask = raw.encoder.action_mask(st)
+        a = players[seat].act(obs, mask)
+        record(st, seat, obs, mask, a)
+        env.step(a)
+
+
+def test_the_composite_without_models_plays_as_the_heuristic():
+    env = envs.make("amalogs_v2")
+    comp = agents.make("composite:", "amalogs_v2")
+    heur = agents.make("heuristic", "amalogs_v2")
+    comp.bind(env)
+    heur.bind(env)
+    decisions = []
+
+    def check(st, seat, obs, mask, a):
+        decisions.append(a)
+        assert a == heur.act(obs, mask)
+
+    _play(env, [comp] * len(env.possible_agents), 11, check)
+    assert len(decisions) > 50
+
+
+@pytest.mark.parametrize("slot", [0, 2, 3])
+def test_core_decisions_go_to_the_model_with_the_core_games_own_observation(slot):
+    """At the tables of its slot the model is shown the core game's observation from the seat
+    (byte for byte what the core env gives) and its mask; every other decision is the heuristic's."""
+    env = envs.make("amalogs_v2", pools=[slot])
+    enc = core_encoding(slot)
+    rec = _Recorder(enc.obs_size)
+    comp = CompositeAgent(slots=(slot,), models={slot: rec})
+    heur = agents.make("heuristic", "amalogs_v2")
+    comp.bind(env)
+    heur.bind(env)
+    core, other = [0], [0]
+
+    def check(st, seat, obs, mask, a):
+        if mask[CORE_OFFSET:].any():
+            core[0] += 1
+            seen_obs, seen_mask = rec.seen[-1]
+            k = st.seat_of(seat)
+            assert np.array_equal(seen_obs, enc.observe(st.table, k))
+            assert list(np.flatnonzero(seen_mask)) == sorted(enc.legal_indices(st.table))
+            assert a == CORE_OFFSET + int(np.flatnonzero(seen_mask)[-1])
+        else:
+            other[0] += 1
+            assert a == heur.act(obs, mask)
+
+    _play(env, [comp] * len(env.possible_agents), 5, check)
+    assert core[0] == len(rec.seen) > 0 and other[0] > 0
+
+
+def test_slots_are_checked_and_named():
+    assert parse_slots("3, 0,3") == (0, 3)
+    assert parse_slots("") == ()
+    with pytest.raises(ValueError, match=r"unknown ruleset slot '7'; known: 0 \(medarot_ocg_beginner\)"):
+        parse_slots("7")
+    with pytest.raises(ValueError, match="unknown ruleset slot 'x'"):
+        agents.make("composite:x", "amalogs_v2")
+    with pytest.raises(ValueError, match="plays amalogs_v2 only"):
+        agents.make("composite", "mow_v1")
+    with pytest.raises(ValueError, match="no card model given for slot 2"):
+        CompositeAgent(slots=(2,), models={})
+    assert set(SLOT_MODELS) == {0, 1, 2, 3, 4}
+
+
+def test_the_composite_refuses_another_env():
+    comp = CompositeAgent(slots=())
+    with pytest.raises(ValueError, match="AMALOGS only"):
+        comp.bind(envs.make("mow_v1"))
+
+
+def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
+    pytest.importorskip("sb3_contrib")
+    from deckgym.agents.composite import DEFAULT_SLOTS
+    from deckgym.agents.ppo import PPOAgent
+
+    agent = agents.make("ppo:pretrained", "amalogs_v2")
+    assert isinstance(agent, CompositeAgent) and agent.name == "ppo:pretrained"
+    assert agent.slots == DEFAULT_SLOTS
+    assert all(isinstance(m, PPOAgent) for m in agent.models.values())
+    env = envs.make("amalogs_v2")
+    agent.bind(env)
+    env.reset(seed=3)
+    raw = env.unwrapped
+    steps = 0
+    while not raw.game.is_terminal() and steps < 400:
+        st = raw.game
+        mask = raw.encoder.action_mask(st)
+        a = agent.act(raw.encoder.observe(st, st.current_player), mask)
+        assert mask[a]
+        env.step(a)
+        steps += 1
