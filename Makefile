@@ -93,7 +93,7 @@ $(VENV)/.docs: pyproject.toml | $(VENV)/.core
 install-docs: $(VENV)/.docs
 
 demo: install
-	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode beginner --out runs/demo
+	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode normal --out runs/demo
 
 # The checks that also run on the compiled build (when there is one): both builds give the same
 # events, the stored fingerprints and event streams, the env contracts, the hidden-information

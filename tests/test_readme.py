@@ -17,7 +17,7 @@ START = (
     "# deckgym\n"
     "\n"
     "```bash\n"
-    "make demo    # set up .venv, train a PPO agent on the Medarot OCG (beginner) and evaluate it "
+    "make demo    # set up .venv, train a PPO agent on the Medarot OCG (normal) and evaluate it "
     "against the baselines\n"
     "make test    # set up .venv, then run the whole test suite\n"
     "```\n"

@@ -85,10 +85,17 @@ def _has_model(env: str, options: Mapping[str, Any]) -> bool:
     """Whether ``ppo:pretrained`` has a shipped model that fits ``env`` with ``options``.
 
     The model must exist, torch must be installed (the [train] extra), and the model's
-    observation length must be the env's (AMALOGS' depends on the team sizes).
+    observation length must be the env's. AMALOGS' is the composite agent
+    (``agents.composite``), which needs the shipped card models of its default slots.
     """
+    from deckgym.agents import COMPOSITES
     from deckgym.agents.pretrained import model_key, shipped
 
+    if env in COMPOSITES:  # the composite: the shipped card models of its default slots
+        from deckgym.agents.composite import DEFAULT_SLOTS, SLOT_MODELS
+
+        keys = {model_key(*SLOT_MODELS[s]) for s in DEFAULT_SLOTS}
+        return keys <= set(shipped()) and all(_model_size(k) is not None for k in keys)
     key = model_key(env, dict(options))
     if key not in shipped():
         return False

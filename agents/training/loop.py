@@ -405,6 +405,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     if state is None:
         if cfg.pretrain_games:
             start_from_imitation(model, cfg, log)
+            model.save(out / "imitation.zip")  # the start PPO improves on, to evaluate beside the model
         evaluate(0)
     if cfg.kl_coef > 0:  # the anchor: the policy as PPO starts (a resumed run: as it resumes)
         model.set_anchor(cfg.kl_coef, cfg.kl_decay_steps)

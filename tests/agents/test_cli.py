@@ -93,7 +93,7 @@ def test_train_writes_model_eval_and_curve(tmp_path):
         app, words(command, "--out", str(out), "--config", '{"ent_coef": 0.02, "n_epochs": 2}')
     )
     assert result.exit_code == 0, result.output
-    for name in ("model.zip", "eval.json", "learning_curve.png"):
+    for name in ("model.zip", "imitation.zip", "eval.json", "learning_curve.png"):
         assert (out / name).exists()
     train = json.loads((out / "train.json").read_text())
     config = train["config"]
