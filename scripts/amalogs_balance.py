@@ -18,6 +18,9 @@ and ``mow`` (Master of the World). The check plays, with the newest ``envs.amalo
   stand-in), ``exits_per_game`` and ``choices`` (the share of core games opened per ruleset);
 - with ``--versus A B``: agent A against agent B, 2v2, ``--games`` games in pairs.
 
+With ``--free-agent SPEC`` the free-choosing team of the plans section plays SPEC (a trained
+team against every fixed-game plan of ``--agent``): its score is one less the plan's.
+
 Game ``k`` of a section uses the env seed ``SEED + k`` (a pair's two games share one), and
 player ``i``'s agent is reset with ``seed * 7919 + i`` (as ``agents.arena.play_game`` does), so
 results do not depend on ``--workers``.
@@ -71,6 +74,10 @@ FREE = None
 
 
 # ----------------------------------------------------------------------------- one game
+#: Agents that read a model, by (spec, env, seed): a greedy policy has no state between games.
+_LOADED: dict[tuple[str, str, int], Any] = {}
+
+
 def make_agent(spec: str, name: str, seed: int) -> Any:
     """Agent ``spec`` for env ``name``; ``heuristic:SKILLS`` is the heuristic with only those skills.
 
@@ -79,6 +86,11 @@ def make_agent(spec: str, name: str, seed: int) -> Any:
     """
     from deckgym import agents
 
+    if spec.startswith(("ppo:", "composite")):  # a model loads once per process, not once per game
+        key = (spec, name, seed)
+        if key not in _LOADED:
+            _LOADED[key] = agents.make(spec, name, seed=seed)
+        return _LOADED[key]
     if not spec.startswith("heuristic:"):
         return agents.make(spec, name, seed=seed)
     from deckgym.agents.heuristic.amalogs import SKILLS, AmalogsHeuristic
@@ -347,7 +359,7 @@ def jobs_for(args: argparse.Namespace) -> list[tuple[Any, ...]]:
 
     if "plans" in args.only:
         for g, ruleset in GAMES.items():
-            add(f"plan:{g}", (2, 2), (ruleset, FREE), (h, h), args.games, True)
+            add(f"plan:{g}", (2, 2), (ruleset, FREE), (h, args.free_agent or h), args.games, True)
     if "matrix" in args.only:
         for a, b in combinations(GAMES, 2):
             add(f"cell:{a}:{b}", (2, 2), (GAMES[a], GAMES[b]), (h, h), args.cell_games, True)
@@ -648,6 +660,10 @@ def main(argv: list[str] | None = None) -> int:
         help=f"sections: {', '.join(SECTIONS)} or all",
     )
     ap.add_argument("--agent", default="heuristic", help="the agent of every player (default: heuristic)")
+    ap.add_argument(
+        "--free-agent",
+        help="section plans: the free-choosing team's agent (default: --agent); the plan teams keep --agent",
+    )
     ap.add_argument(
         "--versus", nargs=2, metavar=("A", "B"), help="also play agent A against agent B (section versus)"
     )

@@ -127,3 +127,13 @@ def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
         assert mask[a]
         env.step(a)
         steps += 1
+
+
+def test_amalogs_offers_the_composite_as_medium():
+    pytest.importorskip("sb3_contrib")
+    from deckgym.agents.play.session import levels_for
+
+    for options in ({}, {"team_sizes": [3, 3]}):
+        levels = {lv.name: lv.spec for lv in levels_for("amalogs_v2", options)}
+        assert levels["Medium"] == "ppo:pretrained"
+        assert isinstance(agents.make(levels["Medium"], "amalogs_v2", **options), CompositeAgent)
