@@ -69,6 +69,8 @@ def anchored_ppo() -> type:
             coef = anchor_coef(self.kl_coef, self.kl_decay_steps, self.num_timesteps)
             if self.anchor_policy is None or coef <= 0:
                 return
+            if not any(p.requires_grad for p in self.policy.action_net.parameters()):
+                return  # the value warm-up froze the policy (policy.value_only): nothing to anchor
             self.policy.set_training_mode(True)
             losses = []
             for _ in range(ANCHOR_EPOCHS):

@@ -47,3 +47,18 @@ def test_a_negative_warm_up_is_refused(tmp_path):
 
     with pytest.raises(ValueError, match="value_warmup_steps must be an integer >= 0, got -1"):
         train(TrainConfig(out=str(tmp_path), value_warmup_steps=-1, progress_bar=False))
+
+
+def test_the_warm_up_and_the_kl_anchor_run_together(tmp_path):
+    """The anchor has nothing to pull while the warm-up freezes the policy; it acts after it."""
+    from deckgym.agents.training.loop import train
+
+    cfg = fast_mow_config(
+        tmp_path, checkpoint_every=512, value_warmup_steps=1024, kl_coef=1.0, kl_decay_steps=4096
+    )
+    train(cfg, log=lambda _m: None)
+    _v0, p0 = _params(tmp_path / "checkpoint_512.zip")
+    _v1, p1 = _params(tmp_path / "checkpoint_1024.zip")
+    _v2, p2 = _params(tmp_path / "checkpoint_1536.zip")
+    assert _same(p0, p1), "the anchor moved the policy during the warm-up"
+    assert not _same(p1, p2), "the policy did not learn after the warm-up"
