@@ -268,11 +268,8 @@ def _restore(
 
     The self-play snapshots that still exist go back into every env's opponent pool.
     """
-    from sb3_contrib import MaskablePPO
-
-    model = MaskablePPO.load(
-        out / state["checkpoint"], env=vec, device="cpu", tensorboard_log=str(out / "tb")
-    )
+    # the run's own class: the anchored one when kl_coef is set (a plain load has no set_anchor)
+    model = ppo_class.load(out / state["checkpoint"], env=vec, device="cpu", tensorboard_log=str(out / "tb"))
     snapshots = [s for s in state["snapshots"] if Path(s).is_file()]
     if snapshots:
         share = cfg.opponents["self"] / len(snapshots)

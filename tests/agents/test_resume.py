@@ -82,3 +82,14 @@ def test_the_command_resumes_and_refuses_what_it_cannot(tmp_path):
         resume_config(out, 256)
     with pytest.raises(FileNotFoundError, match="nothing to resume"):
         resume_config(tmp_path / "empty")
+
+
+def test_a_run_with_the_kl_anchor_resumes_with_it(tmp_path):
+    import dataclasses
+
+    out = tmp_path / "anchored"
+    cfg = dataclasses.replace(_cfg(out, 512), kl_coef=1.0, kl_decay_steps=4096)
+    train(cfg, log=lambda _m: None)
+    resumed = train(resume_config(out, 1024), log=lambda _m: None, resume=True)
+    assert resumed["timesteps"] == 1024
+    assert json.loads((out / "train.json").read_text())["config"]["kl_coef"] == 1.0
