@@ -72,7 +72,19 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
 
         slots = parse_slots(spec[10:]) if spec.startswith("composite:") else DEFAULT_SLOTS
         agent = CompositeAgent(seed=seed, slots=slots)
-        if spec == "ppo:pretrained":
+        if spec == "ppo:pretrained":  # with the shipped map policy, where one is shipped
+            from deckgym.agents.pretrained import MODELS
+
+            path = MODELS / f"{env_name}.zip"
+            if path.is_file():
+                from deckgym import envs
+                from deckgym.agents.ppo import PPOAgent
+                from deckgym.agents.training.team_env import map_size
+
+                policy = PPOAgent(path)
+                if policy._size != map_size(envs.make(env_name, **env_kwargs)):
+                    raise ValueError(f"{path.name} does not read the map view of {env_name}: retrain it")
+                agent.map_model = policy
             agent.name = spec
         return agent
     if spec == "ppo:pretrained":

@@ -111,10 +111,18 @@ def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
     from deckgym.agents.composite import DEFAULT_SLOTS
     from deckgym.agents.ppo import PPOAgent
 
+    from deckgym.agents.pretrained import MODELS
+
     agent = agents.make("ppo:pretrained", "amalogs_v2")
     assert isinstance(agent, CompositeAgent) and agent.name == "ppo:pretrained"
     assert agent.slots == DEFAULT_SLOTS
     assert all(isinstance(m, PPOAgent) for m in agent.models.values())
+    # the shipped map policy plays the map where one is shipped, and reads the map view
+    assert (agent.map_model is not None) == (MODELS / "amalogs_v2.zip").is_file()
+    if agent.map_model is not None:
+        from deckgym.agents.training.team_env import map_size
+
+        assert agent.map_model._size == map_size(envs.make("amalogs_v2"))
     env = envs.make("amalogs_v2")
     agent.bind(env)
     env.reset(seed=3)
