@@ -110,7 +110,6 @@ def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
     pytest.importorskip("sb3_contrib")
     from deckgym.agents.composite import DEFAULT_SLOTS
     from deckgym.agents.ppo import PPOAgent
-
     from deckgym.agents.pretrained import MODELS
 
     agent = agents.make("ppo:pretrained", "amalogs_v2")
