@@ -23,8 +23,6 @@ HEURISTICS = {
     "mow_v1": "deckgym.agents.heuristic.mow:MowHeuristic",
     "amalogs_v2": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
 }
-#: The envs the composite agent plays (its ``ppo:pretrained``).
-COMPOSITES = ("amalogs_v2",)
 
 
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:
@@ -64,10 +62,12 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
     if (
         spec == "composite"
         or spec.startswith("composite:")
-        or (spec == "ppo:pretrained" and env_name in COMPOSITES)
+        or (spec == "ppo:pretrained" and env_name in _composite_envs())
     ):
-        if env_name not in COMPOSITES:
-            raise ValueError(f"the composite agent plays {', '.join(COMPOSITES)} only, not {env_name!r}")
+        if env_name not in _composite_envs():
+            raise ValueError(
+                f"the composite agent plays {', '.join(_composite_envs())} only, not {env_name!r}"
+            )
         from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, parse_slots
 
         slots = parse_slots(spec[10:]) if spec.startswith("composite:") else DEFAULT_SLOTS
@@ -78,8 +78,8 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
             path = MODELS / f"{env_name}.zip"
             if path.is_file():
                 from deckgym import envs
+                from deckgym.agents.composite import map_size
                 from deckgym.agents.ppo import PPOAgent
-                from deckgym.agents.training.team_env import map_size
 
                 policy = PPOAgent(path)
                 if policy._size != map_size(envs.make(env_name, **env_kwargs)):
@@ -98,10 +98,11 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         from deckgym.agents.ppo import PPOAgent
 
         agent = PPOAgent(spec[4:])
-        if env_name in COMPOSITES:  # a map policy (agents.training.team_env) plays inside the composite
+        if (
+            env_name in _composite_envs()
+        ):  # a map policy (agents.training.team_env) plays inside the composite
             from deckgym import envs
-            from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent
-            from deckgym.agents.training.team_env import map_size
+            from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, map_size
 
             if agent._size == map_size(envs.make(env_name, **env_kwargs)):
                 team = CompositeAgent(seed=seed, slots=DEFAULT_SLOTS, map_model=agent)
@@ -112,3 +113,10 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]', "
         "'search:WORLDS:ppo:PATH', 'ppo:PATH' or (AMALOGS) 'composite[:SLOTS]'"
     )
+
+
+def _composite_envs() -> tuple[str, ...]:
+    """The envs the composite agent plays (``agents.composite.ENVS``)."""
+    from deckgym.agents.composite import ENVS
+
+    return ENVS

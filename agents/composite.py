@@ -22,8 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from deckgym.agents.training.config import COMPOSITE_ENVS
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.encode import CORE_OFFSET
+
+#: The envs the composite plays (``agents.make("composite", ...)`` and AMALOGS' ``ppo:pretrained``).
+ENVS: tuple[str, ...] = COMPOSITE_ENVS
 
 #: Each AMALOGS ruleset slot's core game: the env and options its shipped model was trained on.
 SLOT_MODELS: dict[int, tuple[str, dict[str, Any]]] = {
@@ -41,6 +45,11 @@ SLOT_MODELS: dict[int, tuple[str, dict[str, Any]]] = {
 DEFAULT_SLOTS: tuple[int, ...] = (3,)
 #: The ruleset one-hot's length at the head of the observation's core view.
 _NUM_SLOTS = 8
+
+
+def map_size(env: Any) -> int:
+    """The length of the map view of an AMALOGS env: its observation up to the core observation."""
+    return int(env.unwrapped.encoder.layout["core"].start)
 
 
 def parse_slots(text: str) -> tuple[int, ...]:
@@ -87,13 +96,11 @@ class CompositeAgent:
 
         self.map_agent = AmalogsHeuristic(seed=seed)
         self.slots = tuple(slots)
-        if models is None:
-            from deckgym import agents as agent_lib
+        if models is None:  # the shipped model of each slot's game (agents.pretrained)
+            from deckgym.agents.ppo import PPOAgent
+            from deckgym.agents.pretrained import model_path
 
-            models = {
-                s: agent_lib.make("ppo:pretrained", SLOT_MODELS[s][0], **SLOT_MODELS[s][1])
-                for s in self.slots
-            }
+            models = {s: PPOAgent(model_path(*SLOT_MODELS[s])) for s in self.slots}
         missing = sorted(set(self.slots) - set(models))
         if missing:
             raise ValueError(f"composite: no card model given for slot {missing[0]}")

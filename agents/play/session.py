@@ -88,7 +88,7 @@ def _has_model(env: str, options: Mapping[str, Any]) -> bool:
     observation length must be the env's. AMALOGS' is the composite agent
     (``agents.composite``), which needs the shipped card models of its default slots.
     """
-    from deckgym.agents import COMPOSITES
+    from deckgym.agents.composite import ENVS as COMPOSITES
     from deckgym.agents.pretrained import model_key, shipped
 
     if env in COMPOSITES:  # the composite: the shipped card models of its default slots

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The envs of the composite agent (``agents.composite``), whose map decisions a "map" learner takes.
+COMPOSITE_ENVS: tuple[str, ...] = ("amalogs_v2",)
+
 
 @dataclass
 class TrainConfig:
@@ -158,10 +161,8 @@ class TrainConfig:
                 raise ValueError(f"{name} must be {allowed}, got {value!r}")
         _check_pool(self.opponents)
         if self.learner == "map":
-            from deckgym.agents import COMPOSITES
-
-            if self.env not in COMPOSITES:
-                raise ValueError(f"learner 'map' plays {', '.join(COMPOSITES)} only, not {self.env!r}")
+            if self.env not in COMPOSITE_ENVS:
+                raise ValueError(f"learner 'map' plays {', '.join(COMPOSITE_ENVS)} only, not {self.env!r}")
             if self.critic != "seat":
                 raise ValueError("learner 'map' takes critic 'seat' only")
             if "self" in self.opponents:

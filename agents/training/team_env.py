@@ -26,16 +26,12 @@ import numpy as np
 
 from deckgym import envs
 from deckgym.agents.base import bind, needs_observation
+from deckgym.agents.composite import ENVS, map_size
 from deckgym.envs.amalogs.encode import CORE_OFFSET
 from deckgym.envs.core.errors import IllegalActionError
 
-#: The env family the map learner plays.
-TEAM_ENVS = ("amalogs_v2",)
-
-
-def map_size(env: Any) -> int:
-    """The length of the map view: the AMALOGS observation up to its core observation."""
-    return int(env.unwrapped.encoder.layout["core"].start)
+#: The envs the map learner plays: the composite's, inside which its policy plays.
+TEAM_ENVS = ENVS
 
 
 def map_view(

@@ -312,12 +312,15 @@ def test_pretrained_names_the_shipped_model_or_says_which_exist(monkeypatch, tra
 
 def test_every_shipped_model_loads_and_plays_legal_games():
     """The models in ``agents/models/`` load through ``ppo:pretrained`` and play only legal moves."""
+    from deckgym.agents.composite import ENVS
     from deckgym.agents.pretrained import MODELS, shipped
 
     assert "medarot_ocg_v1-beginner" in shipped()
     for key in shipped():
         env_name, _, mode = key.partition("-")
         options = {"mode": mode} if mode else {}
+        if env_name in ENVS:  # a map policy: it plays inside the composite (tests/agents/test_composite.py)
+            continue
         assert _plays_only_legal_actions(MODELS / f"{key}.zip", env_name, 2, **options) > 20, key
 
 
