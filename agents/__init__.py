@@ -68,21 +68,18 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
             raise ValueError(
                 f"the composite agent plays {', '.join(_composite_envs())} only, not {env_name!r}"
             )
-        from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, parse_slots
+        from deckgym.agents.composite import CompositeAgent, slots_for
 
-        slots = parse_slots(spec[10:]) if spec.startswith("composite:") else DEFAULT_SLOTS
-        agent = CompositeAgent(seed=seed, slots=slots)
+        agent = CompositeAgent(seed=seed, slots=slots_for(spec))
         if spec == "ppo:pretrained":  # with the shipped map policy, where one is shipped
             from deckgym.agents.pretrained import MODELS
 
             path = MODELS / f"{env_name}.zip"
             if path.is_file():
-                from deckgym import envs
-                from deckgym.agents.composite import map_size
                 from deckgym.agents.ppo import PPOAgent
 
                 policy = PPOAgent(path)
-                if policy._size != map_size(envs.make(env_name, **env_kwargs)):
+                if not _reads_map_view(policy, env_name, env_kwargs):
                     raise ValueError(f"{path.name} does not read the map view of {env_name}: retrain it")
                 agent.map_model = policy
             agent.name = spec
@@ -98,16 +95,13 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         from deckgym.agents.ppo import PPOAgent
 
         agent = PPOAgent(spec[4:])
-        if (
-            env_name in _composite_envs()
-        ):  # a map policy (agents.training.team_env) plays inside the composite
-            from deckgym import envs
-            from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, map_size
+        # a map policy (agents.training.team_env) plays inside the composite
+        if env_name in _composite_envs() and _reads_map_view(agent, env_name, env_kwargs):
+            from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent
 
-            if agent._size == map_size(envs.make(env_name, **env_kwargs)):
-                team = CompositeAgent(seed=seed, slots=DEFAULT_SLOTS, map_model=agent)
-                team.name = agent.name
-                return team
+            team = CompositeAgent(seed=seed, slots=DEFAULT_SLOTS, map_model=agent)
+            team.name = agent.name
+            return team
         return agent
     raise ValueError(
         f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]', "
@@ -120,3 +114,11 @@ def _composite_envs() -> tuple[str, ...]:
     from deckgym.agents.composite import ENVS
 
     return ENVS
+
+
+def _reads_map_view(policy: Any, env_name: str, env_kwargs: dict[str, Any]) -> bool:
+    """Whether a ``PPOAgent`` reads the map view of ``env_name`` (a map policy, not a whole-game one)."""
+    from deckgym import envs
+    from deckgym.agents.composite import map_size
+
+    return bool(policy._size == map_size(envs.make(env_name, **env_kwargs)))

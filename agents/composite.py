@@ -52,6 +52,36 @@ def map_size(env: Any) -> int:
     return int(env.unwrapped.encoder.layout["core"].start)
 
 
+def is_core_decision(action_mask: np.ndarray) -> bool:
+    """Whether a decision is one of the core game at a table (a legal action in the core block)."""
+    return bool(np.asarray(action_mask[CORE_OFFSET:], dtype=bool).any())
+
+
+def map_view(
+    observation: np.ndarray, action_mask: np.ndarray, size: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The map view of a decision that a map policy reads, or None for a core decision.
+
+    The view is the observation's first ``size`` entries and the map block of the mask.
+    """
+    if is_core_decision(action_mask):
+        return None
+    return observation[:size], np.asarray(action_mask[:CORE_OFFSET], dtype=bool)
+
+
+def slots_for(spec: str) -> tuple[int, ...]:
+    """The card-model slots of an agent spec.
+
+    None for ``heuristic``, SLOTS for ``composite:SLOTS``, else (``composite``,
+    ``ppo:pretrained``) ``DEFAULT_SLOTS``.
+    """
+    if spec == "heuristic":
+        return ()
+    if spec.startswith("composite:"):
+        return parse_slots(spec[len("composite:") :])
+    return DEFAULT_SLOTS
+
+
 def parse_slots(text: str) -> tuple[int, ...]:
     """The slots of a ``composite:SLOTS`` spec (``"0,2,3"``; ``""``: none).
 
@@ -114,7 +144,7 @@ class CompositeAgent:
         """Attach to an AMALOGS env (the map decisions read its engine); ``ValueError`` for another env."""
         enc = env.unwrapped.encoder
         layout = getattr(enc, "layout", None)
-        if layout is None or not _has(layout, "core_view"):
+        if layout is None or "core_view" not in layout.pieces:
             raise ValueError("the composite agent plays AMALOGS only (amalogs_v2)")
         self._view = layout["core_view"].start
         self._core = layout["core"].start
@@ -131,7 +161,7 @@ class CompositeAgent:
 
     def core_slot(self, observation: np.ndarray, action_mask: np.ndarray) -> int | None:
         """The core game slot of a core decision, or None for a map decision."""
-        if not np.asarray(action_mask[CORE_OFFSET:], dtype=bool).any():
+        if not is_core_decision(action_mask):
             return None
         onehot = observation[self._view : self._view + _NUM_SLOTS]
         return int(np.argmax(onehot))
@@ -140,8 +170,9 @@ class CompositeAgent:
         """The model's action at a core decision of a slot it plays, else the heuristic's."""
         slot = self.core_slot(observation, action_mask) if observation is not None else None
         if slot is None and self.map_model is not None:
-            map_mask = np.asarray(action_mask[:CORE_OFFSET], dtype=bool)
-            return int(self.map_model.act(observation[: self._core], map_mask))
+            view = map_view(observation, action_mask, self._core)
+            assert view is not None  # not a core decision: a map one
+            return int(self.map_model.act(*view))
         if slot is None or slot not in self.models:
             return int(self.map_agent.act(observation, action_mask))
         model = self.models[slot]
@@ -154,14 +185,6 @@ class CompositeAgent:
                 raise ValueError(f"composite: slot {slot}'s model has {n} actions, the table more")
             core_mask = core_mask[:n]
         return CORE_OFFSET + int(model.act(core_obs, core_mask))
-
-
-def _has(layout: Any, name: str) -> bool:
-    try:
-        layout[name]
-    except (KeyError, IndexError, TypeError):
-        return False
-    return True
 
 
 def _action_size(model: Any) -> int | None:

@@ -402,11 +402,11 @@ def learner_view(cfg: TrainConfig, env: Any) -> Callable[[np.ndarray, np.ndarray
     """What the learner sees of a decision: ``(observation, mask)``, or None when it is not its own.
 
     A "seat" learner sees every decision whole; a "map" learner (``TrainConfig.learner``) only
-    the map decisions, as the map view (``agents.training.team_env.map_view``).
+    the map decisions, as the map view (``agents.composite.map_view``).
     """
     if cfg.learner != "map":
         return lambda o, m: (o, m)
-    from deckgym.agents.training.team_env import map_size, map_view
+    from deckgym.agents.composite import map_size, map_view
 
     size = map_size(env)
     return lambda o, m: map_view(o, m, size)
@@ -415,9 +415,9 @@ def learner_view(cfg: TrainConfig, env: Any) -> Callable[[np.ndarray, np.ndarray
 def _student_seats(cfg: TrainConfig, env: Any) -> list[list[int]]:
     """The seats the policy takes in DAgger's games, game after game: one seat, or a whole team."""
     if cfg.learner == "map":
-        from deckgym.agents.training.team_env import team_seats
+        from deckgym.agents.arena import sides
 
-        return [list(t) for t in team_seats(env)]
+        return [list(t) for t in sides(env)]
     return [[i] for i in range(len(env.possible_agents))]
 
 

@@ -186,15 +186,9 @@ def live_agent(model: Any, cfg: TrainConfig) -> Any:
     """
     if cfg.learner != "map":
         return _LiveAgent(model)
-    from deckgym.agents.composite import DEFAULT_SLOTS, CompositeAgent, parse_slots
+    from deckgym.agents.composite import CompositeAgent, slots_for
 
-    if cfg.card_agent == "heuristic":
-        slots: tuple[int, ...] = ()
-    elif cfg.card_agent.startswith("composite:"):
-        slots = parse_slots(cfg.card_agent[10:])
-    else:
-        slots = DEFAULT_SLOTS
-    team = CompositeAgent(slots=slots, map_model=_LiveAgent(model))
+    team = CompositeAgent(slots=slots_for(cfg.card_agent), map_model=_LiveAgent(model))
     team.name = "learner"
     return team
 

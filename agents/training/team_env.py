@@ -25,29 +25,14 @@ import gymnasium as gym
 import numpy as np
 
 from deckgym import envs
+from deckgym.agents.arena import sides
 from deckgym.agents.base import bind, needs_observation
-from deckgym.agents.composite import ENVS, map_size
+from deckgym.agents.composite import ENVS, is_core_decision, map_size
 from deckgym.envs.amalogs.encode import CORE_OFFSET
 from deckgym.envs.core.errors import IllegalActionError
 
 #: The envs the map learner plays: the composite's, inside which its policy plays.
 TEAM_ENVS = ENVS
-
-
-def map_view(
-    observation: np.ndarray, action_mask: np.ndarray, size: int
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """The map learner's view of a decision (observation and mask), or None for a core decision."""
-    if np.asarray(action_mask[CORE_OFFSET:], dtype=bool).any():
-        return None
-    return observation[:size], np.asarray(action_mask[:CORE_OFFSET], dtype=bool)
-
-
-def team_seats(env: Any) -> tuple[list[int], list[int]]:
-    """The seats of team A and team B (team A's players come first)."""
-    from deckgym.agents.arena import sides
-
-    return sides(env)
 
 
 class TeamMapEnv(gym.Env):
@@ -89,7 +74,7 @@ class TeamMapEnv(gym.Env):
             full.low[: self.size], full.high[: self.size], dtype=np.float32
         )
         self.action_space = gym.spaces.Discrete(CORE_OFFSET)
-        self.teams = team_seats(self.aec)
+        self.teams = sides(self.aec)
         self.card_agent = _built(card_agent)
         bind(self.card_agent, self.aec)
         self.opponents = [bind(_built(o), self.aec) for o in opponents]
@@ -170,7 +155,7 @@ class TeamMapEnv(gym.Env):
             seat = st.current_player
             mask = enc.action_mask(st)
             if seat in mine:
-                if mask[CORE_OFFSET:].any():
+                if is_core_decision(mask):
                     agent = self.card_agent
                 elif int(mask.sum()) > 1:
                     return

@@ -156,6 +156,7 @@ def test_train_applies_the_envs_own_settings_under_the_command_lines(
     assert (cfg.n_steps, cfg.n_epochs, cfg.opponents) == expected
 
 
+@pytest.mark.train
 def test_train_seeds_runs_each_seed_and_plots_their_curves(tmp_path):
     out = tmp_path / "seeds"
     command = (

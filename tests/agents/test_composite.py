@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from deckgym import agents, envs
-from deckgym.agents.composite import SLOT_MODELS, CompositeAgent, parse_slots
+from deckgym.agents.composite import DEFAULT_SLOTS, SLOT_MODELS, CompositeAgent, parse_slots, slots_for
 from deckgym.envs.amalogs.encode import CORE_OFFSET, core_encoding
 
 
@@ -89,6 +89,11 @@ def test_core_decisions_go_to_the_model_with_the_core_games_own_observation(slot
 def test_slots_are_checked_and_named():
     assert parse_slots("3, 0,3") == (0, 3)
     assert parse_slots("") == ()
+    assert slots_for("composite:2,0") == (0, 2) and slots_for("composite:") == ()
+    assert (
+        slots_for("composite") == slots_for("ppo:pretrained") == DEFAULT_SLOTS
+        and slots_for("heuristic") == ()
+    )
     with pytest.raises(ValueError, match=r"unknown ruleset slot '7'; known: 0 \(medarot_ocg_beginner\)"):
         parse_slots("7")
     with pytest.raises(ValueError, match="unknown ruleset slot 'x'"):
@@ -106,6 +111,7 @@ def test_the_composite_refuses_another_env():
         comp.bind(envs.make("mow_v1"))
 
 
+@pytest.mark.train
 def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
     pytest.importorskip("sb3_contrib")
     from deckgym.agents.composite import DEFAULT_SLOTS
@@ -119,7 +125,7 @@ def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
     # the shipped map policy plays the map where one is shipped, and reads the map view
     assert (agent.map_model is not None) == (MODELS / "amalogs_v2.zip").is_file()
     if agent.map_model is not None:
-        from deckgym.agents.training.team_env import map_size
+        from deckgym.agents.composite import map_size
 
         assert agent.map_model._size == map_size(envs.make("amalogs_v2"))
     env = envs.make("amalogs_v2")
@@ -136,6 +142,7 @@ def test_pretrained_amalogs_is_the_composite_with_the_shipped_card_models():
         steps += 1
 
 
+@pytest.mark.train
 def test_amalogs_offers_the_composite_as_medium():
     pytest.importorskip("sb3_contrib")
     from deckgym.agents.play.session import levels_for

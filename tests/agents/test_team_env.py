@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from deckgym import agents, envs
-from deckgym.agents.training.team_env import TeamMapEnv, map_size, map_view
+from deckgym.agents.composite import map_size, map_view
+from deckgym.agents.training.team_env import TeamMapEnv
 from deckgym.envs.amalogs.encode import CORE_OFFSET
 from deckgym.envs.core.errors import IllegalActionError
 from tests.agents.tiny_runs import quick_config
@@ -78,6 +79,7 @@ def test_map_view_is_none_at_core_decisions():
     assert map_view(obs, mask, 4) is None
 
 
+@pytest.mark.train
 def test_a_map_learner_trains_and_plays_inside_the_composite(tmp_path):
     pytest.importorskip("sb3_contrib")
     from deckgym.agents.composite import CompositeAgent
