@@ -302,10 +302,9 @@ def _train_seeds(cfg: TrainConfig, seeds: int, eval_games: int, workers: int) ->
             f"[seed {run.seed}, run {k + 1}/{seeds}] training on {run.env} {run.env_kwargs} -> {run.out}"
         )
         summary = run_training(run, log=typer.echo)
-        _finish(summary, run, run.env, run.env_kwargs, Path(run.out), eval_games, workers, match)
+        rows = _finish(summary, run, run.env, run.env_kwargs, Path(run.out), eval_games, workers, match)
         histories.append(summary["history"])
-        report = json.loads((Path(run.out) / "eval.json").read_text())
-        finals.append({"seed": run.seed, "results": report["results"]})
+        finals.append({"seed": run.seed, "results": rows})
     labels = [f"seed {cfg.seed + k}" for k in range(seeds)]
     curves = plot_seed_curves(
         histories, root / "seeds.png", title=f"{cfg.env} {cfg.env_kwargs}: {seeds} seeds", labels=labels
@@ -341,8 +340,11 @@ def _finish(
     eval_games: int,
     workers: int,
     match: Any,
-) -> None:
-    """The end of ``deckgym train``: the final evaluation against the baselines, eval.json and the table."""
+) -> list[dict[str, Any]]:
+    """The end of ``deckgym train``: the final evaluation against the baselines, eval.json and the table.
+
+    Returns the evaluation's rows (eval.json's ``results``).
+    """
     typer.echo(
         f"trained {summary['timesteps']:,} steps in {summary['train_seconds']:.0f}s "
         f"({summary['steps_per_second']:.0f} steps/s)"
@@ -375,6 +377,7 @@ def _finish(
     (out / "eval.json").write_text(json.dumps(report, indent=1))
     typer.echo(_results_table(rows))
     typer.echo(f"wrote {out / 'model.zip'}, {out / 'eval.json'}, {out / 'learning_curve.png'}")
+    return rows
 
 
 @app.command()
