@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Where a CPU build of torch is fetched when no local one is found (override for CUDA).
 TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
 
-.PHONY: venv install compile wheels install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
+.PHONY: check-core-install venv install compile wheels install-core install-distributed install-rllib install-play install-notebooks install-mutate install-docs demo test test-fast bench lint typecheck docs mutate mutate-sample clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,15 @@ $(VENV)/.core: pyproject.toml | $(PY)
 	touch $@
 
 install-core: $(VENV)/.core
+
+# A real core install (`pip install .`, no extras) in a fresh environment outside the repository
+# runs the command: `deckgym --version` and `deckgym envs` (tests/test_core_install.py hides the
+# extras' packages instead, within the test run).
+CORE_VENV ?= /tmp/deckgym-core-venv
+check-core-install:
+	rm -rf $(CORE_VENV) && $(PYTHON) -m venv $(CORE_VENV)
+	$(CORE_VENV)/bin/pip install -q . 2>&1 | grep -v "^WARNING: Location" || true
+	cd /tmp && $(CORE_VENV)/bin/deckgym --version && $(CORE_VENV)/bin/deckgym envs
 
 # The full install adds the [train] extra. torch comes first so that the CPU build is used:
 # a local wheel of torch==2.13.0 (the CPU build) when pip can find one offline, else the

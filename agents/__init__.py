@@ -25,6 +25,11 @@ HEURISTICS = {
 }
 
 
+#: The most worlds ``search:WORLDS`` samples per decision (each costs a rollout of every legal
+#: move; the strongest level uses 16).
+MAX_WORLDS = 256
+
+
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:
     """Create the agent named by ``spec`` for environment ``env_name``."""
     if spec == "random":
@@ -40,9 +45,10 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         from deckgym.agents.search import SearchAgent
 
         worlds, _, prior = spec.partition(":")[2].partition(":")
-        if worlds and not worlds.isdigit():
+        if worlds and not (worlds.isdigit() and len(worlds) <= 6 and int(worlds) <= MAX_WORLDS):
             raise ValueError(
-                f"agent spec {spec!r}: the number of worlds must be a whole number, as in 'search:8'"
+                f"agent spec {spec[:40]!r}: the number of worlds must be a whole number up to "
+                f"{MAX_WORLDS}, as in 'search:8'"
             )
         if prior:  # "search:WORLDS:ppo:PATH": the policy proposes the candidates (``PolicySearchAgent``)
             from deckgym.agents.search import PolicySearchAgent

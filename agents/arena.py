@@ -19,6 +19,17 @@ from typing import Any
 
 Z95 = 1.959963984540054
 
+#: The most games one match, rating, deck test or deck search plays: days of play even for the
+#: fastest agents, so a mistyped count is refused at once instead of starting work that never ends.
+MAX_GAMES = 10_000_000
+
+
+def check_most_games(games: int, name: str = "games") -> None:
+    """``ValueError`` naming ``name`` when ``games`` is above ``MAX_GAMES``."""
+    if games > MAX_GAMES:
+        digits = str(games) if len(str(games)) <= 24 else f"a number of {len(str(games))} digits"
+        raise ValueError(f"{name} must be at most {MAX_GAMES:,}, got {digits}")
+
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (default 95%)."""
@@ -325,7 +336,12 @@ def match(
     progress: Callable[[int], None] | None = None,
     **env_kwargs: Any,
 ) -> MatchResult:
-    """Play ``games`` games (rounded up to pairs) between two agent specs."""
+    """Play ``games`` games (rounded up to pairs) between two agent specs.
+
+    Raises:
+        ValueError: ``games`` is above ``MAX_GAMES``.
+    """
+    check_most_games(games)
     pairs = [seed + k for k in range((games + 1) // 2)]
     jobs = [(agent, opponent, env_name, env_kwargs, c) for c in chunked(pairs, workers)]
     tick = None if progress is None else (lambda job, _res: progress(2 * len(job[4])))

@@ -20,8 +20,21 @@ from typing import Annotated, Any
 
 import typer
 
-from deckgym.agents.cli_input import UserError, check_agent, check_count, check_env, run
+from deckgym.agents.arena import MAX_GAMES
+from deckgym.agents.cli_input import (
+    UserError,
+    check_agent,
+    check_count,
+    check_env,
+    check_output_file,
+    check_output_folder,
+    require_extra,
+    run,
+)
 from deckgym.agents.training.config import TrainConfig, default_settings
+
+#: The most worker processes of one command.
+MAX_WORKERS = 1024
 
 #: Defaults of ``deckgym train`` are those of ``TrainConfig`` (one source of truth).
 _TRAIN = TrainConfig()
@@ -145,6 +158,15 @@ def _validate(cfg: TrainConfig) -> None:
     except ValueError as exc:
         raise UserError(str(exc)) from None
     check_env(cfg.env, cfg.env_kwargs)  # --config may name another env or options
+    check_output_folder("--out", cfg.out)
+    if cfg.imitation_cache:
+        check_output_file("--imitation-cache", cfg.imitation_cache)
+        from deckgym.agents.training.imitation import read_imitation_cache
+
+        try:
+            read_imitation_cache(cfg)
+        except ValueError as exc:
+            raise UserError(f"--imitation-cache: {exc}") from None
 
 
 def _with_preset(cfg: TrainConfig, name: str) -> TrainConfig:
@@ -231,6 +253,7 @@ def train(
     from deckgym.agents.training.loop import resume_config
     from deckgym.agents.training.loop import train as run_training
 
+    require_extra("train", "deckgym train")
     check_count("--seeds", seeds)
     if resume is not None and seeds != 1:
         raise UserError("--resume continues one run; it does not take --seeds")
@@ -404,8 +427,8 @@ def evaluate(
 
     kwargs = _env_kwargs(mode, options)
     check_env(env, kwargs)
-    check_count("--games", games)
-    check_count("--workers", workers, 0)
+    check_count("--games", games, maximum=MAX_GAMES)
+    check_count("--workers", workers, 0, MAX_WORKERS)
     check_agent(agent, env, kwargs, "--agent")
     check_agent(opponent, env, kwargs, "--opponent")
     res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **kwargs)
@@ -445,6 +468,8 @@ def play(
 
     if seat not in ("0", "1", "random"):
         _fail(f"--seat must be 0, 1 or random, got {seat!r}")
+    if record is not None:
+        check_output_file("--record", record)
     try:
         session = GameSession(
             env, _env_kwargs(mode, options), opponent, seat if seat == "random" else int(seat), seed
@@ -484,7 +509,7 @@ def serve(
 
     if not 1 <= port <= 65535:
         _fail(f"--port must be a whole number in 1..65535, got {port}")
-    check_count("--max-games", max_games)
+    check_count("--max-games", max_games, maximum=10_000)
     try:
         socket.getaddrinfo(host, port)
     except (OSError, UnicodeError) as exc:

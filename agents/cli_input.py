@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 #: Exceptions the library raises for input it refuses (messages name the input and the choices).
@@ -48,26 +49,111 @@ def check_env(env: str, kwargs: dict[str, Any]) -> None:
         raise UserError(f"{env} {kwargs}: {_message(exc)}") from None
 
 
+#: The modules of each optional extra that commands need (``pyproject.toml`` lists the packages).
+EXTRAS = {
+    "train": ("torch", "stable_baselines3", "sb3_contrib", "matplotlib", "tensorboard", "tqdm"),
+}
+
+
+def require_extra(extra: str, what: str) -> None:
+    """Every module of ``extra`` is installed; otherwise a ``UserError`` saying how to install it."""
+    import importlib.util
+
+    def absent(module: str) -> bool:
+        try:
+            return importlib.util.find_spec(module) is None
+        except ImportError:  # a broken install of it
+            return True
+
+    missing = [m for m in EXTRAS[extra] if absent(m)]
+    if missing:
+        raise UserError(
+            f"{what} needs the [{extra}] extra (pip install 'deckgym[{extra}]'); missing: {', '.join(missing)}"
+        )
+
+
 def check_agent(spec: str, env: str, kwargs: dict[str, Any], option: str = "--agent") -> None:
     """Build the agent ``spec`` once: an unknown spec or a missing model file is a ``UserError``."""
     from deckgym import agents
 
+    if "ppo:" in spec or spec.startswith("composite"):  # the policies run on torch
+        require_extra("train", f"{option} {spec}")
     try:
         agents.make(spec, env, seed=0, **kwargs)
     except _INPUT_ERRORS as exc:
         raise UserError(f"{option} {spec}: {_message(exc)}") from None
 
 
-def check_count(option: str, value: int, minimum: int = 1) -> None:
-    """``value`` is at least ``minimum``; otherwise a ``UserError`` naming ``option``."""
+#: The largest count any option takes (games, steps, processes...): far above any run that
+#: ends, so that a mistyped number is refused at once instead of starting work that never does.
+MAX_COUNT = 10**10
+
+
+def check_count(option: str, value: int, minimum: int = 1, maximum: int = MAX_COUNT) -> None:
+    """``value`` is in ``minimum..maximum``; otherwise a ``UserError`` naming ``option``."""
     if value < minimum:
         allowed = "a positive whole number" if minimum == 1 else f"at least {minimum}"
         raise UserError(f"{option} must be {allowed}, got {value}")
+    if value > maximum:
+        raise UserError(f"{option} must be at most {maximum:,}, got {_short(value)}")
+
+
+def _short(value: int) -> str:
+    """``value`` as typed, or its digit count when it is too long to print."""
+    text = str(value)
+    return text if len(text) <= 24 else f"a number of {len(text)} digits"
+
+
+def _nearest_existing(path: Path) -> Path:
+    """``path`` or its nearest ancestor that exists."""
+    path = path.absolute()
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def check_output_folder(option: str, folder: str | Path) -> None:
+    """``folder`` is a folder this process can create or write in; otherwise a ``UserError``.
+
+    Nothing is created: the check looks at the folder, or at its nearest ancestor that exists.
+    """
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{option} {folder}: a file of that name exists; give a folder")
+    base = _nearest_existing(path)
+    if not base.is_dir():
+        raise UserError(f"{option} {folder}: {base} is a file, so the folder cannot be made")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise UserError(f"{option} {folder}: no permission to write in {base}")
+
+
+def check_output_file(option: str, file: str | Path) -> None:
+    """``file`` can be written: its folder exists and is writable, and it is not a folder."""
+    path = Path(file)
+    if path.is_dir():
+        raise UserError(f"{option} {file}: that is a folder; give a file name")
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        raise UserError(f"{option} {file}: no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UserError(f"{option} {file}: no permission to write it")
 
 
 def _is_usage_error(exc: Exception) -> bool:
     """Whether ``exc`` is click's ``UsageError`` (typer ships its own copy of click; it has no public name)."""
     return getattr(exc, "exit_code", None) == 2 and callable(getattr(exc, "format_message", None))
+
+
+def _usage_message(exc: Any) -> str:
+    """The message of click's ``UsageError``; a group called without a command names its commands."""
+    text = str(exc.format_message()).strip()
+    if text:
+        return text
+    ctx = getattr(exc, "ctx", None)  # a group without a command: the help is shown, the message empty
+    command = getattr(ctx, "command", None)
+    names = command.list_commands(ctx) if hasattr(command, "list_commands") else []
+    path = ctx.command_path if ctx is not None else "deckgym"
+    return f"{path} needs a command: one of {', '.join(names)} ({path} COMMAND --help says more)"
 
 
 def run(app: Any, argv: Sequence[str] | None = None) -> int:
@@ -89,7 +175,7 @@ def run(app: Any, argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:
         if _is_usage_error(exc):  # unknown option, bad value, missing argument
-            print(f"Error: {exc.format_message()}", file=sys.stderr)  # type: ignore[attr-defined]
+            print(f"Error: {_usage_message(exc)}", file=sys.stderr)
             return 2
         if debug:
             raise

@@ -61,7 +61,11 @@ class Replay:
     @classmethod
     def load(cls, path: str | Path) -> Replay:
         """Read a replay file; ``StateError`` names the file and line of a malformed one."""
-        return cls.loads(Path(path).read_text(), str(path))
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise StateError(f"{path}: not UTF-8 text (byte {exc.start}): not a replay file") from exc
+        return cls.loads(text, str(path))
 
     @classmethod
     def loads(cls, text: str, source: str = "replay") -> Replay:

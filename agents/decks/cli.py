@@ -80,8 +80,8 @@ def _pool(backend: str, workers: int) -> Any:
 
     if backend not in BACKENDS:
         raise _fail(f"unknown --backend {backend!r}; known: {', '.join(BACKENDS)}")
-    if workers < 0:
-        raise _fail(f"--workers must be at least 0 (0: all cores), got {workers}")
+    if not 0 <= workers <= 1024:
+        raise _fail(f"--workers must be in 0..1024 (0: all cores), got {workers}")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise _fail("--backend ray needs Ray: pip install -e '.[distributed]'")
     return pool(backend, workers or None)
@@ -223,7 +223,11 @@ def rate_decks(
 def _read_record(path: Path, option: str) -> dict[str, Any]:
     """A ``decks compare --json`` record from a file, or a one-line error naming ``option``."""
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise _fail(
+            f"{option} {path}: not UTF-8 text (byte {exc.start}): not a record of decks compare --json"
+        ) from None
     except OSError as exc:
         raise _fail(f"{option} {path}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:

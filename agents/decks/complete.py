@@ -26,7 +26,7 @@ from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
-from deckgym.agents.arena import Z95, pair_interval
+from deckgym.agents.arena import Z95, check_most_games, pair_interval
 from deckgym.agents.decks.matches import deck_match, run_record, unique_labels
 
 #: A deck as card counts ({id: count}).
@@ -61,8 +61,12 @@ def read_candidates(path: str | Path, pool: Any) -> list[tuple[str, int | None]]
     p = Path(path)
     if not p.is_file():
         raise ValueError(f"--candidates: no file {path}")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"--candidates {path}: not UTF-8 text (byte {exc.start})") from None
     out: dict[str, int | None] = {}
-    for no, raw in enumerate(p.read_text().splitlines(), 1):
+    for no, raw in enumerate(text.splitlines(), 1):
         words = raw.split("#", 1)[0].split()
         if not words:
             continue
@@ -225,6 +229,8 @@ def complete(
             f"--recheck and --max-completions must be at least 1 and --holdout at least 2; got "
             f"{recheck}, {max_completions} and {holdout}"
         )
+    check_most_games(budget, "--budget")
+    check_most_games(holdout, "--holdout")
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in against:
         ruleset.deck_list(f)

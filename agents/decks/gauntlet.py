@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckgym.agents.arena import Z95
+from deckgym.agents.arena import Z95, check_most_games
 from deckgym.agents.decks.matches import (
     Deck,
     DeckMatch,
@@ -103,6 +103,7 @@ def gauntlet(
         raise ValueError("--against needs at least one deck")
     if games < 2:
         raise ValueError(f"--games must be at least 2 (one seat-swapped pair), got {games}")
+    check_most_games(games, "--games")
     labels = unique_labels([deck, *against])
     name, opponents = labels[0], labels[1:]
     shares = [1.0] * len(against)

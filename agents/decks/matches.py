@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckgym.agents.arena import (
+    check_most_games,
     chunked,
     one_torch_thread,
     pair_interval,
@@ -187,6 +188,7 @@ def deck_match(
     """
     if games < 2:
         raise ValueError(f"games must be at least 2 (one seat-swapped pair), got {games}")
+    check_most_games(games)
     from deckgym import envs
 
     envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})  # validate both decks now

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from deckgym.agents.arena import Z95, pair_interval
+from deckgym.agents.arena import Z95, check_most_games, pair_interval
 
 #: A deck as card counts ({id: count}); the ruleset turns it into a validated deck.
 Counts = dict[str, int]
@@ -289,6 +289,7 @@ def deck_search(
         raise ValueError("--field needs at least one deck")
     if budget < 16 * len(field):
         raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
+    check_most_games(budget, "--budget")
     if swaps < 1:
         raise ValueError(f"--swaps must be at least 1, got {swaps}")
     if target is not None and not 0 < target < 1:

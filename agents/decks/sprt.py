@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from deckgym.agents.arena import chunked, pair_interval, run_chunks, worker_count
+from deckgym.agents.arena import check_most_games, chunked, pair_interval, run_chunks, worker_count
 from deckgym.agents.decks.matches import Deck, _play_deck_chunk, deck_label, run_record
 from deckgym.agents.decks.stopped import logistic, stopped_estimates
 
@@ -206,6 +206,7 @@ def compare(
     test = PentanomialSPRT(elo0, elo1, alpha, beta)  # checks the settings first
     if max_games < 2:
         raise ValueError(f"max_games must be at least 2 (one seat-swapped pair), got {max_games}")
+    check_most_games(max_games, "max_games")
     envs.make(env_name, **{**env_kwargs, "decks": [deck_a, deck_b]})  # the decks are legal
     settings = {
         "env": env_name,

@@ -219,6 +219,10 @@ class GameSession:
             self.agent = agents.make(spec, env, seed=self.seed + 1, **self.options)
         except (ValueError, KeyError, FileNotFoundError) as exc:
             raise PlayError(f"unknown opponent {opponent!r}: {exc}") from None
+        except ImportError as exc:  # a policy level without the [train] extra (torch)
+            raise PlayError(
+                f"opponent {opponent!r} needs the [train] extra (pip install 'deckgym[train]'): {exc}"
+            ) from None
         self.opponent = spec
         self.human = sides(self.env)[self.side]
         self._describe = describer(self.env)

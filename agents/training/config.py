@@ -28,10 +28,12 @@ class TrainConfig:
         snapshot_every: steps between self-play snapshots added to the pool.
         max_snapshots: most recent snapshots kept in the pool.
         eval_every: steps between evaluations against the baselines.
-        eval_games: games per baseline at each evaluation.
+        eval_games: games per baseline at each evaluation during training.
+        final_games: games per baseline in the evaluation after training (``deckgym train``'s
+            ``eval.json``).
         checkpoint_every: steps between checkpoints (0: none).
         n_steps: rollout length, summed over the environments.
-        batch_size: minibatch size.
+        batch_size: minibatch size; it divides ``n_steps``.
         n_epochs: optimisation epochs per rollout.
         learning_rate: Adam step size.
         clip_range: PPO's clipping of the policy ratio.
@@ -112,6 +114,7 @@ class TrainConfig:
     max_snapshots: int = 5
     eval_every: int = 100_000
     eval_games: int = 40
+    final_games: int = 400
     checkpoint_every: int = 100_000
     n_steps: int = 2048
     batch_size: int = 512
@@ -146,6 +149,12 @@ class TrainConfig:
     learner: str = "seat"
     card_agent: str = "composite"
 
+    def env_count(self) -> int:
+        """The environments of the run: ``n_envs``, or one per core when it is 0."""
+        import os
+
+        return self.n_envs or max(1, os.cpu_count() or 1)
+
     def validate(self) -> None:
         """Check every setting's type, range and names before any work.
 
@@ -160,6 +169,11 @@ class TrainConfig:
             if not isinstance(value, kinds) or not ok(value):
                 raise ValueError(f"{name} must be {allowed}, got {value!r}")
         _check_pool(self.opponents)
+        if self.n_steps % self.batch_size:
+            raise ValueError(
+                f"batch_size must divide n_steps ({self.n_steps}), or each rollout ends in a "
+                f"minibatch cut short; got {self.batch_size}"
+            )
         if self.learner == "map":
             if self.env not in COMPOSITE_ENVS:
                 raise ValueError(f"learner 'map' plays {', '.join(COMPOSITE_ENVS)} only, not {self.env!r}")
@@ -195,12 +209,23 @@ def _check_pool(pool: Any) -> None:
         raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
 
 
-def _positive(x: Any) -> bool:
-    return x > 0
+#: The largest step count a run takes (timesteps and the periods counted in steps): far above
+#: any run that ends, so a mistyped number is refused before any work.
+MAX_STEPS = 10**10
+
+#: The largest game or decision count (imitation games and samples, evaluation games).
+MAX_GAMES = 10**7
+
+#: The largest seed: numpy's generators take seeds below 2**32, and a run adds offsets to its seed.
+MAX_SEED = 2**31
 
 
 def _natural(x: Any) -> bool:
-    return x >= 0
+    return 0 <= x <= MAX_STEPS
+
+
+def _games(low: int) -> Any:
+    return lambda x: low <= x <= MAX_GAMES
 
 
 NUM = (int, float)
@@ -208,49 +233,57 @@ NUM = (int, float)
 _RULES: dict[str, tuple[Any, Any, str]] = {
     "env": (str, lambda x: bool(x), "an environment name"),
     "env_kwargs": (dict, lambda x: all(isinstance(k, str) for k in x), "an object of environment options"),
-    "timesteps": (int, _natural, "an integer >= 0 (0: only the imitation and its evaluation)"),
-    "seed": (int, _natural, "an integer >= 0"),
+    "timesteps": (
+        int,
+        _natural,
+        f"an integer in 0..{MAX_STEPS:,} (0: only the imitation and its evaluation)",
+    ),
+    "seed": (int, lambda x: 0 <= x <= MAX_SEED, f"an integer in 0..{MAX_SEED:,}"),
     "n_envs": (int, lambda x: 0 <= x <= 256, "an integer in 0..256 (0: one per core)"),
     "vec_env": (str, lambda x: x in ("dummy", "subproc"), "'dummy' or 'subproc'"),
-    "snapshot_every": (int, _natural, "an integer >= 0"),
-    "max_snapshots": (int, _positive, "an integer >= 1"),
-    "eval_every": (int, _natural, "an integer >= 0 (0: no evaluations during training)"),
-    "eval_games": (int, lambda x: x >= 2, "an integer >= 2 (seat-swapped pairs)"),
-    "checkpoint_every": (int, _natural, "an integer >= 0 (0: none)"),
-    "n_steps": (int, lambda x: x >= 16, "an integer >= 16"),
-    "batch_size": (int, lambda x: x >= 2, "an integer >= 2"),
-    "n_epochs": (int, _positive, "an integer >= 1"),
+    "snapshot_every": (int, _natural, f"an integer in 0..{MAX_STEPS:,}"),
+    "max_snapshots": (int, lambda x: 1 <= x <= 1000, "an integer in 1..1000"),
+    "eval_every": (int, _natural, f"an integer in 0..{MAX_STEPS:,} (0: no evaluations during training)"),
+    "eval_games": (int, _games(2), f"an integer in 2..{MAX_GAMES:,} (seat-swapped pairs)"),
+    "final_games": (int, _games(2), f"an integer in 2..{MAX_GAMES:,} (seat-swapped pairs)"),
+    "checkpoint_every": (int, _natural, f"an integer in 0..{MAX_STEPS:,} (0: none)"),
+    "n_steps": (int, lambda x: 16 <= x <= MAX_GAMES, f"an integer in 16..{MAX_GAMES:,}"),
+    "batch_size": (int, lambda x: 2 <= x <= MAX_GAMES, "an integer >= 2 that divides n_steps"),
+    "n_epochs": (int, lambda x: 1 <= x <= 1000, "an integer in 1..1000"),
     "learning_rate": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
     "clip_range": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
     "gamma": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
     "ent_coef": (NUM, lambda x: 0 <= x <= 1, "a number in [0, 1]"),
     "shaping": (NUM, lambda x: 0 <= x <= 10, "a number in [0, 10] (0: only the final +-1)"),
-    "pretrain_games": (int, _natural, "an integer >= 0 (0: no imitation)"),
-    "pretrain_epochs": (int, _natural, "an integer >= 0"),
+    "pretrain_games": (int, _games(0), f"an integer in 0..{MAX_GAMES:,} (0: no imitation)"),
+    "pretrain_epochs": (int, lambda x: 0 <= x <= 1000, "an integer in 0..1000"),
     "pretrain_lr": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
-    "pretrain_samples": (int, _positive, "an integer >= 1"),
+    "pretrain_samples": (int, _games(1), f"an integer in 1..{MAX_GAMES:,}"),
     "imitation_cache": (str, lambda x: True, "a file path or '' (none)"),
     "teacher": (str, lambda x: True, "'heuristic', 'search' or 'search:WORLDS'"),
-    "teacher_workers": (int, _positive, "an integer >= 1"),
-    "dagger_rounds": (int, _natural, "an integer >= 0"),
-    "dagger_games": (int, _natural, "an integer >= 0"),
-    "dagger_epochs": (int, _natural, "an integer >= 0"),
+    "teacher_workers": (int, lambda x: 1 <= x <= 1024, "an integer in 1..1024"),
+    "dagger_rounds": (int, lambda x: 0 <= x <= 100, "an integer in 0..100"),
+    "dagger_games": (int, _games(0), f"an integer in 0..{MAX_GAMES:,}"),
+    "dagger_epochs": (int, lambda x: 0 <= x <= 1000, "an integer in 0..1000"),
     "dagger_teacher": (str, lambda x: True, "'' (the teacher), 'heuristic', 'search' or 'search:WORLDS'"),
     "critic": (str, lambda x: x in ("seat", "global"), "'seat' or 'global'"),
     "net_arch": (
         (tuple, list),
-        lambda x: all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in x),
-        "a list of layer sizes >= 1",
+        lambda x: (
+            0 < len(x) <= 16
+            and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 65536 for n in x)
+        ),
+        "a list of 1 to 16 layer sizes in 1..65536",
     ),
-    "features_dim": (int, _positive, "an integer >= 1"),
+    "features_dim": (int, lambda x: 1 <= x <= 65536, "an integer in 1..65536"),
     "out": (str, lambda x: bool(x), "an output folder"),
     "progress_bar": (bool, lambda x: True, "true or false"),
     "verbose": (int, lambda x: x in (0, 1, 2), "0, 1 or 2"),
-    "torch_threads": (int, _natural, "an integer >= 0 (0: torch's default)"),
-    "update_threads": (int, _natural, "an integer >= 0 (0: OMP_NUM_THREADS, else 1)"),
-    "kl_coef": (NUM, _natural, "a number >= 0 (0: no anchor)"),
-    "kl_decay_steps": (int, _natural, "an integer >= 0"),
-    "value_warmup_steps": (int, _natural, "an integer >= 0"),
+    "torch_threads": (int, lambda x: 0 <= x <= 1024, "an integer in 0..1024 (0: torch's default)"),
+    "update_threads": (int, lambda x: 0 <= x <= 1024, "an integer in 0..1024 (0: OMP_NUM_THREADS, else 1)"),
+    "kl_coef": (NUM, lambda x: 0 <= x <= 1000, "a number in 0..1000 (0: no anchor)"),
+    "kl_decay_steps": (int, _natural, f"an integer in 0..{MAX_STEPS:,}"),
+    "value_warmup_steps": (int, _natural, f"an integer in 0..{MAX_STEPS:,}"),
     "learner": (str, lambda x: x in ("seat", "map"), "'seat' or 'map'"),
     "card_agent": (
         str,

@@ -24,6 +24,7 @@ The imitated policy can be cached in a file keyed by the settings that decide it
 from __future__ import annotations
 
 import json
+import pickle
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -61,20 +62,54 @@ IMITATION_KEYS = (
 GAMES_PER_TASK = 8
 
 
+def imitation_key(cfg: TrainConfig) -> dict[str, Any]:
+    """The settings that decide ``cfg``'s imitated policy, as JSON reads them back."""
+    return json.loads(json.dumps({k: getattr(cfg, k) for k in IMITATION_KEYS}))
+
+
+#: What ``torch.load`` raises for a file that is not one it wrote (pickle's and zip's errors).
+_UNREADABLE = (pickle.UnpicklingError, RuntimeError, EOFError, KeyError, ValueError, OSError, IndexError)
+
+
+def read_imitation_cache(cfg: TrainConfig) -> dict[str, Any] | None:
+    """The saved imitation of ``cfg.imitation_cache`` (None when there is no such file yet).
+
+    Raises:
+        ValueError: the file is not an imitation cache, or was written with other imitation
+            settings (both named), or is a folder.
+    """
+    import torch
+
+    cache = Path(cfg.imitation_cache) if cfg.imitation_cache else None
+    if cache is None or not cache.exists():
+        return None
+    if not cache.is_file():
+        raise ValueError(f"imitation cache {cache} is a folder; give a file name")
+    try:
+        saved = torch.load(cache, map_location="cpu", weights_only=True)
+    except _UNREADABLE as exc:  # what torch raises for a file it cannot read
+        raise ValueError(
+            f"imitation cache {cache} is not a file deckgym train wrote ({type(exc).__name__}); "
+            "remove it or name another file"
+        ) from None
+    key = imitation_key(cfg)
+    if not isinstance(saved, dict) or saved.get("key") != key or not {"policy", "optimizer"} <= set(saved):
+        found = saved.get("key") if isinstance(saved, dict) else None
+        raise ValueError(
+            f"imitation cache {cache} was written with other imitation settings: "
+            f"it has {found}, this run needs {key}; remove it or name another file"
+        )
+    return saved
+
+
 def start_from_imitation(model: Any, cfg: TrainConfig, log: Callable[[str], None] = print) -> None:
     """Imitate the heuristic, or load the imitated policy of ``cfg.imitation_cache`` when it fits."""
     import torch
 
-    key = json.loads(json.dumps({k: getattr(cfg, k) for k in IMITATION_KEYS}))
+    key = imitation_key(cfg)
     cache = Path(cfg.imitation_cache) if cfg.imitation_cache else None
-    if cache is not None and cache.exists():
-        saved = torch.load(cache, map_location="cpu", weights_only=True)
-        if not isinstance(saved, dict) or saved.get("key") != key:
-            found = saved.get("key") if isinstance(saved, dict) else None
-            raise ValueError(
-                f"imitation cache {cache} was written with other imitation settings: "
-                f"it has {found}, this run needs {key}; remove it or name another file"
-            )
+    saved = read_imitation_cache(cfg)
+    if cache is not None and saved is not None:
         model.policy.load_state_dict(saved["policy"])
         model.policy.optimizer.load_state_dict(saved["optimizer"])
         log(f"imitated policy loaded from {cache}")

@@ -20,7 +20,6 @@ opponents start afresh, so a resumed run is not bitwise the run that did not sto
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -284,7 +283,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
     cfg.validate()  # settings errors before any worker env is built or file written
     out = Path(cfg.out)
     (out / "snapshots").mkdir(parents=True, exist_ok=True)
-    n_envs = cfg.n_envs or max(1, os.cpu_count() or 1)
+    n_envs = cfg.env_count()
     torch.manual_seed(cfg.seed)
     play_threads, update_threads = _thread_counts(cfg)
     torch.set_num_threads(play_threads)

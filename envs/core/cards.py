@@ -350,6 +350,10 @@ def _parsed(p: Path, raw: bytes, digest: bytes) -> dict[str, Any]:
     if data is None:
         try:
             data = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise CardDataError(
+                str(p), None, f"not UTF-8 text (byte {exc.start}): not a TOML deck file"
+            ) from exc
         except tomllib.TOMLDecodeError as exc:
             raise CardDataError(str(p), None, f"not valid TOML ({exc})") from exc
         if len(_PARSED) >= 512:

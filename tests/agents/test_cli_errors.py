@@ -17,6 +17,9 @@ RATE = "decks rate mow_v1 --decks ashen_aggro,tide_control"
 COMPARE = "decks compare mow_v1 ashen_aggro tide_control"
 SEARCH = "decks search mow_v1 --field"
 
+#: A count of 30 digits.
+HUGE = 10**29
+
 #: Bad invocations across every subcommand, as typed at a shell (split by ``shlex``), each with a
 #: piece of the ``Error:`` line that names the problem.
 COMMANDS = {
@@ -62,7 +65,7 @@ COMMANDS = {
     f"{RATE} --pilot bogus --games 4": "--pilot bogus: unknown agent spec 'bogus'; use 'random',",
     f"{RATE} --pilots heuristic,heuristic --games 4": "--pilots names a pilot twice: heuristic,heuristic",
     "decks rate nope_v0 --decks a,b": "unknown environment 'nope_v0'; known: amalogs_v2,",
-    f"{RATE} --workers -1": "--workers must be at least 0 (0: all cores), got -1",
+    f"{RATE} --workers -1": "--workers must be in 0..1024 (0: all cores), got -1",
     f"{RATE} --backend mpi": "unknown --backend 'mpi'; known: process, ray",
     "decks compare mow_v1 ashen_aggro nope": "deck nope: no starter deck of that name (known:",
     "decks compare mow_v1 ashen_aggro": "Missing argument 'deck_b'.",
@@ -93,6 +96,18 @@ COMMANDS = {
     # the command itself
     "bogus": "No such command 'bogus'.",
     "envs --bogus": "No such option: --bogus",
+    "": "deckgym needs a command: one of envs, train, evaluate,",
+    "decks": "deckgym decks needs a command: one of list, check, rate,",
+    # counts no run could finish: refused before any work
+    f"evaluate medarot_ocg_v1 --games {HUGE}": "--games must be at most 10,000,000, got a number of 30 digits",
+    f"evaluate medarot_ocg_v1 --workers {HUGE}": "--workers must be at most 1,024",
+    f"evaluate medarot_ocg_v1 --opponent search:{HUGE}": "the number of worlds must be a whole number up to 256",
+    f"train medarot_ocg_v1 --timesteps {HUGE}": "--timesteps must be at most 10,000,000,000",
+    f"train medarot_ocg_v1 --seed {HUGE}": "seed must be an integer in 0..2,147,483,648",
+    f"{COMPARE} --max-games {HUGE}": "max_games must be at most 10,000,000",
+    f"{RATE} --games {HUGE}": "games must be at most 10,000,000",
+    f"decks gauntlet mow_v1 ashen_aggro --against tide_control --games {HUGE}": "--games must be at most 10,000,000",
+    f"{SEARCH} ashen_aggro,tide_control --budget {HUGE}": "--budget must be at most 10,000,000",
 }
 
 #: ``evaluate ENV --options JSON`` with bad rules options, by environment: JSON -> a piece of the error.
@@ -121,20 +136,22 @@ CONFIG = {
     '{"nope": 1}': "--config: unknown TrainConfig setting(s) nope",
     "[1]": "Invalid value: --config must be a JSON object, got '[1]'",
     "{bad": "Invalid value: --config is not valid JSON: Expecting",
-    '{"n_steps": "many"}': "n_steps must be an integer >= 16, got 'many'",
+    '{"n_steps": "many"}': "n_steps must be an integer in 16..10,000,000, got 'many'",
     '{"learning_rate": -1}': "learning_rate must be a number in (0, 1], got -1",
-    '{"n_envs": 0, "batch_size": 0}': "batch_size must be an integer >= 2, got 0",
+    '{"n_envs": 0, "batch_size": 0}': "batch_size must be an integer >= 2 that divides n_steps, got 0",
     '{"env": "nope"}': "unknown environment 'nope'; known: amalogs_v2,",
     '{"env_kwargs": {"mode": "expert"}}': "medarot_ocg_v1 {'mode': 'expert'}: unknown mode 'expert';",
     '{"critic": "oracle"}': "critic must be 'seat' or 'global', got 'oracle'",
     '{"teacher": "gpt"}': "teacher must be 'heuristic', 'search' or 'search:WORLDS',",
     '{"gamma": 2}': "gamma must be a number in (0, 1], got 2",
     '{"clip_range": 0}': "clip_range must be a number in (0, 1], got 0",
-    '{"net_arch": "big"}': "net_arch must be a list of layer sizes >= 1, got 'big'",
+    '{"net_arch": "big"}': "net_arch must be a list of 1 to 16 layer sizes in 1..65536, got 'big'",
     '{"vec_env": "threads"}': "vec_env must be 'dummy' or 'subproc', got 'threads'",
     '{"opponents": {"god": 1}}': "opponents: unknown kind 'god'; known: random, heuristic,",
-    '{"eval_games": 1}': "eval_games must be an integer >= 2 (seat-swapped pairs),",
+    '{"eval_games": 1}': "eval_games must be an integer in 2..10,000,000 (seat-swapped pairs),",
     '{"verbose": 5}': "verbose must be 0, 1 or 2, got 5",
+    '{"batch_size": 3}': "batch_size must divide n_steps (8192), or each rollout ends in a minibatch",
+    '{"final_games": 1}': "final_games must be an integer in 2..10,000,000",
 }
 
 
@@ -163,8 +180,13 @@ ALL = [
 
 def test_the_sweep_covers_every_subcommand_with_at_least_80_bad_invocations():
     assert len(ALL) >= 80 and len({tuple(a) for a, _ in ALL}) == len(ALL)  # each invocation once
-    assert {a[0] for a, _ in ALL} >= {"evaluate", "train", "decks", "play", "replay", "serve"}
-    assert {a[1] for a, _ in ALL if a[0] == "decks"} >= {"rate", "compare", "search", "list"}
+    assert {a[0] for a, _ in ALL if a} >= {"evaluate", "train", "decks", "play", "replay", "serve"}
+    assert {a[1] for a, _ in ALL if a[:1] == ["decks"] and len(a) > 1} >= {
+        "rate",
+        "compare",
+        "search",
+        "list",
+    }
 
 
 @pytest.mark.parametrize(("args", "expected"), ALL, ids=[" ".join(a) for a, _ in ALL])
@@ -205,6 +227,72 @@ def test_a_bug_is_one_internal_error_line_exit_1_and_the_traceback_behind_debug(
         [sys.executable, "-c", code, "boom"], check=False, capture_output=True, text=True, timeout=60, env=env
     )
     assert "Traceback" in also.stderr
+
+
+#: Bad files, each made in an empty folder: (file name, its bytes) -> (command, a piece of the error).
+FILES = {
+    ("game.jsonl", b"\xff\xfe\x00binary"): (["replay", "game.jsonl"], "game.jsonl: not UTF-8 text (byte 0)"),
+    ("run.json", b"\x89PNG\r\n\x1a\n"): (
+        [*COMPARE.split(), "--resume", "run.json"],
+        "--resume run.json: not UTF-8 text (byte 0)",
+    ),
+    ("afile", b"text"): (["train", "mow_v1", "--out", "afile"], "--out afile: a file of that name exists"),
+    ("bfile", b"text"): (["train", "mow_v1", "--out", "bfile/run"], "bfile is a file, so the folder cannot"),
+    ("cache.zip", b"not a cache"): (
+        ["train", "mow_v1", "--imitation-cache", "cache.zip"],
+        "--imitation-cache: imitation cache cache.zip is not a file deckgym train wrote",
+    ),
+    ("zipped.zip", b"PK\x03\x04garbage"): (
+        ["train", "mow_v1", "--imitation-cache", "zipped.zip"],
+        "imitation cache zipped.zip is not a file deckgym train wrote",
+    ),
+    ("x", b""): (
+        ["play", "mow_v1", "--record", "missing/dir/x.jsonl"],
+        "--record missing/dir/x.jsonl: no folder",
+    ),
+}
+
+
+@pytest.mark.parametrize(("made", "case"), FILES.items(), ids=[" ".join(c[0]) for c in FILES.values()])
+def test_a_bad_file_is_one_line_exit_2_and_nothing_written(tmp_path, made, case):
+    """Binary, misencoded and misplaced files: refused before any work, and no file or folder made."""
+    name, data = made
+    args, expected = case
+    (tmp_path / name).write_bytes(data)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    r = subprocess.run(
+        [sys.executable, "-m", "deckgym", *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "DECKGYM_DEBUG": "", "PYTHONWARNINGS": "ignore"},
+        stdin=subprocess.DEVNULL,
+    )
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and expected in lines[0], r.stderr[-2000:]
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_candidates_file_that_is_not_text_is_a_value_error_naming_it(tmp_path):
+    from deckgym.agents.decks.complete import read_candidates
+
+    bad = tmp_path / "cands.txt"
+    bad.write_bytes(b"\xc3\x28")
+    with pytest.raises(ValueError, match=r"--candidates .*cands.txt: not UTF-8 text \(byte 0\)"):
+        read_candidates(bad, {})
+
+
+def test_a_deck_file_that_is_not_text_is_one_problem_line(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes(b"\x00\xff\xfe")
+    r = _deckgym(["decks", "check", "mow_v1", str(deck)])
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        f"{deck}: deck {deck}: not UTF-8 text (byte 1): not a TOML deck file"
+    ]
 
 
 def test_decks_check_reports_a_missing_file_as_one_problem_line_and_exit_2():

@@ -107,7 +107,7 @@ def test_imitation_passes_run_on_update_threads(tmp_path, monkeypatch):
 def test_a_negative_thread_count_is_refused(tmp_path, name):
     from deckgym.agents.training.loop import train
 
-    with pytest.raises(ValueError, match=f"{name} must be an integer >= 0.*, got -1"):
+    with pytest.raises(ValueError, match=f"{name} must be an integer in 0..1024.*, got -1"):
         train(_cfg(tmp_path, **{name: -1}), log=lambda _m: None)
 
 

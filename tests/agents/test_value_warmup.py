@@ -45,7 +45,9 @@ def test_a_negative_warm_up_is_refused(tmp_path):
     from deckgym.agents.training.config import TrainConfig
     from deckgym.agents.training.loop import train
 
-    with pytest.raises(ValueError, match="value_warmup_steps must be an integer >= 0, got -1"):
+    with pytest.raises(
+        ValueError, match=r"value_warmup_steps must be an integer in 0\.\.10,000,000,000, got -1"
+    ):
         train(TrainConfig(out=str(tmp_path), value_warmup_steps=-1, progress_bar=False))
 
 
