@@ -271,36 +271,20 @@ def _restore(
     return model, list(state["history"]), snapshots
 
 
-def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = False) -> dict[str, Any]:
-    """Train, evaluate and save; return the run summary (also written to ``out/train.json``).
-
-    With ``resume``, continue the run in ``cfg.out`` from its last checkpoint (``resume.json``).
-    """
-    import torch
-    from stable_baselines3.common.callbacks import BaseCallback
+def _vec_env(cfg: TrainConfig, n_envs: int, base: list[str], weights: list[float]) -> Any:
+    """The training workers (in process or one per process), seeded, with episode statistics."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    cfg.validate()  # settings errors before any worker env is built or file written
-    out = Path(cfg.out)
-    (out / "snapshots").mkdir(parents=True, exist_ok=True)
-    n_envs = cfg.env_count()
-    torch.manual_seed(cfg.seed)
-    play_threads, update_threads = _thread_counts(cfg)
-    torch.set_num_threads(play_threads)
-    base = [k for k in cfg.opponents if k != "self"]
-    if not base:
-        raise ValueError("opponents need at least one of 'random' or 'heuristic' besides 'self'")
-    weights = [cfg.opponents[k] for k in base]
     factories = _worker_factories(cfg, n_envs, base, weights)
     subproc = cfg.vec_env == "subproc" and n_envs > 1
     vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
-    vec = VecMonitor(vec)  # episode returns and lengths (rollout/ep_rew_mean, ep_len_mean in TensorBoard)
-    state: dict[str, Any] | None = None
-    if resume:
-        state = json.loads((out / RESUME_FILE).read_text())
-    ppo_class = _ppo_class(cfg)
-    model = ppo_class(
+    return VecMonitor(vec)  # episode returns and lengths (rollout/ep_rew_mean, ep_len_mean in TensorBoard)
+
+
+def _new_model(cfg: TrainConfig, vec: Any, n_envs: int, out: Path) -> Any:
+    """A fresh MaskablePPO (anchored when ``cfg.kl_coef`` is set) over ``vec``."""
+    return _ppo_class(cfg)(
         global_critic_policy() if cfg.critic == "global" else "MlpPolicy",
         vec,
         n_steps=max(16, cfg.n_steps // n_envs),
@@ -316,119 +300,204 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = F
         tensorboard_log=str(out / "tb"),
         verbose=cfg.verbose,
     )
-    history: list[dict[str, Any]] = []
-    snapshots: list[str] = []
-    t0 = time.perf_counter()
-    if state is not None:
-        model, history, snapshots = _restore(state, out, vec, base, weights, cfg, log, ppo_class)
-        t0 -= state["seconds"]
 
-    eval_seconds = [0.0]  # time spent in evaluations, kept out of the PPO loop's own rate
-    if state is not None:
-        eval_seconds[0] = state["eval_seconds"]
 
-    def checkpoint(step: int, name: str) -> None:
+class _Run:
+    """One training run: its folder, model, learning-curve history, self-play snapshots and clocks.
+
+    ``evaluate``, ``snapshot`` and ``checkpoint`` are what the callbacks call during ``learn``
+    (``_Schedule``); ``start`` and ``finish`` come before and after it.
+    """
+
+    def __init__(self, cfg: TrainConfig, log: Callable[[str], None], resume: bool) -> None:
+        import torch
+
+        self.cfg, self.log = cfg, log
+        self.out = Path(cfg.out)
+        (self.out / "snapshots").mkdir(parents=True, exist_ok=True)
+        self.n_envs = cfg.env_count()
+        torch.manual_seed(cfg.seed)
+        self.play_threads, self.update_threads = _thread_counts(cfg)
+        torch.set_num_threads(self.play_threads)
+        self.base = [k for k in cfg.opponents if k != "self"]
+        self.weights = [cfg.opponents[k] for k in self.base]
+        self.vec = _vec_env(cfg, self.n_envs, self.base, self.weights)
+        self.model = _new_model(cfg, self.vec, self.n_envs, self.out)
+        self.history: list[dict[str, Any]] = []
+        self.snapshots: list[str] = []
+        self.t0 = time.perf_counter()
+        self.eval_seconds = 0.0  # time spent in evaluations, kept out of the PPO loop's own rate
+        self.ppo_before = 0.0  # the PPO loop's time before this process (a resumed run's)
+        self.state: dict[str, Any] | None = None
+        if resume:
+            self.state = json.loads((self.out / RESUME_FILE).read_text())
+            self.model, self.history, self.snapshots = _restore(
+                self.state, self.out, self.vec, self.base, self.weights, cfg, log, _ppo_class(cfg)
+            )
+            self.t0 -= self.state["seconds"]
+            self.eval_seconds = self.state["eval_seconds"]
+            self.ppo_before = self.state["ppo_seconds"]
+        self.board = _EvalBoard(self.out / "tb")
+        self.learn_start, self.eval_before = time.perf_counter(), self.eval_seconds
+
+    def ppo_seconds(self) -> float:
+        """Time inside the PPO loop so far: rollouts, updates and snapshots, without evaluations."""
+        learning = time.perf_counter() - self.learn_start - (self.eval_seconds - self.eval_before)
+        return self.ppo_before + learning
+
+    def checkpoint(self, step: int, name: str) -> None:
         """Save the model as ``name`` and what a resume needs beside it (``resume.json``)."""
-        model.save(out / name)
+        self.model.save(self.out / name)
         record = {
-            "config": asdict(cfg),
+            "config": asdict(self.cfg),
             "step": step,
             "checkpoint": name,
-            "snapshots": list(snapshots),
-            "history": history,
-            "seconds": time.perf_counter() - t0,
-            "eval_seconds": eval_seconds[0],
-            "ppo_seconds": ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before),
+            "snapshots": list(self.snapshots),
+            "history": self.history,
+            "seconds": time.perf_counter() - self.t0,
+            "eval_seconds": self.eval_seconds,
+            "ppo_seconds": self.ppo_seconds(),
         }
-        tmp = out / (RESUME_FILE + ".tmp")
+        tmp = self.out / (RESUME_FILE + ".tmp")
         tmp.write_text(json.dumps(record, indent=1))
-        tmp.replace(out / RESUME_FILE)  # a run killed while writing keeps the previous one
+        tmp.replace(self.out / RESUME_FILE)  # a run killed while writing keeps the previous one
 
-    board = _EvalBoard(out / "tb")
-
-    def evaluate(step: int) -> None:
+    def evaluate(self, step: int) -> None:
+        """The live policy against each baseline; the row joins the history, TensorBoard and the log."""
         started = time.perf_counter()
-        row: dict[str, Any] = {"timesteps": step, "seconds": started - t0}
+        row: dict[str, Any] = {"timesteps": step, "seconds": started - self.t0}
+        cfg = self.cfg
         for opp in BASELINES:
+            agent = live_agent(self.model, cfg)
             row[opp] = evaluate_live(
-                model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step, live_agent(model, cfg)
+                self.model, cfg.env, cfg.env_kwargs, opp, cfg.eval_games, 10_000 + step, agent
             )
-        _record(history, row)
-        board.write(row)
-        (out / "history.json").write_text(json.dumps(history, indent=1))
-        log(
+        _record(self.history, row)
+        self.board.write(row)
+        (self.out / "history.json").write_text(json.dumps(self.history, indent=1))
+        self.log(
             f"[{step:>9,} steps, {row['seconds']:6.0f}s] "
             + "; ".join(_summary(opp, row[opp]) for opp in BASELINES)
         )
-        eval_seconds[0] += time.perf_counter() - started
+        self.eval_seconds += time.perf_counter() - started
 
-    class Hooks(BaseCallback):
+    def snapshot(self, step: int) -> None:
+        """Freeze the policy into the self-play pool (the last ``max_snapshots``), in every worker."""
+        path = self.out / "snapshots" / f"step_{step}.zip"
+        self.model.save(path)
+        self.snapshots.append(str(path))
+        del self.snapshots[: -self.cfg.max_snapshots]
+        pool = self.base + [f"ppo:{p}" for p in self.snapshots]
+        share = self.cfg.opponents["self"] / len(self.snapshots)
+        self.vec.env_method("set_pool", pool, self.weights + [share] * len(self.snapshots))
+
+    def start(self) -> None:
+        """Before PPO: the imitation and its evaluation (a new run), the KL anchor (when set)."""
+        if self.state is None:
+            if self.cfg.pretrain_games:
+                start_from_imitation(self.model, self.cfg, self.log)
+                self.model.save(self.out / "imitation.zip")  # the start, to evaluate beside the model
+            self.evaluate(0)
+        if self.cfg.kl_coef > 0:  # the anchor: the policy as PPO starts (a resumed run: as it resumes)
+            self.model.set_anchor(self.cfg.kl_coef, self.cfg.kl_decay_steps)
+        self.learn_start, self.eval_before = time.perf_counter(), self.eval_seconds
+
+    def learn(self) -> None:
+        """PPO up to ``cfg.timesteps`` steps, with the threads and schedule callbacks."""
+        import torch
+        from stable_baselines3.common.callbacks import CallbackList
+
+        remaining = self.cfg.timesteps - self.model.num_timesteps
+        if remaining > 0:
+            self.model.learn(
+                total_timesteps=remaining,
+                callback=CallbackList([_threads_callback(self), _schedule_callback(self)]),
+                progress_bar=self.cfg.progress_bar,
+                tb_log_name="maskable_ppo",
+                reset_num_timesteps=self.state is None,
+            )
+            torch.set_num_threads(self.play_threads)
+
+    def finish(self) -> dict[str, Any]:
+        """The end: the model, its evaluation, the last checkpoint, train.json and the curve."""
+        from deckgym import provenance
+
+        cfg, model = self.cfg, self.model
+        elapsed = time.perf_counter() - self.t0
+        ppo_seconds = self.ppo_seconds()
+        model.save(self.out / "model.zip")
+        self.evaluate(model.num_timesteps)  # the end, once: before the checkpoint, so a resume keeps its row
+        self.checkpoint(int(model.num_timesteps), "model.zip")  # the end of a run can be extended too
+        self.vec.close()
+        summary = {
+            "provenance": provenance(cfg.env, cfg.env_kwargs, seed=cfg.seed),
+            "config": {**asdict(cfg), "n_envs": self.n_envs},
+            "timesteps": int(model.num_timesteps),
+            "train_seconds": elapsed,
+            "steps_per_second": model.num_timesteps / elapsed,
+            # inside the PPO loop alone: rollouts, updates and snapshots, without imitation or evaluations
+            "ppo_seconds": ppo_seconds,
+            "ppo_steps_per_second": model.num_timesteps / max(1e-9, ppo_seconds),
+            "history": self.history,
+        }
+        (self.out / "train.json").write_text(json.dumps(summary, indent=1))
+        plot_learning_curve(
+            self.history, self.out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}"
+        )
+        return summary
+
+
+def _threads_callback(run: _Run) -> Any:
+    """Torch's threads: ``play_threads`` during rollouts, ``update_threads`` during updates.
+
+    No env runs in the learner's process during an update, so it may take more threads (one
+    unless told otherwise: more collapse beside other CPU work, ``policy.update_thread_count``).
+    During the value warm-up only the value function learns in the update that follows.
+    """
+    import torch
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Threads(BaseCallback):
         def _on_rollout_start(self) -> None:
-            torch.set_num_threads(play_threads)
+            torch.set_num_threads(run.play_threads)
 
         def _on_rollout_end(self) -> None:
-            # the update that follows: only the value function learns during the warm-up
-            value_only(model.policy, self.num_timesteps < cfg.value_warmup_steps)
-            # no env runs in this process during the update (one thread unless told otherwise:
-            # more collapse beside other CPU work, policy.update_thread_count)
-            torch.set_num_threads(update_threads)
+            value_only(run.model.policy, self.num_timesteps < run.cfg.value_warmup_steps)
+            torch.set_num_threads(run.update_threads)
 
         def _on_step(self) -> bool:
-            n = self.num_timesteps
-            k = self.training_env.num_envs
-            # the end of the run is evaluated once, after its last update
-            if _crossed(n, k, cfg.eval_every) and n < cfg.timesteps:
-                evaluate(n)
-            if "self" in cfg.opponents and _crossed(n, k, cfg.snapshot_every):
-                path = out / "snapshots" / f"step_{n}.zip"
-                model.save(path)
-                snapshots.append(str(path))
-                del snapshots[: -cfg.max_snapshots]
-                pool = base + [f"ppo:{p}" for p in snapshots]
-                share = cfg.opponents["self"] / len(snapshots)
-                self.training_env.env_method("set_pool", pool, weights + [share] * len(snapshots))
-            if _crossed(n, k, cfg.checkpoint_every):
-                checkpoint(n, f"checkpoint_{n}.zip")
             return True
 
-    ppo_before = 0.0 if state is None else state["ppo_seconds"]
-    if state is None:
-        if cfg.pretrain_games:
-            start_from_imitation(model, cfg, log)
-            model.save(out / "imitation.zip")  # the start PPO improves on, to evaluate beside the model
-        evaluate(0)
-    if cfg.kl_coef > 0:  # the anchor: the policy as PPO starts (a resumed run: as it resumes)
-        model.set_anchor(cfg.kl_coef, cfg.kl_decay_steps)
-    learn_start, eval_before = time.perf_counter(), eval_seconds[0]
-    remaining = cfg.timesteps - model.num_timesteps
-    if remaining > 0:
-        model.learn(
-            total_timesteps=remaining,
-            callback=Hooks(),
-            progress_bar=cfg.progress_bar,
-            tb_log_name="maskable_ppo",
-            reset_num_timesteps=state is None,
-        )
-        torch.set_num_threads(play_threads)
-    elapsed = time.perf_counter() - t0
-    ppo_seconds = ppo_before + time.perf_counter() - learn_start - (eval_seconds[0] - eval_before)
-    model.save(out / "model.zip")
-    evaluate(model.num_timesteps)  # the end, once: before the checkpoint, so a resume keeps its row
-    checkpoint(int(model.num_timesteps), "model.zip")  # the end of a run can be extended too
-    vec.close()
-    from deckgym import provenance
+    return Threads()
 
-    summary = {
-        "provenance": provenance(cfg.env, cfg.env_kwargs, seed=cfg.seed),
-        "config": {**asdict(cfg), "n_envs": n_envs},
-        "timesteps": int(model.num_timesteps),
-        "train_seconds": elapsed,
-        "steps_per_second": model.num_timesteps / elapsed,
-        # inside the PPO loop alone: rollouts, updates and snapshots, without imitation or evaluations
-        "ppo_seconds": ppo_seconds,
-        "ppo_steps_per_second": model.num_timesteps / max(1e-9, ppo_seconds),
-        "history": history,
-    }
-    (out / "train.json").write_text(json.dumps(summary, indent=1))
-    plot_learning_curve(history, out / "learning_curve.png", title=f"{cfg.env} {cfg.env_kwargs}")
-    return summary
+
+def _schedule_callback(run: _Run) -> Any:
+    """Evaluations, self-play snapshots and checkpoints at their periods of steps."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    cfg = run.cfg
+
+    class Schedule(BaseCallback):
+        def _on_step(self) -> bool:
+            n, k = self.num_timesteps, self.training_env.num_envs
+            if _crossed(n, k, cfg.eval_every) and n < cfg.timesteps:  # the end is evaluated after it
+                run.evaluate(n)
+            if "self" in cfg.opponents and _crossed(n, k, cfg.snapshot_every):
+                run.snapshot(n)
+            if _crossed(n, k, cfg.checkpoint_every):
+                run.checkpoint(n, f"checkpoint_{n}.zip")
+            return True
+
+    return Schedule()
+
+
+def train(cfg: TrainConfig, log: Callable[[str], None] = print, resume: bool = False) -> dict[str, Any]:
+    """Train, evaluate and save; return the run summary (also written to ``out/train.json``).
+
+    With ``resume``, continue the run in ``cfg.out`` from its last checkpoint (``resume.json``).
+    """
+    cfg.validate()  # settings errors before any worker env is built or file written
+    run = _Run(cfg, log, resume)
+    run.start()
+    run.learn()
+    return run.finish()
