@@ -191,6 +191,27 @@ class TrainConfig:
                 raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
 
 
+def field_help() -> dict[str, str]:
+    """Each ``TrainConfig`` field's description, read from the class docstring's ``Attributes``.
+
+    The command line's help for ``deckgym train --FIELD`` comes from here, so it is written once.
+    """
+    import inspect
+    import re
+
+    doc = inspect.getdoc(TrainConfig) or ""
+    out: dict[str, str] = {}
+    name = None
+    for line in doc.split("Attributes:", 1)[-1].splitlines():
+        head = re.match(r"^    (\w+): (.*)$", line)
+        if head:
+            name = head.group(1)
+            out[name] = head.group(2).strip()
+        elif name and line.startswith("        "):
+            out[name] += " " + line.strip()
+    return out
+
+
 def _check_pool(pool: Any) -> None:
     """An opponent pool: agent kinds with positive weights, at least one besides ``self``."""
     kinds = ("random", "heuristic", "self")

@@ -86,7 +86,8 @@ def test_bad_train_config_is_a_clear_error(bad, named, tmp_path):
 def test_train_writes_model_eval_and_curve(tmp_path):
     out = tmp_path / "run"
     command = (
-        "train medarot_ocg_v1 --mode beginner --timesteps 1024 --eval-games 4 --eval-every 512 --n-envs 2"
+        "train medarot_ocg_v1 --mode beginner --timesteps 1024 --eval-games 4 --final-games 4 --eval-every 512"
+        " --n-envs 2"
         " --workers 1 --no-progress --pretrain-games 3 --opponents heuristic:0.5,random:0.5"
     )
     result = runner.invoke(
@@ -109,19 +110,69 @@ def test_train_writes_model_eval_and_curve(tmp_path):
     assert "95% interval" in result.output
 
 
-def test_a_preset_sets_what_the_command_line_left_at_its_default():
-    from deckgym.agents.cli import _TRAIN, _with_preset
-    from deckgym.agents.training.config import PRESETS
+def _settings(*args: str) -> dict:
+    """The settings ``deckgym train ARGS --show-config`` prints."""
+    result = runner.invoke(app, ["train", *args, "--show-config"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
 
-    strong = _with_preset(_TRAIN, "strong")
-    assert strong.timesteps == PRESETS["strong"]["timesteps"] > _TRAIN.timesteps
-    assert strong.pretrain_games == PRESETS["strong"]["pretrain_games"]
+
+def test_a_preset_gives_way_to_every_option_given_even_at_its_default_value():
+    from deckgym.agents.training.config import PRESETS, TrainConfig
+
+    strong = _settings("mow_v1", "--preset", "strong")
+    assert strong["timesteps"] == PRESETS["strong"]["timesteps"] > TrainConfig().timesteps
+    # --timesteps 400000 is TrainConfig's default: given, it still wins over the preset's 3,000,000
+    mine = _settings("mow_v1", "--preset", "strong", "--timesteps", str(TrainConfig().timesteps))
+    assert mine["timesteps"] == TrainConfig().timesteps
+    assert mine["pretrain_games"] == PRESETS["strong"]["pretrain_games"]
+    assert _settings("mow_v1", "--preset", "default") == _settings("mow_v1")
+
+
+def test_every_trainconfig_field_is_an_option_with_the_fields_help():
     import dataclasses
 
-    mine = _with_preset(dataclasses.replace(_TRAIN, timesteps=1234), "strong")
-    assert mine.timesteps == 1234  # given on the command line: kept
-    assert mine.pretrain_games == PRESETS["strong"]["pretrain_games"]
-    assert _with_preset(_TRAIN, "default") == _TRAIN
+    from deckgym.agents.cli_train import OWN_FORM, option_name
+    from deckgym.agents.training.config import TrainConfig, field_help
+
+    helps = field_help()
+    text = runner.invoke(app, ["train", "--help"], env={"COLUMNS": "400"}).output
+    for f in dataclasses.fields(TrainConfig):
+        assert f.name in helps and helps[f.name]
+        if f.name not in OWN_FORM:
+            assert option_name(f.name) in text, f.name
+    settings = _settings(
+        "mow_v1",
+        "--n-envs",
+        "3",
+        "--ent-coef",
+        "0.02",
+        "--net-arch",
+        "64,32",
+        "--no-progress",
+        "--final-games",
+        "8",
+    )
+    assert (settings["n_envs"], settings["ent_coef"], settings["net_arch"]) == (3, 0.02, [64, 32])
+    assert (settings["progress_bar"], settings["final_games"], settings["eval_games"]) == (False, 8, 40)
+
+
+def test_the_layers_are_defaults_then_env_then_preset_then_options_then_config():
+    s = _settings("medarot_ocg_v1", "--preset", "strong", "--n-steps", "4096", "--config", '{"n_epochs": 3}')
+    assert (s["n_steps"], s["n_epochs"], s["pretrain_games"], s["opponents"]) == (
+        4096,
+        3,
+        3000,
+        {"heuristic": 1.0},
+    )
+    assert (
+        _settings("medarot_ocg_v1", "--n-steps", "4096", "--config", '{"n_steps": 1024}')["n_steps"] == 1024
+    )
+
+
+def test_show_config_writes_nothing(tmp_path):
+    _settings("mow_v1", "--out", str(tmp_path / "run"))
+    assert not (tmp_path / "run").exists()
 
 
 def test_an_unknown_preset_is_a_clear_error(tmp_path):
@@ -160,7 +211,8 @@ def test_train_applies_the_envs_own_settings_under_the_command_lines(
 def test_train_seeds_runs_each_seed_and_plots_their_curves(tmp_path):
     out = tmp_path / "seeds"
     command = (
-        "train mow_v1 --timesteps 512 --eval-games 2 --eval-every 256 --n-envs 2 --workers 1 --no-progress"
+        "train mow_v1 --timesteps 512 --eval-games 2 --final-games 2 --eval-every 256 --n-envs 2 --workers 1"
+        " --no-progress"
         " --pretrain-games 2 --opponents heuristic:1 --seed 7 --seeds 2"
     )
     result = runner.invoke(

@@ -68,7 +68,7 @@ def test_the_command_resumes_and_refuses_what_it_cannot(tmp_path):
     out = tmp_path / "cli"
     train(_cfg(out, 512), log=lambda _m: None)
     r = runner.invoke(
-        app, ["train", "--resume", str(out), "--timesteps", "768", "--eval-games", "2", "--workers", "1"]
+        app, ["train", "--resume", str(out), "--timesteps", "768", "--final-games", "2", "--workers", "1"]
     )
     assert r.exit_code == 0, r.output
     assert (
