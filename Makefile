@@ -42,12 +42,12 @@ $(VENV)/.train: pyproject.toml | $(VENV)/.core
 
 install: $(VENV)/.train $(VENV)/.compiled
 
-# The compiled build: mypyc compiles the engines and encoders (setup.py's compiled_modules) from
+# The compiled build: mypyc compiles the engines and encoders (deckgym/compiled.txt) from
 # the same source, in place beside it, when a C compiler and Python's headers are here; else
 # the pure-Python source runs. DECKGYM_PURE=1 runs the pure source even where the build exists.
 # With DECKGYM_REQUIRE_COMPILED=1 (CI) a failed build is an error, never a silent fallback.
-ENGINE_SOURCES := $(shell find envs agents/heuristic agents/search.py -name "*.py" 2>/dev/null)
-$(VENV)/.compiled: $(ENGINE_SOURCES) setup.py | $(VENV)/.core
+ENGINE_SOURCES := $(shell grep -v '^[\#-]' deckgym/compiled.txt)
+$(VENV)/.compiled: $(ENGINE_SOURCES) deckgym/compiled.txt setup.py | $(VENV)/.core
 	@mkdir -p build; if $(PY) scripts/can_compile.py; then \
 	  DECKGYM_COMPILE=1 $(PY) setup.py -q build_ext --inplace > build/compile.log 2>&1 \
 	    || { tail -20 build/compile.log; echo "the compiled build failed (log: build/compile.log)"; \

@@ -4,7 +4,7 @@ The repository keeps ``envs/`` and ``agents/`` at its top; the wheel installs th
 ``deckgym.envs`` and ``deckgym.agents`` (``package_dir``), so the distribution adds exactly
 one top-level name to site-packages. Everything else is in ``pyproject.toml``.
 
-With ``DECKGYM_COMPILE=1`` the engines and encoders (``COMPILED_MODULES``) are also compiled
+With ``DECKGYM_COMPILE=1`` the engines and encoders (``deckgym/compiled.txt``) are also compiled
 with mypyc, from the same source, into one extension group ``deckgym.envs._native__mypyc``
 (``make compile`` builds them in place; ``docs/speed.md`` says how to build the wheels).
 """
@@ -21,40 +21,14 @@ from setuptools.command.build_ext import build_ext
 STARTED = time.time()
 SUBPACKAGES = [f"deckgym.{name}" for name in find_packages(include=["envs", "envs.*", "agents", "agents.*"])]
 
-#: Modules left interpreted: the PettingZoo wrapper, the text and board views, the position
-#: builders and the package files (they run once per game or per request, not per decision).
-INTERPRETED = (
-    "__init__.py",
-    "aec.py",
-    "rllib.py",
-    "env.py",
-    "view.py",
-    "render.py",
-    "describe.py",
-    "position.py",
-)
-
-
-#: The agents compiled with the engines: the rule-of-thumb players and the search over them,
-#: whose time is mostly their own code beside the engine's.
-COMPILED_AGENTS = ("agents/search.py", "agents/heuristic")
-
-
-#: Modules of the kinds above that run on every step all the same, so they are compiled: the parts
-#: game writes each forced move into the log in words (``rules.flow.narrate``).
-COMPILED_ANYWAY = ("envs/medarot_parts/describe.py",)
+#: The list of the compiled build: one path a line, "-" before a module left interpreted.
+COMPILED_LIST = Path("deckgym/compiled.txt")
 
 
 def compiled_modules() -> list[str]:
-    """The engine, encoder and agent modules, as paths under the import name (``.typecheck/deckgym``)."""
-    paths = [p for p in sorted(Path("envs").rglob("*.py")) if not p.name.endswith("_v1.py")]
-    for name in COMPILED_AGENTS:
-        paths += sorted(Path(name).rglob("*.py")) if Path(name).is_dir() else [Path(name)]
-    return [
-        str(Path(".typecheck/deckgym") / p)
-        for p in paths
-        if p.name not in INTERPRETED or p.as_posix() in COMPILED_ANYWAY
-    ]
+    """The modules of ``deckgym/compiled.txt`` to compile, as paths under the import name (``.typecheck/deckgym``)."""
+    lines = (line.strip() for line in COMPILED_LIST.read_text(encoding="utf-8").splitlines())
+    return [str(Path(".typecheck/deckgym") / line) for line in lines if line and line[0] not in "#-"]
 
 
 def ext_modules() -> list:
@@ -120,6 +94,7 @@ class ParallelBuildExt(build_ext):
 setup(
     packages=["deckgym", *SUBPACKAGES],
     package_dir={"deckgym": "deckgym", "deckgym.envs": "envs", "deckgym.agents": "agents"},
+    package_data={"deckgym": ["compiled.txt"]},
     ext_modules=ext_modules(),
     cmdclass={"build_ext": ParallelBuildExt},
 )

@@ -58,20 +58,36 @@ class _SourceOnly:
         return None
 
 
+def compiled_sources(root: _Path | None = None) -> tuple[list[str], list[str]]:
+    """The compiled build's list (``compiled.txt`` beside this file): (compiled, interpreted) paths.
+
+    Paths are from the repository root (``envs/core/state.py``); setup.py, the Makefile and
+    the tests read the same file.
+    """
+    text = (
+        (_here / "compiled.txt").read_text(encoding="utf-8")
+        if root is None
+        else (root / "deckgym" / "compiled.txt").read_text(encoding="utf-8")
+    )
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    compiled = [line for line in lines if not line.startswith("-")]
+    interpreted = [line[1:].strip() for line in lines if line.startswith("-")]
+    return compiled, interpreted
+
+
 def _stale_build(root: _Path) -> str:
     """In a source tree (``root``), a compiled module whose source changed since the build, or "".
 
     The compiled code of every module is in the group library (in ``envs/``), so each source
-    is compared with it (a module's own ``.so`` is a small loader that a rebuild may keep as
-    it was).
+    of the list (``compiled_sources``) is compared with it; no library, no build to be stale.
     """
     group = max((lib.stat().st_mtime for lib in (root / "envs").glob("_native__mypyc*.so")), default=None)
-    for folder in ("envs", "agents"):
-        for built in (root / folder).rglob("*.so"):
-            source = built.with_name(built.name.split(".", 1)[0] + ".py")
-            built_at = built.stat().st_mtime if group is None else group
-            if source.is_file() and source.stat().st_mtime > built_at:
-                return str(source.relative_to(root))
+    if group is None:
+        return ""
+    for path in compiled_sources(root)[0]:
+        source = root / path
+        if source.is_file() and source.stat().st_mtime > group:
+            return path
     return ""
 
 

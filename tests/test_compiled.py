@@ -74,19 +74,57 @@ _CONSTANT = re.compile(r"_?[A-Z][A-Z0-9_]+")
 
 
 def _compiled_sources() -> list[Path]:
-    """The modules ``setup.py`` compiles: its ``compiled_modules`` rule over its three lists."""
-    lists = {}
-    for node in ast.parse((ROOT / "setup.py").read_text()).body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            if name in ("INTERPRETED", "COMPILED_AGENTS", "COMPILED_ANYWAY"):
-                lists[name] = ast.literal_eval(node.value)
-    paths = [p for p in sorted((ROOT / "envs").rglob("*.py")) if not p.name.endswith("_v1.py")]
-    for name in lists["COMPILED_AGENTS"]:
-        p = ROOT / name
-        paths += sorted(p.rglob("*.py")) if p.is_dir() else [p]
-    anyway = {ROOT / p for p in lists["COMPILED_ANYWAY"]}
-    return [p for p in paths if p.name not in lists["INTERPRETED"] or p in anyway]
+    """The modules the compiled build compiles (``deckgym/compiled.txt``, as setup.py reads it)."""
+    return [ROOT / p for p in deckgym.compiled_sources(ROOT)[0]]
+
+
+def test_every_engine_module_is_on_the_compiled_list_once_compiled_or_interpreted() -> None:
+    compiled, interpreted = deckgym.compiled_sources(ROOT)
+    listed = compiled + interpreted
+    assert len(listed) == len(set(listed)), "a module is listed twice"
+    modules = [
+        *(ROOT / "envs").rglob("*.py"),
+        *(ROOT / "agents/heuristic").rglob("*.py"),
+        ROOT / "agents/search.py",
+    ]
+    paths = {p.relative_to(ROOT).as_posix() for p in modules}
+    assert set(listed) == paths, (sorted(paths - set(listed)), sorted(set(listed) - paths))
+    assert len(compiled) >= 100 and "envs/core/state.py" in compiled and "envs/aec.py" in interpreted
+
+
+def test_setup_py_compiles_exactly_the_list() -> None:
+    """setup.py's ``compiled_modules`` (read without running ``setup()``) is the list's compiled part."""
+    source = (ROOT / "setup.py").read_text()
+    namespace: dict[str, object] = {"__file__": str(ROOT / "setup.py")}
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        exec(compile(source.split("\nsetup(")[0], "setup.py", "exec"), namespace)  # noqa: S102
+        built = namespace["compiled_modules"]()  # type: ignore[operator]
+    finally:
+        os.chdir(cwd)
+    assert [p.removeprefix(".typecheck/deckgym/") for p in built] == deckgym.compiled_sources(ROOT)[0]
+
+
+def test_a_source_newer_than_the_build_is_found_by_its_path(tmp_path) -> None:
+    """The stale-build check reads the list: a listed module edited after the build is named."""
+    import time
+
+    (tmp_path / "deckgym").mkdir()
+    (tmp_path / "deckgym" / "compiled.txt").write_text("# list\nenvs/a/view.py\n- envs/b/view.py\n")
+    for name in ("a", "b"):
+        (tmp_path / "envs" / name).mkdir(parents=True)
+        (tmp_path / "envs" / name / "view.py").write_text("x = 1\n")
+    lib = tmp_path / "envs" / "_native__mypyc.cpython-311-x86_64-linux-gnu.so"
+    lib.write_bytes(b"")
+    past = time.time() - 100
+    os.utime(lib, (past, past))
+    os.utime(tmp_path / "envs/a/view.py", (past - 10, past - 10))
+    assert deckgym._stale_build(tmp_path) == ""  # the interpreted view.py is newer, and that is fine
+    os.utime(tmp_path / "envs/a/view.py", None)
+    assert deckgym._stale_build(tmp_path) == "envs/a/view.py"
+    lib.unlink()
+    assert deckgym._stale_build(tmp_path) == ""  # no build: nothing to be stale
 
 
 def _annotation_names() -> set[str]:
