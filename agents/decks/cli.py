@@ -331,14 +331,20 @@ def merge_runs(
 def format_comparison(result: dict[str, Any]) -> str:
     """A compare record in words: verdict, counts, estimates and the test's context."""
     r = result
-    lo, hi = r["bounds"]
     settings = ", ".join(
         x for x in (r["env"], options_text(r["options"]) if r["options"] else "", f"pilot {r['pilot']}") if x
     )
     ranges = ", ".join(f"{a}-{b - 1}" for a, b in r["seeds"])
+    lo, hi = r.get("corrected_bounds", r["bounds"])
     elo_lo, elo_hi = r["elo_ci95"]
-    n_lo, n_hi = r["nelo_ci95"]
     s_lo, s_hi = r["score_ci95"]
+    if r["nelo"] is None:  # every pair scored alike: no spread to normalize by
+        nelo = "nElo undefined (every pair had the same score)"
+        fixed = "  a fixed-size test of the same power: undefined without a spread of pair scores"
+    else:
+        n_lo, n_hi = r["nelo_ci95"]
+        nelo = f"nElo {r['nelo']:+.1f} [{n_lo:+.1f}, {n_hi:+.1f}]"
+        fixed = f"  a fixed-size test of the same power would need about {r['fixed_games_same_power']} games"
     head = f"{r['deck_a']} vs {r['deck_b']} ({settings}): {r['verdict']} after {r['games']} games"
     pairs = " ".join(map(str, r["pairs"]))
     return "\n".join(
@@ -346,11 +352,12 @@ def format_comparison(result: dict[str, Any]) -> str:
             f"{head} (seeds {ranges or 'none'})",
             f"  W/D/L {r['wins']}/{r['draws']}/{r['losses']}, draw share {r['draw_share']:.1%}; "
             + f"pairs from A's worst to best (0, 1/2, 1, 3/2, 2 points): {pairs}",
-            f"  Elo {r['elo']:+.1f} [{elo_lo:+.1f}, {elo_hi:+.1f}], nElo {r['nelo']:+.1f} "
-            + f"[{n_lo:+.1f}, {n_hi:+.1f}] (95%, corrected for the stop), LOS {r['los']:.1%}",
+            f"  Elo {r['elo']:+.1f} [{elo_lo:+.1f}, {elo_hi:+.1f}] (95%, corrected for the stop), {nelo}, "
+            + f"LOS {r['los']:.1%}",
             f"  score {r['score']:.3f} [{s_lo:.3f}, {s_hi:.3f}] (raw); LLR {r['llr']:+.2f} in "
-            + f"[{lo:.2f}, {hi:.2f}], H0 {r['elo0']:+g} Elo, H1 {r['elo1']:+g} Elo",
-            f"  a fixed-size test of the same power would need about {r['fixed_games_same_power']} games",
+            + f"[{lo:.2f}, {hi:.2f}] (Wald's bounds less the expected overshoot), H0 {r['elo0']:+g} Elo, "
+            + f"H1 {r['elo1']:+g} Elo",
+            fixed,
         ]
     )
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckgym.agents.arena import Z95, check_most_games
+from deckgym.agents.arena import Z95, check_most_games, wilson
 from deckgym.agents.decks.matches import (
     Deck,
     DeckMatch,
@@ -36,7 +36,9 @@ def field_total(
 
     ``pairs[i]``: the pairs against opponent ``i``, pair ``k`` on the ``k``-th shared seed. The
     variance is ``sum_ij w_i w_j cov(m_i, m_j)``, each covariance estimated on the seeds both
-    opponents played: ``c_ij n_ij / (n_i n_j)``.
+    opponents played: ``c_ij n_ij / (n_i n_j)``. With a single pair against an opponent there is
+    no spread to estimate and the interval is (0, 1); where every pair scored alike, the Wilson
+    interval of the fewest pairs against an opponent.
     """
     total = sum(weights)
     if total <= 0:
@@ -54,7 +56,12 @@ def field_total(
             mi, mj = sum(xi[:n]) / n, sum(xj[:n]) / n
             cov = sum((a - mi) * (b - mj) for a, b in zip(xi[:n], xj[:n], strict=True)) / (n - 1)
             var += w[i] * w[j] * cov * n / (len(xi) * len(xj))
-    half = Z95 * math.sqrt(max(var, 0.0))
+    fewest = min(len(x) for x, wi in zip(xs, w, strict=True) if wi)
+    if fewest < 2:  # one pair against an opponent: no spread to estimate, as ``pair_interval`` says
+        return score, (0.0, 1.0)
+    if var <= 0:  # every pair alike: the Wilson interval of the fewest pairs, as ``pair_interval`` does
+        return score, wilson(score * fewest, fewest)
+    half = Z95 * math.sqrt(var)
     return score, (max(0.0, score - half), min(1.0, score + half))
 
 

@@ -19,9 +19,12 @@ always be fitted, and a first run of equal pairs moves the LLR by about
 ``log(s1 / s0)`` (or ``log((1 - s1) / (1 - s0))``) a pair, the likelihood ratio of that run.
 
 Wald's bounds stop the test: ``LLR >= log((1 - beta) / alpha)`` accepts H1 ("stronger"),
-``LLR <= log(beta / (1 - alpha))`` accepts H0 ("not stronger"); the error rates are then
-about ``alpha`` (calling a deck of strength ``elo0`` stronger) and ``beta`` (missing one of
-strength ``elo1``). ``compare`` plays the pairs, and its record carries the estimates of
+``LLR <= log(beta / (1 - alpha))`` accepts H0 ("not stronger"), each moved inward by the
+expected overshoot as fishtest does it (``Overshoot``); the error rates are then about
+``alpha`` (calling a deck of strength ``elo0`` stronger) and ``beta`` (missing one of
+strength ``elo1``). Without the correction the LLR jumps past a bound by the size of its last
+step, which Wald's bounds ignore, and at wide bounds (few pairs, large steps) the error rates
+fell to 2-4%, the tests running longer than they need. ``compare`` plays the pairs, and its record carries the estimates of
 :mod:`deckgym.agents.decks.stopped`, corrected for the stop.
 """
 
@@ -52,6 +55,7 @@ __all__ = [
     "logistic",
     "merge",
     "play_until_decided",
+    "simulate",
 ]
 
 
@@ -97,6 +101,106 @@ def exact_llr(counts: Any, s0: float, s1: float) -> np.ndarray:
     return n * (_profile(freq, s0) - _profile(freq, s1))
 
 
+class Overshoot:
+    """How far an LLR path is expected to jump past each bound, estimated from the path so far.
+
+    The LLR's new highs rise by steps ``h_k`` (its ladder heights). By renewal theory the
+    overshoot ``R`` past a distant upper bound has ``E[exp(-R)] = sum (1 - exp(-h_k)) / sum h_k``
+    (Siegmund, Sequential Analysis, ch. 8, read on the observed ladder heights, as fishtest
+    does), and Wald's error rate at a bound ``b`` is in truth ``exp(-b) E[exp(-R)]``; so the test
+    stops at ``b - log(1 / E[exp(-R)])`` to keep its nominal rate. For small steps that shift
+    is ``sum h_k^2 / (2 sum h_k)``, fishtest's expected overshoot; for large ones it is less.
+    The lower bound likewise, from the path's new lows. Works on one path (floats) or on many
+    at once (numpy arrays).
+    """
+
+    FIELDS = ("top", "top_exp", "bottom", "bottom_exp")
+
+    def __init__(self, paths: int | None = None) -> None:
+        def zero() -> Any:
+            return 0.0 if paths is None else np.zeros(paths)
+
+        #: the highest and lowest LLR so far, and the sums of ``1 - exp(-h)`` over their rises
+        self.top, self.top_exp, self.bottom, self.bottom_exp = zero(), zero(), zero(), zero()
+
+    def update(self, llr: Any, rows: Any = None) -> None:
+        """Read the LLR after one more pair (per path; of the paths ``rows`` only, when given)."""
+        if np.ndim(self.top) == 0:  # one path, as floats
+            rise, fall = max(float(llr) - self.top, 0.0), max(self.bottom - float(llr), 0.0)
+            self.top_exp += -math.expm1(-rise)
+            self.bottom_exp += -math.expm1(-fall)
+            self.top, self.bottom = max(self.top, float(llr)), min(self.bottom, float(llr))
+            return
+        at = slice(None) if rows is None else rows
+        top, bottom = self.top[at], self.bottom[at]
+        self.top_exp[at] += -np.expm1(-np.maximum(llr - top, 0.0))
+        self.bottom_exp[at] += -np.expm1(-np.maximum(bottom - llr, 0.0))
+        self.top[at], self.bottom[at] = np.maximum(top, llr), np.minimum(bottom, llr)
+
+    def amounts(self, rows: Any = None) -> tuple[Any, Any]:
+        """(at the lower bound, at the upper bound): how far each bound moves in; 0 before any new extreme."""
+        if np.ndim(self.top) == 0:
+            down = -math.log(self.bottom_exp / -self.bottom) if self.bottom < 0 else 0.0
+            return down, (-math.log(self.top_exp / self.top) if self.top > 0 else 0.0)
+        at = slice(None) if rows is None else rows
+        top, top_exp, bottom, bottom_exp = self.top[at], self.top_exp[at], self.bottom[at], self.bottom_exp[at]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            down = np.where(bottom < 0, -np.log(bottom_exp / -np.minimum(bottom, -1e-300)), 0.0)
+            up = np.where(top > 0, -np.log(top_exp / np.maximum(top, 1e-300)), 0.0)
+        return down, up
+
+    def state(self) -> dict[str, float]:
+        """The estimate's running sums, for a record that a resumed run continues."""
+        return {k: float(getattr(self, k)) for k in self.FIELDS}
+
+    def restore(self, state: dict[str, float]) -> None:
+        """Continue from ``state`` (``state()`` of the run being resumed)."""
+        for k in self.FIELDS:
+            setattr(self, k, float(state[k]))
+
+
+def verdicts(llr: Any, lo: float, hi: float, overshoot: Overshoot, rows: Any = None) -> Any:
+    """+1 (H1, "stronger"), -1 (H0, "not stronger") or 0 (undecided) per path, at the corrected bounds."""
+    down, up = overshoot.amounts(rows)
+    return np.where(llr >= hi - up, 1, np.where(llr <= lo + down, -1, 0))
+
+
+def simulate(
+    p: Sequence[float],
+    elo0: float,
+    elo1: float,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    tests: int = 10_000,
+    seed: int = 0,
+    max_pairs: int = 10**7,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``tests`` SPRTs whose pairs follow the pentanomial distribution ``p``, each run to its verdict.
+
+    The stopping rule is the one ``PentanomialSPRT`` applies pair by pair (the exact LLR, the
+    overshoot-corrected bounds). Returns each test's final counts, shape ``(tests, 5)``, and
+    verdict (+1 "stronger", -1 "not stronger", 0 undecided after ``max_pairs``): the error rates
+    and the average length of a choice of bounds, for a distribution of the user's choosing.
+    """
+    rng = np.random.default_rng(seed)
+    test = PentanomialSPRT(elo0, elo1, alpha, beta)  # checks the settings
+    lo, hi = test.bounds
+    s0, s1 = logistic(elo0), logistic(elo1)
+    counts, verdict = np.zeros((tests, 5)), np.zeros(tests, dtype=int)
+    overshoot = Overshoot(tests)
+    running = np.arange(tests)
+    for _ in range(max_pairs):
+        if not running.size:
+            break
+        counts[running, rng.choice(5, size=running.size, p=np.asarray(p))] += 1
+        llr = exact_llr(counts[running], s0, s1)
+        overshoot.update(llr, running)
+        decided = verdicts(llr, lo, hi, overshoot, running)
+        verdict[running] = decided
+        running = running[decided == 0]
+    return counts, verdict
+
+
 @dataclass
 class PentanomialSPRT:
     """The running test: feed pair results with ``add``; ``status`` is the verdict so far.
@@ -112,6 +216,9 @@ class PentanomialSPRT:
     beta: float = 0.05
     counts: list[int] = field(default_factory=lambda: [0] * 5)
     games: list[int] = field(default_factory=lambda: [0] * 3)
+    overshoot: Overshoot = field(default_factory=Overshoot)
+    #: each pair's index in ``counts``, in the order read (the record keeps it as a string of digits)
+    outcomes: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.elo1 > self.elo0:
@@ -127,8 +234,25 @@ class PentanomialSPRT:
     def add(self, a: float, b: float) -> None:
         """One pair: deck A's points in its two games (1, 0.5 or 0 each)."""
         self.counts[round(2 * (a + b))] += 1
+        self.outcomes.append(round(2 * (a + b)))
         for x in (a, b):
             self.games[0 if x == 1 else 1 if x == 0.5 else 2] += 1
+        self.overshoot.update(self.llr)
+
+    def replay(self, outcomes: Sequence[int]) -> None:
+        """Rebuild the overshoot estimate from the pair outcomes in the order read (a resumed or merged run).
+
+        The counts and games are the record's own; the LLR after each pair comes from the
+        counts so far, all at once.
+        """
+        self.outcomes = list(outcomes)
+        self.overshoot = Overshoot()
+        if not outcomes:
+            return
+        steps = np.zeros((len(outcomes), 5))
+        steps[np.arange(len(outcomes)), outcomes] = 1
+        for llr in exact_llr(np.cumsum(steps, axis=0), logistic(self.elo0), logistic(self.elo1)):
+            self.overshoot.update(float(llr))
 
     @property
     def pairs(self) -> int:
@@ -151,9 +275,16 @@ class PentanomialSPRT:
         return float(exact_llr(self.counts, logistic(self.elo0), logistic(self.elo1))[0])
 
     @property
+    def corrected_bounds(self) -> tuple[float, float]:
+        """The bounds the test stops at: Wald's, each moved inward by its expected overshoot."""
+        down, up = self.overshoot.amounts()
+        lo, hi = self.bounds
+        return lo + float(down), hi - float(up)
+
+    @property
     def status(self) -> str:
         """``"stronger"`` (H1 accepted), ``"not stronger"`` (H0 accepted) or ``"undecided"``."""
-        lo, hi = self.bounds
+        lo, hi = self.corrected_bounds
         llr = self.llr
         return "stronger" if llr >= hi else "not stronger" if llr <= lo else "undecided"
 
@@ -227,6 +358,7 @@ def compare(
         if resume.get("seed") != seed:
             raise ValueError(f"the resumed run differs in seed: {resume.get('seed')!r}, not {seed!r}")
         test.counts, test.games = list(resume["pairs"]), [resume[k] for k in ("wins", "draws", "losses")]
+        test.replay(_outcomes(resume))
         start = resume["seeds"][-1][1] if resume["seeds"] else seed
     limit = max_games // 2 - test.pairs  # pairs still to play
     after = None if progress is None else (lambda _pairs: progress(2 * test.pairs, test.llr))
@@ -309,7 +441,7 @@ def record(
     stop = {"stronger": 1, "not stronger": -1}.get(test.status, 0)
     estimates = stopped_estimates(regularized(counts), test.elo0, test.elo1, test.alpha, test.beta, stop)
     games = 2 * n
-    return {
+    out = {
         **run_record(settings["env"], settings["options"], settings["pilot"], seed),
         **{k: settings[k] for k in ("deck_a", "deck_b", "deck_a_cards", "deck_b_cards")},
         "elo0": test.elo0,
@@ -321,6 +453,8 @@ def record(
         "verdict": test.status,
         "llr": test.llr,
         "bounds": list(test.bounds),
+        "corrected_bounds": list(test.corrected_bounds),
+        "outcomes": "".join(map(str, test.outcomes)),
         "games": games,
         "wins": wins,
         "draws": draws,
@@ -335,13 +469,34 @@ def record(
             test.elo0, test.elo1, test.alpha, test.beta, math.sqrt(test.mean_var()[1])
         ),
     }
+    if sum(1 for c in counts if c) < 2:  # every pair scored alike: the spread is the regularization's
+        out.update(nelo=None, nelo_ci95=None, fixed_games_same_power=None)
+    return out
+
+
+def _outcomes(record: dict[str, Any]) -> list[int]:
+    """A record's pair outcomes in seed order ([] for a record without them, from before 0.2.1).
+
+    Raises:
+        ValueError: the outcomes do not match the record's counts.
+    """
+    text = record.get("outcomes", "")
+    if not text:
+        return []
+    if not isinstance(text, str) or not set(text) <= set("01234"):
+        raise ValueError("the record's outcomes must be a string of the digits 0 to 4")
+    outcomes = [int(c) for c in text]
+    if [outcomes.count(k) for k in range(5)] != list(record["pairs"]):
+        raise ValueError("the record's outcomes do not add up to its pairs")
+    return outcomes
 
 
 def merge(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One record of runs on the same decks, pilot and settings over disjoint seeds.
 
     The counts add up; the verdict, the LLR and the estimates are those of the merged counts (a
-    merged record reads as one test that played all those pairs). ``max_games`` is the sum.
+    merged record reads as one test that played all those pairs, in seed order: the overshoot
+    estimate is that of the pairs read in that order). ``max_games`` is the sum.
 
     Raises:
         ValueError: fewer than one record, a setting that differs (named), or a seed two runs share.
@@ -352,8 +507,16 @@ def merge(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     settings = {k: first.get(k) for k in (*SETTINGS, "deck_a", "deck_b")}
     test = PentanomialSPRT(first["elo0"], first["elo1"], first["alpha"], first["beta"])
     ranges: list[list[int]] = []
+    by_seed: list[tuple[int, int]] = []  # (seed, outcome) of every pair of every record
     for i, r in enumerate(records):
         _check_same(settings, r, f"record {i + 1}")
+        try:
+            outcomes = _outcomes(r)
+        except ValueError as exc:
+            raise ValueError(f"record {i + 1}: {exc}") from None
+        seeds = [k for lo, hi in r["seeds"] for k in range(lo, hi)]
+        if outcomes and len(seeds) == len(outcomes):
+            by_seed += zip(seeds, outcomes, strict=True)
         for lo, hi in r["seeds"]:
             for a, b in ranges:
                 if lo < b and a < hi:
@@ -363,6 +526,8 @@ def merge(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             ranges = _add_range(ranges, [lo, hi])
         test.counts = [x + y for x, y in zip(test.counts, r["pairs"], strict=True)]
         test.games = [x + r[k] for x, k in zip(test.games, ("wins", "draws", "losses"), strict=True)]
+    if len(by_seed) == test.pairs:  # every record has its outcomes: replay them in seed order
+        test.replay([o for _, o in sorted(by_seed)])
     seed = min(r["seed"] for r in records)
     return record(settings, test, seed, ranges, sum(r["max_games"] for r in records))
 

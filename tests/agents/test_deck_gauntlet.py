@@ -331,3 +331,17 @@ def test_cli_rate_prints_wins_draws_losses_and_pair_counts_per_pairing():
 def test_cli_gauntlet_errors_are_one_line_and_exit_2(command, message):
     r = runner.invoke(app, command.split())
     assert r.exit_code == 2 and message in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_the_field_interval_is_honest_with_one_pair_or_no_spread():
+    """One pair against an opponent: no spread to estimate, so (0, 1), never zero width; pairs
+    that all scored alike: the Wilson interval of the fewest pairs, as ``pair_interval`` gives."""
+    from deckgym.agents.arena import wilson
+    from deckgym.agents.decks.gauntlet import field_total
+
+    score, ci = field_total([[(1.0, 1.0)], [(1.0, 1.0)]], [1.0, 1.0])
+    assert score == 1.0 and ci == (0.0, 1.0)
+    score, ci = field_total([[(1.0, 0.0)] * 6, [(1.0, 0.0)] * 4], [1.0, 1.0])
+    assert score == 0.5 and ci == wilson(0.5 * 4, 4) and ci[1] - ci[0] > 0.3
+    score, ci = field_total([[(1.0, 0.0), (1.0, 1.0), (0.0, 0.0)]] * 2, [1.0, 1.0])
+    assert ci[0] < score < ci[1]
