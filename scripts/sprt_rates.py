@@ -74,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print('| bounds (Elo) | draw chance | seat advantage | alpha: "stronger" at elo0 | beta: "not stronger" at elo1 | mean games at elo0 | at elo1 |')
+    print(
+        '| bounds (Elo) | draw chance | seat advantage | alpha: "stronger" at elo0 | beta: "not stronger" at elo1 | mean games at elo0 | at elo1 |'
+    )
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(

@@ -143,7 +143,12 @@ class Overshoot:
             down = -math.log(self.bottom_exp / -self.bottom) if self.bottom < 0 else 0.0
             return down, (-math.log(self.top_exp / self.top) if self.top > 0 else 0.0)
         at = slice(None) if rows is None else rows
-        top, top_exp, bottom, bottom_exp = self.top[at], self.top_exp[at], self.bottom[at], self.bottom_exp[at]
+        top, top_exp, bottom, bottom_exp = (
+            self.top[at],
+            self.top_exp[at],
+            self.bottom[at],
+            self.bottom_exp[at],
+        )
         with np.errstate(divide="ignore", invalid="ignore"):
             down = np.where(bottom < 0, -np.log(bottom_exp / -np.minimum(bottom, -1e-300)), 0.0)
             up = np.where(top > 0, -np.log(top_exp / np.maximum(top, 1e-300)), 0.0)
