@@ -42,54 +42,13 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         module, _, cls = HEURISTICS[env_name].partition(":")
         return getattr(importlib.import_module(module), cls)(seed=seed)
     if spec == "search" or spec.startswith("search:"):
-        from deckgym.agents.search import SearchAgent
-
-        worlds, _, prior = spec.partition(":")[2].partition(":")
-        if worlds and not (worlds.isdigit() and len(worlds) <= 6 and int(worlds) <= MAX_WORLDS):
-            raise ValueError(
-                f"agent spec {spec[:40]!r}: the number of worlds must be a whole number up to "
-                f"{MAX_WORLDS}, as in 'search:8'"
-            )
-        if prior:  # "search:WORLDS:ppo:PATH": the policy proposes the candidates (``PolicySearchAgent``)
-            from deckgym.agents.search import PolicySearchAgent
-
-            if not prior.startswith("ppo:"):
-                raise ValueError(
-                    f"agent spec {spec!r}: the prior after the worlds must be a policy, "
-                    "as in 'search:4:ppo:pretrained' or 'search:4:ppo:PATH'"
-                )
-            return PolicySearchAgent(
-                make("heuristic", env_name, seed=seed),
-                make(prior, env_name, seed=seed, **env_kwargs),
-                int(worlds or 4),
-                seed=seed,
-            )
-        return SearchAgent(make("heuristic", env_name, seed=seed), int(worlds or 4), seed=seed)
+        return _search(spec, env_name, seed, env_kwargs)
     if (
         spec == "composite"
         or spec.startswith("composite:")
         or (spec == "ppo:pretrained" and env_name in _composite_envs())
     ):
-        if env_name not in _composite_envs():
-            raise ValueError(
-                f"the composite agent plays {', '.join(_composite_envs())} only, not {env_name!r}"
-            )
-        from deckgym.agents.composite import CompositeAgent, slots_for
-
-        agent = CompositeAgent(seed=seed, slots=slots_for(spec))
-        if spec == "ppo:pretrained":  # with the shipped map policy, where one is shipped
-            from deckgym.agents.pretrained import MODELS
-
-            path = MODELS / f"{env_name}.zip"
-            if path.is_file():
-                from deckgym.agents.ppo import PPOAgent
-
-                policy = PPOAgent(path)
-                if not _reads_map_view(policy, env_name, env_kwargs):
-                    raise ValueError(f"{path.name} does not read the map view of {env_name}: retrain it")
-                agent.map_model = policy
-            agent.name = spec
-        return agent
+        return _composite(spec, env_name, seed, env_kwargs)
     if spec == "ppo:pretrained":
         from deckgym.agents.ppo import PPOAgent
         from deckgym.agents.pretrained import SPEC, model_path
@@ -113,6 +72,51 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
         f"unknown agent spec {spec!r}; use 'random', 'heuristic', 'search[:WORLDS]', "
         "'search:WORLDS:ppo:PATH', 'ppo:PATH' or (AMALOGS) 'composite[:SLOTS]'"
     )
+
+
+def _search(spec: str, env_name: str, seed: int | None, env_kwargs: dict[str, Any]) -> Any:
+    """``search[:WORLDS[:ppo:PATH]]``: the look-ahead over the heuristic, with a policy prior if named."""
+    from deckgym.agents.search import PolicySearchAgent, SearchAgent
+
+    worlds, _, prior = spec.partition(":")[2].partition(":")
+    if worlds and not (worlds.isdigit() and len(worlds) <= 6 and int(worlds) <= MAX_WORLDS):
+        raise ValueError(
+            f"agent spec {spec[:40]!r}: the number of worlds must be a whole number up to "
+            f"{MAX_WORLDS}, as in 'search:8'"
+        )
+    rollout = make("heuristic", env_name, seed=seed)
+    if not prior:
+        return SearchAgent(rollout, int(worlds or 4), seed=seed)
+    if not prior.startswith("ppo:"):  # "search:WORLDS:ppo:PATH": the policy proposes the candidates
+        raise ValueError(
+            f"agent spec {spec!r}: the prior after the worlds must be a policy, "
+            "as in 'search:4:ppo:pretrained' or 'search:4:ppo:PATH'"
+        )
+    return PolicySearchAgent(
+        rollout, make(prior, env_name, seed=seed, **env_kwargs), int(worlds or 4), seed=seed
+    )
+
+
+def _composite(spec: str, env_name: str, seed: int | None, env_kwargs: dict[str, Any]) -> Any:
+    """The composite agent of AMALOGS; ``ppo:pretrained`` puts the shipped map policy in it."""
+    if env_name not in _composite_envs():
+        raise ValueError(f"the composite agent plays {', '.join(_composite_envs())} only, not {env_name!r}")
+    from deckgym.agents.composite import CompositeAgent, slots_for
+
+    agent = CompositeAgent(seed=seed, slots=slots_for(spec))
+    if spec == "ppo:pretrained":  # with the shipped map policy, where one is shipped
+        from deckgym.agents.pretrained import MODELS
+
+        path = MODELS / f"{env_name}.zip"
+        if path.is_file():
+            from deckgym.agents.ppo import PPOAgent
+
+            policy = PPOAgent(path)
+            if not _reads_map_view(policy, env_name, env_kwargs):
+                raise ValueError(f"{path.name} does not read the map view of {env_name}: retrain it")
+            agent.map_model = policy
+        agent.name = spec
+    return agent
 
 
 def _composite_envs() -> tuple[str, ...]:
