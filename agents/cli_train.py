@@ -122,91 +122,92 @@ def _field_parameters() -> list[inspect.Parameter]:
     return params
 
 
+#: The parameters of the command that are not ``TrainConfig`` fields: (name, annotation, default).
+OWN_PARAMETERS: list[tuple[str, Any, Any]] = [
+    ("ctx", typer.Context, inspect.Parameter.empty),
+    (
+        "env",
+        Annotated[
+            str | None,
+            typer.Argument(help="environment name, e.g. medarot_ocg_v1 (none with --resume)"),
+        ],
+        None,
+    ),
+    ("mode", Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")], None),
+    ("options", Annotated[str | None, typer.Option(help=_OPTIONS_HELP)], None),
+    (
+        "opponents",
+        Annotated[
+            str | None,
+            typer.Option(
+                help="opponent pool with weights, e.g. heuristic:0.8,random:0.05,self:0.15 "
+                "(default: the env's)"
+            ),
+        ],
+        None,
+    ),
+    (
+        "preset",
+        Annotated[
+            str,
+            typer.Option(
+                help="named settings: default, or strong (the long run of the shipped models, "
+                "about 2 hours on 2 cores); the options given on the command line win over it"
+            ),
+        ],
+        "default",
+    ),
+    (
+        "config",
+        Annotated[
+            str | None,
+            typer.Option(
+                help="more TrainConfig settings as a JSON object, applied last, "
+                'e.g. \'{"ent_coef": 0.01, "shaping": 0}\''
+            ),
+        ],
+        None,
+    ),
+    (
+        "resume",
+        Annotated[
+            Path | None,
+            typer.Option(
+                help="continue the run in this folder from its last checkpoint, with its settings "
+                "(--timesteps raises the total)"
+            ),
+        ],
+        None,
+    ),
+    (
+        "seeds",
+        Annotated[
+            int,
+            typer.Option(
+                help="train this many runs, seeds --seed, --seed+1, ..., in OUT/seed_K, then plot "
+                "their mean and spread (OUT/seeds.png, OUT/seeds.json)"
+            ),
+        ],
+        1,
+    ),
+    (
+        "workers",
+        Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")],
+        0,
+    ),
+    (
+        "show_config",
+        Annotated[
+            bool,
+            typer.Option("--show-config", help="print the run's settings as JSON and exit, training nothing"),
+        ],
+        False,
+    ),
+]
+
+
 def _command_parameters() -> list[inspect.Parameter]:
     """The parameters of the command that are not ``TrainConfig`` fields."""
-    own: list[tuple[str, Any, Any]] = [
-        ("ctx", typer.Context, inspect.Parameter.empty),
-        (
-            "env",
-            Annotated[
-                str | None,
-                typer.Argument(help="environment name, e.g. medarot_ocg_v1 (none with --resume)"),
-            ],
-            None,
-        ),
-        ("mode", Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")], None),
-        ("options", Annotated[str | None, typer.Option(help=_OPTIONS_HELP)], None),
-        (
-            "opponents",
-            Annotated[
-                str | None,
-                typer.Option(
-                    help="opponent pool with weights, e.g. heuristic:0.8,random:0.05,self:0.15 "
-                    "(default: the env's)"
-                ),
-            ],
-            None,
-        ),
-        (
-            "preset",
-            Annotated[
-                str,
-                typer.Option(
-                    help="named settings: default, or strong (the long run of the shipped models, "
-                    "about 2 hours on 2 cores); the options given on the command line win over it"
-                ),
-            ],
-            "default",
-        ),
-        (
-            "config",
-            Annotated[
-                str | None,
-                typer.Option(
-                    help="more TrainConfig settings as a JSON object, applied last, "
-                    'e.g. \'{"ent_coef": 0.01, "shaping": 0}\''
-                ),
-            ],
-            None,
-        ),
-        (
-            "resume",
-            Annotated[
-                Path | None,
-                typer.Option(
-                    help="continue the run in this folder from its last checkpoint, with its settings "
-                    "(--timesteps raises the total)"
-                ),
-            ],
-            None,
-        ),
-        (
-            "seeds",
-            Annotated[
-                int,
-                typer.Option(
-                    help="train this many runs, seeds --seed, --seed+1, ..., in OUT/seed_K, then plot "
-                    "their mean and spread (OUT/seeds.png, OUT/seeds.json)"
-                ),
-            ],
-            1,
-        ),
-        (
-            "workers",
-            Annotated[int, typer.Option(help="processes for the final evaluation (0: all cores)")],
-            0,
-        ),
-        (
-            "show_config",
-            Annotated[
-                bool,
-                typer.Option(
-                    "--show-config", help="print the run's settings as JSON and exit, training nothing"
-                ),
-            ],
-            False,
-        ),
-    ]
     return [
         inspect.Parameter(
             name,
@@ -214,7 +215,7 @@ def _command_parameters() -> list[inspect.Parameter]:
             default=default,
             annotation=kind,
         )
-        for name, kind, default in own
+        for name, kind, default in OWN_PARAMETERS
     ]
 
 

@@ -78,6 +78,30 @@ def _ticks(progress: Callable[[int], None] | None) -> Callable[[list[tuple[float
     return tick
 
 
+def _row(m: DeckMatch, test: Any) -> dict[str, Any]:
+    """One opponent's row: the score with its interval, the counts, and the SPRT's verdict if one ran."""
+    w, d, lo = m.counts()
+    row: dict[str, Any] = {"deck": m.deck_b}
+    if test is not None:
+        row["sprt"] = {
+            "verdict": test.status,
+            "llr": test.llr,
+            "bounds": list(test.bounds),
+            "corrected_bounds": list(test.corrected_bounds),
+        }
+    row.update(
+        games=m.games,
+        score=m.score,
+        score_ci95=list(m.score_ci95),
+        wins=w,
+        draws=d,
+        losses=lo,
+        draw_share=m.draw_share,
+        pentanomial=pentanomial(m.pairs),
+    )
+    return row
+
+
 def gauntlet(
     env_name: str,
     deck: Deck,
@@ -130,37 +154,16 @@ def gauntlet(
     rows: list[dict[str, Any]] = []
     all_pairs: list[list[tuple[float, float]]] = []
     for label, opp in zip(opponents, against, strict=True):
-        row: dict[str, Any] = {"deck": label}
         if sprt is None:
             pairs = deck_match(env_name, deck, opp, pilot, games, seed, workers, progress, **env_kwargs).pairs
+            test = None
         else:
             test = PentanomialSPRT(sprt[0], sprt[1], alpha, beta)
+            limit = (games + 1) // 2
             pairs = play_until_decided(
-                test,
-                env_name,
-                deck,
-                opp,
-                pilot,
-                seed,
-                (games + 1) // 2,
-                workers,
-                env_kwargs,
-                _ticks(progress),
+                test, env_name, deck, opp, pilot, seed, limit, workers, env_kwargs, _ticks(progress)
             )
-            row["sprt"] = {"verdict": test.status, "llr": test.llr, "bounds": list(test.bounds)}
-        m = DeckMatch(name, label, env_name, pilot, seed, pairs, dict(env_kwargs))
-        w, d, lo = m.counts()
-        row.update(
-            games=m.games,
-            score=m.score,
-            score_ci95=list(m.score_ci95),
-            wins=w,
-            draws=d,
-            losses=lo,
-            draw_share=m.draw_share,
-            pentanomial=pentanomial(pairs),
-        )
-        rows.append(row)
+        rows.append(_row(DeckMatch(name, label, env_name, pilot, seed, pairs, dict(env_kwargs)), test))
         all_pairs.append(pairs)
     score, ci = field_total(all_pairs, shares)
     return {
