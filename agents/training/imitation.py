@@ -359,78 +359,95 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
     (observations, masks, the labeller's actions, the policy's discounted returns, global
     states or None), as ``heuristic_dataset``.
     """
-    from deckgym import agents as agent_lib
     from deckgym import envs
-    from deckgym.agents.training.policy import policy_action
 
     env = envs.make(cfg.env, **cfg.env_kwargs)
-    raw = env.unwrapped
-    enc = raw.encoder
-    seats = len(env.possible_agents)
-    teacher = agent_lib.make(cfg.teacher, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
-    teacher.bind(env)
-    labeller = teacher
-    if cfg.dagger_teacher and cfg.dagger_teacher != cfg.teacher:
-        labeller = agent_lib.make(cfg.dagger_teacher, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
-        labeller.bind(env)
-    want_states = cfg.critic == "global"
-    seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
-    view = learner_view(cfg, env)
+    players = _dagger_players(cfg, env)
     student_seats = _student_seats(cfg, env)
-    cards = None
-    if cfg.learner == "map":  # the team's card decisions: its card player, as in training
-        cards = agent_lib.make(cfg.card_agent, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
-        cards.bind(env)
-    obs: list[np.ndarray] = []
-    masks: list[np.ndarray] = []
-    acts: list[int] = []
-    rets: list[float] = []
-    states: list[np.ndarray] = []
+    rows: dict[str, list[Any]] = {"obs": [], "masks": [], "acts": [], "rets": [], "states": []}
     games = min(cfg.dagger_games, cfg.pretrain_games)
     for g in range(games):
         seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * games + g
-        env.reset(seed=seed)
-        teacher.reset(seed=seed)
-        if labeller is not teacher:
-            labeller.reset(seed=seed + 1)
-        student = student_seats[g % len(student_seats)]
-        if cards is not None:
-            cards.reset(seed=seed + 2)
-        st = raw.game
-        mine = 0
-        while not st.is_terminal():
-            seat = st.current_player
-            mask = enc.action_mask(st)
-            if seat not in student:
-                env.step(teacher.act(None, mask))
-            elif int(mask.sum()) == 1:
-                env.step(int(np.flatnonzero(mask)[0]))
-            else:
-                full = enc.global_state(st) if want_states else None
-                o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
-                seen = view(o, mask)
-                if seen is None:  # a card decision of a map learner's team
-                    env.step(int(cards.act(o, mask)))  # type: ignore[union-attr]
-                elif int(seen[1].sum()) == 1:
-                    env.step(int(np.flatnonzero(seen[1])[0]))
-                else:
-                    acts.append(labeller.act(o, mask))
-                    obs.append(seen[0].astype(np.float16))
-                    if full is not None:
-                        states.append(full.astype(np.float16))
-                    masks.append(seen[1].astype(bool))
-                    mine += 1
-                    env.step(policy_action(policy, seen[0], seen[1]))
-            st = raw.game
-        result = st.returns()[student[0]]
-        rets.extend(result * cfg.gamma**k for k in reversed(range(mine)))
+        _student_game(policy, cfg, env, players, student_seats[g % len(student_seats)], seed, rows)
     return (
-        np.asarray(obs, dtype=np.float16),
-        np.asarray(masks, dtype=bool),
-        np.asarray(acts, dtype=np.int64),
-        np.asarray(rets, dtype=np.float32),
-        np.asarray(states) if want_states else None,
+        np.asarray(rows["obs"], dtype=np.float16),
+        np.asarray(rows["masks"], dtype=bool),
+        np.asarray(rows["acts"], dtype=np.int64),
+        np.asarray(rows["rets"], dtype=np.float32),
+        np.asarray(rows["states"]) if cfg.critic == "global" else None,
     )
+
+
+def _dagger_players(cfg: TrainConfig, env: Any) -> tuple[Any, Any, Any]:
+    """The teacher (every seat but the student's), the labeller and a "map" learner's card player (or None)."""
+    from deckgym import agents as agent_lib
+
+    def bound(spec: str) -> Any:
+        agent = agent_lib.make(spec, cfg.env, seed=cfg.seed, **cfg.env_kwargs)
+        agent.bind(env)
+        return agent
+
+    teacher = bound(cfg.teacher)
+    labeller = (
+        bound(cfg.dagger_teacher) if cfg.dagger_teacher and cfg.dagger_teacher != cfg.teacher else teacher
+    )
+    cards = bound(cfg.card_agent) if cfg.learner == "map" else None  # the team's card decisions
+    return teacher, labeller, cards
+
+
+def _student_game(
+    policy: Any,
+    cfg: TrainConfig,
+    env: Any,
+    players: tuple[Any, Any, Any],
+    student: Any,
+    seed: int,
+    rows: dict[str, list[Any]],
+) -> None:
+    """One DAgger game: the policy plays the seats ``student``, the labeller labels its decisions into ``rows``."""
+    from deckgym.agents.training.policy import policy_action
+
+    teacher, labeller, cards = players
+    raw = env.unwrapped
+    enc = raw.encoder
+    seats = len(env.possible_agents)
+    want_states = cfg.critic == "global"
+    seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
+    view = learner_view(cfg, env)
+    env.reset(seed=seed)
+    teacher.reset(seed=seed)
+    if labeller is not teacher:
+        labeller.reset(seed=seed + 1)
+    if cards is not None:
+        cards.reset(seed=seed + 2)
+    st = raw.game
+    mine = 0
+    while not st.is_terminal():
+        seat = st.current_player
+        mask = enc.action_mask(st)
+        if seat not in student:
+            env.step(teacher.act(None, mask))
+        elif int(mask.sum()) == 1:
+            env.step(int(np.flatnonzero(mask)[0]))
+        else:
+            full = enc.global_state(st) if want_states else None
+            o = enc.observe(st, seat) if full is None else full[seat_slices[seat]]
+            seen = view(o, mask)
+            if seen is None:  # a card decision of a map learner's team
+                env.step(int(cards.act(o, mask)))
+            elif int(seen[1].sum()) == 1:
+                env.step(int(np.flatnonzero(seen[1])[0]))
+            else:
+                rows["acts"].append(labeller.act(o, mask))
+                rows["obs"].append(seen[0].astype(np.float16))
+                if full is not None:
+                    rows["states"].append(full.astype(np.float16))
+                rows["masks"].append(seen[1].astype(bool))
+                mine += 1
+                env.step(policy_action(policy, seen[0], seen[1]))
+        st = raw.game
+    result = st.returns()[student[0]]
+    rows["rets"].extend(result * cfg.gamma**k for k in reversed(range(mine)))
 
 
 def learner_view(cfg: TrainConfig, env: Any) -> Callable[[np.ndarray, np.ndarray], Any]:
