@@ -56,6 +56,10 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_rows import aec_loop  # beside this script (the path above)
+
 #: Environments and variants measured by default.
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "medarot_ocg_v1": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
@@ -65,41 +69,6 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 }
 #: Rulesets whose games contain core games: their AEC rows split meta and core decisions.
 NESTED = frozenset({"amalogs_v2"})
-
-
-def aec_loop(
-    make: Callable[[], Any],
-    seconds: float,
-    seed0: int,
-    nested: list[int] | None = None,
-    fresh: bool = False,
-) -> tuple[int, int, float]:
-    """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds).
-
-    With ``nested`` (a one-element list), the decisions taken inside a core game (decision
-    name ``OUTER/INNER``) are counted into ``nested[0]``. With ``fresh``, every game is played
-    in a new env (``make()`` and ``reset`` are then part of the time).
-    """
-    env = make()
-    rng = random.Random(seed0)
-    decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        if fresh and games:
-            env = make()
-        env.reset(seed=seed0 + games)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            mask = obs["action_mask"] if isinstance(obs, dict) else _i["action_mask"]
-            if nested is not None and "/" in env.unwrapped.game.decision:
-                nested[0] += 1
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-            decisions += 1
-        games += 1
-    return decisions, games, time.perf_counter() - t0
 
 
 def label_of(name: str, kwargs: dict[str, Any]) -> str:

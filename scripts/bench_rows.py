@@ -19,11 +19,49 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
+
+
+def aec_loop(
+    make: Callable[[], Any],
+    seconds: float,
+    seed0: int,
+    nested: list[int] | None = None,
+    fresh: bool = False,
+) -> tuple[int, int, float]:
+    """Random legal games through ``env.last()`` / ``env.step()``: (decisions, games, seconds).
+
+    With ``nested`` (a one-element list), the decisions taken inside a core game (decision
+    name ``OUTER/INNER``) are counted into ``nested[0]``. With ``fresh``, every game is played
+    in a new env (``make()`` and ``reset`` are then part of the time).
+    """
+    env = make()
+    rng = random.Random(seed0)
+    decisions = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        if fresh and games:
+            env = make()
+        env.reset(seed=seed0 + games)
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _i = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"] if isinstance(obs, dict) else _i["action_mask"]
+            if nested is not None and "/" in env.unwrapped.game.decision:
+                nested[0] += 1
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+            decisions += 1
+        games += 1
+    return decisions, games, time.perf_counter() - t0
 
 
 def construction_rate(make: Callable[[], Any], seconds: float, seed0: int) -> float:
@@ -38,18 +76,12 @@ def construction_rate(make: Callable[[], Any], seconds: float, seed0: int) -> fl
 
 def fresh_env_loop(make: Callable[[], Any], seconds: float, seed0: int) -> float:
     """Decisions per second of random legal games, building a new env for every game."""
-    from bench import aec_loop
-
     decisions, _games, spent = aec_loop(make, seconds, seed0, fresh=True)
     return decisions / spent
 
 
 def clone_rate(make: Callable[[], Any], seconds: float, seed0: int, positions: int = 40) -> float:
     """``clone()`` of the engine state per second, over ``positions`` positions of random games."""
-    import random
-
-    import numpy as np
-
     states = []
     g = 0
     while len(states) < positions:
