@@ -263,8 +263,8 @@ def _extra_rows(
             )
 
 
-def main(argv: list[str] | None = None) -> dict[str, Any]:
-    """Run the benchmark and print a table (or JSON); return the result object."""
+def _parser() -> argparse.ArgumentParser:
+    """The command line of the benchmark."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=6.0, help="time per measurement, split over the rounds")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measurement (median kept)")
@@ -312,21 +312,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=None,
         help="the builds to measure, each in its own process (default: both where a compiled build exists)",
     )
-    args = ap.parse_args(argv)
-    builds = args.builds or _available_builds()
-    if len(builds) > 1 or builds[0] != _running_build():
-        return _side_by_side(argv or sys.argv[1:], builds, args)
+    return ap
 
+
+def _jobs(wanted: list[str] | None) -> list[tuple[str, str, Callable[[], Any]]]:
+    """(label, env name, env factory) of every variant, or of those ``wanted`` names."""
     from deckgym import envs
 
     jobs: list[tuple[str, str, Callable[[], Any]]] = []
-    wanted = args.envs
     for name, variants in VARIANTS.items():
         for kw in variants:
             label = label_of(name, kw)
             if wanted is None or label in wanted or name in wanted:
                 jobs.append((label, name, lambda name=name, kw=kw: envs.make(name, **kw)))
-    refs = _references()
+    return jobs
+
+
+def _measure(
+    jobs: list[tuple[str, str, Callable[[], Any]]], refs: dict[str, Any], args: Any
+) -> tuple[Any, ...]:
+    """The interleaved rounds: (samples, ratios to each reference, the references' rates beside each row, core shares)."""
     per = args.seconds / max(1, args.rounds)
     warm_up(list(refs.values()) + [make for _label, _name, make in jobs], min(0.5, per / 4))
     samples: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
@@ -354,6 +359,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 nested = [0]
                 shared = aec_loop(make, per / 4, 1000 * r, nested)
                 core.setdefault(label, []).append(nested[0] / max(1, shared[0]))
+
+    return samples, ratios, beside, core
+
+
+def _rulesets(
+    jobs: list[tuple[str, str, Callable[[], Any]]], refs: dict[str, Any], measured: tuple[Any, ...]
+) -> dict[str, Any]:
+    """The result object of the timed rows: the machine, the references' rates and each ruleset's row."""
+    samples, ratios, beside, core = measured
 
     def rate(key: tuple[str, str]) -> tuple[float, float]:
         xs = samples[key]
@@ -387,6 +401,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 row[via]["core_decisions_per_s"] = dps * share
                 row[via]["meta_decisions_per_s"] = dps * (1 - share)
         result["rulesets"][label] = row
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Run the benchmark and print a table (or JSON); return the result object."""
+    args = _parser().parse_args(argv)
+    builds = args.builds or _available_builds()
+    if len(builds) > 1 or builds[0] != _running_build():
+        return _side_by_side(argv or sys.argv[1:], builds, args)
+    jobs = _jobs(args.envs)
+    refs = _references()
+    result = _rulesets(jobs, refs, _measure(jobs, refs, args))
     _extra_rows(args, jobs, result)
     if args.agent_seconds > 0 and "connect_four_v3" in refs:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
