@@ -358,22 +358,7 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     app.state.games = games
     app.add_middleware(BodyLimit, limit=MAX_BODY, limits={"/api/replays": MAX_REPLAY_BODY})
 
-    @app.exception_handler(PlayError)
-    async def _play_error(_: Request, exc: PlayError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        # a body that is not JSON at all, an unknown path, a wrong method: the same error shape
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def _bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = []
-        for e in exc.errors():
-            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
-            parts.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "bad request: " + "; ".join(parts)}, status_code=400)
+    _error_handlers(app)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -404,6 +389,36 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
 
     _control_routes(app, games)
 
+    _replay_routes(app, games)
+
+    _schema_without_422(app)
+    return app
+
+
+def _error_handlers(app: FastAPI) -> None:
+    """Every error as ``{"error": text}`` with its status: play errors, HTTP errors, bad bodies (400)."""
+
+    @app.exception_handler(PlayError)
+    async def _play_error(_: Request, exc: PlayError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # a body that is not JSON at all, an unknown path, a wrong method: the same error shape
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for e in exc.errors():
+            where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
+            parts.append(f"{where}: {e.get('msg', 'invalid')}")
+        return JSONResponse({"error": "bad request: " + "; ".join(parts)}, status_code=400)
+
+
+def _replay_routes(app: FastAPI, games: Games) -> None:
+    """A finished game's replay file, and the positions of an uploaded one."""
+
     @app.get("/api/games/{gid}/replay", responses=_errors(404, 409, 413))
     async def game_replay(gid: str) -> PlainTextResponse:
         game = games.get(gid)
@@ -425,8 +440,12 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     async def open_replay(body: ReplayText) -> dict[str, Any]:
         return await run_in_threadpool(_replay_positions, body.replay, body.seat)
 
+
+def _schema_without_422(app: FastAPI) -> None:
+    """The OpenAPI schema with the 400 answers the server gives for bad bodies (not FastAPI's 422)."""
+
     def openapi() -> dict[str, Any]:
-        """The schema with the 400 answers the server gives for bad bodies (not FastAPI's 422)."""
+        """The schema, built once."""
         if app.openapi_schema is None:
             schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
             for ops in schema.get("paths", {}).values():
@@ -436,7 +455,6 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-    return app
 
 
 def _control_routes(app: FastAPI, games: Games) -> None:
