@@ -89,13 +89,8 @@ def tuned_toml(env: str, path: Path, found: dict[str, Any], ruleset: Any) -> str
     return deck_toml(env, found["best"], ruleset, deck.name, deck.description, found["starter"])
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Balance the decks; print each iteration and the final matrix; exit 1 if not balanced."""
-    from deckgym import envs
-    from deckgym.agents.arena import pool
-    from deckgym.agents.decks.ratings import rate
-    from deckgym.agents.decks.search import deck_search
-
+def _parser() -> argparse.ArgumentParser:
+    """The command-line options."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("env", help="a deck ruleset: medarot_ocg_v1, medarot_parts_v1, mow_v1")
     ap.add_argument("--mode", default=None, help="the OCG mode")
@@ -116,106 +111,156 @@ def main(argv: list[str] | None = None) -> int:
         help="kind: swap cards within their kind; master: keep only the MoW master, move cards across kinds",
     )
     ap.add_argument("--resume", action="store_true", help="start from the decks already in OUT/decks")
-    args = ap.parse_args(argv)
-    kwargs = {} if args.mode is None else {"mode": args.mode}
-    kwargs.update(STARTER_RULES.get(args.env, {}))
-    ruleset = envs.make(args.env, **kwargs).unwrapped.ruleset
-    names = args.decks.split(",") if args.decks else list(ruleset.starter_names)
-    sources = {n: Path(ruleset.deck_list(n).source or n) for n in names}
-    work = args.out / "decks"
-    work.mkdir(parents=True, exist_ok=True)
-    paths = {}
-    for n, src in sources.items():
-        paths[n] = work / f"{n}.toml"
-        if not (args.resume and paths[n].exists()):
-            shutil.copyfile(src, paths[n])
-    history: list[dict[str, Any]] = []
-    workers = args.workers or None
-    final: dict[str, Any] | None = None
+    return ap
 
-    def decks() -> list[str]:
-        return [str(paths[n]) for n in names]
 
-    best_dir = args.out / "best"
-    best_file = best_dir / "best.json"
-    best_miss = (
-        json.loads(best_file.read_text())["miss"] if args.resume and best_file.exists() else float("inf")
+class _Run:
+    """One balancing run's settings, deck files and best set so far."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        """Make the ruleset and copy the decks into OUT/decks (keeping those there with --resume)."""
+        from deckgym import envs
+
+        self.args = args
+        self.kwargs: dict[str, Any] = {} if args.mode is None else {"mode": args.mode}
+        self.kwargs.update(STARTER_RULES.get(args.env, {}))
+        self.ruleset = envs.make(args.env, **self.kwargs).unwrapped.ruleset
+        self.names = args.decks.split(",") if args.decks else list(self.ruleset.starter_names)
+        self.sources = {n: Path(self.ruleset.deck_list(n).source or n) for n in self.names}
+        work = args.out / "decks"
+        work.mkdir(parents=True, exist_ok=True)
+        self.paths: dict[str, Path] = {}
+        for n, src in self.sources.items():
+            self.paths[n] = work / f"{n}.toml"
+            if not (args.resume and self.paths[n].exists()):
+                shutil.copyfile(src, self.paths[n])
+        self.workers = args.workers or None
+        self.band = tuple(args.band)
+        self.best_dir = args.out / "best"
+        self.best_file = self.best_dir / "best.json"
+        self.best_miss = (
+            json.loads(self.best_file.read_text())["miss"]
+            if args.resume and self.best_file.exists()
+            else float("inf")
+        )
+
+    def decks(self) -> list[str]:
+        """The current deck files, in the order of the deck names."""
+        return [str(self.paths[n]) for n in self.names]
+
+    def rate(self, games: int, seed: int) -> dict[str, Any]:
+        """Rate the current decks over ``games`` games per pairing from ``seed``."""
+        from deckgym.agents.decks.ratings import rate
+
+        a = self.args
+        return rate(a.env, self.decks(), a.pilot, games, seed, self.workers, **self.kwargs)
+
+    def keep_best(self, result: dict[str, Any]) -> None:
+        """Copy the decks to OUT/best when this full rating is the closest to the band so far."""
+        m = miss(result["matrix"], self.band)
+        if m < self.best_miss:
+            self.best_miss = m
+            self.best_dir.mkdir(exist_ok=True)
+            for n in self.names:
+                shutil.copyfile(self.paths[n], self.best_dir / f"{n}.toml")
+            self.best_file.write_text(json.dumps({"miss": m, "rating": result}, indent=1))
+
+
+def _check(run: _Run, it: int, history: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any], bool]:
+    """Rate the set, confirming a set in the band on fresh seeds: its row, the rating, and whether it is done."""
+    args = run.args
+    res = run.rate(args.check_games, 10_000 * it)
+    row = {"iteration": it, "matrix": res["matrix"], "decks": res["decks"]}
+    history.append(row)
+    print(f"iteration {it}: " + _matrix_line(res), flush=True)
+    if in_band(res["matrix"], run.band):  # confirm on more games and fresh seeds
+        final = run.rate(args.games, FINAL_SEED + it)
+        print(
+            f"  confirm ({args.games} games per pairing, fresh seeds): " + _matrix_line(final),
+            flush=True,
+        )
+        run.keep_best(final)
+        return row, final, in_band(final["matrix"], run.band)
+    return row, res, False
+
+
+def _tune(run: _Run, it: int, res: dict[str, Any], row: dict[str, Any]) -> None:
+    """Tune the strongest (even turns) or weakest (odd turns) deck toward even and note it in ``row``."""
+    from deckgym.agents.decks.search import deck_search
+
+    args, paths = run.args, run.paths
+    pick = farthest(res, side=1 if it % 2 == 0 else -1)  # strongest and weakest by turns
+    swaps = step_size(res, pick)
+    field = [str(paths[n]) for n in run.names if n != pick]
+    found = deck_search(
+        args.env,
+        field,
+        args.budget,
+        str(paths[pick]),
+        args.pilot,
+        1000 + it,
+        run.workers,
+        100,
+        target=0.5,
+        keep_theme=args.swap == "kind",
+        keep_master=args.swap == "master",
+        swaps=swaps,
+        **run.kwargs,
+    )
+    paths[pick].write_text(tuned_toml(args.env, paths[pick], found, run.ruleset))
+    row.update(tuned=pick, swaps=swaps, search_games=found["games_used"], holdout=found["holdout_score"])
+    print(
+        f"  tuned {pick}: {found['games_used']} search games, holdout {found['holdout_score']:.3f}",
+        flush=True,
     )
 
-    def keep_best(result: dict[str, Any]) -> None:
-        """Copy the decks to OUT/best when this full rating is the closest to the band so far."""
-        nonlocal best_miss
-        m = miss(result["matrix"], tuple(args.band))
-        if m < best_miss:
-            best_miss = m
-            best_dir.mkdir(exist_ok=True)
-            for n in names:
-                shutil.copyfile(paths[n], best_dir / f"{n}.toml")
-            best_file.write_text(json.dumps({"miss": m, "rating": result}, indent=1))
 
-    with pool("process", workers):
-        for it in range(args.iterations + 1):
-            res = rate(args.env, decks(), args.pilot, args.check_games, 10_000 * it, workers, **kwargs)
-            row = {"iteration": it, "matrix": res["matrix"], "decks": res["decks"]}
-            history.append(row)
-            print(f"iteration {it}: " + _matrix_line(res), flush=True)
-            if in_band(res["matrix"], tuple(args.band)):  # confirm on more games and fresh seeds
-                final = rate(args.env, decks(), args.pilot, args.games, FINAL_SEED + it, workers, **kwargs)
-                print(
-                    f"  confirm ({args.games} games per pairing, fresh seeds): " + _matrix_line(final),
-                    flush=True,
-                )
-                keep_best(final)
-                if in_band(final["matrix"], tuple(args.band)):
-                    break
-                res = final
-            final = None
-            if it == args.iterations:
+def _balance(run: _Run, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """Rate and tune by turns until the set is confirmed in the band or the tunings run out: the full rating."""
+    from deckgym.agents.arena import pool
+
+    with pool("process", run.workers):
+        for it in range(run.args.iterations + 1):
+            row, res, done = _check(run, it, history)
+            if done:
+                return res
+            if it == run.args.iterations:
                 break
-            pick = farthest(res, side=1 if it % 2 == 0 else -1)  # strongest and weakest by turns
-            swaps = step_size(res, pick)
-            field = [str(paths[n]) for n in names if n != pick]
-            found = deck_search(
-                args.env,
-                field,
-                args.budget,
-                str(paths[pick]),
-                args.pilot,
-                1000 + it,
-                workers,
-                100,
-                target=0.5,
-                keep_theme=args.swap == "kind",
-                keep_master=args.swap == "master",
-                swaps=swaps,
-                **kwargs,
-            )
-            paths[pick].write_text(tuned_toml(args.env, paths[pick], found, ruleset))
-            row.update(
-                tuned=pick, swaps=swaps, search_games=found["games_used"], holdout=found["holdout_score"]
-            )
-            print(
-                f"  tuned {pick}: {found['games_used']} search games, holdout {found['holdout_score']:.3f}",
-                flush=True,
-            )
-        if final is None:
-            final = rate(args.env, decks(), args.pilot, args.games, FINAL_SEED + it, workers, **kwargs)
-            keep_best(final)
-    ok = in_band(final["matrix"], tuple(args.band))
+            _tune(run, it, res, row)
+        final = run.rate(run.args.games, FINAL_SEED + it)
+        run.keep_best(final)
+    return final
+
+
+def _report(run: _Run, history: list[dict[str, Any]], final: dict[str, Any]) -> int:
+    """Print the final matrix, write balance.json (and the starter files with --write): the exit status."""
+    args = run.args
+    ok = in_band(final["matrix"], run.band)
     print(
         f"final ({args.games} games per pairing, fresh seeds): "
         + _matrix_line(final)
         + ("" if ok else "  OUT OF BAND")
     )
-    print(f"the set closest to the band so far (worst matchup {best_miss:.3f} outside it): {best_dir}")
+    print(
+        f"the set closest to the band so far (worst matchup {run.best_miss:.3f} outside it): {run.best_dir}"
+    )
     (args.out / "balance.json").write_text(
         json.dumps({"history": history, "final": final, "balanced": ok}, indent=1)
     )
     if args.write and ok:
-        for n in names:
-            shutil.copyfile(paths[n], sources[n])
-        print(f"wrote {', '.join(str(sources[n].relative_to(ROOT)) for n in names)}")
+        for n in run.names:
+            shutil.copyfile(run.paths[n], run.sources[n])
+        print(f"wrote {', '.join(str(run.sources[n].relative_to(ROOT)) for n in run.names)}")
     return 0 if ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Balance the decks; print each iteration and the final matrix; exit 1 if not balanced."""
+    args = _parser().parse_args(argv)
+    run = _Run(args)
+    history: list[dict[str, Any]] = []
+    final = _balance(run, history)
+    return _report(run, history, final)
 
 
 def _matrix_line(res: dict[str, Any]) -> str:

@@ -146,8 +146,8 @@ def _get(result: dict[str, Any], *keys: str) -> Any:
     return result
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Train; print one line per iteration (or JSON); exit 1 if the policy sent an illegal action."""
+def _parser() -> argparse.ArgumentParser:
+    """The command-line options."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--env", default="medarot_ocg_v1")
     ap.add_argument("--options", default='{"mode": "beginner"}', help="env options as a JSON object")
@@ -168,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
         "--resume", type=Path, default=None, help="continue from a checkpoint saved by --checkpoint"
     )
     ap.add_argument("--json", action="store_true")
+    return ap
+
+
+def _parse(argv: list[str] | None) -> tuple[argparse.Namespace, dict[str, Any]]:
+    """Parse and check the command line: the options and the env options."""
+    ap = _parser()
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     if not isinstance(options, dict):
@@ -178,7 +184,51 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--env-runners and --eval-games must be at least 0")
     if args.resume is not None and not (args.resume / "rllib_checkpoint.json").is_file():
         ap.error(f"--resume {args.resume}: no RLlib checkpoint there (write one with --checkpoint)")
+    return args, options
 
+
+def _iteration_row(i: int, result: dict[str, Any], t0: float) -> dict[str, Any]:
+    """The report row of one training iteration from RLlib's result."""
+    from deckgym.envs.rllib import RllibEnv
+
+    returns = _get(result, "env_runners", "agent_episode_returns_mean") or {}
+    return {
+        "iteration": i + 1,
+        "env_steps": _get(result, "env_runners", "num_env_steps_sampled_lifetime"),
+        "env_steps_this_iteration": _get(result, "env_runners", "num_env_steps_sampled") or 0,
+        "episodes": _get(result, "env_runners", "num_episodes_lifetime"),
+        "episode_len_mean": _get(result, "env_runners", "episode_len_mean"),
+        "return_mean_by_seat": {str(k): v for k, v in sorted(returns.items())},
+        "illegal_actions": RllibEnv.illegal_actions,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def _print_row(row: dict[str, Any]) -> None:
+    """Print one iteration's row as a line of text."""
+    seats = ", ".join(f"{k} {v:+.2f}" for k, v in row["return_mean_by_seat"].items())
+    print(
+        f"iteration {row['iteration']}: {row['env_steps']} env steps, {row['episodes']} episodes, "
+        f"mean length {row['episode_len_mean']}, mean return {seats or '-'}, "
+        f"illegal actions {row['illegal_actions']}",
+        flush=True,
+    )
+
+
+def _train(algo: Any, args: argparse.Namespace) -> tuple[list[dict[str, Any]], float]:
+    """Run the training iterations, printing each unless ``--json``: the rows and the seconds taken."""
+    rows = []
+    t0 = time.perf_counter()
+    for i in range(args.iterations):
+        row = _iteration_row(i, algo.train(), t0)
+        rows.append(row)
+        if not args.json:
+            _print_row(row)
+    return rows, time.perf_counter() - t0
+
+
+def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """Measure the bare adapter, then train, checkpoint and evaluate the policy inside Ray."""
     import ray
 
     from deckgym.envs.rllib import RllibEnv
@@ -190,31 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.resume is not None:
             algo.restore_from_path(str(args.resume.resolve()))
         RllibEnv.illegal_actions = 0  # RLlib's env checker stepped random actions while building
-        rows = []
-        t0 = time.perf_counter()
-        for i in range(args.iterations):
-            result = algo.train()
-            returns = _get(result, "env_runners", "agent_episode_returns_mean") or {}
-            row = {
-                "iteration": i + 1,
-                "env_steps": _get(result, "env_runners", "num_env_steps_sampled_lifetime"),
-                "env_steps_this_iteration": _get(result, "env_runners", "num_env_steps_sampled") or 0,
-                "episodes": _get(result, "env_runners", "num_episodes_lifetime"),
-                "episode_len_mean": _get(result, "env_runners", "episode_len_mean"),
-                "return_mean_by_seat": {str(k): v for k, v in sorted(returns.items())},
-                "illegal_actions": RllibEnv.illegal_actions,
-                "seconds": time.perf_counter() - t0,
-            }
-            rows.append(row)
-            if not args.json:
-                seats = ", ".join(f"{k} {v:+.2f}" for k, v in row["return_mean_by_seat"].items())
-                print(
-                    f"iteration {row['iteration']}: {row['env_steps']} env steps, {row['episodes']} episodes, "
-                    f"mean length {row['episode_len_mean']}, mean return {seats or '-'}, "
-                    f"illegal actions {row['illegal_actions']}",
-                    flush=True,
-                )
-        seconds = time.perf_counter() - t0
+        rows, seconds = _train(algo, args)
         sampled = sum(r["env_steps_this_iteration"] for r in rows)
         if args.checkpoint is not None:
             algo.save_to_path(str(args.checkpoint.resolve()))
@@ -226,36 +252,53 @@ def main(argv: list[str] | None = None) -> int:
         algo.stop()
     finally:
         ray.shutdown()
-    from deckgym import provenance
+    return {"bare": bare, "rows": rows, "seconds": seconds, "sampled": sampled, "evaluation": evaluation}
 
-    rate = sampled / seconds
+
+def _print_summary(
+    args: argparse.Namespace, rate: float, bare: float, evaluation: dict[str, Any] | None
+) -> None:
+    """Print the rate, the evaluation, the checkpoint and the illegal actions as text."""
+    from deckgym.envs.rllib import RllibEnv
+
+    print(
+        f"{rate:,.0f} env steps/s while training ({rate / bare:.3f}x the bare adapter's {bare:,.0f} "
+        "random steps/s)"
+    )
+    if evaluation is not None:
+        lo, hi = evaluation["score_ci95"]
+        print(
+            f"vs heuristic over {evaluation['games']} games: score {evaluation['score']:.3f} [{lo:.3f}, {hi:.3f}] "
+            f"(win {evaluation['win_rate']:.3f}, draw {evaluation['draw_rate']:.3f}, loss {evaluation['loss_rate']:.3f})"
+        )
+    if args.checkpoint is not None:
+        print(f"checkpoint: {args.checkpoint} (continue with --resume {args.checkpoint})")
+    print(f"illegal actions sent by the policy: {RllibEnv.illegal_actions}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train; print one line per iteration (or JSON); exit 1 if the policy sent an illegal action."""
+    args, options = _parse(argv)
+    run = _train_and_evaluate(args, options)
+    from deckgym import provenance
+    from deckgym.envs.rllib import RllibEnv
+
+    rate = run["sampled"] / run["seconds"]
     report = {
         "provenance": provenance(args.env, options, seed=args.seed),
         "env": args.env,
         "options": options,
-        "iterations": rows,
+        "iterations": run["rows"],
         "env_steps_per_second": rate,
-        "adapter_steps_per_second": bare,
-        "evaluation_vs_heuristic": evaluation,
+        "adapter_steps_per_second": run["bare"],
+        "evaluation_vs_heuristic": run["evaluation"],
         "checkpoint": str(args.checkpoint) if args.checkpoint else None,
         "illegal_actions": RllibEnv.illegal_actions,
     }
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:
-        print(
-            f"{rate:,.0f} env steps/s while training ({rate / bare:.3f}x the bare adapter's {bare:,.0f} "
-            "random steps/s)"
-        )
-        if evaluation is not None:
-            lo, hi = evaluation["score_ci95"]
-            print(
-                f"vs heuristic over {evaluation['games']} games: score {evaluation['score']:.3f} [{lo:.3f}, {hi:.3f}] "
-                f"(win {evaluation['win_rate']:.3f}, draw {evaluation['draw_rate']:.3f}, loss {evaluation['loss_rate']:.3f})"
-            )
-        if args.checkpoint is not None:
-            print(f"checkpoint: {args.checkpoint} (continue with --resume {args.checkpoint})")
-        print(f"illegal actions sent by the policy: {RllibEnv.illegal_actions}")
+        _print_summary(args, rate, run["bare"], run["evaluation"])
     return 1 if RllibEnv.illegal_actions else 0
 
 

@@ -78,6 +78,84 @@ def _check(st: Any, ruleset: Any, enc: Any, rng: random.Random, h: Any) -> None:
         raise SoakFailure("round trip: the observation or the mask differs after from_dict(to_dict(s))")
 
 
+class _Cursor:
+    """Where a chunk stands: the current game's seed and the decisions taken in it so far."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.decision = 0
+
+
+def _check_mask(st: Any, enc: Any, legal: Any) -> None:
+    """Check that the mask is not empty, equals ``legal_indices`` and decodes to legal actions."""
+    if len(legal) == 0:
+        raise SoakFailure("empty action mask at a decision")
+    if sorted(enc.legal_indices(st)) != legal.tolist():
+        raise SoakFailure("the action mask differs from the engine's legal_indices")
+    actions = st.legal_actions()
+    if any(enc.index_to_action(int(i), st) not in actions for i in legal):
+        raise SoakFailure("a masked index decodes to an action the engine does not allow")
+
+
+def _hash_unchecked(st: Any, ruleset: Any, enc: Any, rng: random.Random, h: Any) -> None:
+    """Hash the observations ``_check`` would hash and draw the same random numbers, checking nothing."""
+    for seat in range(ruleset.num_players):
+        h.update(enc.observe(st, seat).tobytes())
+    for _ in range(2 * ruleset.num_players):
+        rng.getrandbits(32)
+
+
+def _play_game(
+    env: Any, seed: int, first: int, check_every: int, checks: bool, rng: random.Random, h: Any, at: _Cursor
+) -> None:
+    """Play one random legal game from ``seed``; ``first`` is the chunk's decisions before it."""
+    import numpy as np
+
+    u = env.unwrapped
+    env.reset(seed=seed)
+    ruleset, enc = u.ruleset, u.encoder
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        if checks:
+            _check_mask(u.game, enc, legal)
+        if (first + at.decision) % check_every == 0:
+            if checks:
+                _check(u.game, ruleset, enc, rng, h)
+            else:  # the replay hashes the same observations without checking
+                _hash_unchecked(u.game, ruleset, enc, rng, h)
+        action = int(legal[rng.randrange(len(legal))])
+        h.update(action.to_bytes(2, "little"))
+        env.step(action)
+        at.decision += 1
+    h.update(json.dumps(u.game.returns()).encode())
+
+
+def _play_chunk(
+    env: Any,
+    decisions: int,
+    seed0: int,
+    check_every: int,
+    checks: bool,
+    rng: random.Random,
+    h: Any,
+    at: _Cursor,
+) -> tuple[int, int, int]:
+    """Play games from seed ``seed0`` until ``decisions`` are taken; (games, decisions, longest game)."""
+    done = games = longest = 0
+    while done < decisions:
+        at.seed = seed0 + games
+        at.decision = 0
+        _play_game(env, at.seed, done, check_every, checks, rng, h, at)
+        done += at.decision
+        games += 1
+        longest = max(longest, at.decision)
+    return games, done, longest
+
+
 def soak_chunk(
     job: tuple[str, dict[str, Any], int, int, int, bool], prepare: Callable[[Any], None] | None = None
 ) -> dict[str, Any]:
@@ -86,68 +164,27 @@ def soak_chunk(
     ``prepare(env)``, when given, sees the env before its first game (a test plants a fault there).
     """
     name, kwargs, decisions, seed0, check_every, checks = job
-    import numpy as np
-
     from deckgym import envs
     from deckgym.envs.core import flow
 
     env = envs.make(name, **kwargs)
     if prepare is not None:
         prepare(env)
-    u = env.unwrapped
     rng = random.Random(seed0)
     flow.most_auto_steps(reset=True)
     h = hashlib.sha256()
-    done = games = longest = 0
     t0 = time.perf_counter()
-    seed = seed0
-    n = 0
+    at = _Cursor(seed0)
     try:
-        while done < decisions:
-            seed = seed0 + games
-            n = 0
-            env.reset(seed=seed)
-            ruleset, enc = u.ruleset, u.encoder
-            for _agent in env.agent_iter():
-                obs, _r, term, trunc, _info = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                if checks:
-                    st = u.game
-                    if len(legal) == 0:
-                        raise SoakFailure("empty action mask at a decision")
-                    if sorted(enc.legal_indices(st)) != legal.tolist():
-                        raise SoakFailure("the action mask differs from the engine's legal_indices")
-                    actions = st.legal_actions()
-                    if any(enc.index_to_action(int(i), st) not in actions for i in legal):
-                        raise SoakFailure("a masked index decodes to an action the engine does not allow")
-                if (done + n) % check_every == 0:
-                    if checks:
-                        _check(u.game, ruleset, enc, rng, h)
-                    else:  # the replay hashes the same observations without checking
-                        st = u.game
-                        for seat in range(ruleset.num_players):
-                            h.update(enc.observe(st, seat).tobytes())
-                        for _ in range(2 * ruleset.num_players):
-                            rng.getrandbits(32)
-                action = int(legal[rng.randrange(len(legal))])
-                h.update(action.to_bytes(2, "little"))
-                env.step(action)
-                n += 1
-            h.update(json.dumps(u.game.returns()).encode())
-            done += n
-            games += 1
-            longest = max(longest, n)
+        games, done, longest = _play_chunk(env, decisions, seed0, check_every, checks, rng, h, at)
     except Exception as exc:  # noqa: BLE001 - any failure is the finding: report where, then stop
         return {
             "label": label_of(name, kwargs),
             "env": name,
             "options": kwargs,
             "error": f"{type(exc).__name__}: {exc}",
-            "seed": seed,
-            "decision": n,
+            "seed": at.seed,
+            "decision": at.decision,
             "traceback": traceback.format_exc(),
         }
     return {
@@ -234,12 +271,8 @@ def _replay_hashes(work: list[tuple[Any, ...]], workers: int) -> list[str | None
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
 
 
-def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = None) -> int:
-    """Run the soak, print a table (or JSON); exit status 1 on any failure.
-
-    ``prepare(env)`` is called on each env before its games (it must pickle with ``--workers`` > 1);
-    the replay in a fresh process does not call it.
-    """
+def _parser() -> argparse.ArgumentParser:
+    """Build the command-line parser of the soak."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
         "--decisions", type=int, default=1_000_000, help="decisions in all, split over the variants"
@@ -256,31 +289,102 @@ def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = 
     ap.add_argument("--no-progress", action="store_true", help="no progress bar (it is drawn on stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     ap.add_argument("--replay", help=argparse.SUPPRESS)  # the fresh process: chunks as JSON, prints hashes
-    args = ap.parse_args(argv)
-    if args.replay is not None:
-        jobs = [(n, kw, d, s0, k, False) for n, kw, d, s0, k in json.loads(args.replay)]
-        print(json.dumps([r.get("hash") for r in _run(jobs, args.workers, False)]))
-        return 0
-    if args.decisions < 1 or args.workers < 1 or args.check_every < 1:
-        ap.error("--decisions, --workers and --check-every must be at least 1")
+    return ap
+
+
+def _replay_only(replay: str, workers: int) -> int:
+    """Play the chunks given as JSON without checks and print their hashes (the fresh process's job)."""
+    jobs = [(n, kw, d, s0, k, False) for n, kw, d, s0, k in json.loads(replay)]
+    print(json.dumps([r.get("hash") for r in _run(jobs, workers, False)]))
+    return 0
+
+
+def _select_variants(
+    ap: argparse.ArgumentParser, names: list[str] | None
+) -> list[tuple[str, dict[str, Any]]]:
+    """Pick the variants that ``--envs`` names (every variant without it); a usage error if none."""
     variants = [
         (name, kw)
         for name, vs in VARIANTS.items()
         for kw in vs
-        if args.envs is None or name in args.envs or label_of(name, kw) in args.envs
+        if names is None or name in names or label_of(name, kw) in names
     ]
     if not variants:
         ap.error(
-            f"no variant matches {args.envs}; known: {[label_of(n, k) for n, v in VARIANTS.items() for k in v]}"
+            f"no variant matches {names}; known: {[label_of(n, k) for n, v in VARIANTS.items() for k in v]}"
         )
-    share = -(-args.decisions // len(variants))
+    return variants
+
+
+def _plan_chunks(
+    variants: list[tuple[str, dict[str, Any]]], decisions: int, seed: int, check_every: int
+) -> tuple[list[tuple[Any, ...]], int]:
+    """Split the decisions over the variants' chunks; the chunk jobs and the number of chunks per variant."""
+    share = -(-decisions // len(variants))
     chunks = max(1, min(CHUNKS, share // 500))
     per = -(-share // chunks)
     work = [
-        (name, kw, per, args.seed + c * CHUNK_SEEDS, args.check_every, True)
+        (name, kw, per, seed + c * CHUNK_SEEDS, check_every, True)
         for name, kw in variants
         for c in range(chunks)
     ]
+    return work, chunks
+
+
+def _replay_check(work: list[tuple[Any, ...]], results: list[dict[str, Any]], workers: int) -> dict[str, Any]:
+    """Replay the chunks in a fresh process and name those whose hashes came out different."""
+    again = _replay_hashes(work, workers)
+    differ = [
+        f"{label_of(w[0], w[1])} seeds from {w[3]}"
+        for w, r, h in zip(work, results, again, strict=True)
+        if r["hash"] != h
+    ]
+    return {"checked": True, "chunks": len(work), "different": differ}
+
+
+def _print_table(
+    rows: list[dict[str, Any]], replay: dict[str, Any], report: dict[str, Any], wall: float
+) -> None:
+    """Print the report as a table, one line per variant, then the replay and the totals."""
+    head = (
+        f"{'variant':<28}{'games':>8}{'decisions':>12}{'longest':>9}{'auto steps':>12}{'cap':>9}{'dec/s':>9}"
+    )
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        if "error" in r:
+            print(
+                f"{r['label']:<28} FAILED at seed {r['seed']}, decision {r['decision']} "
+                f"(env {r['env']}, options {r['options']}): {r['error']}"
+            )
+            continue
+        print(
+            f"{r['label']:<28}{r['games']:>8,}{r['decisions']:>12,}{r['longest_game']:>9,}"
+            f"{r['most_auto_steps_per_apply']:>12,}{r['auto_step_cap']:>9,}{r['decisions_per_s']:>9,.0f}"
+        )
+    if replay["checked"]:
+        state = "the same" if not replay["different"] else f"DIFFERENT in {', '.join(replay['different'])}"
+        print(f"replay in a fresh process with another PYTHONHASHSEED: {replay['chunks']} chunks, {state}")
+    print(
+        f"{report['decisions']:,} decisions, {report['games']:,} games, {report['failures']} failures "
+        f"in {wall:.0f} s ({report['decisions'] / wall:,.0f} decisions/s)"
+    )
+
+
+def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = None) -> int:
+    """Run the soak, print a table (or JSON); exit status 1 on any failure.
+
+    ``prepare(env)`` is called on each env before its games (it must pickle with ``--workers`` > 1);
+    the replay in a fresh process does not call it.
+    """
+    ap = _parser()
+    args = ap.parse_args(argv)
+    if args.replay is not None:
+        return _replay_only(args.replay, args.workers)
+    if args.decisions < 1 or args.workers < 1 or args.check_every < 1:
+        ap.error("--decisions, --workers and --check-every must be at least 1")
+    variants = _select_variants(ap, args.envs)
+    work, chunks = _plan_chunks(variants, args.decisions, args.seed, args.check_every)
     t0 = time.perf_counter()
     results = _run(
         work, args.workers, not args.no_progress, prepare
@@ -291,13 +395,7 @@ def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = 
     failed = [r for r in rows if "error" in r]
     replay: dict[str, Any] = {"checked": False}
     if not failed and not args.no_replay:
-        again = _replay_hashes(work, args.workers)
-        differ = [
-            f"{label_of(w[0], w[1])} seeds from {w[3]}"
-            for w, r, h in zip(work, results, again, strict=True)
-            if r["hash"] != h
-        ]
-        replay = {"checked": True, "chunks": len(work), "different": differ}
+        replay = _replay_check(work, results, args.workers)
     wall = time.perf_counter() - t0
     report = {
         "variants": rows,
@@ -311,34 +409,7 @@ def main(argv: list[str] | None = None, prepare: Callable[[Any], None] | None = 
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        head = (
-            f"{'variant':<28}{'games':>8}{'decisions':>12}{'longest':>9}{'auto steps':>12}"
-            f"{'cap':>9}{'dec/s':>9}"
-        )
-        print(head)
-        print("-" * len(head))
-        for r in rows:
-            if "error" in r:
-                print(
-                    f"{r['label']:<28} FAILED at seed {r['seed']}, decision {r['decision']} "
-                    f"(env {r['env']}, options {r['options']}): {r['error']}"
-                )
-                continue
-            print(
-                f"{r['label']:<28}{r['games']:>8,}{r['decisions']:>12,}{r['longest_game']:>9,}"
-                f"{r['most_auto_steps_per_apply']:>12,}{r['auto_step_cap']:>9,}{r['decisions_per_s']:>9,.0f}"
-            )
-        if replay["checked"]:
-            state = (
-                "the same" if not replay["different"] else f"DIFFERENT in {', '.join(replay['different'])}"
-            )
-            print(
-                f"replay in a fresh process with another PYTHONHASHSEED: {replay['chunks']} chunks, {state}"
-            )
-        print(
-            f"{report['decisions']:,} decisions, {report['games']:,} games, {report['failures']} failures "
-            f"in {wall:.0f} s ({report['decisions'] / wall:,.0f} decisions/s)"
-        )
+        _print_table(rows, replay, report, wall)
     for r in failed:
         print(r["traceback"], file=sys.stderr)
     return 1 if report["failures"] else 0
