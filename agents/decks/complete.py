@@ -196,6 +196,158 @@ def race(
     return {"scores": scores, "dropped": dropped, "alive": alive, "rounds": rounds, "games": used}
 
 
+def _check_settings(
+    against: Sequence[Any], budget: int, recheck: int, holdout: int, max_completions: int
+) -> None:
+    """Check the field and the race settings, raising ValueError for the first one out of range."""
+    if not against:
+        raise ValueError("--against needs at least one deck")
+    if recheck < 1 or holdout < 2 or max_completions < 1:
+        raise ValueError(
+            f"--recheck and --max-completions must be at least 1 and --holdout at least 2; got "
+            f"{recheck}, {max_completions} and {holdout}"
+        )
+    check_most_games(budget, "--budget")
+    check_most_games(holdout, "--holdout")
+
+
+def _deck_problem(ruleset: Any, wrap: Callable[[Counts], Any]) -> Callable[[Counts], str | None]:
+    """A check of a completed deck against the deck rules: None, or the problem it breaks them with."""
+    from deckgym.envs.core.errors import DeckError
+
+    def legal(counts: Counts) -> str | None:
+        try:
+            ruleset.deck_list(wrap(counts))
+        except DeckError as exc:
+            return exc.detail
+        return None
+
+    return legal
+
+
+def _check_race_budget(budget: int, completed: int, fielded: int) -> None:
+    """Check that the budget pays for one round of every completion against every field deck."""
+    per_seed_games = 2 * fielded
+    if budget < ROUND_SEEDS * completed * per_seed_games:
+        raise ValueError(
+            f"--budget must be at least {ROUND_SEEDS * completed * per_seed_games} games for {completed} "
+            f"completions and {fielded} field decks (one round: {ROUND_SEEDS} seeds each)"
+        )
+
+
+@dataclass(frozen=True)
+class _CompletionPlay:
+    """How ``complete`` plays its completions (``wrap`` makes one a deck) against the field."""
+
+    env_name: str
+    against: Sequence[Any]
+    pilot: str
+    workers: int | None
+    progress: Callable[[int], None] | None
+    env_kwargs: dict[str, Any]
+    wrap: Callable[[Counts], Any]
+    decks: list[Counts]
+
+    def evaluate(self, i: int, seeds: list[int]) -> list[float]:
+        """Per seed, completion i's mean points over the field (a pair of games against each field deck)."""
+        per_seed = [0.0] * len(seeds)
+        for f in self.against:
+            m = deck_match(
+                self.env_name,
+                self.wrap(self.decks[i]),
+                f,
+                self.pilot,
+                2 * len(seeds),
+                seeds[0],
+                self.workers,
+                **self.env_kwargs,
+            )
+            for k, (a, b) in enumerate(m.pairs):
+                per_seed[k] += (a + b) / 2 / len(self.against)
+        if self.progress is not None:
+            self.progress(2 * len(self.against) * len(seeds))
+        return per_seed
+
+    def holdout(self, i: int, games: int, fresh: int) -> list[Any]:
+        """Completion i's matches against each field deck on fresh seeds."""
+        return [
+            deck_match(
+                self.env_name,
+                self.wrap(self.decks[i]),
+                f,
+                self.pilot,
+                games,
+                fresh,
+                self.workers,
+                self.progress,
+                **self.env_kwargs,
+            )
+            for f in self.against
+        ]
+
+
+def _ranking(
+    raced: dict[str, Any], decks: list[Counts], partial: Counts
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """The completions from best to worst (those still in the race first), and each one's race record."""
+    order = sorted(
+        range(len(decks)),
+        key=lambda i: (i in raced["dropped"], -sum(raced["scores"][i]) / max(1, len(raced["scores"][i]))),
+    )
+    ranking = []
+    for i in order:
+        s = raced["scores"][i]
+        ranking.append(
+            {
+                "added": {
+                    c: decks[i][c] - partial.get(c, 0)
+                    for c in sorted(decks[i])
+                    if decks[i][c] > partial.get(c, 0)
+                },
+                "score": sum(s) / len(s) if s else None,
+                "score_ci95": list(pair_interval(s)) if s else None,
+                "seeds": len(s),
+                "dropped_in_round": raced["dropped"].get(i),
+            }
+        )
+    return order, ranking
+
+
+def _recheck_record(rank: int, added: Counts, hold: list[Any], labels: list[str]) -> dict[str, Any]:
+    """One re-checked winner's record: its rank, the cards added and its score on the fresh seeds."""
+    per_seed = [
+        sum(m.pairs[k][0] + m.pairs[k][1] for m in hold) / (2 * len(hold)) for k in range(len(hold[0].pairs))
+    ]
+    return {
+        "rank": rank + 1,
+        "added": added,
+        "score": sum(per_seed) / len(per_seed),
+        "score_ci95": list(pair_interval(per_seed)),
+        "games": sum(m.games for m in hold),
+        "vs": {lab: m.score for lab, m in zip(labels, hold, strict=True)},
+    }
+
+
+def _recheck(
+    play: _CompletionPlay,
+    raced: dict[str, Any],
+    order: list[int],
+    ranking: list[dict[str, Any]],
+    recheck: int,
+    holdout: int,
+    fresh: int,
+    labels: list[str],
+) -> list[dict[str, Any]]:
+    """The final re-check: the ``recheck`` best completions still in the race, ``holdout`` games each."""
+    rechecked = []
+    for rank, i in enumerate(order[:recheck]):
+        if i in raced["dropped"]:
+            break
+        hold = play.holdout(i, holdout, fresh)
+        rechecked.append(_recheck_record(rank, ranking[rank]["added"], hold, labels))
+    return rechecked
+
+
 def complete(
     env_name: str,
     partial_path: str | Path,
@@ -219,18 +371,9 @@ def complete(
         DeckError: the partial file or a field deck is not a legal deck file / deck.
     """
     from deckgym import envs
-    from deckgym.envs.core.errors import DeckError
 
     budget, recheck, holdout, max_completions = astuple(settings or RaceSettings())
-    if not against:
-        raise ValueError("--against needs at least one deck")
-    if recheck < 1 or holdout < 2 or max_completions < 1:
-        raise ValueError(
-            f"--recheck and --max-completions must be at least 1 and --holdout at least 2; got "
-            f"{recheck}, {max_completions} and {holdout}"
-        )
-    check_most_games(budget, "--budget")
-    check_most_games(holdout, "--holdout")
+    _check_settings(against, budget, recheck, holdout, max_completions)
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in against:
         ruleset.deck_list(f)
@@ -239,79 +382,14 @@ def complete(
     have = sum(partial.values())
     if have > size:
         raise ValueError(f"the partial deck has {have} cards; a complete deck has {size}")
-
-    def legal(counts: Counts) -> str | None:
-        try:
-            ruleset.deck_list(wrap(counts))
-        except DeckError as exc:
-            return exc.detail
-        return None
-
-    decks = completions(partial, cands, size - have, legal, max_completions)
-    per_seed_games = 2 * len(against)
-    if budget < ROUND_SEEDS * len(decks) * per_seed_games:
-        raise ValueError(
-            f"--budget must be at least {ROUND_SEEDS * len(decks) * per_seed_games} games for {len(decks)} "
-            f"completions and {len(against)} field decks (one round: {ROUND_SEEDS} seeds each)"
-        )
-
-    def evaluate(i: int, seeds: list[int]) -> list[float]:
-        per_seed = [0.0] * len(seeds)
-        for f in against:
-            m = deck_match(
-                env_name, wrap(decks[i]), f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs
-            )
-            for k, (a, b) in enumerate(m.pairs):
-                per_seed[k] += (a + b) / 2 / len(against)
-        if progress is not None:
-            progress(per_seed_games * len(seeds))
-        return per_seed
-
-    raced = race(len(decks), evaluate, budget, per_seed_games, seed)
-    order = sorted(
-        range(len(decks)),
-        key=lambda i: (i in raced["dropped"], -sum(raced["scores"][i]) / max(1, len(raced["scores"][i]))),
-    )
-    ranking = []
-    for i in order:
-        s = raced["scores"][i]
-        ranking.append(
-            {
-                "added": {
-                    c: decks[i][c] - partial.get(c, 0)
-                    for c in sorted(decks[i])
-                    if decks[i][c] > partial.get(c, 0)
-                },
-                "score": sum(s) / len(s) if s else None,
-                "score_ci95": list(pair_interval(s)) if s else None,
-                "seeds": len(s),
-                "dropped_in_round": raced["dropped"].get(i),
-            }
-        )
+    decks = completions(partial, cands, size - have, _deck_problem(ruleset, wrap), max_completions)
+    _check_race_budget(budget, len(decks), len(against))
+    play = _CompletionPlay(env_name, against, pilot, workers, progress, env_kwargs, wrap, decks)
+    raced = race(len(decks), play.evaluate, budget, 2 * len(against), seed)
+    order, ranking = _ranking(raced, decks, partial)
     fresh = seed + HOLDOUT_OFFSET
     labels = unique_labels(list(against))
-    rechecked = []
-    for rank, i in enumerate(order[:recheck]):
-        if i in raced["dropped"]:
-            break
-        hold = [
-            deck_match(env_name, wrap(decks[i]), f, pilot, holdout, fresh, workers, progress, **env_kwargs)
-            for f in against
-        ]
-        per_seed = [
-            sum(m.pairs[k][0] + m.pairs[k][1] for m in hold) / (2 * len(hold))
-            for k in range(len(hold[0].pairs))
-        ]
-        rechecked.append(
-            {
-                "rank": rank + 1,
-                "added": ranking[rank]["added"],
-                "score": sum(per_seed) / len(per_seed),
-                "score_ci95": list(pair_interval(per_seed)),
-                "games": sum(m.games for m in hold),
-                "vs": {lab: m.score for lab, m in zip(labels, hold, strict=True)},
-            }
-        )
+    rechecked = _recheck(play, raced, order, ranking, recheck, holdout, fresh, labels)
     return {
         **run_record(env_name, env_kwargs, pilot, seed),
         "partial": str(partial_path),

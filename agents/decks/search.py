@@ -28,6 +28,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from deckgym.agents.arena import Z95, check_most_games, pair_interval
@@ -251,6 +252,147 @@ def deck_toml(
     return "\n".join([*head, "", "[cards]", *body]) + "\n"
 
 
+def _check_search_args(
+    env_name: str, field: Sequence[Any], budget: int, swaps: int, target: float | None
+) -> None:
+    """Check the search's arguments, raising ValueError for the first one out of range."""
+    if env_name not in SEARCHABLE:
+        raise ValueError(f"deck search works on {', '.join(SEARCHABLE)}; got {env_name}")
+    if not field:
+        raise ValueError("--field needs at least one deck")
+    if budget < 16 * len(field):
+        raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
+    check_most_games(budget, "--budget")
+    if swaps < 1:
+        raise ValueError(f"--swaps must be at least 1, got {swaps}")
+    if target is not None and not 0 < target < 1:
+        raise ValueError(f"--target must be a score strictly between 0 and 1, got {target}")
+
+
+def _start_counts(env_name: str, ruleset: Any, start: Any) -> tuple[Counts, list[list[str]] | None]:
+    """The start deck's card counts, and the parts game's starter set (None for the other rulesets)."""
+    if env_name == "medarot_parts_v1":  # the search changes the 40-card deck; the starter set stays
+        from deckgym.envs.medarot_parts.cards import resolve_deck
+
+        first = resolve_deck(start, ruleset.pool, ruleset.config)
+        return dict(first.deck.cards), [list(m) for m in first.starter.medarots]
+    return dict(ruleset.deck_list(start).cards), None
+
+
+@dataclass(frozen=True)
+class _FieldPlay:
+    """How the search checks a deck and plays it against the field (the parts game keeps ``starter``)."""
+
+    env_name: str
+    field: Sequence[Any]
+    pilot: str
+    workers: int | None
+    env_kwargs: dict[str, Any]
+    ruleset: Any
+    starter: list[list[str]] | None
+    tuning: bool  # a starter being tuned stays playable as one
+
+    def value(self, counts: Counts) -> Any:
+        """The deck as the ruleset reads it: the counts, with the starter set in the parts game."""
+        return counts if self.starter is None else {"starter": self.starter, "cards": counts}
+
+    def legal(self, counts: Counts) -> bool:
+        """Whether the deck rules accept the deck (and a tuned starter has no orphan MedaChange)."""
+        from deckgym.envs.core.errors import DeckError
+
+        try:
+            self.ruleset.deck_list(self.value(counts))
+        except DeckError:
+            return False
+        return not (self.tuning and orphan_medachanges(self.ruleset.pool, counts))
+
+    def evaluate(self, counts: Counts, seeds: Sequence[int]) -> list[float]:
+        """Per seed, the deck's mean points over the field (a pair of games against each field deck)."""
+        from deckgym.agents.decks.matches import deck_match
+
+        per_seed = [0.0] * len(seeds)
+        for f in self.field:
+            m = deck_match(
+                self.env_name,
+                self.value(counts),
+                f,
+                self.pilot,
+                2 * len(seeds),
+                seeds[0],
+                self.workers,
+                **self.env_kwargs,
+            )
+            for i, (a, b) in enumerate(m.pairs):
+                per_seed[i] += (a + b) / 2 / len(self.field)
+        return per_seed
+
+    def holdout(self, best: Counts, games: int, fresh: int) -> list[Any]:
+        """The final re-check: the best deck's matches against each field deck on fresh seeds."""
+        from deckgym.agents.decks.matches import deck_match
+
+        return [
+            deck_match(
+                self.env_name, self.value(best), f, self.pilot, games, fresh, self.workers, **self.env_kwargs
+            )
+            for f in self.field
+        ]
+
+
+def _swap_class(
+    pool: Any, keep_theme: bool, keep_master: bool, banned: frozenset[str]
+) -> Callable[[str], Any] | None:
+    """The class a card id may be swapped within (``keep_theme``, ``keep_master``), or None for any card."""
+    if keep_theme:
+        return lambda c: card_class(pool[c])
+    if keep_master:
+        return lambda c: master_only_class(pool[c], banned)
+    return None
+
+
+def _search_result(
+    play: _FieldPlay,
+    seed: int,
+    start: Any,
+    found: dict[str, Any],
+    fresh: int,
+    hold: list[Any],
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """Assemble the JSON result: the run, the best deck and its deck file, the search and the holdout."""
+    from deckgym.agents.decks.matches import deck_label, run_record
+
+    best = found["best"]
+    pairs = [p for m in hold for p in m.pairs]
+    score = sum(a + b for a, b in pairs) / (2 * len(pairs))
+    return {
+        **run_record(play.env_name, play.env_kwargs, play.pilot, seed),
+        "field": [deck_label(f) for f in play.field],
+        "start": deck_label(start),
+        "best": best,
+        "starter": play.starter,
+        "best_toml": deck_toml(
+            play.env_name,
+            best,
+            play.ruleset,
+            "Searched deck",
+            f"found by deckgym decks search, seed {seed}",
+            play.starter,
+        ),
+        "games_used": found["games_used"],
+        "curve": found["curve"],
+        "target": options["target"],
+        "converged": found["converged"],
+        "keep_theme": options["keep_theme"],
+        "keep_master": options["keep_master"],
+        "swaps": options["swaps"],
+        "holdout_seed": fresh,
+        "holdout_games": sum(m.games for m in hold),
+        "holdout_score": score,
+        "holdout_ci95": list(pair_interval([(a + b) / 2 for a, b in pairs])),
+        "holdout_vs": {m.deck_b: m.score for m in hold},
+    }
+
+
 def deck_search(
     env_name: str,
     field: Sequence[Any],
@@ -280,105 +422,35 @@ def deck_search(
         DeckError: a field or start deck breaks the deck rules.
     """
     from deckgym import envs
-    from deckgym.agents.decks.matches import deck_label, deck_match, run_record
-    from deckgym.envs.core.errors import DeckError
 
-    if env_name not in SEARCHABLE:
-        raise ValueError(f"deck search works on {', '.join(SEARCHABLE)}; got {env_name}")
-    if not field:
-        raise ValueError("--field needs at least one deck")
-    if budget < 16 * len(field):
-        raise ValueError(f"--budget must be at least {16 * len(field)} games for a field of {len(field)}")
-    check_most_games(budget, "--budget")
-    if swaps < 1:
-        raise ValueError(f"--swaps must be at least 1, got {swaps}")
-    if target is not None and not 0 < target < 1:
-        raise ValueError(f"--target must be a score strictly between 0 and 1, got {target}")
+    _check_search_args(env_name, field, budget, swaps, target)
     ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
     for f in field:
         ruleset.deck_list(f)
     if start is None:
         start = field[0]
-    starter: list[list[str]] | None = None
-    if env_name == "medarot_parts_v1":  # the search changes the 40-card deck; the starter set stays
-        from deckgym.envs.medarot_parts.cards import resolve_deck
-
-        first = resolve_deck(start, ruleset.pool, ruleset.config)
-        starter = [list(m) for m in first.starter.medarots]
-        start_counts = dict(first.deck.cards)
-    else:
-        start_counts = dict(ruleset.deck_list(start).cards)
-
-    def value(counts: Counts) -> Any:
-        return counts if starter is None else {"starter": starter, "cards": counts}
-
+    start_counts, starter = _start_counts(env_name, ruleset, start)
+    play = _FieldPlay(
+        env_name, field, pilot, workers, env_kwargs, ruleset, starter, keep_theme or keep_master
+    )
     pool = ruleset.pool
-    tuning = keep_theme or keep_master  # a starter being tuned stays playable as one
-
-    def legal(counts: Counts) -> bool:
-        try:
-            ruleset.deck_list(value(counts))
-        except DeckError:
-            return False
-        return not (tuning and orphan_medachanges(pool, counts))
-
-    def evaluate(counts: Counts, seeds: Sequence[int]) -> list[float]:
-        per_seed = [0.0] * len(seeds)
-        for f in field:
-            m = deck_match(env_name, value(counts), f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
-            for i, (a, b) in enumerate(m.pairs):
-                per_seed[i] += (a + b) / 2 / len(field)
-        return per_seed
-
     banned = _banned(pool, start_counts)  # the master's restricted classes (D17), worked out once
     found = race_search(
         start_counts,
         swap_mutator(
             sorted(pool.cards),
-            legal,
-            card_class=(
-                (lambda c: card_class(pool[c]))
-                if keep_theme
-                else (lambda c: master_only_class(pool[c], banned))
-                if keep_master
-                else None
-            ),
+            play.legal,
+            card_class=_swap_class(pool, keep_theme, keep_master, banned),
             swaps=swaps,
         ),
-        evaluate,
+        play.evaluate,
         budget,
         seed,
         games_per_seed=2 * len(field),
         progress=progress,
         target=target,
     )
-    best = found["best"]
     fresh = 900_000_000 + seed * 100_003  # far from every seed the search used
-    hold = [
-        deck_match(env_name, value(best), f, pilot, holdout_games, fresh, workers, **env_kwargs)
-        for f in field
-    ]
-    pairs = [p for m in hold for p in m.pairs]
-    score = sum(a + b for a, b in pairs) / (2 * len(pairs))
-    return {
-        **run_record(env_name, env_kwargs, pilot, seed),
-        "field": [deck_label(f) for f in field],
-        "start": deck_label(start),
-        "best": best,
-        "starter": starter,
-        "best_toml": deck_toml(
-            env_name, best, ruleset, "Searched deck", f"found by deckgym decks search, seed {seed}", starter
-        ),
-        "games_used": found["games_used"],
-        "curve": found["curve"],
-        "target": target,
-        "converged": found["converged"],
-        "keep_theme": keep_theme,
-        "keep_master": keep_master,
-        "swaps": swaps,
-        "holdout_seed": fresh,
-        "holdout_games": sum(m.games for m in hold),
-        "holdout_score": score,
-        "holdout_ci95": list(pair_interval([(a + b) / 2 for a, b in pairs])),
-        "holdout_vs": {m.deck_b: m.score for m in hold},
-    }
+    hold = play.holdout(found["best"], holdout_games, fresh)
+    options = {"target": target, "keep_theme": keep_theme, "keep_master": keep_master, "swaps": swaps}
+    return _search_result(play, seed, start, found, fresh, hold, options)
