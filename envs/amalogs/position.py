@@ -88,17 +88,7 @@ def position(
     points = [r.whole(f"{names[i]} ap", v, 0, None, "I2") for i, v in enumerate(r.per_seat("D2 ap", ap, 0))]
     if phase == "ap_gain" and any(gone):
         fail(f"{names[gone.index(True)]} exited", "at start='ap_gain' every player is on the MAP", "I4, D29")
-    if not (is_list(life) and len(life) == 2 and all(map(is_int, life))):
-        fail("life", f"give the base lives (team A, team B) as two whole numbers, got {life!r}", "I1")
-    team_turn = r.whole("team_turn", team_turn, 1, None, "5.2")
-    acting = r.whole("acting", acting, 0, 1, "5.2")
-    first = acting if team_turn % 2 == 1 else 1 - acting
-    if first_team is not None:
-        first = r.whole("first_team", first_team, 0, 1, "5.2")
-    if r.flag("champion_lost", champion_lost, "D23") and phase != "strike":
-        fail("champion_lost", "only a position at start='strike' has a table result", "D23")
-    if not is_int(seed):
-        fail("seed", f"{seed!r} is not a whole number (the seed of the match's random stream)", "4.1")
+    team_turn, acting, first = _team_args(r, phase, life, team_turn, acting, first_team, champion_lost, seed)
 
     acting_on = [i for i in range(n) if cfg.team_of(i) == acting and not gone[i]]
     guard, duels, ends = _turn_flags(r, names, phase, acting, acting_on, (guarding, dueled, ended))
@@ -125,6 +115,33 @@ def position(
 
 
 # ----------------------------------------------------------------------------- reading
+
+
+def _team_args(
+    r: Reader,
+    phase: str,
+    life: Any,
+    team_turn: Any,
+    acting: Any,
+    first_team: Any,
+    champion_lost: Any,
+    seed: Any,
+) -> tuple[int, int, int]:
+    """The match-wide arguments, checked: (team turn, acting team, first team)."""
+    if not (is_list(life) and len(life) == 2 and all(map(is_int, life))):
+        fail("life", f"give the base lives (team A, team B) as two whole numbers, got {life!r}", "I1")
+    team_turn = r.whole("team_turn", team_turn, 1, None, "5.2")
+    acting = r.whole("acting", acting, 0, 1, "5.2")
+    first = acting if team_turn % 2 == 1 else 1 - acting
+    if first_team is not None:
+        first = r.whole("first_team", first_team, 0, 1, "5.2")
+    if r.flag("champion_lost", champion_lost, "D23") and phase != "strike":
+        fail("champion_lost", "only a position at start='strike' has a table result", "D23")
+    if not is_int(seed):
+        fail("seed", f"{seed!r} is not a whole number (the seed of the match's random stream)", "4.1")
+    return team_turn, acting, first
+
+
 def _config(team_sizes: Any, pools: Any, decks: Any, max_team_turns: Any, duel_cap: Any) -> AmalogsConfig:
     """The match options, as the env validates them; a refusal starts with the option's spec item."""
     try:

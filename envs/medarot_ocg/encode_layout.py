@@ -75,85 +75,95 @@ def _card_row(c: CardDef) -> list[float]:
     return row
 
 
+#: The pieces before the card-count tables (their sizes do not depend on the pool).
+_FRONT: Final[list[tuple[str, tuple[int, ...], str]]] = [
+    ("decision", (len(DP),), "one-hot of the current decision point"),
+    (
+        "scalars",
+        (_SCALARS,),
+        "turn, HP, zone counts, mode, who moves, the action and attack under way",
+    ),
+    (
+        "board",
+        (15, _SQ_F),
+        "per square (own frame): occupied, own, enemy, face up, identity known, acted, placed this turn, acting, attack target, transformed, sideways, disabled, rooted, guard, the active speed/10, power/100, armor/100 modifiers, threat/100 and reach/100 (highest power of a known enemy / own Medarot that can attack the square), own Medarot destroyable, enemy Medarot destroyable",
+    ),
+    (
+        "masters",
+        (2, _SLOT_F),
+        "own then opponent master: present, face up, used this turn, NEGATE charge",
+    ),
+    (
+        "stock_flags",
+        (6, _SLOT_F),
+        "own then opponent stock slots: present, face up, in use, NEGATE charge",
+    ),
+    (
+        "acting_moves",
+        (8, 3),
+        (
+            "while the acting Medarot's owner decides (A3-A9), per direction F FR R BR B BL L FL (its "
+            "owner's, as MOVE(d)): legal move, the destination is in range of an enemy that destroys it, "
+            "a destroyable target from there"
+        ),
+    ),
+    (
+        "acting_attacks",
+        (15, 2),
+        (
+            "while the acting Medarot's owner decides (A3-A9), per square (own frame): the acting "
+            "Medarot destroys the known enemy there now (power >= armor), its cost/5"
+        ),
+    ),
+    ("board_cards", (15, CARD_F), "top card features per square; zero if the seat cannot see it"),
+    ("hand_cards", (16, CARD_F), "own hand in order (HAND(i) refers to row i)"),
+    ("stock_cards", (6, CARD_F), "own stock cards, then the opponent's face-up stock cards"),
+    ("master_cards", (2, CARD_F), "own master, then the opponent's if face up"),
+    ("used_card", (1, CARD_F), "the Medaroter being played right now (public)"),
+]
+
+#: The pieces after them. They come last so that a model trained without them loads with zero
+#: weights for them (``agents.pretrained.widen``): new pieces go at the end.
+_BACK: Final[list[tuple[str, tuple[int, ...], str]]] = [
+    (
+        "move_tactics",
+        (8, 4),
+        (
+            "while the acting Medarot's owner decides (A3-A9), per direction as in acting_moves: the "
+            "destination is in the neutral row, an enemy Medarot in range from there (face-down ones "
+            "too), the highest cost/5 of a known enemy it destroys from there, a face-down enemy "
+            "Medarot in range from there"
+        ),
+    ),
+    (
+        "attack_range",
+        (15,),
+        (
+            "while the acting Medarot's owner decides (A3-A9), per square (own frame): an enemy "
+            "Medarot there is in the acting Medarot's range now (face-down ones too)"
+        ),
+    ),
+    (
+        "attack",
+        (5,),
+        (
+            "while a Medarot acts, what the seat knows of its attack: the acting Medarot's power/100, "
+            "its target's armor/100, (power - armor)/40, the attack destroys the target (power >= "
+            "armor), and before a target is declared (armor - power)/40 of the weakest known enemy in "
+            "range (each 0 when a Medarot in it is unknown to the seat or there is none)"
+        ),
+    ),
+]
+
+
 def build_layout(n_cards: int) -> ObsLayout:
     """The observation layout for a pool of ``n_cards`` card definitions."""
     return ObsLayout(
         [
-            ("decision", (len(DP),), "one-hot of the current decision point"),
-            (
-                "scalars",
-                (_SCALARS,),
-                "turn, HP, zone counts, mode, who moves, the action and attack under way",
-            ),
-            (
-                "board",
-                (15, _SQ_F),
-                "per square (own frame): occupied, own, enemy, face up, identity known, acted, placed this turn, acting, attack target, transformed, sideways, disabled, rooted, guard, the active speed/10, power/100, armor/100 modifiers, threat/100 and reach/100 (highest power of a known enemy / own Medarot that can attack the square), own Medarot destroyable, enemy Medarot destroyable",
-            ),
-            (
-                "masters",
-                (2, _SLOT_F),
-                "own then opponent master: present, face up, used this turn, NEGATE charge",
-            ),
-            (
-                "stock_flags",
-                (6, _SLOT_F),
-                "own then opponent stock slots: present, face up, in use, NEGATE charge",
-            ),
-            (
-                "acting_moves",
-                (8, 3),
-                (
-                    "while the acting Medarot's owner decides (A3-A9), per direction F FR R BR B BL L FL (its "
-                    "owner's, as MOVE(d)): legal move, the destination is in range of an enemy that destroys it, "
-                    "a destroyable target from there"
-                ),
-            ),
-            (
-                "acting_attacks",
-                (15, 2),
-                (
-                    "while the acting Medarot's owner decides (A3-A9), per square (own frame): the acting "
-                    "Medarot destroys the known enemy there now (power >= armor), its cost/5"
-                ),
-            ),
-            ("board_cards", (15, CARD_F), "top card features per square; zero if the seat cannot see it"),
-            ("hand_cards", (16, CARD_F), "own hand in order (HAND(i) refers to row i)"),
-            ("stock_cards", (6, CARD_F), "own stock cards, then the opponent's face-up stock cards"),
-            ("master_cards", (2, CARD_F), "own master, then the opponent's if face up"),
-            ("used_card", (1, CARD_F), "the Medaroter being played right now (public)"),
+            *_FRONT,
             ("trash", (2, n_cards), "own and opponent trash contents, count per card / 3"),
             ("reserve", (2, n_cards), "own and opponent MedaForce reserve, count per card / 3"),
-            # The pieces below come last so that a model trained without them loads with zero weights
-            # for them (``agents.pretrained.widen``): new pieces go at the end.
-            (
-                "move_tactics",
-                (8, 4),
-                (
-                    "while the acting Medarot's owner decides (A3-A9), per direction as in acting_moves: the "
-                    "destination is in the neutral row, an enemy Medarot in range from there (face-down ones "
-                    "too), the highest cost/5 of a known enemy it destroys from there, a face-down enemy "
-                    "Medarot in range from there"
-                ),
-            ),
-            (
-                "attack_range",
-                (15,),
-                (
-                    "while the acting Medarot's owner decides (A3-A9), per square (own frame): an enemy "
-                    "Medarot there is in the acting Medarot's range now (face-down ones too)"
-                ),
-            ),
-            (
-                "attack",
-                (5,),
-                (
-                    "while a Medarot acts, what the seat knows of its attack: the acting Medarot's power/100, "
-                    "its target's armor/100, (power - armor)/40, the attack destroys the target (power >= "
-                    "armor), and before a target is declared (armor - power)/40 of the weakest known enemy in "
-                    "range (each 0 when a Medarot in it is unknown to the seat or there is none)"
-                ),
-            ),
+            *_BACK,
         ]
     )
 

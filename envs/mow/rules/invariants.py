@@ -506,6 +506,16 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         raise shape_error("5.8", f"decision point {point!r}: kind 1..13 (K1-K13) of a seated player")
     kind = DP(point[0])
     where = f"{kind.name} decision"
+    want, ok = _dp_context(kind, point, pending)
+    if not ok:
+        raise shape_error("5.8", f"{where}: its context is {list(want) or None}, got {pending!r}")
+    if not want or "frame" not in want:
+        return
+    _dp_frame(st, r, seats, kind, point, pending, where)
+
+
+def _dp_context(kind: DP, point: Any, pending: Any) -> tuple[tuple[Any, ...], bool]:
+    """The context a decision point of ``kind`` reads (as words), and whether ``pending`` is it."""
     want: tuple[Any, ...] = ()
     if kind == DP.ATTACK_TARGET:
         want = ("attack",)
@@ -540,10 +550,13 @@ def _dp_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
         ok = isinstance(pending, list) and len(pending) == 2 and pending[0] == name
     else:
         ok = pending is None
-    if not ok:
-        raise shape_error("5.8", f"{where}: its context is {list(want) or None}, got {pending!r}")
-    if not want or "frame" not in want:
-        return
+    return want, ok
+
+
+def _dp_frame(
+    st: GameState, r: _Reader, seats: tuple[int, ...], kind: DP, point: Any, pending: Any, where: str
+) -> None:
+    """A choice inside an effect: its frame is resolving and its primitive asks this choice of its controller."""
     assert pending is not None  # a frame context (checked just above)
     f = pending[1]
     c = r.frame(where, f, seats, resolving=True)
