@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.agents.arena import Z95, check_most_games, pair_interval
-from deckgym.agents.decks.matches import deck_match, run_record, unique_labels
+from deckgym.agents.decks.matches import deck_match, field_seed_scores, run_record, unique_labels
 
 #: A deck as card counts ({id: count}).
 Counts = dict[str, int]
@@ -250,20 +250,15 @@ class _CompletionPlay:
 
     def evaluate(self, i: int, seeds: list[int]) -> list[float]:
         """Per seed, completion i's mean points over the field (a pair of games against each field deck)."""
-        per_seed = [0.0] * len(seeds)
-        for f in self.against:
-            m = deck_match(
-                self.env_name,
-                self.wrap(self.decks[i]),
-                f,
-                self.pilot,
-                2 * len(seeds),
-                seeds[0],
-                self.workers,
-                **self.env_kwargs,
-            )
-            for k, (a, b) in enumerate(m.pairs):
-                per_seed[k] += (a + b) / 2 / len(self.against)
+        per_seed = field_seed_scores(
+            self.env_name,
+            self.wrap(self.decks[i]),
+            self.against,
+            self.pilot,
+            seeds,
+            self.workers,
+            **self.env_kwargs,
+        )
         if self.progress is not None:
             self.progress(2 * len(self.against) * len(seeds))
         return per_seed

@@ -197,3 +197,24 @@ def deck_match(
     tick = None if progress is None else (lambda job, _res: progress(2 * len(job[5])))
     pairs = [p for chunk in run_chunks(_play_deck_chunk, jobs, workers, tick) for p in chunk]
     return DeckMatch(deck_label(deck_a), deck_label(deck_b), env_name, pilot, seed, pairs, dict(env_kwargs))
+
+
+def field_seed_scores(
+    env_name: str,
+    deck: Deck,
+    field: Sequence[Deck],
+    pilot: str,
+    seeds: Sequence[int],
+    workers: int | None,
+    **env_kwargs: Any,
+) -> list[float]:
+    """Per seed, ``deck``'s mean points over ``field``: a pair of games against each field deck.
+
+    ``seeds`` are consecutive (the pairs of each field deck run on ``seeds[0]`` onward).
+    """
+    per_seed = [0.0] * len(seeds)
+    for f in field:
+        m = deck_match(env_name, deck, f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
+        for i, (a, b) in enumerate(m.pairs):
+            per_seed[i] += (a + b) / 2 / len(field)
+    return per_seed

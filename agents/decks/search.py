@@ -308,23 +308,11 @@ class _FieldPlay:
 
     def evaluate(self, counts: Counts, seeds: Sequence[int]) -> list[float]:
         """Per seed, the deck's mean points over the field (a pair of games against each field deck)."""
-        from deckgym.agents.decks.matches import deck_match
+        from deckgym.agents.decks.matches import field_seed_scores
 
-        per_seed = [0.0] * len(seeds)
-        for f in self.field:
-            m = deck_match(
-                self.env_name,
-                self.value(counts),
-                f,
-                self.pilot,
-                2 * len(seeds),
-                seeds[0],
-                self.workers,
-                **self.env_kwargs,
-            )
-            for i, (a, b) in enumerate(m.pairs):
-                per_seed[i] += (a + b) / 2 / len(self.field)
-        return per_seed
+        return field_seed_scores(
+            self.env_name, self.value(counts), self.field, self.pilot, seeds, self.workers, **self.env_kwargs
+        )
 
     def holdout(self, best: Counts, games: int, fresh: int) -> list[Any]:
         """The final re-check: the best deck's matches against each field deck on fresh seeds."""
