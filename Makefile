@@ -49,6 +49,7 @@ install: $(VENV)/.train $(VENV)/.compiled
 ENGINE_SOURCES := $(shell grep -v '^[\#-]' deckgym/compiled.txt)
 $(VENV)/.compiled: $(ENGINE_SOURCES) deckgym/compiled.txt setup.py | $(VENV)/.core
 	@mkdir -p build; if $(PY) scripts/can_compile.py; then \
+	  find envs agents -name '*.so' -delete; \
 	  DECKGYM_COMPILE=1 $(PY) setup.py -q build_ext --inplace > build/compile.log 2>&1 \
 	    || { tail -20 build/compile.log; echo "the compiled build failed (log: build/compile.log)"; \
 	         find envs agents -name '*.so' -delete; [ "$${DECKGYM_REQUIRE_COMPILED:-0}" = 0 ] || exit 1; }; \

@@ -79,14 +79,21 @@ def _stale_build(root: _Path) -> str:
     """In a source tree (``root``), a compiled module whose source changed since the build, or "".
 
     The compiled code of every module is in the group library (in ``envs/``), so each source
-    of the list (``compiled_sources``) is compared with it; no library, no build to be stale.
+    of the list (``compiled_sources``) is compared with it; a module the list leaves interpreted
+    that still has a compiled copy (from a build when it was compiled) makes the build stale too,
+    as Python would load that copy. No library, no build to be stale.
     """
     group = max((lib.stat().st_mtime for lib in (root / "envs").glob("_native__mypyc*.so")), default=None)
     if group is None:
         return ""
-    for path in compiled_sources(root)[0]:
+    compiled, interpreted = compiled_sources(root)
+    for path in compiled:
         source = root / path
         if source.is_file() and source.stat().st_mtime > group:
+            return path
+    for path in interpreted:  # a module the list now leaves interpreted, with its old compiled copy beside it
+        source = root / path
+        if any(source.parent.glob(source.stem + ".*.so")):
             return path
     return ""
 

@@ -44,14 +44,33 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make(name: str, **kwargs: Any) -> Any:
-    """Create environment ``name`` (e.g. ``"medarot_ocg_v1"``) with its keyword arguments."""
+def _module(name: str) -> Any:
+    """The module of registered environment ``name``; ``KeyError`` naming a renamed or unknown one."""
     if name in RENAMED:
         new, why = RENAMED[name]
         raise KeyError(f"environment {name!r} is now {new!r}: {why}")
     if name not in _REGISTRY:
         raise KeyError(f"unknown environment {name!r}; known: {', '.join(names())}")
-    return importlib.import_module(_REGISTRY[name]).env(**kwargs)
+    return importlib.import_module(_REGISTRY[name])
+
+
+def make(name: str, **kwargs: Any) -> Any:
+    """Create environment ``name`` (e.g. ``"medarot_ocg_v1"``) with its keyword arguments."""
+    return _module(name).env(**kwargs)
+
+
+#: Options of the env alone (how it renders, what an illegal action does): no part of the rules.
+ENV_ONLY_OPTIONS = ("render_mode", "illegal_action")
+
+
+def ruleset(name: str, **kwargs: Any) -> Any:
+    """The rules of environment ``name`` with these options, without building an env.
+
+    The same object ``make(name, **kwargs).unwrapped.ruleset`` is (one per configuration); the
+    options of the env alone (``ENV_ONLY_OPTIONS``) are accepted and play no part.
+    """
+    rules = {k: v for k, v in kwargs.items() if k not in ENV_ONLY_OPTIONS}
+    return _module(name).ruleset(**rules)
 
 
 def family(name: str) -> str:

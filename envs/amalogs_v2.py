@@ -17,6 +17,24 @@ from deckgym.envs.amalogs.env import __doc__ as _DOC
 __doc__ = _DOC
 
 
+def ruleset(
+    team_sizes: Any = (2, 2),
+    pools: Any = None,
+    decks: Any = None,
+    max_team_turns: int = 60,
+    duel_cap: int = 300,
+) -> AmalogsRuleset:
+    """The rules of one configuration, without an env (shared by every env of that configuration)."""
+    return shared_ruleset(
+        AmalogsRuleset,
+        team_sizes=team_sizes,
+        pools=pools,
+        decks=decks,
+        max_team_turns=max_team_turns,
+        duel_cap=duel_cap,
+    )
+
+
 def raw_env(
     team_sizes: Any = (2, 2),
     pools: Any = None,
@@ -27,15 +45,10 @@ def raw_env(
     illegal_action: str = "penalize",
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    ruleset = shared_ruleset(
-        AmalogsRuleset,
-        team_sizes=team_sizes,
-        pools=pools,
-        decks=decks,
-        max_team_turns=max_team_turns,
-        duel_cap=duel_cap,
+    rules = ruleset(
+        team_sizes=team_sizes, pools=pools, decks=decks, max_team_turns=max_team_turns, duel_cap=duel_cap
     )
-    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+    return CardGameEnv(rules, render_mode=render_mode, illegal_action=illegal_action)
 
 
 #: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.

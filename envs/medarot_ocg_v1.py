@@ -18,6 +18,16 @@ from deckgym.envs.medarot_ocg.env import __doc__ as _DOC
 __doc__ = _DOC
 
 
+def ruleset(
+    mode: str = "beginner",
+    decks: Sequence[Any] | None = None,
+    max_turns: int = 60,
+    **rules: Any,
+) -> MedarotRuleset:
+    """The rules of one configuration, without an env (shared by every env of that configuration)."""
+    return shared_ruleset(MedarotRuleset, mode=mode, decks=decks, max_turns=max_turns, **rules)
+
+
 def raw_env(
     mode: str = "beginner",
     decks: Sequence[Any] | None = None,
@@ -27,8 +37,11 @@ def raw_env(
     **rules: Any,
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    ruleset = shared_ruleset(MedarotRuleset, mode=mode, decks=decks, max_turns=max_turns, **rules)
-    return CardGameEnv(ruleset, render_mode=render_mode, illegal_action=illegal_action)
+    return CardGameEnv(
+        ruleset(mode=mode, decks=decks, max_turns=max_turns, **rules),
+        render_mode=render_mode,
+        illegal_action=illegal_action,
+    )
 
 
 #: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.

@@ -124,7 +124,7 @@ class _Run:
         self.args = args
         self.kwargs: dict[str, Any] = {} if args.mode is None else {"mode": args.mode}
         self.kwargs.update(STARTER_RULES.get(args.env, {}))
-        self.ruleset = envs.make(args.env, **self.kwargs).unwrapped.ruleset
+        self.ruleset = envs.ruleset(args.env, **self.kwargs)
         self.names = args.decks.split(",") if args.decks else list(self.ruleset.starter_names)
         self.sources = {n: Path(self.ruleset.deck_list(n).source or n) for n in self.names}
         work = args.out / "decks"

@@ -117,7 +117,7 @@ def tournament_rates(name: str, kwargs: dict[str, Any], games: int, workers: int
     from deckgym.agents.arena import match
     from deckgym.agents.decks.matches import deck_match
 
-    starters = envs.make(name, **kwargs).unwrapped.ruleset.starter_names
+    starters = envs.ruleset(name, **kwargs).starter_names
     t0 = time.perf_counter()
     deck_match(name, starters[0], starters[1], "heuristic", games, seed=0, workers=workers, **kwargs)
     heuristic = games / (time.perf_counter() - t0)

@@ -90,6 +90,8 @@ def test_every_engine_module_is_on_the_compiled_list_once_compiled_or_interprete
     paths = {p.relative_to(ROOT).as_posix() for p in modules}
     assert set(listed) == paths, (sorted(paths - set(listed)), sorted(set(listed) - paths))
     assert len(compiled) >= 100 and "envs/core/state.py" in compiled and "envs/aec.py" in interpreted
+    # every registered env's module (``envs.make``'s factory) stays interpreted, whatever its version
+    assert {p for p in paths if re.fullmatch(r"envs/\w+_v\d+\.py", p)} <= set(interpreted)
 
 
 def test_setup_py_compiles_exactly_the_list() -> None:
@@ -123,6 +125,12 @@ def test_a_source_newer_than_the_build_is_found_by_its_path(tmp_path) -> None:
     assert deckgym._stale_build(tmp_path) == ""  # the interpreted view.py is newer, and that is fine
     os.utime(tmp_path / "envs/a/view.py", None)
     assert deckgym._stale_build(tmp_path) == "envs/a/view.py"
+    os.utime(tmp_path / "envs/a/view.py", (past - 10, past - 10))
+    old_copy = tmp_path / "envs" / "b" / "view.cpython-311-x86_64-linux-gnu.so"
+    old_copy.write_bytes(b"")  # b's view.py was compiled once and is interpreted now
+    assert deckgym._stale_build(tmp_path) == "envs/b/view.py"
+    old_copy.unlink()
+    assert deckgym._stale_build(tmp_path) == ""
     lib.unlink()
     assert deckgym._stale_build(tmp_path) == ""  # no build: nothing to be stale
 

@@ -42,7 +42,7 @@ def _ruleset(env: str, mode: str | None) -> Any:
         raise _fail(f"unknown environment {env!r}; known: {', '.join(env_lib.names())}")
     kwargs = {} if mode is None else {"mode": mode}
     try:
-        ruleset = env_lib.make(env, **kwargs).unwrapped.ruleset
+        ruleset = env_lib.ruleset(env, **kwargs)
     except (TypeError, ValueError) as exc:
         raise _fail(str(exc).splitlines()[0]) from None
     if not hasattr(ruleset, "starter_names"):

@@ -369,7 +369,7 @@ def complete(
 
     budget, recheck, holdout, max_completions = astuple(settings or RaceSettings())
     _check_settings(against, budget, recheck, holdout, max_completions)
-    ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
+    ruleset = envs.ruleset(env_name, **env_kwargs)
     for f in against:
         ruleset.deck_list(f)
     partial, wrap, size = ruleset.partial_deck(partial_path)

@@ -412,7 +412,7 @@ def deck_search(
     from deckgym import envs
 
     _check_search_args(env_name, field, budget, swaps, target)
-    ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
+    ruleset = envs.ruleset(env_name, **env_kwargs)
     for f in field:
         ruleset.deck_list(f)
     if start is None:

@@ -302,7 +302,7 @@ def deck_cards(env_name: str, deck: Deck, **env_kwargs: Any) -> dict[str, int]:
     """A deck value's cards, ``{card id: count}`` sorted by id (``DeckError`` when it is not legal)."""
     from deckgym import envs
 
-    ruleset = envs.make(env_name, **env_kwargs).unwrapped.ruleset
+    ruleset = envs.ruleset(env_name, **env_kwargs)
     cards: dict[str, int] = {}
     for cid, n in ruleset.deck_list(deck).cards:
         cards[cid] = cards.get(cid, 0) + n
