@@ -45,7 +45,8 @@ def raw_env(
     illegal_action: str = "penalize",
 ) -> CardGameEnv:
     """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    rules = ruleset(
+    # typed as the generic ruleset the wrapper reads (its encoder protocol is narrower than AMALOGS')
+    rules: Any = ruleset(
         team_sizes=team_sizes, pools=pools, decks=decks, max_team_turns=max_team_turns, duel_cap=duel_cap
     )
     return CardGameEnv(rules, render_mode=render_mode, illegal_action=illegal_action)
