@@ -74,6 +74,40 @@ def shared_ruleset(cls: Callable[..., Any], **options: Any) -> Any:
     return ruleset
 
 
+def env_over(ruleset: Callable[..., Any]) -> Callable[..., CardGameEnv]:
+    """An env module's ``env(...)``: ``ruleset(...)``'s options, then ``render_mode`` and ``illegal_action``.
+
+    Its signature is the ruleset function's with the two env options added, so ``help()`` and
+    editors show every option with its default (PettingZoo's safety checks are built in; there
+    is no extra wrapper layer).
+    """
+    import inspect
+
+    def raw_env(
+        *args: Any, render_mode: str | None = None, illegal_action: str = "penalize", **options: Any
+    ) -> CardGameEnv:
+        return CardGameEnv(ruleset(*args, **options), render_mode=render_mode, illegal_action=illegal_action)
+
+    params = list(inspect.signature(ruleset).parameters.values())
+    more = params[-1:] if params and params[-1].kind is inspect.Parameter.VAR_KEYWORD else []
+    named = [p for p in params if p not in more]
+    env_options = [
+        inspect.Parameter(
+            "render_mode", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="str | None"
+        ),
+        inspect.Parameter(
+            "illegal_action", inspect.Parameter.KEYWORD_ONLY, default="penalize", annotation="str"
+        ),
+    ]
+    raw_env.__signature__ = inspect.Signature(named + env_options + more, return_annotation="CardGameEnv")  # type: ignore[attr-defined]
+    raw_env.__doc__ = (
+        "The environment of these rules options; ``render_mode`` and ``illegal_action`` are the env's own "
+        "(PettingZoo's safety checks are built in; there is no extra wrapper layer)."
+    )
+    raw_env.__module__ = ruleset.__module__
+    return raw_env
+
+
 def _space_prototypes(ruleset: Any) -> tuple[spaces.Box, spaces.Box, spaces.Discrete, spaces.Box]:
     """The observation, mask, action and state spaces of a ruleset, built once on it; envs copy them."""
     protos = getattr(ruleset, "_space_prototypes", None)

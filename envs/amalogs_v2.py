@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.aec import env_over, shared_ruleset
 from deckgym.envs.amalogs.env import AmalogsRuleset
 from deckgym.envs.amalogs.env import __doc__ as _DOC
 
@@ -35,22 +35,8 @@ def ruleset(
     )
 
 
-def raw_env(
-    team_sizes: Any = (2, 2),
-    pools: Any = None,
-    decks: Any = None,
-    max_team_turns: int = 60,
-    duel_cap: int = 300,
-    render_mode: str | None = None,
-    illegal_action: str = "penalize",
-) -> CardGameEnv:
-    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    # typed as the generic ruleset the wrapper reads (its encoder protocol is narrower than AMALOGS')
-    rules: Any = ruleset(
-        team_sizes=team_sizes, pools=pools, decks=decks, max_team_turns=max_team_turns, duel_cap=duel_cap
-    )
-    return CardGameEnv(rules, render_mode=render_mode, illegal_action=illegal_action)
-
+#: The environment: ``ruleset``'s options, then ``render_mode`` and ``illegal_action``.
+raw_env = env_over(ruleset)
 
 #: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
 env = raw_env

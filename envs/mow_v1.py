@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deckgym.envs.aec import CardGameEnv, shared_ruleset
+from deckgym.envs.aec import env_over, shared_ruleset
 from deckgym.envs.mow.env import MowRuleset
 from deckgym.envs.mow.env import __doc__ as _DOC
 
@@ -27,20 +27,8 @@ def ruleset(
     return shared_ruleset(MowRuleset, decks=decks, max_turns=max_turns, **rules)
 
 
-def raw_env(
-    decks: Sequence[Any] | None = None,
-    max_turns: int = 100,
-    render_mode: str | None = None,
-    illegal_action: str = "penalize",
-    **rules: Any,
-) -> CardGameEnv:
-    """The environment (PettingZoo's safety checks are built in; there is no extra wrapper layer)."""
-    return CardGameEnv(
-        ruleset(decks=decks, max_turns=max_turns, **rules),
-        render_mode=render_mode,
-        illegal_action=illegal_action,
-    )
-
+#: The environment: ``ruleset``'s options, then ``render_mode`` and ``illegal_action``.
+raw_env = env_over(ruleset)
 
 #: ``env`` and ``raw_env`` are the same: the checks of PettingZoo's classic wrappers are built in.
 env = raw_env
