@@ -24,11 +24,16 @@ Z95 = 1.959963984540054
 MAX_GAMES = 10_000_000
 
 
+def count_text(value: int) -> str:
+    """A count as typed, or its number of digits when it is too long to print."""
+    text = str(value)
+    return text if len(text) <= 24 else f"a number of {len(text)} digits"
+
+
 def check_most_games(games: int, name: str = "games") -> None:
     """``ValueError`` naming ``name`` when ``games`` is above ``MAX_GAMES``."""
     if games > MAX_GAMES:
-        digits = str(games) if len(str(games)) <= 24 else f"a number of {len(str(games))} digits"
-        raise ValueError(f"{name} must be at most {MAX_GAMES:,}, got {digits}")
+        raise ValueError(f"{name} must be at most {MAX_GAMES:,}, got {count_text(games)}")
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -19,8 +19,8 @@ from typing import Annotated
 import typer
 
 from deckgym.agents.arena import MAX_GAMES
-from deckgym.agents.cli_input import check_agent, check_count, check_env, check_output_file, run
-from deckgym.agents.cli_train import MAX_WORKERS, results_table
+from deckgym.agents.cli_input import MAX_WORKERS, check_agent, check_count, check_env, check_output_file, run
+from deckgym.agents.cli_train import OPTIONS_HELP, results_table
 from deckgym.agents.cli_train import env_kwargs as _env_kwargs
 from deckgym.agents.cli_train import register as register_train
 
@@ -58,8 +58,6 @@ def _add_decks() -> None:
 
 _add_decks()
 
-_OPTIONS_HELP = "more environment options as a JSON object, e.g. '{\"team_sizes\": [3, 3]}'"
-
 
 @app.command()
 def envs() -> None:
@@ -86,7 +84,7 @@ def evaluate(
     ] = "random",
     games: Annotated[int, typer.Option(help="games (rounded up to seat-swapped pairs)")] = 400,
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
-    options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
+    options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     workers: Annotated[int, typer.Option(help="processes (0: all cores)")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -100,7 +98,7 @@ def evaluate(
     kwargs = _env_kwargs(mode, options)
     check_env(env, kwargs)
     check_count("--games", games, maximum=MAX_GAMES)
-    check_count("--workers", workers, 0, MAX_WORKERS)
+    check_count("--workers", workers, 0, maximum=MAX_WORKERS)
     check_agent(agent, env, kwargs, "--agent")
     check_agent(opponent, env, kwargs, "--opponent")
     res = match(agent, opponent, env, games=games, seed=seed, workers=workers or None, **kwargs)
@@ -129,7 +127,7 @@ def play(
         ),
     ] = "Hard",
     mode: Annotated[str | None, typer.Option(help="ruleset mode")] = None,
-    options: Annotated[str | None, typer.Option(help=_OPTIONS_HELP)] = None,
+    options: Annotated[str | None, typer.Option(help=OPTIONS_HELP)] = None,
     seat: Annotated[str, typer.Option(help="your side: 0, 1 or random (a team in AMALOGS)")] = "0",
     seed: Annotated[int | None, typer.Option(help="the game's seed (default: a random one)")] = None,
     record: Annotated[Path | None, typer.Option(help="write the game to this replay file")] = None,

@@ -84,24 +84,23 @@ def check_agent(spec: str, env: str, kwargs: dict[str, Any], option: str = "--ag
         raise UserError(f"{option} {spec}: {_message(exc)}") from None
 
 
-#: The largest count any option takes (games, steps, processes...): far above any run that
-#: ends, so that a mistyped number is refused at once instead of starting work that never does.
-MAX_COUNT = 10**10
+#: The most worker processes a command takes.
+MAX_WORKERS = 1024
 
 
-def check_count(option: str, value: int, minimum: int = 1, maximum: int = MAX_COUNT) -> None:
-    """``value`` is in ``minimum..maximum``; otherwise a ``UserError`` naming ``option``."""
+def check_count(option: str, value: int, minimum: int = 1, *, maximum: int) -> None:
+    """``value`` is in ``minimum..maximum``; otherwise a ``UserError`` naming ``option``.
+
+    Every count has a most: a mistyped number is refused at once instead of starting work
+    that never ends.
+    """
+    from deckgym.agents.arena import count_text
+
     if value < minimum:
         allowed = "a positive whole number" if minimum == 1 else f"at least {minimum}"
         raise UserError(f"{option} must be {allowed}, got {value}")
     if value > maximum:
-        raise UserError(f"{option} must be at most {maximum:,}, got {_short(value)}")
-
-
-def _short(value: int) -> str:
-    """``value`` as typed, or its digit count when it is too long to print."""
-    text = str(value)
-    return text if len(text) <= 24 else f"a number of {len(text)} digits"
+        raise UserError(f"{option} must be at most {maximum:,}, got {count_text(value)}")
 
 
 def _nearest_existing(path: Path) -> Path:

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from deckgym.agents.cli_input import (
+    MAX_WORKERS,
     UserError,
     check_count,
     check_env,
@@ -45,10 +46,8 @@ RESUME_TAKES = ("timesteps", "final_games", "progress_bar")
 #: The most runs of ``--seeds``.
 MAX_SEEDS = 100
 
-#: The most worker processes of the final evaluation.
-MAX_WORKERS = 1024
-
-_OPTIONS_HELP = "more environment options as a JSON object, e.g. '{\"team_sizes\": [3, 3]}'"
+#: The help of ``--options`` (``deckgym train``, ``evaluate`` and ``play``).
+OPTIONS_HELP = "more environment options as a JSON object, e.g. '{\"team_sizes\": [3, 3]}'"
 
 
 def option_name(field: str) -> str:
@@ -134,7 +133,7 @@ OWN_PARAMETERS: list[tuple[str, Any, Any]] = [
         None,
     ),
     ("mode", Annotated[str | None, typer.Option(help="ruleset mode, e.g. beginner")], None),
-    ("options", Annotated[str | None, typer.Option(help=_OPTIONS_HELP)], None),
+    ("options", Annotated[str | None, typer.Option(help=OPTIONS_HELP)], None),
     (
         "opponents",
         Annotated[
@@ -299,7 +298,7 @@ def train(ctx: typer.Context, **values: Any) -> None:
     fields = [f.name for f in dataclasses.fields(TrainConfig) if f.name not in OWN_FORM]
     given = _given(ctx, fields)
     check_count("--seeds", values["seeds"], maximum=MAX_SEEDS)
-    check_count("--workers", values["workers"], 0, MAX_WORKERS)
+    check_count("--workers", values["workers"], 0, maximum=MAX_WORKERS)
     if values["resume"] is not None:
         _resume(values, given)
         return

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Self
 import typer
 
 from deckgym import provenance
-from deckgym.agents.cli_input import check_agent
+from deckgym.agents.cli_input import MAX_WORKERS, check_agent
 from deckgym.agents.decks.matches import options_text
 
 decks_app = typer.Typer(
@@ -80,8 +80,8 @@ def _pool(backend: str, workers: int) -> Any:
 
     if backend not in BACKENDS:
         raise _fail(f"unknown --backend {backend!r}; known: {', '.join(BACKENDS)}")
-    if not 0 <= workers <= 1024:
-        raise _fail(f"--workers must be in 0..1024 (0: all cores), got {workers}")
+    if not 0 <= workers <= MAX_WORKERS:
+        raise _fail(f"--workers must be in 0..{MAX_WORKERS} (0: all cores), got {workers}")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise _fail("--backend ray needs Ray: pip install -e '.[distributed]'")
     return pool(backend, workers or None)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckgym.agents import arena
+
 #: The envs of the composite agent (``agents.composite``), whose map decisions a "map" learner takes.
 COMPOSITE_ENVS: tuple[str, ...] = ("amalogs_v2",)
 
@@ -234,8 +236,9 @@ def _check_pool(pool: Any) -> None:
 #: any run that ends, so a mistyped number is refused before any work.
 MAX_STEPS = 10**10
 
-#: The largest game or decision count (imitation games and samples, evaluation games).
-MAX_GAMES = 10**7
+#: The largest game or decision count (imitation games and samples, evaluation games): the
+#: arena's own most.
+MAX_GAMES = arena.MAX_GAMES
 
 #: The largest seed: numpy's generators take seeds below 2**32, and a run adds offsets to its seed.
 MAX_SEED = 2**31
