@@ -114,8 +114,6 @@ class Overshoot:
     at once (numpy arrays).
     """
 
-    FIELDS = ("top", "top_exp", "bottom", "bottom_exp")
-
     def __init__(self, paths: int | None = None) -> None:
         def zero() -> Any:
             return 0.0 if paths is None else np.zeros(paths)
@@ -153,15 +151,6 @@ class Overshoot:
             down = np.where(bottom < 0, -np.log(bottom_exp / -np.minimum(bottom, -1e-300)), 0.0)
             up = np.where(top > 0, -np.log(top_exp / np.maximum(top, 1e-300)), 0.0)
         return down, up
-
-    def state(self) -> dict[str, float]:
-        """The estimate's running sums, for a record that a resumed run continues."""
-        return {k: float(getattr(self, k)) for k in self.FIELDS}
-
-    def restore(self, state: dict[str, float]) -> None:
-        """Continue from ``state`` (``state()`` of the run being resumed)."""
-        for k in self.FIELDS:
-            setattr(self, k, float(state[k]))
 
 
 def verdicts(llr: Any, lo: float, hi: float, overshoot: Overshoot, rows: Any = None) -> Any:
@@ -224,6 +213,8 @@ class PentanomialSPRT:
     overshoot: Overshoot = field(default_factory=Overshoot)
     #: each pair's index in ``counts``, in the order read (the record keeps it as a string of digits)
     outcomes: list[int] = field(default_factory=list)
+    #: the LLR of the counts it was computed on (``add`` and ``status`` read it for the same pair)
+    _llr: tuple[tuple[int, ...], float] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.elo1 > self.elo0:
@@ -275,9 +266,11 @@ class PentanomialSPRT:
     @property
     def llr(self) -> float:
         """The exact log-likelihood ratio (0 before the first pair)."""
-        if self.pairs == 0:
-            return 0.0
-        return float(exact_llr(self.counts, logistic(self.elo0), logistic(self.elo1))[0])
+        key = tuple(self.counts)
+        if self._llr is None or self._llr[0] != key:
+            value = float(exact_llr(key, logistic(self.elo0), logistic(self.elo1))[0]) if any(key) else 0.0
+            self._llr = (key, value)
+        return self._llr[1]
 
     @property
     def corrected_bounds(self) -> tuple[float, float]:
@@ -289,9 +282,8 @@ class PentanomialSPRT:
     @property
     def status(self) -> str:
         """``"stronger"`` (H1 accepted), ``"not stronger"`` (H0 accepted) or ``"undecided"``."""
-        lo, hi = self.corrected_bounds
-        llr = self.llr
-        return "stronger" if llr >= hi else "not stronger" if llr <= lo else "undecided"
+        verdict = int(verdicts(self.llr, *self.bounds, self.overshoot))
+        return {1: "stronger", -1: "not stronger", 0: "undecided"}[verdict]
 
 
 #: The settings a resumed or merged run must share with the runs it continues, in the order checked.
