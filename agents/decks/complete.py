@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgym.agents.arena import Z95, check_most_games, pair_interval
-from deckgym.agents.decks.matches import deck_match, field_seed_scores, run_record, unique_labels
+from deckgym.agents.decks.matches import field_matches, field_seed_scores, run_record, unique_labels
 
 #: A deck as card counts ({id: count}).
 Counts = dict[str, int]
@@ -265,20 +265,17 @@ class _CompletionPlay:
 
     def holdout(self, i: int, games: int, fresh: int) -> list[Any]:
         """Completion i's matches against each field deck on fresh seeds."""
-        return [
-            deck_match(
-                self.env_name,
-                self.wrap(self.decks[i]),
-                f,
-                self.pilot,
-                games,
-                fresh,
-                self.workers,
-                self.progress,
-                **self.env_kwargs,
-            )
-            for f in self.against
-        ]
+        return field_matches(
+            self.env_name,
+            self.wrap(self.decks[i]),
+            self.against,
+            self.pilot,
+            games,
+            fresh,
+            self.workers,
+            self.progress,
+            **self.env_kwargs,
+        )
 
 
 def _ranking(

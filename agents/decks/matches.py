@@ -213,8 +213,22 @@ def field_seed_scores(
     ``seeds`` are consecutive (the pairs of each field deck run on ``seeds[0]`` onward).
     """
     per_seed = [0.0] * len(seeds)
-    for f in field:
-        m = deck_match(env_name, deck, f, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs)
+    for m in field_matches(env_name, deck, field, pilot, 2 * len(seeds), seeds[0], workers, **env_kwargs):
         for i, (a, b) in enumerate(m.pairs):
             per_seed[i] += (a + b) / 2 / len(field)
     return per_seed
+
+
+def field_matches(
+    env_name: str,
+    deck: Deck,
+    field: Sequence[Deck],
+    pilot: str,
+    games: int,
+    seed: int,
+    workers: int | None,
+    progress: Callable[[int], None] | None = None,
+    **env_kwargs: Any,
+) -> list[DeckMatch]:
+    """``deck`` against each deck of ``field``: ``games`` games each, on seeds ``seed`` onward."""
+    return [deck_match(env_name, deck, f, pilot, games, seed, workers, progress, **env_kwargs) for f in field]

@@ -316,14 +316,18 @@ class _FieldPlay:
 
     def holdout(self, best: Counts, games: int, fresh: int) -> list[Any]:
         """The final re-check: the best deck's matches against each field deck on fresh seeds."""
-        from deckgym.agents.decks.matches import deck_match
+        from deckgym.agents.decks.matches import field_matches
 
-        return [
-            deck_match(
-                self.env_name, self.value(best), f, self.pilot, games, fresh, self.workers, **self.env_kwargs
-            )
-            for f in self.field
-        ]
+        return field_matches(
+            self.env_name,
+            self.value(best),
+            self.field,
+            self.pilot,
+            games,
+            fresh,
+            self.workers,
+            **self.env_kwargs,
+        )
 
 
 def _swap_class(
