@@ -363,12 +363,18 @@ def student_dataset(policy: Any, cfg: TrainConfig, round_: int) -> Data:
 
     env = envs.make(cfg.env, **cfg.env_kwargs)
     players = _dagger_players(cfg, env)
+    seats = len(env.possible_agents)
+    # what the policy reads of a decision, and each seat's part of the global state
+    views = (
+        learner_view(cfg, env),
+        [env.unwrapped.encoder.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)],
+    )
     student_seats = _student_seats(cfg, env)
     rows: dict[str, list[Any]] = {"obs": [], "masks": [], "acts": [], "rets": [], "states": []}
     games = min(cfg.dagger_games, cfg.pretrain_games)
     for g in range(games):
         seed = DAGGER_SEEDS + cfg.seed * 1_000_003 + round_ * games + g
-        _student_game(policy, cfg, env, players, student_seats[g % len(student_seats)], seed, rows)
+        _student_game(policy, cfg, env, players, views, student_seats[g % len(student_seats)], seed, rows)
     return (
         np.asarray(rows["obs"], dtype=np.float16),
         np.asarray(rows["masks"], dtype=bool),
@@ -400,6 +406,7 @@ def _student_game(
     cfg: TrainConfig,
     env: Any,
     players: tuple[Any, Any, Any],
+    views: tuple[Callable[[np.ndarray, np.ndarray], Any], list[slice]],
     student: Any,
     seed: int,
     rows: dict[str, list[Any]],
@@ -408,12 +415,10 @@ def _student_game(
     from deckgym.agents.training.policy import policy_action
 
     teacher, labeller, cards = players
+    view, seat_slices = views
     raw = env.unwrapped
     enc = raw.encoder
-    seats = len(env.possible_agents)
     want_states = cfg.critic == "global"
-    seat_slices = [enc.global_layout(seats)[f"seat_{i}"].slice for i in range(seats)]
-    view = learner_view(cfg, env)
     env.reset(seed=seed)
     teacher.reset(seed=seed)
     if labeller is not teacher:
