@@ -64,11 +64,8 @@ def compiled_sources(root: _Path | None = None) -> tuple[list[str], list[str]]:
     Paths are from the repository root (``envs/core/state.py``); setup.py, the Makefile and
     the tests read the same file.
     """
-    text = (
-        (_here / "compiled.txt").read_text(encoding="utf-8")
-        if root is None
-        else (root / "deckgym" / "compiled.txt").read_text(encoding="utf-8")
-    )
+    folder = _here if root is None else root / "deckgym"
+    text = (folder / "compiled.txt").read_text(encoding="utf-8")
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     compiled = [line for line in lines if not line.startswith("-")]
     interpreted = [line[1:].strip() for line in lines if line.startswith("-")]

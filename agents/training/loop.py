@@ -306,7 +306,7 @@ class _Run:
     """One training run: its folder, model, learning-curve history, self-play snapshots and clocks.
 
     ``evaluate``, ``snapshot`` and ``checkpoint`` are what the callbacks call during ``learn``
-    (``_Schedule``); ``start`` and ``finish`` come before and after it.
+    (``_schedule_callback``); ``start`` and ``finish`` come before and after it.
     """
 
     def __init__(self, cfg: TrainConfig, log: Callable[[str], None], resume: bool) -> None:
