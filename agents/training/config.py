@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckgym.agents import arena
-
 #: The envs of the composite agent (``agents.composite``), whose map decisions a "map" learner takes.
 COMPOSITE_ENVS: tuple[str, ...] = ("amalogs_v2",)
 
@@ -237,8 +235,9 @@ def _check_pool(pool: Any) -> None:
 MAX_STEPS = 10**10
 
 #: The largest game or decision count (imitation games and samples, evaluation games): the
-#: arena's own most.
-MAX_GAMES = arena.MAX_GAMES
+#: arena's ``MAX_GAMES`` (not imported: the arena's package imports this module; a test checks
+#: that the two agree).
+MAX_GAMES = 10**7
 
 #: The largest seed: numpy's generators take seeds below 2**32, and a run adds offsets to its seed.
 MAX_SEED = 2**31

@@ -244,3 +244,10 @@ def test_seed_summary_has_the_mean_and_spread_of_known_histories():
         seed_summary([])
     with pytest.raises(ValueError, match="no evaluation against 'random'"):
         seed_summary([run(0.5)], "random")
+
+
+def test_the_training_settings_take_the_arenas_game_limit():
+    from deckgym.agents import arena
+    from deckgym.agents.training import config
+
+    assert config.MAX_GAMES == arena.MAX_GAMES
