@@ -17,14 +17,6 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-HEURISTICS = {
-    "medarot_ocg_v1": "deckgym.agents.heuristic.medarot_ocg:MedarotHeuristic",
-    "medarot_parts_v1": "deckgym.agents.heuristic.medarot_parts:PartsHeuristic",
-    "mow_v1": "deckgym.agents.heuristic.mow:MowHeuristic",
-    "amalogs_v2": "deckgym.agents.heuristic.amalogs:AmalogsHeuristic",
-}
-
-
 #: The most worlds ``search:WORLDS`` samples per decision (each costs a rollout of every legal
 #: move; the strongest level uses 16).
 MAX_WORLDS = 256
@@ -37,10 +29,7 @@ def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -
 
         return RandomAgent(seed=seed)
     if spec == "heuristic":
-        if env_name not in HEURISTICS:
-            raise KeyError(f"no heuristic agent for {env_name!r}; known: {', '.join(HEURISTICS)}")
-        module, _, cls = HEURISTICS[env_name].partition(":")
-        return getattr(importlib.import_module(module), cls)(seed=seed)
+        return _heuristic(env_name, seed)
     if spec == "search" or spec.startswith("search:"):
         return _search(spec, env_name, seed, env_kwargs)
     if (
@@ -117,6 +106,18 @@ def _composite(spec: str, env_name: str, seed: int | None, env_kwargs: dict[str,
             agent.map_model = policy
         agent.name = spec
     return agent
+
+
+def _heuristic(env_name: str, seed: int | None) -> Any:
+    """The rule-of-thumb agent that ``env_name``'s declaration names (``envs.games.Game.heuristic``)."""
+    from deckgym.envs.games import game, games
+
+    path = game(env_name).heuristic
+    if path is None:
+        with_one = ", ".join(g.name for g in games() if g.heuristic)
+        raise KeyError(f"no heuristic agent for {env_name!r}; rulesets with one: {with_one}")
+    module, _, cls = path.partition(":")
+    return getattr(importlib.import_module(module), cls)(seed=seed)
 
 
 def _composite_envs() -> tuple[str, ...]:

@@ -36,11 +36,10 @@ def check_env(env: str, kwargs: dict[str, Any]) -> None:
     """Build ``env`` with ``kwargs`` once: an unknown env, mode or option is a ``UserError``."""
     from deckgym import envs
 
-    if env in envs.RENAMED:
-        new, why = envs.RENAMED[env]
-        raise UserError(f"environment {env!r} is now {new!r}: {why}")
-    if env not in envs.names():
-        raise UserError(f"unknown environment {env!r}; known: {', '.join(envs.names())}")
+    try:
+        envs.games.game(env)
+    except KeyError as exc:  # unknown, or renamed: the message names the env to use
+        raise UserError(_message(exc)) from None
     try:
         envs.make(env, **kwargs).reset(seed=0)
     except TypeError as exc:  # an option the env does not take

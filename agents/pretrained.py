@@ -26,10 +26,13 @@ SPEC = "ppo:pretrained"
 
 
 def model_key(env_name: str, options: dict[str, Any] | None = None) -> str:
-    """The shipped model's file stem for ``env_name`` with ``options`` (the OCG's mode counts)."""
-    if env_name == "medarot_ocg_v1":
-        return f"{env_name}-{(options or {}).get('mode', 'beginner')}"
-    return env_name
+    """The shipped model's file stem for ``env_name`` with ``options``: ``env`` or ``env-mode`` (``Game.modes``)."""
+    from deckgym.envs.games import game
+
+    g = game(env_name)
+    if not g.modes:
+        return env_name
+    return f"{env_name}-{(options or {}).get('mode', g.defaults().get('mode'))}"
 
 
 def shipped() -> list[str]:

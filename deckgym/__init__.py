@@ -19,12 +19,7 @@ from pathlib import Path as _Path
 #: The package version (the build reads it from here; CHANGELOG.md says what each one changed).
 __version__ = "0.2.0"
 
-# In an installed wheel ``envs`` and ``agents`` sit inside this package. In the repository they
-# are folders beside it (the project's layout keeps ``envs/`` and ``agents/`` at the top, and
-# the build maps them here), so a source tree that runs without an install finds them there.
 _here = _Path(__file__).resolve().parent
-if not (_here / "envs").is_dir() and (_here.parent / "envs" / "__init__.py").is_file():
-    __path__.append(str(_here.parent))  # type: ignore[name-defined]
 
 #: The extension module that holds every compiled engine and encoder (``make compile``).
 NATIVE_GROUP = "deckgym.envs._native__mypyc"
@@ -150,5 +145,33 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
     out.update(seeds)
     return out
 
+
+def _register_with_gymnasium(game: object) -> None:
+    """``gymnasium.make("deckgym/MedarotOCG-beginner-v1")`` and the other ids of ``game``'s variants.
+
+    Each is ``deckgym.agents.training.selfplay_env.gym_env``: one learner against an agent
+    (``opponent="heuristic"`` by default; ``gymnasium.make(id, opponent="random")``). The
+    registration lives here, above ``envs`` and ``agents``: no module of ``envs`` names ``agents``.
+    """
+    import gymnasium
+
+    for variant in game.variants:  # type: ignore[attr-defined]
+        env_id = game.gym_id(variant)  # type: ignore[attr-defined]
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id, entry_point=_gym_env, kwargs={"env_name": game.name, **variant.options}
+            )  # type: ignore[attr-defined]
+
+
+def _gym_env(**kwargs: object) -> object:
+    """The Gymnasium entry point: the agents' single-learner env (imported on first use)."""
+    from deckgym.agents.training.selfplay_env import gym_env
+
+    return gym_env(**kwargs)  # type: ignore[arg-type]
+
+
+from deckgym.envs import games as _games
+
+_games.on_register(_register_with_gymnasium)
 
 __all__ = ["__version__", "provenance", "version_line"]

@@ -97,12 +97,12 @@ def pool_names() -> list[str]:
 
 def make_agent(spec: str, name: str, seed: int) -> Any:
     """The agent ``spec`` for env ``name`` (the heuristic of an older AMALOGS version if it has none)."""
-    from deckgym import agents
+    from deckgym import agents, envs
 
     try:
         return agents.make(spec, name, seed=seed)
     except KeyError:
-        older = sorted(k for k in agents.HEURISTICS if k.startswith("amalogs_v"))
+        older = sorted(n for n in envs.names() if n.startswith("amalogs_v"))
         if spec != "heuristic" or not older:
             raise
         return agents.make(spec, older[-1], seed=seed)

@@ -60,25 +60,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_rows import aec_loop  # beside this script (the path above)
 
-#: Environments and variants measured by default.
-VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "medarot_ocg_v1": [{"mode": "beginner"}, {"mode": "normal"}, {"mode": "advance"}],
-    "medarot_parts_v1": [{}],
-    "mow_v1": [{}],
-    "amalogs_v2": [{"team_sizes": (1, 1)}, {"team_sizes": (2, 2)}, {"team_sizes": (3, 3)}],
-}
-#: Rulesets whose games contain core games: their AEC rows split meta and core decisions.
-NESTED = frozenset({"amalogs_v2"})
+from deckgym.envs import games
 
 
-def label_of(name: str, kwargs: dict[str, Any]) -> str:
-    """Row label: ``env``, ``env:mode`` or ``env:key=value`` (tuples joined by ``x``)."""
-    if not kwargs:
-        return name
-    if set(kwargs) == {"mode"}:
-        return f"{name}:{kwargs['mode']}"
-    parts = [f"{k}={'x'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in kwargs.items()]
-    return f"{name}:{','.join(parts)}"
+def variants() -> dict[str, list[dict[str, Any]]]:
+    """Environments and variants measured by default: every registered game's (``envs.games``)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, options in games.variants():
+        out.setdefault(name, []).append(options)
+    return out
+
+
+def nested_games() -> frozenset[str]:
+    """Rulesets whose games contain core games: their AEC rows split meta and core decisions."""
+    return frozenset(g.name for g in games.games() if g.nested)
+
+
+#: Row label: ``env``, ``env:mode`` or ``env:key=value`` (tuples joined by ``x``).
+label_of = games.label
 
 
 def warm_up(makes: list[Callable[[], Any]], seconds: float) -> None:
@@ -238,14 +237,14 @@ def _extra_rows(
         for label, name, _make in jobs:
             if name in DECK_RULESETS:
                 print(f"deck tournament: {label}", file=sys.stderr)
-                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+                kw = next(k for k in variants()[name] if label_of(name, k) == label)
                 result["tournaments"][label] = tournament_rates(name, kw, args.tournament_games, args.workers)
     if args.train_steps > 0:
         result["training"] = {}
         for label, name, _make in jobs:
             if label in args.train_on or name in args.train_on:
                 print(f"training: {label}", file=sys.stderr)
-                kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+                kw = next(k for k in variants()[name] if label_of(name, k) == label)
                 row = training_rate(name, kw, args.train_steps)
                 row["ratio_to_aec"] = (
                     row["ppo_steps_per_s"] / result["rulesets"][label]["aec"]["decisions_per_s"]
@@ -257,7 +256,7 @@ def _extra_rows(
         result["latency"] = {}
         for label, name, _make in jobs:
             print(f"AI latency: {label}", file=sys.stderr)
-            kw = next(k for k in VARIANTS[name] if label_of(name, k) == label)
+            kw = next(k for k in variants()[name] if label_of(name, k) == label)
             result["latency"][label] = ai_latency(
                 name, kw, spec_for(args.level or DEFAULT_LEVEL), args.latency_decisions
             )
@@ -269,7 +268,10 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--seconds", type=float, default=6.0, help="time per measurement, split over the rounds")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds per measurement (median kept)")
     ap.add_argument(
-        "--envs", nargs="*", default=None, help="ENV or ENV:MODE entries (default: every variant of VARIANTS)"
+        "--envs",
+        nargs="*",
+        default=None,
+        help="ENV or ENV:MODE entries (default: every variant of every registered game)",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     ap.add_argument(
@@ -320,8 +322,8 @@ def _jobs(wanted: list[str] | None) -> list[tuple[str, str, Callable[[], Any]]]:
     from deckgym import envs
 
     jobs: list[tuple[str, str, Callable[[], Any]]] = []
-    for name, variants in VARIANTS.items():
-        for kw in variants:
+    for name, options_list in variants().items():
+        for kw in options_list:
             label = label_of(name, kw)
             if wanted is None or label in wanted or name in wanted:
                 jobs.append((label, name, lambda name=name, kw=kw: envs.make(name, **kw)))
@@ -355,7 +357,9 @@ def _measure(
                 beside.setdefault((label, ref), []).append(ref_rate)
                 for via, (d, _g, t) in (("aec", run), ("engine", engine)):
                     ratios.setdefault((label, via, ref), []).append(d / t / ref_rate)
-            if name in NESTED:  # the share of core decisions, counted in untimed games of the same seeds
+            if (
+                name in nested_games()
+            ):  # the share of core decisions, counted in untimed games of the same seeds
                 nested = [0]
                 shared = aec_loop(make, per / 4, 1000 * r, nested)
                 core.setdefault(label, []).append(nested[0] / max(1, shared[0]))
@@ -418,12 +422,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from bench_rows import section
 
-        variants = [
-            (label, name, next(k for k in VARIANTS[name] if label_of(name, k) == label))
+        rows = [
+            (label, name, next(k for k in variants()[name] if label_of(name, k) == label))
             for label, name, _m in jobs
         ]
         result["agents"] = section(
-            variants,
+            rows,
             args.agent_seconds,
             args.rounds,
             args.worlds,

@@ -1,6 +1,6 @@
 """The structured events of fixed games: print them, store them, or check them against a file.
 
-For every variant of the bench's ``VARIANTS`` it plays one seeded random game through the
+For every variant of every registered game (``envs.games.variants()``) it plays one seeded random game through the
 engine and takes its structured events (``envs.core.events.events_for`` with every field
 shown). ``tests/data/events.json`` stores, per variant, the first ``SHOWN`` events in full and
 a SHA-256 of the whole list; a test compares a fresh game with it, so any change to what the
@@ -26,10 +26,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import VARIANTS, label_of
 from stored import compare_stored
 
 from deckgym.envs.core.events import events_for
+from deckgym.envs.games import games, variants
+from deckgym.envs.games import label as label_of
 
 #: Events per variant stored in full (the rest is covered by the hash).
 SHOWN = 60
@@ -57,20 +58,17 @@ def digest(events: list[dict[str, Any]]) -> str:
 def collect() -> dict[str, dict[str, Any]]:
     """Label -> ``{"count", "sha256", "first"}`` for every variant."""
     out = {}
-    for name, variants in VARIANTS.items():
-        for kw in variants:
-            evs = game_events(name, kw)
-            out[label_of(name, kw)] = {"count": len(evs), "sha256": digest(evs), "first": evs[:SHOWN]}
+    for name, kw in variants():
+        evs = game_events(name, kw)
+        out[label_of(name, kw)] = {"count": len(evs), "sha256": digest(evs), "first": evs[:SHOWN]}
     return out
 
 
-#: The rulesets' packages, in the order the docs list them.
-RULESETS = {
-    "medarot_ocg": "Medarot OCG",
-    "medarot_parts": "The parts game",
-    "mow": "Master of the World",
-    "amalogs": "AMALOGS",
-}
+def rulesets() -> dict[str, str]:
+    """The registered games' packages (below ``deckgym.envs``) and titles, in the order of registration."""
+    return {g.package.removeprefix("deckgym.envs."): g.title for g in games()}
+
+
 #: The markers around the generated part of ``docs/events.md``.
 BEGIN, END = "<!-- kinds: written by scripts/event_log.py --docs -->", "<!-- /kinds -->"
 
@@ -78,7 +76,7 @@ BEGIN, END = "<!-- kinds: written by scripts/event_log.py --docs -->", "<!-- /ki
 def kinds_markdown() -> str:
     """The table of every ruleset's event kinds, their fields and their private fields."""
     out = []
-    for pkg, title in RULESETS.items():
+    for pkg, title in rulesets().items():
         t = importlib.import_module(f"deckgym.envs.{pkg}.events")
         out += [
             f"### {title} (`envs.{pkg}.events`)",

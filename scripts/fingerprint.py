@@ -1,6 +1,6 @@
 """Trajectory fingerprints: one hash per variant of everything an AEC game shows its players.
 
-Along fixed games of every variant (the bench's ``VARIANTS``) it hashes, at every step, the
+Along fixed games of every variant (``envs.games.variants()``) it hashes, at every step, the
 observation, the action mask, the reward, the termination and truncation flags and the info
 of ``env.last()``, and the action taken. The actions come from a seeded random player
 (``--policy random``), from the heuristic on both sides (``heuristic``), or from ``search``
@@ -31,8 +31,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import VARIANTS, label_of
 from stored import compare_stored
+
+from deckgym.envs.games import label as label_of
+from deckgym.envs.games import variants
 
 #: Games per variant and policy that the stored file holds.
 POLICIES = {"random": 6, "heuristic": 2, "search": 1}
@@ -104,13 +106,12 @@ def fingerprint(name: str, kwargs: dict[str, Any], policy: str, games: int, seed
 def collect(policies: dict[str, int], envs_filter: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Per ``label/policy``: the fingerprint of every variant under every policy."""
     out: dict[str, dict[str, Any]] = {}
-    for name, variants in VARIANTS.items():
-        for kwargs in variants:
-            label = label_of(name, kwargs)
-            if envs_filter and label not in envs_filter and name not in envs_filter:
-                continue
-            for policy, games in policies.items():
-                out[f"{label}/{policy}"] = fingerprint(name, kwargs, policy, games)
+    for name, kwargs in variants():
+        label = label_of(name, kwargs)
+        if envs_filter and label not in envs_filter and name not in envs_filter:
+            continue
+        for policy, games in policies.items():
+            out[f"{label}/{policy}"] = fingerprint(name, kwargs, policy, games)
     return out
 
 

@@ -36,14 +36,8 @@ from deckgym.agents.arena import match, sides
 from deckgym.agents.base import bind
 from deckgym.agents.play.session import LEVELS, levels_for
 
-VARIANTS = {
-    "medarot_ocg_v1:beginner": ("medarot_ocg_v1", {"mode": "beginner"}),
-    "medarot_ocg_v1:normal": ("medarot_ocg_v1", {"mode": "normal"}),
-    "medarot_ocg_v1:advance": ("medarot_ocg_v1", {"mode": "advance"}),
-    "medarot_parts_v1": ("medarot_parts_v1", {}),
-    "mow_v1": ("mow_v1", {}),
-    "amalogs_v2": ("amalogs_v2", {}),
-}
+#: Each mode of every registered game (the default game where it has no modes), by key.
+VARIANTS = {key: (g.name, kw) for g in envs.games.games() for key, kw in g.keyed()}
 SEED = 950_000
 
 

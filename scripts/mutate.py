@@ -34,6 +34,8 @@ import time
 from fnmatch import fnmatch
 from pathlib import Path
 
+from deckgym.envs import games
+
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutants-work"
 #: package -> (files to mutate, the tests that judge them)
@@ -42,10 +44,12 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ["envs/core/flow.py", "envs/core/zones.py", "envs/core/effects.py"],
         ["tests/envs"],  # every ruleset runs on the core
     ),
-    "medarot_ocg": (["envs/medarot_ocg/rules/*"], ["tests/envs/medarot_ocg"]),
-    "medarot_parts": (["envs/medarot_parts/rules/*"], ["tests/envs/medarot_parts"]),
-    "mow": (["envs/mow/rules/*"], ["tests/envs/mow"]),
-    "amalogs": (["envs/amalogs/rules/*"], ["tests/envs/amalogs"]),
+    # every registered game's rules, judged by its own tests
+    **{
+        fam: ([f"envs/{fam}/rules/*"], [f"tests/envs/{fam}"])
+        for fam in (g.package.removeprefix("deckgym.envs.") for g in games.games())
+        if (ROOT / "envs" / fam / "rules").is_dir()
+    },
     "agents": (
         ["agents/heuristic/*", "agents/arena.py", "agents/search.py", "agents/base.py"],
         ["tests/agents"],

@@ -41,7 +41,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import VARIANTS, label_of
+from deckgym.envs.games import label as label_of
+from deckgym.envs.games import variants
 
 #: Chunks per variant: the unit of work of a worker and of the progress bar.
 CHUNKS = 16
@@ -303,17 +304,12 @@ def _select_variants(
     ap: argparse.ArgumentParser, names: list[str] | None
 ) -> list[tuple[str, dict[str, Any]]]:
     """Pick the variants that ``--envs`` names (every variant without it); a usage error if none."""
-    variants = [
-        (name, kw)
-        for name, vs in VARIANTS.items()
-        for kw in vs
-        if names is None or name in names or label_of(name, kw) in names
+    chosen = [
+        (name, kw) for name, kw in variants() if names is None or name in names or label_of(name, kw) in names
     ]
-    if not variants:
-        ap.error(
-            f"no variant matches {names}; known: {[label_of(n, k) for n, v in VARIANTS.items() for k in v]}"
-        )
-    return variants
+    if not chosen:
+        ap.error(f"no variant matches {names}; known: {[label_of(n, k) for n, k in variants()]}")
+    return chosen
 
 
 def _plan_chunks(

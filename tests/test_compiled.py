@@ -28,16 +28,15 @@ BUILT = any((ROOT / "envs").glob("_native__mypyc*"))
 DIGESTS = """
 import hashlib, json, sys
 sys.path.insert(0, "scripts")
-from bench import VARIANTS, label_of
 from event_log import game_events
 import deckgym
+from deckgym.envs.games import label, variants
 out = {"compiled": deckgym.compiled}
-for name, variants in VARIANTS.items():
-    for kwargs in variants:
-        h = hashlib.sha256()
-        for seed in (3, 11, 29):
-            h.update(json.dumps(game_events(name, kwargs, seed), sort_keys=True).encode())
-        out[label_of(name, kwargs)] = h.hexdigest()
+for name, kwargs in variants():
+    h = hashlib.sha256()
+    for seed in (3, 11, 29):
+        h.update(json.dumps(game_events(name, kwargs, seed), sort_keys=True).encode())
+    out[label(name, kwargs)] = h.hexdigest()
 print(json.dumps(out))
 """
 

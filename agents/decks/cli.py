@@ -47,7 +47,7 @@ def _ruleset(env: str, mode: str | None) -> Any:
         raise _fail(str(exc).splitlines()[0]) from None
     if not hasattr(ruleset, "starter_names"):
         raise _fail(
-            f"{env} is not a deck ruleset (decks are rated in medarot_ocg_v1, medarot_parts_v1, mow_v1)"
+            f"{env} is not a deck ruleset (decks are rated in {', '.join(g.name for g in env_lib.games.games() if g.decks)})"
         )
     return ruleset
 

@@ -183,8 +183,11 @@ def swap_mutator(
     return mutate
 
 
-#: Deck rulesets whose decks are plain card counts the search can mutate.
-SEARCHABLE = ("medarot_ocg_v1", "medarot_parts_v1", "mow_v1")
+def searchable() -> list[str]:
+    """The deck rulesets (``Game.decks``), whose decks are plain card counts the search can mutate."""
+    from deckgym.envs.games import games
+
+    return [g.name for g in games() if g.decks]
 
 
 def card_class(card: Any) -> tuple[str, str] | None:
@@ -256,8 +259,8 @@ def _check_search_args(
     env_name: str, field: Sequence[Any], budget: int, swaps: int, target: float | None
 ) -> None:
     """Check the search's arguments, raising ValueError for the first one out of range."""
-    if env_name not in SEARCHABLE:
-        raise ValueError(f"deck search works on {', '.join(SEARCHABLE)}; got {env_name}")
+    if env_name not in searchable():
+        raise ValueError(f"deck search works on {', '.join(searchable())}; got {env_name}")
     if not field:
         raise ValueError("--field needs at least one deck")
     if budget < 16 * len(field):

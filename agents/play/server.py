@@ -72,7 +72,6 @@ from deckgym.agents.play.session import (
     GameSession,
     Level,
     PlayError,
-    help_text,
     level_of,
     levels_for,
 )
@@ -81,14 +80,6 @@ STATIC = Path(__file__).with_name("static")
 #: The largest request body, and the largest for a replay upload (bytes).
 MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 2 * 1024 * 1024
-#: Env names in words.
-TITLES = {
-    "medarot_ocg_v1": "Medarot Official Card Game",
-    "medarot_parts_v1": "Medarot parts card game",
-    "mow_v1": "Master of the World",
-    "amalogs_v2": "AMALOGS (teams of card-game players on a map)",
-}
-MODE_TITLES = {"beginner": "Beginner rules", "normal": "Normal rules", "advance": "Advanced rules"}
 #: The measured strength of each level (``scripts/levels.py`` writes it).
 LEVEL_FILE = Path(__file__).with_name("levels.json")
 
@@ -175,43 +166,51 @@ def _level_entry(lv: Level, measured: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@cache
 def catalogue() -> dict[str, Any]:
-    """What the lobby offers: envs in words with modes, options, decks, levels and help."""
+    """What the lobby offers: every registered game in words with modes, options, decks, levels and help."""
     from deckgym import envs
-    from deckgym.envs.medarot_ocg.config import MODES
+
+    return _catalogue(tuple(envs.names()))
+
+
+def _game_entry(game: Any, measured: dict[str, Any]) -> dict[str, Any]:
+    """One game of the lobby, from its declaration (``envs.games.Game``)."""
+    from deckgym import envs
+
+    modes = game.modes
+    decks: dict[str, list[str]] = {}
+    levels: dict[str, list[dict[str, Any]]] = {}
+    for key, opts in game.keyed():
+        mode = opts.get("mode", "")
+        decks[mode] = list(getattr(envs.ruleset(game.name, **opts), "starter_names", []))
+        levels[mode] = [
+            _level_entry(lv, measured.get(key, {}).get(lv.name) or {}) for lv in levels_for(game.name, opts)
+        ]
+    options = {
+        k: [list(v) if isinstance(v, tuple) else v for v in vs]
+        for k, vs in game.choices().items()
+        if k != "mode"
+    }
+    titles = {v.options.get("mode"): v.title or v.tag for v in game.variants}
+    return {
+        "name": game.name,
+        "title": game.title,
+        "modes": modes,
+        "mode_titles": {m: titles.get(m) or m for m in modes},
+        "decks": decks,
+        "options": options,
+        "players": envs.ruleset(game.name).num_players,
+        "levels": levels,
+        "help": game.help_text(),
+    }
+
+
+@cache
+def _catalogue(names: tuple[str, ...]) -> dict[str, Any]:
+    from deckgym.envs.games import game
 
     measured = _scores().get("levels", {})
-    out = []
-    for name in envs.names():
-        modes = list(MODES) if name == "medarot_ocg_v1" else []
-        decks: dict[str, list[str]] = {}
-        levels: dict[str, list[dict[str, Any]]] = {}
-        for mode in modes or [""]:
-            opts = {"mode": mode} if mode else {}
-            raw = envs.make(name, **opts).unwrapped
-            decks[mode] = list(getattr(raw.ruleset, "starter_names", []))
-            key = f"{name}:{mode}" if mode else name
-            levels[mode] = [
-                _level_entry(lv, measured.get(key, {}).get(lv.name) or {}) for lv in levels_for(name, opts)
-            ]
-        options: dict[str, Any] = {}
-        if name == "amalogs_v2":
-            options["team_sizes"] = [[1, 1], [2, 2], [3, 3]]
-        raw = envs.make(name).unwrapped
-        out.append(
-            {
-                "name": name,
-                "title": TITLES.get(name, name),
-                "modes": modes,
-                "mode_titles": {m: MODE_TITLES.get(m, m) for m in modes},
-                "decks": decks,
-                "options": options,
-                "players": len(raw.possible_agents),
-                "levels": levels,
-                "help": help_text(name),
-            }
-        )
+    out = [_game_entry(game(name), measured) for name in names]
     return {
         "envs": out,
         "levels": [lv.name for lv in LEVELS],

@@ -24,7 +24,6 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from deckgym import envs
@@ -140,9 +139,8 @@ def level_of(value: str, env: str, options: Mapping[str, Any] | None = None) -> 
 
 
 def help_text(env: str) -> str:
-    """The "How to play" text of ``env`` (markdown, ``agents/play/help/``; "" when there is none)."""
-    path = Path(__file__).with_name("help") / f"{envs.family(env)}.md"
-    return path.read_text() if path.is_file() else ""
+    """The "How to play" text of ``env`` (markdown: its package's ``help.md``; "" when there is none)."""
+    return envs.games.game(env).help_text()
 
 
 def spec_for(value: str) -> str:

@@ -62,7 +62,7 @@ def test_the_default_ends_the_game_on_an_illegal_action_and_raise_stays_availabl
     assert strict.unwrapped.game.to_dict() == before  # unchanged
 
 
-@pytest.mark.parametrize("env_id", list(envs.GYM_IDS))
+@pytest.mark.parametrize("env_id", list(envs.gym_ids()))
 def test_gymnasium_make_and_check_env_on_every_variant(env_id):
     env = gymnasium.make(env_id)
     check_env(env.unwrapped, skip_render_check=True)

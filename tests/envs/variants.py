@@ -1,32 +1,37 @@
 """The variants the cross-ruleset tests run: each environment name with one set of options.
 
-Test modules pick from these lists instead of writing their own, and name their cases with
-``ids``, so that every module runs the same option sets under the same names.
+Every list derives from the registered games (``envs.games``: each ruleset's declaration), so
+a ruleset added by its one registration line joins the matrix. Test modules pick from these
+lists instead of writing their own, and name their cases with ``ids``, so that every module
+runs the same option sets under the same names.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from deckgym.envs import games
+
 Variant = tuple[str, dict[str, Any]]
 
+
+def _of(name: str) -> list[Variant]:
+    return [(n, kw) for n, kw in games.variants() if n == name]
+
+
 #: The Medarot OCG in its three modes.
-OCG: list[Variant] = [("medarot_ocg_v1", {"mode": mode}) for mode in ("beginner", "normal", "advance")]
-PARTS: Variant = ("medarot_parts_v1", {})
-MOW: Variant = ("mow_v1", {})
+OCG: list[Variant] = _of("medarot_ocg_v1")
+PARTS: Variant = _of("medarot_parts_v1")[0]
+MOW: Variant = _of("mow_v1")[0]
 #: AMALOGS 1v1, 2v2 and 3v3.
-AMALOGS: list[Variant] = [("amalogs_v2", {"team_sizes": (n, n)}) for n in (1, 2, 3)]
-#: Every variant: the OCG modes, the parts game, Master of the World and the AMALOGS team sizes.
-EVERY: list[Variant] = [*OCG, PARTS, MOW, *AMALOGS]
-#: Every variant but AMALOGS 3v3, the longest games (for tests that play many of them).
-QUICK: list[Variant] = EVERY[:-1]
+AMALOGS: list[Variant] = _of("amalogs_v2")
+#: Every variant of every registered game: the OCG modes, the parts game, Master of the World,
+#: the AMALOGS team sizes (and any ruleset registered before the tests are collected).
+EVERY: list[Variant] = games.variants()
+#: Every variant but the longest games (``Variant.long``: AMALOGS 3v3), for tests that play many of them.
+QUICK: list[Variant] = games.variants(long=False)
 #: The package below ``deckgym.envs`` of each environment.
-PACKAGE = {
-    "medarot_ocg_v1": "medarot_ocg",
-    "medarot_parts_v1": "medarot_parts",
-    "mow_v1": "mow",
-    "amalogs_v2": "amalogs",
-}
+PACKAGE = {g.name: g.package.rpartition(".")[2] for g in games.games()}
 
 
 def label(name: str, kw: dict[str, Any]) -> str:
