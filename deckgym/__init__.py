@@ -146,32 +146,15 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
     return out
 
 
-def _register_with_gymnasium(game: object) -> None:
-    """``gymnasium.make("deckgym/MedarotOCG-beginner-v1")`` and the other ids of ``game``'s variants.
+def gym_env(**kwargs: object) -> object:
+    """The entry point of every Gymnasium id (``envs.gym_ids()``): one learner against an agent.
 
-    Each is ``deckgym.agents.training.selfplay_env.gym_env``: one learner against an agent
-    (``opponent="heuristic"`` by default; ``gymnasium.make(id, opponent="random")``). The
-    registration lives here, above ``envs`` and ``agents``: no module of ``envs`` names ``agents``.
+    ``deckgym.agents.training.selfplay_env.gym_env``, imported on first use; it lives here, above
+    ``envs`` and ``agents``, so that ``envs`` registers the ids without naming ``agents``.
     """
-    import gymnasium
+    from deckgym.agents.training.selfplay_env import gym_env as make
 
-    for variant in game.variants:  # type: ignore[attr-defined]
-        env_id = game.gym_id(variant)  # type: ignore[attr-defined]
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                env_id, entry_point=_gym_env, kwargs={"env_name": game.name, **variant.options}
-            )  # type: ignore[attr-defined]
+    return make(**kwargs)  # type: ignore[arg-type]
 
 
-def _gym_env(**kwargs: object) -> object:
-    """The Gymnasium entry point: the agents' single-learner env (imported on first use)."""
-    from deckgym.agents.training.selfplay_env import gym_env
-
-    return gym_env(**kwargs)  # type: ignore[arg-type]
-
-
-from deckgym.envs import games as _games
-
-_games.on_register(_register_with_gymnasium)
-
-__all__ = ["__version__", "provenance", "version_line"]
+__all__ = ["__version__", "gym_env", "provenance", "version_line"]

@@ -1,7 +1,8 @@
 """deckgym environments: ``envs.make(name, **kwargs)`` and ``envs.names()``.
 
-Importing this package also registers every ruleset in PettingZoo's own registry, so
-``pettingzoo.make("aec", "deckgym/medarot_ocg-v1", mode="advance")`` works too.
+Importing this package also registers every ruleset (``envs.games``) in PettingZoo's own
+registry, so ``pettingzoo.make("aec", "deckgym/medarot_ocg-v1", mode="advance")`` works too, and
+each variant with Gymnasium (``gym_ids()``: ``gymnasium.make("deckgym/MedarotOCG-beginner-v1")``).
 """
 
 from __future__ import annotations
@@ -64,10 +65,25 @@ def _register_with_pettingzoo(game: games.Game) -> None:
 def gym_ids() -> dict[str, tuple[str, dict[str, Any]]]:
     """Gymnasium id -> (env name, options), one per variant of every game (``Game.gym_id``).
 
-    ``import deckgym`` registers each with Gymnasium: one learner against the heuristic
-    (``deckgym.agents.training.selfplay_env.gym_env``).
+    Importing ``deckgym.envs`` registers each with Gymnasium: ``deckgym.gym_env``, one learner
+    against the heuristic (``gymnasium.make(id, opponent="random")`` for another agent).
     """
     return {g.gym_id(v): (g.name, dict(v.options)) for g in games.games() for v in g.variants}
 
 
+def _register_with_gymnasium(game: games.Game) -> None:
+    """``gymnasium.make("deckgym/MedarotOCG-beginner-v1")`` and the other ids of ``game``'s variants."""
+    import gymnasium
+
+    import deckgym
+
+    for variant in game.variants:
+        env_id = game.gym_id(variant)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id, entry_point=deckgym.gym_env, kwargs={"env_name": game.name, **variant.options}
+            )
+
+
 games.on_register(_register_with_pettingzoo)
+games.on_register(_register_with_gymnasium)
