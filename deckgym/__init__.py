@@ -15,6 +15,7 @@ import os as _os
 import platform as _platform
 import sys as _sys
 from pathlib import Path as _Path
+from typing import Any as _Any
 
 #: The package version (the build reads it from here; CHANGELOG.md says what each one changed).
 __version__ = "0.2.0"
@@ -146,7 +147,7 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
     return out
 
 
-def gym_env(**kwargs: object) -> object:
+def gym_env(**kwargs: _Any) -> _Any:
     """The entry point of every Gymnasium id (``envs.gym_ids()``): one learner against an agent.
 
     ``deckgym.agents.training.selfplay_env.gym_env``, imported on first use; it lives here, above
@@ -154,7 +155,7 @@ def gym_env(**kwargs: object) -> object:
     """
     from deckgym.agents.training.selfplay_env import gym_env as make
 
-    return make(**kwargs)  # type: ignore[arg-type]
+    return make(**kwargs)
 
 
 __all__ = ["__version__", "gym_env", "provenance", "version_line"]

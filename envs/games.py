@@ -15,6 +15,7 @@ import path, as PettingZoo's and Gymnasium's registries name entry points).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,9 +99,16 @@ class Game:
 
     @property
     def package(self) -> str:
-        """The ruleset's package: the env module's folder (``deckgym.envs.mow`` for ``deckgym.envs.mow_v1``)."""
+        """The ruleset's package: the env module's folder (``deckgym.envs.mow`` for ``deckgym.envs.mow_v1``).
+
+        Where no such package is beside the env module, the package that holds the env module
+        (``tests.toy_game`` for ``tests.toy_game.toy_v1``: a ruleset kept in one folder).
+        """
         parent, _, leaf = self.module.rpartition(".")
-        return f"{parent}.{leaf.rpartition('_v')[0]}" if parent else self.family
+        if not parent:
+            return self.family
+        beside = f"{parent}.{leaf.rpartition('_v')[0]}"
+        return beside if importlib.util.find_spec(beside) is not None else parent
 
     def help_text(self) -> str:
         """The "How to play" text (markdown); ``""`` when the package has none."""
@@ -205,6 +213,21 @@ def register(game: Game) -> Game:
     for hook in _HOOKS:
         hook(game)
     return game
+
+
+def unregister(name: str) -> Game:
+    """Remove the game of env ``name`` from the registry (a ruleset a test registered); the game.
+
+    The ids that the ``on_register`` hooks gave it elsewhere (PettingZoo's, Gymnasium's) stay:
+    making one names the unknown env. ``register`` adds the game again.
+
+    Raises:
+        KeyError: no game of that name is registered.
+    """
+    registered = _load()
+    if name not in registered:
+        raise KeyError(f"unknown environment {name!r}; known: {', '.join(sorted(registered))}")
+    return registered.pop(name)
 
 
 def on_register(hook: Callable[[Game], None]) -> None:

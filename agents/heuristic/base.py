@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from deckgym.agents.base import IllegalMoveError
 
 
+# a ruleset outside the package subclasses it, on the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RuleOfThumbAgent:
     """Rule-of-thumb agent; call ``bind(env)`` (``agents.make`` does) before ``act``.
 

@@ -60,7 +60,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model, field_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -106,7 +106,6 @@ def _choices(values: list[str]) -> Any:
     return Literal.__getitem__(tuple(values))
 
 
-EnvName = _choices(envs.names())
 LevelName = _choices([lv.name for lv in LEVELS] + [lv.spec for lv in LEVELS])
 
 
@@ -114,7 +113,7 @@ class NewGame(BaseModel):
     """The body of ``POST /api/games``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    env: EnvName = Field(description="an env name, as GET /api/envs lists them")  # type: ignore[valid-type]
+    env: str = Field(description="an env name, as GET /api/envs lists them")  # narrowed by new_game_body
     options: dict[str, Any] = Field(default_factory=dict, description="the env's options: mode, decks...")
     opponent: LevelName = Field(  # type: ignore[valid-type]
         DEFAULT_LEVEL, description="a level's name or agent spec (GET /api/envs lists the env's levels)"
@@ -129,6 +128,16 @@ class NewGame(BaseModel):
         if isinstance(value, bool):
             raise ValueError(f"seat must be 0, 1 or 'random', got {json.dumps(value)}")  # noqa: TRY004 (pydantic reports ValueError)
         return value
+
+
+def new_game_body() -> type[NewGame]:
+    """``NewGame`` with ``env`` one of the envs registered now; any other name is a 400.
+
+    Each app is built with it, so a ruleset that ``envs.games.register`` added before the app
+    was built is offered too.
+    """
+    env = (_choices(envs.names()), Field(description="an env name, as GET /api/envs lists them"))
+    return create_model("NewGame", __base__=NewGame, __doc__=NewGame.__doc__, env=env)
 
 
 class Move(BaseModel):
@@ -369,7 +378,6 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
     async def list_envs() -> dict[str, Any]:
         return await run_in_threadpool(catalogue)
 
-    @app.post("/api/games", responses=_errors(400, 413, 503))
     async def new_game(body: NewGame) -> dict[str, Any]:
         def start() -> dict[str, Any]:
             level = level_of(body.opponent, body.env, body.options)
@@ -377,6 +385,9 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
             return games.add(session).run(lambda s: None)
 
         return await run_in_threadpool(start)
+
+    new_game.__annotations__["body"] = new_game_body()  # the envs registered when the app is built
+    app.post("/api/games", responses=_errors(400, 413, 503))(new_game)
 
     @app.get("/api/games/{gid}", responses=_errors(404, 413))
     async def get_game(gid: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from deckgym.envs.encoding.layout import ObsLayout
 
@@ -131,6 +132,9 @@ def _share(size: int, copies: int) -> float:
     return value
 
 
+# a ruleset outside the package subclasses it, on the compiled build too (it sets the fields below
+# on the instance, in its __init__: compiled fields are slots, which a class attribute does not fill)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoder:
     """State -> observation vectors, and action index <-> engine action, for one ruleset."""
 
