@@ -46,13 +46,13 @@ install: $(VENV)/.train $(VENV)/.compiled
 # the same source, in place beside it, when a C compiler and Python's headers are here; else
 # the pure-Python source runs. DECKGYM_PURE=1 runs the pure source even where the build exists.
 # With DECKGYM_REQUIRE_COMPILED=1 (CI) a failed build is an error, never a silent fallback.
-ENGINE_SOURCES := $(shell grep -v '^[\#-]' deckgym/compiled.txt)
+ENGINE_SOURCES := $(addprefix deckgym/,$(shell grep -v '^[\#-]' deckgym/compiled.txt))
 $(VENV)/.compiled: $(ENGINE_SOURCES) deckgym/compiled.txt setup.py | $(VENV)/.core
 	@mkdir -p build; if $(PY) scripts/can_compile.py; then \
-	  find envs agents -name '*.so' -delete; \
+	  find deckgym -name '*.so' -delete; \
 	  DECKGYM_COMPILE=1 $(PY) setup.py -q build_ext --inplace > build/compile.log 2>&1 \
 	    || { tail -20 build/compile.log; echo "the compiled build failed (log: build/compile.log)"; \
-	         find envs agents -name '*.so' -delete; [ "$${DECKGYM_REQUIRE_COMPILED:-0}" = 0 ] || exit 1; }; \
+	         find deckgym -name '*.so' -delete; [ "$${DECKGYM_REQUIRE_COMPILED:-0}" = 0 ] || exit 1; }; \
 	elif [ "$${DECKGYM_REQUIRE_COMPILED:-0}" != 0 ]; then exit 1; \
 	else echo "no C compiler or Python headers here: the engines run as pure Python"; fi
 	touch $@
@@ -144,24 +144,15 @@ lint: install-core typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# mypy checks the engines under their import name, deckgym.envs, through a folder of links.
+# mypy checks the engines under their import name, deckgym.envs (pyproject.toml lists the files).
 typecheck: install-core
-	mkdir -p .typecheck/deckgym
-	ln -sfn ../../envs .typecheck/deckgym/envs
-	ln -sfn ../../agents .typecheck/deckgym/agents
-	ln -sfn ../../deckgym/__init__.py .typecheck/deckgym/__init__.py
 	$(VENV)/bin/mypy
 
 # The documentation site (mkdocs.yml) into build/site; --strict fails on any warning or broken link.
-# The API pages read the source as installed (deckgym.envs, deckgym.agents) through the links of
-# .typecheck, as mypy does.
+# The API pages read the source under its import name (deckgym.envs, deckgym.agents).
 docs: install-docs
-	mkdir -p .typecheck/deckgym
-	ln -sfn ../../envs .typecheck/deckgym/envs
-	ln -sfn ../../agents .typecheck/deckgym/agents
-	ln -sfn ../../deckgym/__init__.py .typecheck/deckgym/__init__.py
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir build/site
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .typecheck mutants mutants-work build
-	find envs agents -name '*.so' -delete
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache mutants mutants-work build
+	find deckgym -name '*.so' -delete

@@ -1,8 +1,9 @@
-"""Packaging: one import name, ``deckgym``, over the repository's top-level ``envs/`` and ``agents/``.
+"""Packaging: one import name, ``deckgym``, whose folders are the packages (``deckgym/envs``, ``deckgym/agents``).
 
-The repository keeps ``envs/`` and ``agents/`` at its top; the wheel installs them as
-``deckgym.envs`` and ``deckgym.agents`` (``package_dir``), so the distribution adds exactly
-one top-level name to site-packages. Everything else is in ``pyproject.toml``.
+The repository's top-level ``envs`` and ``agents`` are links to ``deckgym/envs`` and
+``deckgym/agents``, so the layout keeps them at its top while every tool reads the modules
+under their import names. The distribution adds exactly one top-level name to site-packages.
+Everything else is in ``pyproject.toml``.
 
 With ``DECKGYM_COMPILE=1`` the engines and encoders (``deckgym/compiled.txt``) are also compiled
 with mypyc, from the same source, into one extension group ``deckgym.envs._native__mypyc``
@@ -19,16 +20,16 @@ from setuptools.command.build_ext import build_ext
 
 #: When this build began, before mypyc read the sources: a source saved later is newer than the build.
 STARTED = time.time()
-SUBPACKAGES = [f"deckgym.{name}" for name in find_packages(include=["envs", "envs.*", "agents", "agents.*"])]
+PACKAGES = find_packages(include=["deckgym", "deckgym.*"])
 
 #: The list of the compiled build: one path a line, "-" before a module left interpreted.
 COMPILED_LIST = Path("deckgym/compiled.txt")
 
 
 def compiled_modules() -> list[str]:
-    """The modules of ``deckgym/compiled.txt`` to compile, as paths under the import name (``.typecheck/deckgym``)."""
+    """The modules of ``deckgym/compiled.txt`` to compile, as paths from the repository's root."""
     lines = (line.strip() for line in COMPILED_LIST.read_text(encoding="utf-8").splitlines())
-    return [str(Path(".typecheck/deckgym") / line) for line in lines if line and line[0] not in "#-"]
+    return [str(Path("deckgym") / line) for line in lines if line and line[0] not in "#-"]
 
 
 def ext_modules() -> list:
@@ -37,15 +38,6 @@ def ext_modules() -> list:
         return []
     from mypyc.build import mypycify
 
-    link = Path(".typecheck/deckgym")
-    link.mkdir(parents=True, exist_ok=True)
-    for name, target in (
-        ("envs", "../../envs"),
-        ("agents", "../../agents"),
-        ("__init__.py", "../../deckgym/__init__.py"),
-    ):
-        if not (link / name).exists():
-            (link / name).symlink_to(target)
     extensions = mypycify(
         compiled_modules(), group_name="deckgym.envs._native", opt_level="3", debug_level="0", multi_file=True
     )
@@ -92,8 +84,7 @@ class ParallelBuildExt(build_ext):
 
 
 setup(
-    packages=["deckgym", *SUBPACKAGES],
-    package_dir={"deckgym": "deckgym", "deckgym.envs": "envs", "deckgym.agents": "agents"},
+    packages=PACKAGES,
     package_data={"deckgym": ["compiled.txt"]},
     ext_modules=ext_modules(),
     cmdclass={"build_ext": ParallelBuildExt},

@@ -15,7 +15,6 @@ import os as _os
 import platform as _platform
 import sys as _sys
 from pathlib import Path as _Path
-from typing import Any as _Any
 
 #: The package version (the build reads it from here; CHANGELOG.md says what each one changed).
 __version__ = "0.2.0"
@@ -54,46 +53,45 @@ class _SourceOnly:
         return None
 
 
-def compiled_sources(root: _Path | None = None) -> tuple[list[str], list[str]]:
+def compiled_sources(package: _Path | None = None) -> tuple[list[str], list[str]]:
     """The compiled build's list (``compiled.txt`` beside this file): (compiled, interpreted) paths.
 
-    Paths are from the repository root (``envs/core/state.py``); setup.py, the Makefile and
-    the tests read the same file.
+    Paths are from the package's folder (``envs/core/state.py``, ``deckgym/envs/core/state.py``
+    in the repository); setup.py, the Makefile and the tests read the same file.
     """
-    folder = _here if root is None else root / "deckgym"
-    text = (folder / "compiled.txt").read_text(encoding="utf-8")
+    text = ((_here if package is None else package) / "compiled.txt").read_text(encoding="utf-8")
     lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     compiled = [line for line in lines if not line.startswith("-")]
     interpreted = [line[1:].strip() for line in lines if line.startswith("-")]
     return compiled, interpreted
 
 
-def _stale_build(root: _Path) -> str:
-    """In a source tree (``root``), a compiled module whose source changed since the build, or "".
+def _stale_build(package: _Path) -> str:
+    """In a source tree (``package``, the package's folder), a compiled module whose source changed since the build, or "".
 
     The compiled code of every module is in the group library (in ``envs/``), so each source
     of the list (``compiled_sources``) is compared with it; a module the list leaves interpreted
     that still has a compiled copy (from a build when it was compiled) makes the build stale too,
     as Python would load that copy. No library, no build to be stale.
     """
-    group = max((lib.stat().st_mtime for lib in (root / "envs").glob("_native__mypyc*.so")), default=None)
+    group = max((lib.stat().st_mtime for lib in (package / "envs").glob("_native__mypyc*.so")), default=None)
     if group is None:
         return ""
-    compiled, interpreted = compiled_sources(root)
+    compiled, interpreted = compiled_sources(package)
     for path in compiled:
-        source = root / path
+        source = package / path
         if source.is_file() and source.stat().st_mtime > group:
             return path
     for path in interpreted:  # a module the list now leaves interpreted, with its old compiled copy beside it
-        source = root / path
+        source = package / path
         if any(source.parent.glob(source.stem + ".*.so")):
             return path
     return ""
 
 
 _PURE = _os.environ.get("DECKGYM_PURE", "") not in ("", "0")
-if not _PURE and (_here.parent / "envs" / "__init__.py").is_file():
-    _stale = _stale_build(_here.parent)
+if not _PURE and (_here.parent / "setup.py").is_file():  # a source tree, not an installed wheel
+    _stale = _stale_build(_here)
     if _stale:
         import warnings as _warnings
 
@@ -147,15 +145,4 @@ def provenance(env: str | None = None, options: dict | None = None, **seeds: int
     return out
 
 
-def gym_env(**kwargs: _Any) -> _Any:
-    """The entry point of every Gymnasium id (``envs.gym_ids()``): one learner against an agent.
-
-    ``deckgym.agents.training.selfplay_env.gym_env``, imported on first use; it lives here, above
-    ``envs`` and ``agents``, so that ``envs`` registers the ids without naming ``agents``.
-    """
-    from deckgym.agents.training.selfplay_env import gym_env as make
-
-    return make(**kwargs)
-
-
-__all__ = ["__version__", "gym_env", "provenance", "version_line"]
+__all__ = ["__version__", "provenance", "version_line"]

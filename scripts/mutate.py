@@ -13,9 +13,9 @@ several packages do not disturb each other and an interrupted run resumes where 
 
 mutmut 3 does not mutate decorated functions. So that the rules' handlers (``@task``,
 ``@decision(...)``, ``@OPS.handler(...)``, ``@core.after_table(...)``) are inside the scores, each work
-folder holds a copy of ``envs/`` in which those registering decorators become the equivalent
-statement after the function (``@d def f`` is ``def f`` then ``f = d(f)``); every other file is a
-link to the tree.
+folder holds a copy of the package in which those registering decorators become the equivalent
+statement after the function (``@d def f`` is ``def f`` then ``f = d(f)``); the tests, scripts
+and docs are links to the tree.
 
 ``make mutate`` runs every package; CI runs ``make mutate-sample``: a fixed random subset of
 mutants of the AMALOGS and MoW rules under a time budget, failing below a score floor.
@@ -48,7 +48,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
     **{
         fam: ([f"envs/{fam}/rules/*"], [f"tests/envs/{fam}"])
         for fam in (g.package.removeprefix("deckgym.envs.") for g in games.games())
-        if (ROOT / "envs" / fam / "rules").is_dir()
+        if (ROOT / "deckgym" / "envs" / fam / "rules").is_dir()
     },
     "agents": (
         ["agents/heuristic/*", "agents/arena.py", "agents/search.py", "agents/base.py"],
@@ -98,27 +98,29 @@ def undecorate(source: str) -> str:
     return "".join(lines)
 
 
-def _mirror_envs(work: Path) -> None:
-    """``work/deckgym/envs``: links to every file of ``envs/``, and undecorated copies of the rules modules."""
-    src_root = ROOT / "envs"
-    dst_root = work / "deckgym" / "envs"
-    if dst_root.is_symlink():
-        dst_root.unlink()
+def _mirror_package(work: Path) -> None:
+    """``work/deckgym``: a copy of the package, with undecorated copies of the rules modules.
+
+    mutmut names a mutant from its file's path, so the copy keeps the package's folders
+    (``deckgym/envs``, ``deckgym/agents``); a copy whose text is unchanged keeps its time.
+    """
+    src_root = ROOT / "deckgym"
+    dst_root = work / "deckgym"
     for src_dir, dirs, names in os.walk(src_root):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         dst_dir = dst_root / Path(src_dir).relative_to(src_root)
         dst_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
             src, dst = Path(src_dir) / name, dst_dir / name
-            text = src.read_text() if name.endswith(".py") else ""
-            if name.endswith(".py") and any(f"@{d}" in text for d in REGISTERING):
-                new = undecorate(text)
-                if dst.is_symlink():
-                    dst.unlink()
-                if not dst.exists() or dst.read_text() != new:  # unchanged copies keep their mtime
-                    dst.write_text(new)
-            elif not dst.exists() and not dst.is_symlink():
-                dst.symlink_to(src)
+            if name.endswith(".so"):  # the compiled build; mutants run on the pure source
+                continue
+            data = src.read_bytes()
+            if name.endswith(".py") and any(f"@{d}" in data.decode() for d in REGISTERING):
+                data = undecorate(data.decode()).encode()
+            if dst.is_symlink():
+                dst.unlink()
+            if not dst.exists() or dst.read_bytes() != data:
+                dst.write_bytes(data)
     for dst_dir, dirs, names in os.walk(dst_root):  # drop what the tree no longer has (moved files)
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         for name in names:
@@ -128,23 +130,13 @@ def _mirror_envs(work: Path) -> None:
 
 
 def prepare(package: str, root: Path = WORK) -> Path:
-    """The package's work folder: links to the tree, undecorated rules and its mutmut settings."""
+    """The package's work folder: a copy of the package, undecorated rules and its mutmut settings."""
     files, tests = PACKAGES[package]
     work = root / package
-    (work / "deckgym").mkdir(parents=True, exist_ok=True)
-    _mirror_envs(work)
-    # The package as it is installed (deckgym/envs, deckgym/agents), so that mutmut's module
-    # names (from the file paths) are the names the tests import. Its own files are copies: a
-    # link would resolve to the repository, where ``deckgym`` reaches the unmutated ``envs/``.
-    for name in ("__init__.py", "__main__.py", "cli.py"):
-        dst = work / "deckgym" / name
-        text = (ROOT / "deckgym" / name).read_text()
-        if dst.is_symlink():
-            dst.unlink()
-        if not dst.exists() or dst.read_text() != text:
-            dst.write_text(text)
-    if not (work / "deckgym" / "agents").exists():
-        (work / "deckgym" / "agents").symlink_to(ROOT / "agents")
+    for old in (work / "deckgym" / "agents", work / "deckgym" / "envs"):  # links of older work folders
+        if old.is_symlink():
+            old.unlink()
+    _mirror_package(work)
     for name in LINKED:
         link = work / name
         if not link.exists():
@@ -154,8 +146,6 @@ def prepare(package: str, root: Path = WORK) -> Path:
     base = head + ("[" + tail if tail else "")
     settings = (
         "[tool.mutmut]\n"
-        # each part its own root: mutmut walks a root that is a link (deckgym/agents) but not a
-        # link below a root
         'source_paths = ["deckgym/__init__.py", "deckgym/envs", "deckgym/agents"]\n'
         f"only_mutate = {_toml_list(['deckgym/' + f for f in files])}\n"
         f"pytest_add_cli_args = {_toml_list(PYTEST_ARGS)}\n"

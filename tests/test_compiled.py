@@ -22,7 +22,8 @@ import pytest
 import deckgym
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILT = any((ROOT / "envs").glob("_native__mypyc*"))
+PACKAGE = ROOT / "deckgym"
+BUILT = any((PACKAGE / "envs").glob("_native__mypyc*"))
 
 #: Prints ``{variant: sha256 of all its events}`` over three seeds per variant.
 DIGESTS = """
@@ -74,19 +75,19 @@ _CONSTANT = re.compile(r"_?[A-Z][A-Z0-9_]+")
 
 def _compiled_sources() -> list[Path]:
     """The modules the compiled build compiles (``deckgym/compiled.txt``, as setup.py reads it)."""
-    return [ROOT / p for p in deckgym.compiled_sources(ROOT)[0]]
+    return [PACKAGE / p for p in deckgym.compiled_sources(PACKAGE)[0]]
 
 
 def test_every_engine_module_is_on_the_compiled_list_once_compiled_or_interpreted() -> None:
-    compiled, interpreted = deckgym.compiled_sources(ROOT)
+    compiled, interpreted = deckgym.compiled_sources(PACKAGE)
     listed = compiled + interpreted
     assert len(listed) == len(set(listed)), "a module is listed twice"
     modules = [
-        *(ROOT / "envs").rglob("*.py"),
-        *(ROOT / "agents/heuristic").rglob("*.py"),
-        ROOT / "agents/search.py",
+        *(PACKAGE / "envs").rglob("*.py"),
+        *(PACKAGE / "agents/heuristic").rglob("*.py"),
+        PACKAGE / "agents/search.py",
     ]
-    paths = {p.relative_to(ROOT).as_posix() for p in modules}
+    paths = {p.relative_to(PACKAGE).as_posix() for p in modules}
     assert set(listed) == paths, (sorted(paths - set(listed)), sorted(set(listed) - paths))
     assert len(compiled) >= 100 and "envs/core/state.py" in compiled and "envs/aec.py" in interpreted
     # every registered env's module (``envs.make``'s factory) stays interpreted, whatever its version
@@ -104,15 +105,14 @@ def test_setup_py_compiles_exactly_the_list() -> None:
         built = namespace["compiled_modules"]()  # type: ignore[operator]
     finally:
         os.chdir(cwd)
-    assert [p.removeprefix(".typecheck/deckgym/") for p in built] == deckgym.compiled_sources(ROOT)[0]
+    assert [p.removeprefix("deckgym/") for p in built] == deckgym.compiled_sources(PACKAGE)[0]
 
 
 def test_a_source_newer_than_the_build_is_found_by_its_path(tmp_path) -> None:
     """The stale-build check reads the list: a listed module edited after the build is named."""
     import time
 
-    (tmp_path / "deckgym").mkdir()
-    (tmp_path / "deckgym" / "compiled.txt").write_text("# list\nenvs/a/view.py\n- envs/b/view.py\n")
+    (tmp_path / "compiled.txt").write_text("# list\nenvs/a/view.py\n- envs/b/view.py\n")
     for name in ("a", "b"):
         (tmp_path / "envs" / name).mkdir(parents=True)
         (tmp_path / "envs" / name / "view.py").write_text("x = 1\n")
@@ -137,8 +137,8 @@ def test_a_source_newer_than_the_build_is_found_by_its_path(tmp_path) -> None:
 def _annotation_names() -> set[str]:
     """Every name used in an annotation of the package (a type alias stays a plain assignment)."""
     names: set[str] = set()
-    for folder in ("envs", "agents", "deckgym"):
-        for path in (ROOT / folder).rglob("*.py"):
+    for folder in (PACKAGE,):
+        for path in folder.rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 annotations = []
                 if isinstance(node, (ast.AnnAssign, ast.arg)) and node.annotation is not None:

@@ -75,6 +75,16 @@ def test_gymnasium_make_and_check_env_on_every_variant(env_id):
     assert np.array_equal(info["action_mask"], env.unwrapped.action_masks())
 
 
+def test_every_gymnasium_id_enters_through_the_package_roots_entry_point():
+    """The ids name ``deckgym.gym_entry:make`` (a string: ``deckgym.envs`` imports nothing above it)."""
+    import deckgym.gym_entry
+
+    specs = [gymnasium.spec(env_id) for env_id in envs.gym_ids()]
+    assert specs and {spec.entry_point for spec in specs} == {deckgym.gym_entry.ENTRY_POINT}
+    env = deckgym.gym_entry.make(env_name="mow_v1", opponent="random")
+    assert env.reset(seed=1)[1]["action_mask"].any()
+
+
 def test_gymnasium_seats_alternate_after_a_seeded_reset():
     env = gymnasium.make("deckgym/MedarotOCG-beginner-v1", opponent="random")
     seats = [env.reset(seed=7)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(3)]

@@ -45,8 +45,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The folders that install as ``deckgym.envs`` and ``deckgym.agents`` (see setup.py).
-PACKAGES = {"envs": "deckgym.envs", "agents": "deckgym.agents"}
+#: The folders of ``deckgym.envs`` and ``deckgym.agents``.
+PACKAGES = {"deckgym/envs": "deckgym.envs", "deckgym/agents": "deckgym.agents"}
 
 
 def module_files(root: Path = ROOT) -> dict[str, Path]:

@@ -65,8 +65,8 @@ def _register_with_pettingzoo(game: games.Game) -> None:
 def gym_ids() -> dict[str, tuple[str, dict[str, Any]]]:
     """Gymnasium id -> (env name, options), one per variant of every game (``Game.gym_id``).
 
-    Importing ``deckgym.envs`` registers each with Gymnasium: ``deckgym.gym_env``, one learner
-    against the heuristic (``gymnasium.make(id, opponent="random")`` for another agent).
+    Importing ``deckgym.envs`` registers each with Gymnasium (entry point ``deckgym.gym_entry:make``,
+    named as a string so that the engines import nothing above them): one learner against the heuristic (``gymnasium.make(id, opponent="random")`` for another agent).
     """
     return {g.gym_id(v): (g.name, dict(v.options)) for g in games.games() for v in g.variants}
 
@@ -75,13 +75,13 @@ def _register_with_gymnasium(game: games.Game) -> None:
     """``gymnasium.make("deckgym/MedarotOCG-beginner-v1")`` and the other ids of ``game``'s variants."""
     import gymnasium
 
-    import deckgym
-
     for variant in game.variants:
         env_id = game.gym_id(variant)
         if env_id not in gymnasium.registry:
             gymnasium.register(
-                env_id, entry_point=deckgym.gym_env, kwargs={"env_name": game.name, **variant.options}
+                env_id,
+                entry_point="deckgym.gym_entry:make",
+                kwargs={"env_name": game.name, **variant.options},
             )
 
 
