@@ -173,9 +173,17 @@ def serve(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port, 1-65535")] = 8000,
     max_games: Annotated[int, typer.Option(help="most live games at once, at least 1")] = 64,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="the SQLite file that keeps the games, so a reload or a restart resumes them"
+            " (default: $XDG_DATA_HOME/deckgym/games.sqlite3; ':memory:' keeps them only while the server runs)"
+        ),
+    ] = None,
 ) -> None:
     """A local web page to play the AI and watch replays (FastAPI + uvicorn, the [play] extra)."""
     import socket
+    import sqlite3
 
     if not 1 <= port <= 65535:
         _fail(f"--port must be a whole number in 1..65535, got {port}")
@@ -188,14 +196,21 @@ def serve(
         from deckgym.agents.play.server import serve as run_server
     except ImportError as exc:
         _fail(f"deckgym serve needs the [play] extra (pip install 'deckgym[play]'): {exc}")
+    from deckgym.agents.play.store import GameStore, default_path
+
+    db = db or str(default_path())
+    try:
+        GameStore(db).close()
+    except (OSError, sqlite3.Error) as exc:
+        _fail(f"--db {db!r} cannot hold the games: {exc}")
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         try:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
         except OSError as exc:
             _fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
-    typer.echo(f"deckgym serve: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
-    raise typer.Exit(run_server(host, port, max_games))
+    typer.echo(f"deckgym serve: open http://{host}:{port}/ in a browser (Ctrl-C stops); games kept in {db}")
+    raise typer.Exit(run_server(host, port, max_games, db))
 
 
 def main() -> None:

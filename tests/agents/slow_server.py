@@ -1,7 +1,8 @@
-"""``python -m tests.agents.slow_server PORT SECONDS``: the play server with a deliberately slow AI.
+"""``python -m tests.agents.slow_server PORT SECONDS [DB]``: the play server with a deliberately slow AI.
 
 Every level is played by an agent that keeps a core busy in Python for SECONDS per decision
-(as a search does), then plays the first legal move. The server is otherwise the real one.
+(as a search does), then plays the first legal move. The server is otherwise the real one; its
+games are kept in the SQLite file DB (default: in memory).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class SlowAgent:
 
 def main() -> None:
     port, seconds = int(sys.argv[1]), float(sys.argv[2])
+    db = sys.argv[3] if len(sys.argv) > 3 else ":memory:"
 
     class SlowSession(GameSession):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -40,7 +42,7 @@ def main() -> None:
             self.agent = SlowAgent(seconds)
 
     server.GameSession = SlowSession  # type: ignore[misc]
-    server.serve("127.0.0.1", port, 8)
+    server.serve("127.0.0.1", port, 8, db)
 
 
 if __name__ == "__main__":

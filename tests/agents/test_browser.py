@@ -93,10 +93,20 @@ def server(tmp_path_factory):
     chromium()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    folder = tmp_path_factory.mktemp("serve")
+    log = folder / "serve.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "deckgym.agents.cli", "serve", "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "deckgym.agents.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(folder / "games.db"),
+            ],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -387,4 +397,34 @@ def test_resign_and_leave(browser, server):
     p.click("#leave")
     assert p.locator("#lobby").is_visible() and p.locator("#game").is_hidden()
     tab.check()
+    p.close()
+
+
+def test_a_reload_resumes_the_game_from_its_address(browser, server):
+    tab = Page(browser, server)
+    p = tab.page
+    g = tab.start("medarot_ocg_v1", "beginner", {}, 6)
+    for _ in range(2):
+        if g["done"] or not g["legal"]:
+            break
+        with p.expect_response(lambda r: r.url.endswith("/actions")):
+            p.locator("#actions button.action").first.click()
+        tab.settle()
+        g = tab.game()
+    assert p.url.endswith(f"?game={g['game_id']}")
+    p.reload()
+    p.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    tab.settle()
+    again = tab.game()
+    assert {k: again[k] for k in ("game_id", "moves", "view", "legal")} == {
+        k: g[k] for k in ("game_id", "moves", "view", "legal")
+    }
+    assert p.locator("#game").is_visible() and p.locator("#lobby").is_hidden()
+    assert p.locator("#game-title").inner_text().endswith("Beginner rules")  # the mode came back too
+    p.click("#leave")  # the lobby again, and an address without the game
+    assert p.locator("#lobby").is_visible() and "?game=" not in p.url
+    p.goto(server + "/?game=no-such-game")
+    p.wait_for_selector("body[data-ready='1']", timeout=WAIT_MS)
+    assert "could not resume" in p.locator("#error").inner_text() and p.locator("#lobby").is_visible()
+    tab.errors.clear()  # the 404 of the unknown game was expected
     p.close()

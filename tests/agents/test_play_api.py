@@ -27,7 +27,7 @@ KEYS = {"game_id", "view", "legal", "your_turn", "done", "result", "log", "recen
 
 @pytest.fixture()
 def client() -> TestClient:
-    return TestClient(create_app(max_games=4))
+    return TestClient(create_app(max_games=4), base_url="http://localhost")
 
 
 def _new(client: TestClient, **body: Any) -> Any:
@@ -214,15 +214,23 @@ def _first(session: Any) -> int:
     return int(next(i for i, m in enumerate(mask) if m))
 
 
-def test_live_games_are_bounded_and_idle_ones_expire() -> None:
+def test_live_games_are_bounded_and_idle_ones_leave_memory_for_the_store() -> None:
     app = create_app(max_games=2, idle_s=3600)
-    client = TestClient(app)
+    client = TestClient(app, base_url="http://localhost")
     ids = [_new(client, env="medarot_ocg_v1").json()["game_id"] for _ in range(2)]
+    first = client.get(f"/api/games/{ids[0]}").json()
     r = _new(client, env="medarot_ocg_v1")
     assert r.status_code == 503 and "too many live games (2)" in r.json()["error"]
-    app.state.games.idle_s = 0.0  # everything is idle now
-    assert client.get(f"/api/games/{ids[0]}").status_code == 404
+    app.state.games.idle_s = 0.0  # everything is idle now: the games leave memory
+    app.state.games.expire()
+    assert len(app.state.games) == 0 and len(app.state.games.store) == 2
+    again = client.get(f"/api/games/{ids[0]}")  # and come back from the store by their id
+    assert again.status_code == 200
+    assert {k: again.json()[k] for k in ("game_id", "moves", "view", "legal")} == {
+        k: first[k] for k in ("game_id", "moves", "view", "legal")
+    }
     assert _new(client, env="medarot_ocg_v1").status_code == 200
+    assert client.get("/api/games/no-such-game").status_code == 404
 
 
 def test_bad_replays_get_a_json_error(client: TestClient) -> None:

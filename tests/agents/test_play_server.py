@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture()
 def client() -> TestClient:
-    return TestClient(create_app(max_games=8))
+    return TestClient(create_app(max_games=8), base_url="http://localhost")
 
 
 def _new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -190,7 +190,7 @@ def test_deckgym_serve_stops_on_ctrl_c_with_status_130() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "deckgym.agents.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "deckgym.agents.cli", "serve", "--port", str(port), "--db", ":memory:"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

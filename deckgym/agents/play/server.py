@@ -37,10 +37,17 @@ reader never waits for it: the game object is published after every move, and ``
 the latest one. A move, undo or resign while the AI thinks is a 409.
 
 **What a client may ask.** Opponents come only from the levels: no client-given agent specs,
-paths or parameters. Bodies over 64 kB are refused with 413 (replay uploads: 2 MB). Types are
-strict (``index`` is a JSON integer). ``render_mode`` is not a client option. Errors are
+paths or parameters. A game takes only the options the lobby offers (``check_offered``).
+Bodies over 64 kB are refused with 413 (replay uploads: 2 MB), a chunked one too. Types are
+strict (``index`` is a JSON integer). A request whose ``Host`` is not one of the server's
+names gets 400 (``HostCheck``: a page of another site cannot reach the table through DNS
+rebinding). Errors are
 ``{"error": "..."}`` with status 400, 404, 409, 413 or 503, and the game is unchanged. Game ids
-come from ``secrets``; live games are bounded and idle ones expire. A payload holds only the
+come from ``secrets``; live games are bounded and idle ones leave memory.
+
+**Games that last.** Every game is kept in SQLite (``agents.play.store``) as its record; a
+game not in memory (idle, or from before a restart) is resumed by its id, and its AI goes on
+if it was the AI's move. Resign is taken at any time, even while the AI thinks. A payload holds only the
 person's per-seat view, never the state.
 """
 
@@ -75,6 +82,7 @@ from deckgym.agents.play.session import (
     level_of,
     levels_for,
 )
+from deckgym.agents.play.store import GameStore, default_path
 
 STATIC = Path(__file__).with_name("static")
 #: The largest request body, and the largest for a replay upload (bytes).
@@ -155,6 +163,34 @@ class ReplayText(BaseModel):
     seat: int | None = Field(None, ge=0)
 
 
+def check_offered(env: str, options: dict[str, Any]) -> None:
+    """``PlayError`` (400) for an option the lobby does not offer, or a value it does not list.
+
+    The table takes the options a person chooses in the lobby (``GET /api/envs``): the mode, the
+    values of the options its variants vary (such as AMALOGS's team sizes) and the decks. Caps
+    such as ``max_turns`` stay at the env's defaults: a client cannot start a game that never ends.
+    """
+    from deckgym.envs.games import game
+
+    declared = game(env)
+    offered = {k: list(v) for k, v in declared.choices().items()}
+    allowed = [*offered, *(["decks"] if declared.decks else [])]
+    for key, value in options.items():
+        if key not in allowed:
+            names = ", ".join(allowed) or "none"
+            raise PlayError(f"option {key!r} is not offered for {env}; offered: {names}")
+        if key in offered and not any(_same_value(value, v) for v in offered[key]):
+            listed = ", ".join(json.dumps(list(v) if isinstance(v, tuple) else v) for v in offered[key])
+            raise PlayError(f"{key} must be one of {listed} for {env}, got {json.dumps(value)}")
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """A JSON value equal to a declared one (a list equals the tuple of the same items)."""
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return list(a) == list(b)
+    return type(a) is type(b) and a == b
+
+
 def _scores() -> dict[str, Any]:
     """The measured levels (``levels.json``), or nothing when it was not measured."""
     try:
@@ -233,11 +269,13 @@ class LiveGame:
 
     Only the holder of ``lock`` changes the session; readers take ``snapshot``, which the
     holder replaces (one assignment) after every move. ``thinking`` is set while the AI plays.
+    With a ``store``, the game's record is kept after the person's move and after the AI's.
     """
 
-    def __init__(self, gid: str, session: GameSession) -> None:
+    def __init__(self, gid: str, session: GameSession, store: GameStore | None = None) -> None:
         self.gid = gid
         self.session = session
+        self.store = store
         self.lock = threading.Lock()
         self.thinking = False
         self.seen = time.monotonic()
@@ -247,6 +285,11 @@ class LiveGame:
     def publish(self) -> None:
         """Publish the session's position as the game object (called by the lock's holder)."""
         self.snapshot = {"game_id": self.gid, **self.session.payload(), "ai_thinking": self.thinking}
+
+    def save(self) -> None:
+        """Keep the game's record in the store (called by the lock's holder)."""
+        if self.store is not None:
+            self.store.save(self.gid, self.session.record())
 
     def read(self) -> dict[str, Any]:
         """The latest game object (never waits)."""
@@ -268,21 +311,43 @@ class LiveGame:
             change(self.session)
             self.thinking = not self.session.done and not self.session.your_turn
             self.publish()
+            self.save()
             self.session.opponent_moves(on_step=self.publish)
             self.thinking = False
             self.publish()
+            self.save()
             events = self.session.events_since(before)
         finally:
             self.thinking = False
             self.lock.release()
         return {**self.snapshot, "events": [e["text"] for e in events], "records": events}
 
+    def resign(self) -> dict[str, Any]:
+        """The person gives up, at once: while the AI thinks, it stops after the move it is on."""
+        if self.lock.acquire(blocking=False):
+            self.lock.release()
+            return self.run(lambda s: s.resign())
+        if self.session.done:
+            raise PlayError("the game is over", 409)
+        self.session.resigned = True  # the AI's loop ends at its next check; its thread publishes and saves
+        return {
+            **self.snapshot,
+            "done": True,
+            "your_turn": False,
+            "legal": [],
+            "result": self.session.result(),
+        }
+
 
 class Games:
-    """The live games: at most ``limit``; a game idle for ``idle_s`` seconds is dropped."""
+    """The live games: at most ``limit``; a game idle for ``idle_s`` seconds leaves memory.
 
-    def __init__(self, limit: int, idle_s: float) -> None:
-        self.limit, self.idle_s = limit, idle_s
+    With a ``store`` every game is kept there too, and a game that is not in memory (idle, or
+    from before a restart) is resumed from it by its id.
+    """
+
+    def __init__(self, limit: int, idle_s: float, store: GameStore | None = None) -> None:
+        self.limit, self.idle_s, self.store = limit, idle_s, store
         self._games: dict[str, LiveGame] = {}
         self._lock = threading.Lock()
 
@@ -293,26 +358,48 @@ class Games:
             for gid in [g for g, x in self._games.items() if now - x.seen > self.idle_s and not x.thinking]:
                 del self._games[gid]
 
+    def _check_room(self) -> None:
+        """503 when ``limit`` games are live (called under the lock)."""
+        if len(self._games) >= self.limit:
+            raise PlayError(
+                f"too many live games ({self.limit}); finish one or wait for idle ones to expire", 503
+            )
+
     def add(self, session: GameSession) -> LiveGame:
         """Keep ``session`` under a new unguessable id; 503 past the limit."""
         self.expire()
         with self._lock:
-            if len(self._games) >= self.limit:
-                raise PlayError(
-                    f"too many live games ({self.limit}); finish one or wait for idle ones to expire", 503
-                )
-            game = LiveGame(secrets.token_urlsafe(16), session)
+            self._check_room()
+            game = LiveGame(secrets.token_urlsafe(16), session, self.store)
             self._games[game.gid] = game
         return game
 
     def get(self, gid: str) -> LiveGame:
-        """The game ``gid``; ``PlayError`` (404) when there is none."""
+        """The game ``gid``, resumed from the store when it is not in memory; ``PlayError`` (404) when there is none."""
         self.expire()
         with self._lock:
             game = self._games.get(gid)
-            if game is None:
-                raise PlayError(f"no game {gid!r} (unknown, finished long ago, or expired)", 404)
-            game.seen = time.monotonic()
+        if game is None:
+            game = self._resume(gid)
+        game.seen = time.monotonic()
+        return game
+
+    def _resume(self, gid: str) -> LiveGame:
+        """Game ``gid`` from the store, its AI set thinking again if the AI was to move."""
+        record = self.store.load(gid) if self.store is not None else None
+        if record is None:
+            raise PlayError(f"no game {gid!r} (unknown, or expired)", 404)
+        session = GameSession.restore(record)
+        with self._lock:
+            game = self._games.get(gid)  # resumed by another request meanwhile
+            if game is not None:
+                return game
+            self._check_room()
+            game = LiveGame(gid, session, self.store)
+            self._games[gid] = game
+            if not session.done and not session.your_turn:
+                game.thinking = True
+                threading.Thread(target=game.run, args=(lambda s: None,), daemon=True).start()
         return game
 
     def __len__(self) -> int:
@@ -320,7 +407,11 @@ class Games:
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over its limit gets 413 before anything reads it."""
+    """ASGI middleware: a request body over its limit gets 413 before anything reads it.
+
+    A body without a length (chunked) is counted as it arrives: once it passes the limit, the
+    app reads an end of the request and whatever it would answer is replaced by the 413.
+    """
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY, limits: dict[str, int] | None = None) -> None:
         self.app, self.limit, self.limits = app, limit, dict(limits or {})
@@ -336,35 +427,92 @@ class BodyLimit:
             await _too_large(limit)(scope, receive, send)
             return
         seen = 0
+        over = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, over
+            if over:
+                return {"type": "http.disconnect"}
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > limit:
-                raise _TooLarge
+                over = True
+                return {"type": "http.request", "body": b"", "more_body": False}
             return message
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
+        async def answer(message: Message) -> None:
+            if not over:
+                await send(message)
+
+        await self.app(scope, counted, answer)
+        if over:
             await _too_large(limit)(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    """A streamed body went past its limit."""
 
 
 def _too_large(limit: int) -> JSONResponse:
     return JSONResponse({"error": f"the request body is over {limit // 1024} kB"}, status_code=413)
 
 
-def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
-    """The web app: the page, its static files and the JSON API (see the module docs)."""
+#: The names a server bound to this machine answers to (the Host header of every request).
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+class HostCheck:
+    """ASGI middleware: a request whose Host header names another server gets a 400 (DNS rebinding).
+
+    ``hosts`` are the names (without a port) the server answers to; ``("*",)`` takes any.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...] = LOCAL_HOSTS) -> None:
+        self.app, self.hosts = app, tuple(h.lower() for h in hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on when its Host is one of ``hosts``, else answer 400."""
+        if scope["type"] != "http" or "*" in self.hosts:
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
+        name = host[: host.find("]") + 1] if host.startswith("[") else host.split(":", 1)[0]
+        if name in self.hosts:
+            await self.app(scope, receive, send)
+            return
+        allowed = ", ".join(self.hosts)
+        error = f"this server does not answer to the Host {host!r}; it answers to: {allowed}"
+        await JSONResponse({"error": error}, status_code=400)(scope, receive, send)
+
+
+def hosts_for(bind: str) -> tuple[str, ...]:
+    """The Host names a server bound to address ``bind`` answers to.
+
+    Bound to this machine (a loopback address, the default), only its local names; bound to one
+    address, that address too; bound to every address (``0.0.0.0``, ``::``), any name, since the
+    person serving their network chose to.
+    """
+    if bind in ("0.0.0.0", "::", ""):
+        return ("*",)
+    name = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
+    return LOCAL_HOSTS if name in LOCAL_HOSTS else (*LOCAL_HOSTS, name.lower())
+
+
+def create_app(
+    max_games: int = 64,
+    idle_s: float = 1800.0,
+    db: str | Path = ":memory:",
+    hosts: tuple[str, ...] = LOCAL_HOSTS,
+) -> FastAPI:
+    """The web app: the page, its static files and the JSON API (see the module docs).
+
+    Args:
+        max_games: games in memory at once (more get 503 until some are idle).
+        idle_s: seconds after which an idle game leaves memory (it stays in the store).
+        db: the SQLite file that keeps the games (``":memory:"``: for the process's life).
+        hosts: the Host names the server answers to (``hosts_for``); ``("*",)`` for any.
+    """
     app = FastAPI(title="deckgym", summary="play the deckgym AI and watch replays", docs_url="/api/docs")
-    games = Games(max_games, idle_s)
+    games = Games(max_games, idle_s, GameStore(db))
     app.state.games = games
     app.add_middleware(BodyLimit, limit=MAX_BODY, limits={"/api/replays": MAX_REPLAY_BODY})
+    app.add_middleware(HostCheck, hosts=hosts)
 
     _error_handlers(app)
 
@@ -380,6 +528,7 @@ def create_app(max_games: int = 64, idle_s: float = 1800.0) -> FastAPI:
 
     async def new_game(body: NewGame) -> dict[str, Any]:
         def start() -> dict[str, Any]:
+            check_offered(body.env, body.options)
             level = level_of(body.opponent, body.env, body.options)
             session = GameSession(body.env, body.options, level.spec, body.seat, body.seed)
             return games.add(session).run(lambda s: None)
@@ -476,7 +625,7 @@ def _control_routes(app: FastAPI, games: Games) -> None:
 
     @app.post("/api/games/{gid}/resign", responses=_errors(404, 409, 413))
     async def resign(gid: str) -> dict[str, Any]:
-        return await run_in_threadpool(games.get(gid).run, lambda s: s.resign())
+        return await run_in_threadpool(games.get(gid).resign)
 
     @app.get("/api/games/{gid}/hint", responses=_errors(404, 409, 413))
     async def hint(gid: str) -> dict[str, Any]:
@@ -532,7 +681,7 @@ def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
     return {"env": rep.env, "seat": seat, "result": rep.result, "positions": frames}
 
 
-def serve(host: str, port: int, max_games: int) -> int:
+def serve(host: str, port: int, max_games: int, db: str | Path | None = None) -> int:
     """Run the server until SIGTERM (exit 0, within about a second) or Ctrl-C (exit 130)."""
     import os
     import signal
@@ -547,7 +696,7 @@ def serve(host: str, port: int, max_games: int) -> int:
             self.should_exit = self.force_exit = True
 
     config = uvicorn.Config(
-        create_app(max_games=max_games),
+        create_app(max_games=max_games, db=default_path() if db is None else db, hosts=hosts_for(host)),
         host=host,
         port=port,
         log_level="warning",

@@ -347,6 +347,7 @@ class GameSession:
         view = self.view()
         return {
             "env": self.env_name,
+            "options": dict(self.options),
             "seat": self.seat,
             "seats": list(self.human),
             "opponent": self.opponent,
@@ -510,6 +511,57 @@ class GameSession:
             }
 
         return think
+
+    def record(self) -> dict[str, Any]:
+        """The game as JSON-safe data that ``restore`` plays back: the request and every move so far."""
+        return {
+            "version": 1,
+            "env": self.env_name,
+            "options": self.options,
+            "opponent": self.opponent,
+            "seat": self.side,
+            "seed": self.seed,
+            "auto": self.auto,
+            "actions": list(self._rec.replay.actions),
+            "marks": list(self._marks),
+            "resigned": self.resigned,
+            "recent": list(self.recent),
+        }
+
+    @classmethod
+    def restore(cls, record: Mapping[str, Any]) -> GameSession:
+        """The game of ``record`` (``GameSession.record()``), its moves played again: the same position.
+
+        The opponent starts afresh from the position (its seed follows the person's decisions,
+        as after an undo).
+
+        Raises:
+            PlayError: the record is not a game record, or its moves no longer play back
+                (a game recorded by a version whose rules have changed since).
+        """
+        try:
+            if record.get("version") != 1:
+                raise PlayError(f"not a game record of this version: {record.get('version')!r}")
+            game = cls(
+                record["env"],
+                dict(record["options"]),
+                record["opponent"],
+                record["seat"],
+                record["seed"],
+                bool(record["auto"]),
+            )
+            for k, action in enumerate(record["actions"]):
+                if action not in game._indices():
+                    raise PlayError(f"move {k + 1}, {action!r}, is not legal there")
+                game._rec.step(int(action))
+        except (KeyError, TypeError, ValueError) as exc:  # PlayError and StateError are ValueErrors
+            raise PlayError(f"the stored game cannot be resumed: {exc}", 404) from None
+        game.moves = len(record["actions"])
+        game._marks = [int(m) for m in record["marks"]]
+        game.resigned = bool(record["resigned"])
+        game.recent = list(record["recent"])
+        game._start_agent()
+        return game
 
     def rematch(self, seed: int | None = None) -> GameSession:
         """A new game with the same decks and level, the person in the other seat (with their deck)."""

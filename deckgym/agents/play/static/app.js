@@ -635,9 +635,10 @@
 
   /** Leave the game for the lobby (asking first while the game is on). */
   function newGame() {
-    if (liveGame() && !window.confirm("Leave the game in progress? It cannot be resumed.")) return;
+    if (liveGame() && !window.confirm("Leave the game in progress? Its address (copy it first) resumes it.")) return;
     stopPolling();
     app.game = null;
+    window.history.replaceState(null, "", window.location.pathname);
     $("game").hidden = true;
     $("lobby").hidden = false;
     $("lobby").scrollIntoView({ block: "start" });
@@ -656,6 +657,8 @@
     $("game-body").classList.remove("wide");
     $("lobby").hidden = true;
     $("game").hidden = false;
+    // the game's address: a reload, or the same address after a server restart, resumes it
+    window.history.replaceState(null, "", `?game=${encodeURIComponent(g.game_id)}`);
     const env = envOf(g.env);
     $("help-body").replaceChildren(markdown(env?.help || ""));
     $("help-toggle").hidden = !env?.help;
@@ -903,7 +906,8 @@
     app.pollToken = 0;
   }
 
-  function startPolling(gid) {
+  /** Show the AI's moves as they come; with `untilIdle`, stop once it has finished thinking. */
+  function startPolling(gid, untilIdle = false) {
     const token = Date.now() + Math.random();
     app.pollToken = token;
     const tick = async () => {
@@ -912,6 +916,10 @@
         const g = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
         if (app.pollToken !== token || !app.game || app.game.game_id !== gid) return;
         if (g.moves !== app.game.moves || g.ai_thinking !== app.game.ai_thinking) showGame(g);
+        if (untilIdle && !g.ai_thinking) {
+          stopPolling();
+          return;
+        }
       } catch (_) {
         /* the move's own answer will tell */
       }
@@ -1136,6 +1144,21 @@
   }
 
   // ---------------------------------------------------------------- start up
+  /** The game named in the page's address (`?game=ID`), shown as it stands; the lobby if there is none. */
+  async function resumeFromAddress() {
+    const gid = new URLSearchParams(window.location.search).get("game");
+    if (!gid) return;
+    try {
+      const g = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
+      app.mode = g.options?.mode || "";
+      enterGame(g);
+      if (g.ai_thinking) startPolling(g.game_id, true);
+    } catch (exc) {
+      window.history.replaceState(null, "", window.location.pathname);
+      showError(`could not resume the game of this address: ${exc.message}`);
+    }
+  }
+
   async function init() {
     $("error-close").addEventListener("click", clearError);
     $("lobby-form").addEventListener("submit", startGame);
@@ -1174,11 +1197,6 @@
       ev.preventDefault();
       newGame();
     });
-    window.addEventListener("beforeunload", (ev) => {
-      if (!liveGame()) return;
-      ev.preventDefault();
-      ev.returnValue = "";
-    });
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") {
         clearSelection();
@@ -1200,6 +1218,7 @@
         selected: names.includes("medarot_ocg_v1") ? "medarot_ocg_v1" : names[0],
       });
       onEnvChange();
+      await resumeFromAddress();
       document.body.dataset.ready = "1";
     } catch (exc) {
       showError(`could not load the games: ${exc.message}`);
