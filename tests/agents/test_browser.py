@@ -404,6 +404,8 @@ def test_a_reload_resumes_the_game_from_its_address(browser, server):
     tab = Page(browser, server)
     p = tab.page
     g = tab.start("medarot_ocg_v1", "beginner", {}, 6)
+    if any(m["places"] for m in g["legal"]):  # the first decision is outlined on the board at once
+        assert p.locator("#view [data-place].legal").count() > 0
     for _ in range(2):
         if g["done"] or not g["legal"]:
             break

@@ -210,3 +210,31 @@ def test_deckgym_serve_stops_on_ctrl_c_with_status_130() -> None:
         proc.kill()
     assert proc.returncode == 130, (out, err)
     assert "open http://127.0.0.1:" in out and "Traceback" not in err
+
+
+def test_ai_thinking_is_set_in_every_published_position_where_the_ai_is_to_move() -> None:
+    """Also when the person's move is followed by a forced move of theirs, played for them first (OCG)."""
+    from deckgym.agents.play.server import LiveGame
+
+    env = "medarot_ocg_v1"
+    forced = 0
+    for seed in range(6):
+        live = LiveGame("g", GameSession(env, {}, "random", seat=seed % 2, seed=seed))
+        seen: list[dict[str, Any]] = []
+        publish = live.publish
+
+        def publish_and_keep(publish: Any = publish, live: Any = live, seen: list[Any] = seen) -> None:
+            publish()
+            seen.append({**live.snapshot, "ai_thinking": live.thinking})
+
+        live.publish = publish_and_keep  # type: ignore[method-assign]
+        live.run(lambda s: None)  # as the server starts a game: the AI moves first if it is to
+        for _ in range(10):
+            if live.session.done or not live.session.your_turn:
+                break
+            after = live.run(lambda s: s.move(s.legal()[0]["index"]))
+            forced += after["recent"][1:2] != [] and after["recent"][1]["who"] == "you (the only option)"
+        waiting = [s for s in seen if not s["done"] and not s["your_turn"]]
+        assert waiting and all(s["ai_thinking"] for s in waiting), seed
+        assert not live.read()["ai_thinking"]
+    assert forced  # the case of the person's forced move came up

@@ -309,10 +309,10 @@ class LiveGame:
         try:
             before = list(self.session.game.events)
             change(self.session)
-            self.thinking = not self.session.done and not self.session.your_turn
+            self.thinking = self.session.moves_pending()
             self.publish()
             self.save()
-            self.session.opponent_moves(on_step=self.publish)
+            self.session.opponent_moves(on_step=self._moved)
             self.thinking = False
             self.publish()
             self.save()
@@ -321,6 +321,11 @@ class LiveGame:
             self.thinking = False
             self.lock.release()
         return {**self.snapshot, "events": [e["text"] for e in events], "records": events}
+
+    def _moved(self) -> None:
+        """After each move of the AI's turn: publish, the AI still thinking unless the person decides now."""
+        self.thinking = not self.session.done and not self.session.your_turn
+        self.publish()
 
     def resign(self) -> dict[str, Any]:
         """The person gives up, at once: while the AI thinks, it stops after the move it is on."""

@@ -371,6 +371,12 @@ class GameSession:
         self._rec.step(index)
         self.moves += 1
 
+    def moves_pending(self) -> bool:
+        """Whether ``opponent_moves`` has moves to play: the AI's, or a move of the person's with a single option."""
+        if self.done:
+            return False
+        return not self.your_turn or (self.auto and len(self._indices()) == 1)
+
     def opponent_moves(self, on_step: Callable[[], None] | None = None) -> list[dict[str, Any]]:
         """Let the agent play until the person must decide or the game ends; the new events.
 

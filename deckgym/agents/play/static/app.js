@@ -105,7 +105,10 @@
     document.body.classList.toggle("busy", on);
     $("actions").setAttribute("aria-busy", on ? "true" : "false");
     $("start").disabled = on;
-    if (app.game) showControls(app.game);
+    if (app.game) {
+      showControls(app.game);
+      decorate(); // the legal places are outlined only while the person can move
+    }
   }
 
   // ---------------------------------------------------------------- the generic drawing
