@@ -66,41 +66,26 @@ wheels: install-core
 	$(PY) -m build --wheel --no-isolation --outdir dist
 	DECKGYM_COMPILE=1 $(PY) -m build --wheel --no-isolation --outdir dist
 
-# The [distributed] extra (Ray) for `--backend ray`; the tests install it so its test runs.
-$(VENV)/.distributed: pyproject.toml | $(VENV)/.core
-	$(PIP) install -q -e ".[distributed]"
+# The extras beside the core install: install-NAME installs the extras EXTRAS_NAME (by default
+# the extra NAME) once, and leaves the stamp $(VENV)/.NAME.
+# - distributed: Ray, for `--backend ray`; the tests install it so its test runs.
+# - rllib: RLlib, for envs.rllib and scripts/rllib_ppo.py; torch is the CPU build of [train].
+# - play: the [play] and [browser] extras: `deckgym serve` and its browser test (Chromium comes
+#   from the system: `apt-get install chromium`, which .ci/run does when it is missing).
+# - notebooks: nbclient and ipykernel: the tests run the notebooks in a real kernel.
+# - docs: MkDocs, Material and mkdocstrings, for `make docs`.
+# - mutate: mutmut, for the mutation testing below.
+EXTRAS := distributed rllib play notebooks docs mutate
+EXTRAS_play := play,browser
+
+$(addprefix $(VENV)/.,$(EXTRAS)): $(VENV)/.%: pyproject.toml | $(VENV)/.core
+	$(PIP) install -q -e ".[$(or $(EXTRAS_$*),$*)]"
 	touch $@
 
-install-distributed: $(VENV)/.distributed
+# RLlib's torch is the CPU build that the [train] install puts first.
+$(VENV)/.rllib: | $(VENV)/.train
 
-# The [rllib] extra (RLlib) for envs.rllib and scripts/rllib_ppo.py; torch is the CPU build of [train].
-$(VENV)/.rllib: pyproject.toml | $(VENV)/.train
-	$(PIP) install -q -e ".[rllib]"
-	touch $@
-
-install-rllib: $(VENV)/.rllib
-
-# The [play] and [browser] extras: `deckgym serve` and its browser test (Chromium comes from
-# the system: `apt-get install chromium`, which .ci/run does when it is missing).
-$(VENV)/.play: pyproject.toml | $(VENV)/.core
-	$(PIP) install -q -e ".[play,browser]"
-	touch $@
-
-install-play: $(VENV)/.play
-
-# The [notebooks] extra (nbclient, ipykernel): the tests run the notebooks in a real kernel.
-$(VENV)/.notebooks: pyproject.toml | $(VENV)/.core
-	$(PIP) install -q -e ".[notebooks]"
-	touch $@
-
-install-notebooks: $(VENV)/.notebooks
-
-# The [docs] extra (MkDocs, Material, mkdocstrings) for `make docs`.
-$(VENV)/.docs: pyproject.toml | $(VENV)/.core
-	$(PIP) install -q -e ".[docs]"
-	touch $@
-
-install-docs: $(VENV)/.docs
+$(addprefix install-,$(EXTRAS)): install-%: $(VENV)/.%
 
 demo: install
 	$(VENV)/bin/deckgym train medarot_ocg_v1 --mode normal --out runs/demo
@@ -128,12 +113,6 @@ bench: install-core
 
 # Mutation testing (mutmut, the [mutate] extra): every rules package and the agents (hours on
 # 2 cores; interrupted runs resume), or a fixed sample of mutants with a time budget (CI).
-$(VENV)/.mutate: pyproject.toml | $(VENV)/.core
-	$(PIP) install -q -e ".[mutate]"
-	touch $@
-
-install-mutate: $(VENV)/.mutate
-
 mutate: install-mutate
 	DECKGYM_PURE=1 $(PY) scripts/mutate.py --all
 

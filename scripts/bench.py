@@ -262,6 +262,11 @@ def _extra_rows(
             )
 
 
+def _rows_option(ap: argparse.ArgumentParser, flag: str, kind: type, default: float, what: str) -> None:
+    """An option that sizes one kind of rows of the table, which 0 leaves out."""
+    ap.add_argument(flag, type=kind, default=default, help=f"{what} (0: skip)")
+
+
 def _parser() -> argparse.ArgumentParser:
     """The command line of the benchmark."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -274,20 +279,11 @@ def _parser() -> argparse.ArgumentParser:
         help="ENV or ENV:MODE entries (default: every variant of every registered game)",
     )
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    ap.add_argument(
-        "--tournament-games",
-        type=int,
-        default=100,
-        help="games of the deck-tournament rows (heuristic pilots vs random-vs-random; 0: skip)",
-    )
+    tournament = "games of the deck-tournament rows, heuristic pilots vs random-vs-random"
+    _rows_option(ap, "--tournament-games", int, 100, tournament)
     ap.add_argument("--workers", type=int, default=2, help="processes of the deck-tournament rows")
-    ap.add_argument(
-        "--latency-decisions",
-        type=int,
-        default=100,
-        help="AI decisions timed per variant for the latency rows (0: skip)",
-    )
-    ap.add_argument("--train-steps", type=int, default=8192, help="PPO steps of the training rows (0: skip)")
+    _rows_option(ap, "--latency-decisions", int, 100, "AI decisions timed per variant for the latency rows")
+    _rows_option(ap, "--train-steps", int, 8192, "PPO steps of the training rows")
     ap.add_argument(
         "--train-on",
         nargs="*",
@@ -297,12 +293,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--level", default=None, help="opponent level of the latency rows (default: play's default)"
     )
-    ap.add_argument(
-        "--agent-seconds",
-        type=float,
-        default=6.0,
-        help="time per construction/agent row, over the rounds (0: skip)",
-    )
+    _rows_option(ap, "--agent-seconds", float, 6.0, "time per construction/agent row, over the rounds")
     ap.add_argument("--worlds", type=int, default=4, help="worlds of the search rows")
     ap.add_argument(
         "--against", type=Path, default=None, help="also time those rows of the code in this folder"
@@ -602,8 +593,9 @@ def side_by_side_table(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _block(head: str, rows: list[str]) -> list[str]:
-    """A table section after a blank line: its heading, a rule and its rows; nothing when it has no rows."""
+def _block(head: str, entries: dict[str, Any] | None, row: Callable[[str, Any], str]) -> list[str]:
+    """A table section after a blank line: its heading, a rule and ``row(label, entry)`` of each entry."""
+    rows = [row(label, entry) for label, entry in (entries or {}).items()]
     return ["", head, "-" * len(head), *rows] if rows else []
 
 
@@ -630,22 +622,20 @@ def table(result: dict[str, Any]) -> str:
                 lines.append(
                     f"{'':<4}of which meta {v['meta_decisions_per_s']:,.0f}/s, core {v['core_decisions_per_s']:,.0f}/s"
                 )
-    tournaments = result.get("tournaments") or {}
     lines += _block(
         f"{'deck tournament':<26}{'heuristic games/s':>19}{'random games/s':>16}{'ratio':>8}",
-        [
+        result.get("tournaments"),
+        lambda label, t: (
             f"{label:<26}{t['heuristic_games_per_s']:>19,.1f}{t['random_games_per_s']:>16,.1f}{t['ratio']:>8.2f}"
-            for label, t in tournaments.items()
-        ],
+        ),
     )
-    training = result.get("training") or {}
     lines += _block(
         f"{'PPO training':<26}{'steps':>8}{'PPO loop steps/s':>18}{'whole run steps/s':>19}{'x aec decisions/s':>19}",
-        [
+        result.get("training"),
+        lambda label, t: (
             f"{label:<26}{t['steps']:>8,.0f}{t['ppo_steps_per_s']:>18,.0f}{t['run_steps_per_s']:>19,.0f}"
             f"{t['ratio_to_aec']:>#19.3g}"
-            for label, t in training.items()
-        ],
+        ),
     )
     if result.get("agents"):
         sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -653,14 +643,13 @@ def table(result: dict[str, Any]) -> str:
 
         lines.append("")
         lines += agent_table(result["agents"])
-    latency = result.get("latency") or {}
     lines += _block(
         f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}",
-        [
+        result.get("latency"),
+        lambda label, t: (
             f"{label:<26}{t['level']:>10}{t['decisions']:>11}{1e3 * t['p50_s']:>9.0f}{1e3 * t['p95_s']:>9.0f}"
             f"{1e3 * t['max_s']:>9.0f}{t['ratio_p50']:>13,.0f}"
-            for label, t in latency.items()
-        ],
+        ),
     )
     return "\n".join(lines)
 

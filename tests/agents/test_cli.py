@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import deckgym
 from deckgym.agents.cli import app
-from tests.agents.commands import invoke_json, runner, words
+from tests.agents.commands import invoke_json, invoke_ok, runner
 
 
 def test_envs_lists_the_rulesets():
@@ -82,18 +83,25 @@ def test_bad_train_config_is_a_clear_error(bad, named, tmp_path):
     assert named in result.output and not (tmp_path / "model.zip").exists()
 
 
+def _quick_train(out: Path, env: str, timesteps: int, games: int, more: str, config: str) -> str:
+    """The output of a short ``deckgym train ENV MORE`` into ``out`` with the ``--config`` JSON (two envs,
+    one worker, no progress bar, an evaluation of ``games`` games every half of the ``timesteps``), which
+    must exit with 0."""
+    return invoke_ok(
+        f"train {env} {more} --timesteps {timesteps} --eval-games {games} --final-games {games}"
+        f" --eval-every {timesteps // 2} --n-envs 2 --workers 1 --no-progress",
+        "--out",
+        str(out),
+        "--config",
+        config,
+    ).output
+
+
 @pytest.mark.train
 def test_train_writes_model_eval_and_curve(tmp_path):
     out = tmp_path / "run"
-    command = (
-        "train medarot_ocg_v1 --mode beginner --timesteps 1024 --eval-games 4 --final-games 4 --eval-every 512"
-        " --n-envs 2"
-        " --workers 1 --no-progress --pretrain-games 3 --opponents heuristic:0.5,random:0.5"
-    )
-    result = runner.invoke(
-        app, words(command, "--out", str(out), "--config", '{"ent_coef": 0.02, "n_epochs": 2}')
-    )
-    assert result.exit_code == 0, result.output
+    more = "--mode beginner --pretrain-games 3 --opponents heuristic:0.5,random:0.5"
+    output = _quick_train(out, "medarot_ocg_v1", 1024, 4, more, '{"ent_coef": 0.02, "n_epochs": 2}')
     for name in ("model.zip", "imitation.zip", "eval.json", "learning_curve.png"):
         assert (out / name).exists()
     train = json.loads((out / "train.json").read_text())
@@ -107,7 +115,7 @@ def test_train_writes_model_eval_and_curve(tmp_path):
     for r in report["results"]:  # the score with its interval over pairs, beside win/draw/loss
         lo, hi = r["score_ci95"]
         assert r["score"] == pytest.approx(r["win_rate"] + r["draw_rate"] / 2) and lo <= r["score"] <= hi
-    assert "95% interval" in result.output
+    assert "95% interval" in output
 
 
 def _settings(*args: str) -> dict:
@@ -210,15 +218,8 @@ def test_train_applies_the_envs_own_settings_under_the_command_lines(
 @pytest.mark.train
 def test_train_seeds_runs_each_seed_and_plots_their_curves(tmp_path):
     out = tmp_path / "seeds"
-    command = (
-        "train mow_v1 --timesteps 512 --eval-games 2 --final-games 2 --eval-every 256 --n-envs 2 --workers 1"
-        " --no-progress"
-        " --pretrain-games 2 --opponents heuristic:1 --seed 7 --seeds 2"
-    )
-    result = runner.invoke(
-        app, words(command, "--out", str(out), "--config", '{"n_epochs": 1, "dagger_rounds": 0}')
-    )
-    assert result.exit_code == 0, result.output
+    more = "--pretrain-games 2 --opponents heuristic:1 --seed 7 --seeds 2"
+    output = _quick_train(out, "mow_v1", 512, 2, more, '{"n_epochs": 1, "dagger_rounds": 0}')
     for seed in (7, 8):
         train = json.loads((out / f"seed_{seed}" / "train.json").read_text())
         assert train["config"]["seed"] == seed and (out / f"seed_{seed}" / "eval.json").exists()
@@ -227,7 +228,7 @@ def test_train_seeds_runs_each_seed_and_plots_their_curves(tmp_path):
     assert report["seeds"] == [7, 8] and len(report["final_evaluations"]) == 2
     curves = report["curves"]
     assert curves["steps"][0] == 0 and len(curves["start"]) == 2
-    assert "2 seeds: score vs heuristic at the start" in result.output
+    assert "2 seeds: score vs heuristic at the start" in output
 
 
 def test_seed_summary_has_the_mean_and_spread_of_known_histories():

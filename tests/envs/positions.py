@@ -10,9 +10,10 @@ import numpy as np
 
 
 def random_positions(
-    env: Any, games: int, seed0: int = 0, every: int = 1, max_iter: int = 50_000
+    env: Any, games: int, seed0: int = 0, every: int = 1, max_iter: int = 50_000, ends: bool = False
 ) -> Iterator[Any]:
-    """Yield ``env`` at every ``every``-th decision of ``games`` random games (seeds ``seed0``...)."""
+    """Yield ``env`` at every ``every``-th decision of ``games`` random games (seeds ``seed0``...),
+    and with ``ends`` once more where each game has ended."""
     for g in range(games):
         rng = random.Random(seed0 + g)
         env.reset(seed=seed0 + g)
@@ -26,6 +27,8 @@ def random_positions(
                 yield env
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             step += 1
+        if ends:
+            yield env
 
 
 def sampled_states(st: Any, move: Callable[[Any], Any], every: int, cap: int) -> list[Any]:

@@ -30,6 +30,7 @@ from deckgym.agents.arena import match
 from deckgym.envs.core.errors import IllegalActionError, IllegalActionWarning
 from deckgym.envs.core.events import ONLY, check_fields, events_for
 from tests import toy_game
+from tests.envs.positions import random_positions
 from tests.scripts import ROOT, load_script
 from tests.toy_game import state as toy
 
@@ -48,17 +49,7 @@ def _registered():
 
 def _random_games(kw: dict[str, Any], games: int, seed0: int = 0):
     """(env, state) at every decision of random legal games, and once at the end of each."""
-    for g in range(games):
-        env = envs.make(NAME, **kw)
-        env.reset(seed=seed0 + g)
-        rng = random.Random(seed0 + g)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, _i = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            yield env, env.unwrapped.game
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    for env in random_positions(envs.make(NAME, **kw), games, seed0, ends=True):
         yield env, env.unwrapped.game
 
 
@@ -319,7 +310,7 @@ def test_a_whole_game_through_the_http_api():
 
     from deckgym.agents.play.server import create_app
 
-    client = TestClient(create_app(max_games=4))
+    client = TestClient(create_app(max_games=4), base_url="http://localhost")
     body = {"env": NAME, "options": {"target": 15}, "opponent": "Easy", "seat": "random", "seed": 3}
     r = client.post("/api/games", json=body)
     assert r.status_code == 200, r.text

@@ -89,68 +89,99 @@ def test_malformed_toml_names_the_file(tmp_path: Path) -> None:
     assert "line" in str(err)  # tomllib's position says where the syntax breaks
 
 
-@pytest.mark.parametrize(
-    ("text", "card", "rule"),
-    [
-        (
-            UNIT.replace('arrows = ["F", "FR"]', 'arrows = ["F", "FR"]\ncolour = "red"'),
-            "T01",
+#: The effects of UNIT and of TOOL, which the ways to break them below replace.
+UNIT_EFFECT = 'op = "MOD_SPEED", amount = -1, target = "ATTACKED"'
+TOOL_EFFECT = 'op = "MOD_POWER", amount = 10, target = "ACTING"'
+
+
+def effect(op: str, amount: int, target: str) -> str:
+    """An effect's op, amount and target as a card file writes them."""
+    return f'op = "{op}", amount = {amount}, target = "{target}"'
+
+
+#: Each card and the ways to break it in one place, by name: (the text replaced, its replacement, what the
+#: error says of the rule).
+BROKEN: dict[tuple[str, str], dict[str, tuple[str, str, str]]] = {
+    ("T01", UNIT): {
+        "unknown-field": (
+            'arrows = ["F", "FR"]',
+            'arrows = ["F", "FR"]\ncolour = "red"',
             "unknown field 'colour'",
         ),
-        (
-            UNIT.replace('target = "ATTACKED" }', 'target = "ATTACKED", bonus = 1 }'),
-            "T01",
+        "unknown-effect-field": (
+            'target = "ATTACKED" }',
+            'target = "ATTACKED", bonus = 1 }',
             "unknown effect field 'bonus'",
         ),
-        (TOOL.replace("hp_mod = 1", "hp_mod = 1\nspeed = 3"), "TR01", "unknown field 'speed'"),
-        (
-            CHANGE.replace("power_form = true", "power_form = true\nhp_mod = 0"),
-            "TC01",
-            "unknown field 'hp_mod'",
+        "speed-high": ("speed = 5", "speed = 11", "'speed' = 11 is out of range 1..10"),
+        "speed-zero": ("speed = 5", "speed = 0", "'speed' = 0 is out of range 1..10"),
+        "cost": ("cost = 2", "cost = 6", "'cost' = 6 is out of range 1..5"),
+        "armor": ("armor = 20", "armor = 100", "'armor' = 100 is out of range 10..90"),
+        "power-tens": ("power = 30", "power = 35", "multiple of 10"),
+        "arrow-name": ('arrows = ["F", "FR"]', 'arrows = ["F", "UP"]', "unknown direction"),
+        "no-arrows": ('arrows = ["F", "FR"]', "arrows = []", "non-empty list"),
+        "speed-type": ("speed = 5", 'speed = "fast"', "'speed' must be int"),
+        "effect-amount": ("amount = -1", "amount = -4", "amount -4 out of range"),
+        "dot-owner": (UNIT_EFFECT, effect("DOT", 1, "OWNER"), "op DOT cannot target OWNER"),
+        "kind": ('kind = "MEDAROT"', 'kind = "ROBOT"', "field 'kind' = 'ROBOT'"),
+        "missing": ("speed = 5\n", "", "missing required field 'speed'"),
+    },
+    ("TR01", TOOL): {
+        "unknown-field": ("hp_mod = 1", "hp_mod = 1\nspeed = 3", "unknown field 'speed'"),
+        "hp_mod": ("hp_mod = 1", "hp_mod = 6", "'hp_mod' = 6 is out of range -5..5"),
+        "effect-cost": ("cost = 1", "cost = 4", "'cost' = 4 is out of range 0..3"),
+        "mod-step": ("amount = 10", "amount = 15", "amount 15 out of range"),
+        "draw-enemy": (TOOL_EFFECT, effect("DRAW", 1, "ONE_ENEMY"), "op DRAW cannot target ONE_ENEMY"),
+        "negate-self": (
+            f'timing = "ACTION", {TOOL_EFFECT}',
+            'timing = "DEFENCE", op = "NEGATE", target = "SELF"',
+            "op NEGATE cannot target SELF",
         ),
-    ],
-    ids=["medarot", "effect", "medaroter", "medachange"],
+        "trap-opponent": (TOOL_EFFECT, effect("TRAP", 1, "OPPONENT"), "op TRAP cannot target OPPONENT"),
+        "unknown-target": ('target = "ACTING"', 'target = "EVERYONE"', "'target' = 'EVERYONE' is not one of"),
+        "no-attack-yet": ('target = "ACTING"', 'target = "ATTACKED"', "does not exist at timing ACTION"),
+        "extra-amount": (TOOL_EFFECT, effect("NEGATE", 1, "ATTACKED"), "op NEGATE takes no amount"),
+    },
+    ("TC01", CHANGE): {
+        "unknown-field": ("power_form = true", "power_form = true\nhp_mod = 0", "unknown field 'hp_mod'"),
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "text", "old", "new", "rule"),
+    [(card, text, *case) for (card, text), cases in BROKEN.items() for case in cases.values()],
+    ids=[f"{card}-{name}" for (card, _), cases in BROKEN.items() for name in cases],
 )
-def test_unknown_field(tmp_path: Path, text: str, card: str, rule: str) -> None:
-    path = write(tmp_path, text)
+def test_a_card_broken_in_one_place_names_the_file_the_card_and_the_rule(
+    tmp_path: Path, card: str, text: str, old: str, new: str, rule: str
+) -> None:
+    assert old in text
+    path = write(tmp_path, text.replace(old, new))
     assert_names(load_error(path), path, card, rule)
 
 
 @pytest.mark.parametrize(
     ("text", "card", "rule"),
     [
-        (UNIT.replace("speed = 5", "speed = 11"), "T01", "'speed' = 11 is out of range 1..10"),
-        (UNIT.replace("speed = 5", "speed = 0"), "T01", "'speed' = 0 is out of range 1..10"),
-        (UNIT.replace("cost = 2", "cost = 6"), "T01", "'cost' = 6 is out of range 1..5"),
-        (UNIT.replace("armor = 20", "armor = 100"), "T01", "'armor' = 100 is out of range 10..90"),
-        (UNIT.replace("power = 30", "power = 35"), "T01", "multiple of 10"),
-        (UNIT.replace('arrows = ["F", "FR"]', 'arrows = ["F", "UP"]'), "T01", "unknown direction"),
-        (UNIT.replace('arrows = ["F", "FR"]', "arrows = []"), "T01", "non-empty list"),
-        (UNIT.replace("speed = 5", 'speed = "fast"'), "T01", "'speed' must be int"),
-        (UNIT.replace("amount = -1", "amount = -4"), "T01", "amount -4 out of range"),
-        (TOOL.replace("hp_mod = 1", "hp_mod = 6"), "TR01", "'hp_mod' = 6 is out of range -5..5"),
-        (TOOL.replace("cost = 1", "cost = 4"), "TR01", "'cost' = 4 is out of range 0..3"),
-        (TOOL.replace("amount = 10", "amount = 15"), "TR01", "amount 15 out of range"),
-        (CHANGE.replace("cost = 1", "cost = 7"), "TC01", "'cost' = 7 is out of range 0..5"),
+        (UNIT + UNIT.replace('id = "T01"', 'id = "T02"'), "T02", "duplicate MEDAROT name 'Testbot'"),
+        (CHANGE, "TC01", "names no Medarot of the pool"),
+        (CHANGE.replace("cost = 1", "cost = 7") + UNIT, "TC01", "'cost' = 7 is out of range 0..5"),
+        (
+            UNIT.replace('type = "SHOOTING"', 'type = "SPECIAL"')
+            .replace("power = 30", "power = 0")
+            .replace('timing = "ON_HIT"', 'timing = "ON_ACTIVATE"')
+            .replace('target = "ATTACKED"', 'target = "SELF"')
+            .replace("effect = {", "# {"),
+            "T01",
+            "SPECIAL unit needs an ON_ACTIVATE effect",
+        ),
     ],
-    ids=[
-        "speed-high",
-        "speed-zero",
-        "cost",
-        "armor",
-        "power-tens",
-        "arrow-name",
-        "no-arrows",
-        "speed-type",
-        "effect-amount",
-        "hp_mod",
-        "effect-cost",
-        "mod-step",
-        "medachange-cost",
-    ],
+    ids=["duplicate-name", "medachange-orphan", "medachange-cost", "special-without-effect"],
 )
-def test_out_of_range_value(tmp_path: Path, text: str, card: str, rule: str) -> None:
-    path = write(tmp_path, text + (UNIT if "MEDACHANGE" in text else ""))
+def test_other_card_rules(tmp_path: Path, text: str, card: str, rule: str) -> None:
+    """Rules of a card among others (its name, its Medarot) and of a card changed in more than one place."""
+    path = write(tmp_path, text)
     assert_names(load_error(path), path, card, rule)
 
 
@@ -168,55 +199,6 @@ def test_unknown_op(tmp_path: Path, text: str, card: str) -> None:
     assert "EXPLODE" in str(err) or "TELEPORT" in str(err)
 
 
-@pytest.mark.parametrize(
-    ("text", "card", "rule"),
-    [
-        (
-            TOOL.replace(
-                'op = "MOD_POWER", amount = 10, target = "ACTING"',
-                'op = "DRAW", amount = 1, target = "ONE_ENEMY"',
-            ),
-            "TR01",
-            "op DRAW cannot target ONE_ENEMY",
-        ),
-        (
-            TOOL.replace(
-                'timing = "ACTION", op = "MOD_POWER", amount = 10, target = "ACTING"',
-                'timing = "DEFENCE", op = "NEGATE", target = "SELF"',
-            ),
-            "TR01",
-            "op NEGATE cannot target SELF",
-        ),
-        (
-            TOOL.replace(
-                'op = "MOD_POWER", amount = 10, target = "ACTING"',
-                'op = "TRAP", amount = 1, target = "OPPONENT"',
-            ),
-            "TR01",
-            "op TRAP cannot target OPPONENT",
-        ),
-        (
-            UNIT.replace(
-                'op = "MOD_SPEED", amount = -1, target = "ATTACKED"',
-                'op = "DOT", amount = 1, target = "OWNER"',
-            ),
-            "T01",
-            "op DOT cannot target OWNER",
-        ),
-        (
-            TOOL.replace('target = "ACTING"', 'target = "EVERYONE"'),
-            "TR01",
-            "'target' = 'EVERYONE' is not one of",
-        ),
-        (TOOL.replace('target = "ACTING"', 'target = "ATTACKED"'), "TR01", "does not exist at timing ACTION"),
-    ],
-    ids=["draw-enemy", "negate-self", "trap-opponent", "dot-owner", "unknown-target", "no-attack-yet"],
-)
-def test_bad_target_for_op(tmp_path: Path, text: str, card: str, rule: str) -> None:
-    path = write(tmp_path, text)
-    assert_names(load_error(path), path, card, rule)
-
-
 def test_duplicate_id_in_one_file(tmp_path: Path) -> None:
     path = write(tmp_path, UNIT + UNIT.replace('name = "Testbot"', 'name = "Otherbot"'))
     assert_names(load_error(path), path, "T01", "duplicate card id")
@@ -228,38 +210,6 @@ def test_duplicate_id_across_files(tmp_path: Path) -> None:
     with pytest.raises(CardDataError) as info:
         load_pool([first, second])
     assert_names(info.value, second, "T01", "duplicate card id", str(first))
-
-
-@pytest.mark.parametrize(
-    ("text", "card", "rule"),
-    [
-        (UNIT.replace('kind = "MEDAROT"', 'kind = "ROBOT"'), "T01", "field 'kind' = 'ROBOT'"),
-        (UNIT.replace("speed = 5\n", ""), "T01", "missing required field 'speed'"),
-        (CHANGE, "TC01", "names no Medarot of the pool"),
-        (UNIT + UNIT.replace('id = "T01"', 'id = "T02"'), "T02", "duplicate MEDAROT name 'Testbot'"),
-        (
-            UNIT.replace('type = "SHOOTING"', 'type = "SPECIAL"')
-            .replace("power = 30", "power = 0")
-            .replace('timing = "ON_HIT"', 'timing = "ON_ACTIVATE"')
-            .replace('target = "ATTACKED"', 'target = "SELF"')
-            .replace("effect = {", "# {"),
-            "T01",
-            "SPECIAL unit needs an ON_ACTIVATE effect",
-        ),
-        (
-            TOOL.replace(
-                'op = "MOD_POWER", amount = 10, target = "ACTING"',
-                'op = "NEGATE", amount = 1, target = "ATTACKED"',
-            ),
-            "TR01",
-            "op NEGATE takes no amount",
-        ),
-    ],
-    ids=["kind", "missing", "medachange-orphan", "duplicate-name", "special-without-effect", "extra-amount"],
-)
-def test_other_card_rules(tmp_path: Path, text: str, card: str, rule: str) -> None:
-    path = write(tmp_path, text)
-    assert_names(load_error(path), path, card, rule)
 
 
 def test_unknown_top_level_key(tmp_path: Path) -> None:

@@ -35,71 +35,6 @@ def write(tmp_path: Path, text: str, name: str = "cards.toml") -> Path:
     return path
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (("price = 500", "price = 500\ncolour = 1"), "unknown field 'colour'"),
-        (("power = 2\n", ""), "a head or arm part needs a field 'power'"),
-        (("armor = 3", "armor = 12"), "out of range 1..9"),
-        (("attribute = 0", "attribute = 4"), "out of range 0..3"),
-        (("price = 500", "price = 550"), "multiple of 100"),
-        (('action = "SHOOT"', 'action = "DANCE"'), "is not one of"),
-        (('slot = "RIGHT_ARM"', 'slot = "LEGS"'), "LEGS part has no field 'action'"),
-        (('type = "PART"', 'type = "WIDGET"'), "field 'type'"),
-        (("price = 500", "price = 500\neffect_part = true"), "only allowed on PUNCH or RECKLESS"),
-        (
-            (
-                'action = "SHOOT"\nattribute = 0\narmor = 3\ncharge = 1\npower = 2',
-                'action = "PROTECT"\nattribute = 0\narmor = 3\ncharge = 3\npower = 2',
-            ),
-            "power >= charge",
-        ),
-        (
-            (
-                "price = 500",
-                'price = 500\nabilities = [{ source = "STATIC", op = "HEAL", amount = 1, target = "SELF" }]',
-            ),
-            "unknown op 'HEAL'",
-        ),
-        (
-            (
-                "price = 500",
-                'price = 500\nabilities = [{ source = "STATIC", op = "POWER", amount = 5, target = "SELF" }]',
-            ),
-            "out of range",
-        ),
-        (
-            (
-                "price = 500",
-                'price = 500\nabilities = [{ source = "STATIC", op = "POWER", amount = 1, target = "OPP_SLOT", slot = "HEAD" }]',
-            ),
-            "not allowed on this part",
-        ),
-        (
-            (
-                "price = 500",
-                'price = 500\nabilities = [{ source = "ON_USE", op = "DRAW", amount = 1, target = "PLAYER" }]',
-            ),
-            "not allowed on this part",
-        ),
-        (
-            (
-                "price = 500",
-                'price = 500\nabilities = [{ source = "ON_USE", op = "DAMAGE", amount = -1, target = "BATTLE" }]',
-            ),
-            "cannot have timing ON_USE",
-        ),
-    ],
-)
-def test_D38_bad_part_records_name_the_file_the_card_and_the_rule(tmp_path, change, message):
-    old, new = change
-    assert old in PART
-    path = write(tmp_path, PART.replace(old, new, 1))
-    with pytest.raises(CardDataError) as err:
-        load_pool([path])
-    assert message in str(err.value) and str(path) in str(err.value) and "T1" in str(err.value)
-
-
 CARD = """
 [[card]]
 id = "C1"
@@ -110,60 +45,6 @@ cost = 1
 duration = "INSTANT"
 effects = [{ op = "DRAW", amount = 1, target = "PLAYER" }]
 """
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (("cost = 1", "cost = 6"), "out of range 0..5"),
-        (('timing = "ACTION"', 'timing = "SOMETIME"'), "is not one of"),
-        (('effects = [{ op = "DRAW", amount = 1, target = "PLAYER" }]', "effects = []"), "1 or 2 effects"),
-        (
-            (
-                '{ op = "DRAW", amount = 1, target = "PLAYER" }',
-                '{ op = "DRAW", amount = 1, target = "PLAYER", extra = 1 }',
-            ),
-            "unknown effect field",
-        ),
-        (
-            (
-                '{ op = "DRAW", amount = 1, target = "PLAYER" }',
-                '{ op = "POWER", amount = 1, target = "ATTACK_PART" }',
-            ),
-            "cannot target ATTACK_PART",
-        ),
-        (
-            (
-                '{ op = "DRAW", amount = 1, target = "PLAYER" }',
-                '{ op = "POWER", amount = 1, target = "OPP_SLOT" }',
-            ),
-            "'slot' is required",
-        ),
-        (
-            (
-                '{ op = "DRAW", amount = 1, target = "PLAYER" }',
-                '{ op = "POWER", amount = 1, target = "OWN_MEDAROT" }',
-            ),
-            "TURN or ATTACHED",
-        ),
-        (('timing = "ACTION"', 'timing = "DEFENSE"'), "cannot have timing DEFENSE"),
-    ],
-)
-def test_D31_bad_medaroter_cards(tmp_path, change, message):
-    old, new = change
-    path = write(tmp_path, CARD.replace(old, new, 1))
-    with pytest.raises(CardDataError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        load_pool([path])
-
-
-def test_duplicate_ids_and_bad_toml(tmp_path):
-    with pytest.raises(CardDataError, match="duplicate card id"):
-        load_pool([write(tmp_path, PART + PART.replace("Test Arm", "Other Arm"))])
-    with pytest.raises(CardDataError, match="not valid TOML"):
-        load_pool([write(tmp_path, "[[card]\nid=")])
-    with pytest.raises(CardDataError, match="unknown top-level"):
-        load_pool([write(tmp_path, "cards = 1")])
-
 
 DECK = """
 name = "Test Deck"
@@ -179,33 +60,134 @@ EV = 4
 C01 = 4
 """
 
+#: The effect of CARD, which the ways to break its effects below replace.
+CARD_EFFECT = '{ op = "DRAW", amount = 1, target = "PLAYER" }'
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (("EN_SHOOT = 20", "EN_SHOOT = 19"), "39 cards; a deck has exactly 40"),
-        (("C01 = 4", "C01 = 5\nEN_DEFENSE_X = 0"), "count must be a positive integer"),
-        (("EV = 4\nC01 = 4", "EV = 3\nC01 = 5"), "5 copies of 'Overdrive Chip'; at most 4"),
-        (("C01 = 4", "C01 = 3\nNOPE = 1"), "unknown card id"),
-        (("C01 = 4", "C01 = 3\nM1 = 1"), "medal cards cannot be in the deck"),
-        (('"R02", "L01"', '"L01", "R02"'), "needs a RIGHT_ARM part"),
-        (('["M0", "H02"', '["H02", "M0"'), "must be a medal"),
-        (
+
+def added(line: str) -> tuple[str, str]:
+    """The change that adds ``line`` to PART."""
+    return "price = 500", f"price = 500\n{line}"
+
+
+def ability(source: str, op: str, amount: int, target: str, more: str = "") -> tuple[str, str]:
+    """The change that gives PART one ability."""
+    return added(
+        f'abilities = [{{ source = "{source}", op = "{op}", amount = {amount}, target = "{target}"{more} }}]'
+    )
+
+
+def effect(op: str, amount: int, target: str, more: str = "") -> tuple[str, str]:
+    """The change that gives CARD another effect."""
+    return CARD_EFFECT, f'{{ op = "{op}", amount = {amount}, target = "{target}"{more} }}'
+
+
+def for_a_chip(card: str) -> tuple[str, str]:
+    """The change that puts one ``card`` in DECK in place of one of its C01 chips (40 cards still)."""
+    return "C01 = 4", f"C01 = 3\n{card} = 1"
+
+
+def _load_cards(path: Path) -> None:
+    load_pool([path])
+
+
+def _load_deck(path: Path) -> None:
+    resolve_deck(str(path), load_pool(), make_config())
+
+
+#: Each kind of file: its valid text, its file name, what reads it, the error it raises when broken and the
+#: card the message names (a deck's message names the file alone).
+FILES = {
+    "part": (PART, "cards.toml", _load_cards, CardDataError, "T1"),
+    "medaroter": (CARD, "cards.toml", _load_cards, CardDataError, "C1"),
+    "deck": (DECK, "deck.toml", _load_deck, DeckError, None),
+}
+
+#: The ways to break each kind of file, by name: (the text replaced and its replacement, what the error says).
+BROKEN: dict[str, dict[str, tuple[tuple[str, str], str]]] = {
+    "part": {  # D38
+        "unknown-field": (added("colour = 1"), "unknown field 'colour'"),
+        "no-power": (("power = 2\n", ""), "a head or arm part needs a field 'power'"),
+        "armor": (("armor = 3", "armor = 12"), "out of range 1..9"),
+        "attribute": (("attribute = 0", "attribute = 4"), "out of range 0..3"),
+        "price-hundreds": (("price = 500", "price = 550"), "multiple of 100"),
+        "action": (('action = "SHOOT"', 'action = "DANCE"'), "is not one of"),
+        "legs-action": (('slot = "RIGHT_ARM"', 'slot = "LEGS"'), "LEGS part has no field 'action'"),
+        "type": (('type = "PART"', 'type = "WIDGET"'), "field 'type'"),
+        "effect-part": (added("effect_part = true"), "only allowed on PUNCH or RECKLESS"),
+        "protect-charge": (
+            (
+                'action = "SHOOT"\nattribute = 0\narmor = 3\ncharge = 1\npower = 2',
+                'action = "PROTECT"\nattribute = 0\narmor = 3\ncharge = 3\npower = 2',
+            ),
+            "power >= charge",
+        ),
+        "ability-op": (ability("STATIC", "HEAL", 1, "SELF"), "unknown op 'HEAL'"),
+        "ability-amount": (ability("STATIC", "POWER", 5, "SELF"), "out of range"),
+        "ability-target": (
+            ability("STATIC", "POWER", 1, "OPP_SLOT", ', slot = "HEAD"'),
+            "not allowed on this part",
+        ),
+        "ability-op-on-use": (ability("ON_USE", "DRAW", 1, "PLAYER"), "not allowed on this part"),
+        "ability-timing": (ability("ON_USE", "DAMAGE", -1, "BATTLE"), "cannot have timing ON_USE"),
+    },
+    "medaroter": {  # D31
+        "cost": (("cost = 1", "cost = 6"), "out of range 0..5"),
+        "timing": (('timing = "ACTION"', 'timing = "SOMETIME"'), "is not one of"),
+        "no-effects": ((f"effects = [{CARD_EFFECT}]", "effects = []"), "1 or 2 effects"),
+        "effect-field": (effect("DRAW", 1, "PLAYER", ", extra = 1"), "unknown effect field"),
+        "attack-part": (effect("POWER", 1, "ATTACK_PART"), "cannot target ATTACK_PART"),
+        "no-slot": (effect("POWER", 1, "OPP_SLOT"), "'slot' is required"),
+        "instant-power": (effect("POWER", 1, "OWN_MEDAROT"), "TURN or ATTACHED"),
+        "defense": (('timing = "ACTION"', 'timing = "DEFENSE"'), "cannot have timing DEFENSE"),
+    },
+    "deck": {  # D2
+        "size": (("EN_SHOOT = 20", "EN_SHOOT = 19"), "39 cards; a deck has exactly 40"),
+        "count": (("C01 = 4", "C01 = 5\nEN_DEFENSE_X = 0"), "count must be a positive integer"),
+        "copies": (("EV = 4\nC01 = 4", "EV = 3\nC01 = 5"), "5 copies of 'Overdrive Chip'; at most 4"),
+        "unknown-card": (for_a_chip("NOPE"), "unknown card id"),
+        "medal": (for_a_chip("M1"), "medal cards cannot be in the deck"),
+        "no-right-arm": (('"R02", "L01"', '"L01", "R02"'), "needs a RIGHT_ARM part"),
+        "medal-first": (('["M0", "H02"', '["H02", "M0"'), "must be a medal"),
+        "medarot-size": (
             ('medarot2 = ["M2", "H01", "R06", "L02", "G01"]', 'medarot2 = ["M2", "H01", "R06", "L02"]'),
             "2 medarots of 5 card ids",
         ),
-        (("[starter]", "colour = 1\n\n[starter]"), "unknown key 'colour'"),
-        (("medarot2 = [", "medarot3 = []\nmedarot2 = ["), "unknown starter key 'medarot3'"),
-        (('medarot1 = ["M0", "H02", "R02", "L01", "G02"]\n', ""), "missing required starter key 'medarot1'"),
-    ],
+        "unknown-key": (("[starter]", "colour = 1\n\n[starter]"), "unknown key 'colour'"),
+        "unknown-starter-key": (
+            ("medarot2 = [", "medarot3 = []\nmedarot2 = ["),
+            "unknown starter key 'medarot3'",
+        ),
+        "missing-starter-key": (
+            ('medarot1 = ["M0", "H02", "R02", "L01", "G02"]\n', ""),
+            "missing required starter key 'medarot1'",
+        ),
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "change", "message"),
+    [(kind, *case) for kind, cases in BROKEN.items() for case in cases.values()],
+    ids=[f"{kind}-{name}" for kind, cases in BROKEN.items() for name in cases],
 )
-def test_D2_bad_decks_name_the_deck_the_card_and_the_rule(tmp_path, change, message):
+def test_D2_D31_D38_a_broken_file_names_the_file_the_card_and_the_rule(tmp_path, kind, change, message):
+    text, name, load, error, card = FILES[kind]
     old, new = change
-    assert old in DECK
-    path = write(tmp_path, DECK.replace(old, new, 1), "deck.toml")
-    with pytest.raises(DeckError) as err:
-        resolve_deck(str(path), load_pool(), make_config())
-    assert message in str(err.value) and "deck.toml" in str(err.value)
+    assert old in text
+    path = write(tmp_path, text.replace(old, new, 1), name)
+    with pytest.raises(error) as err:
+        load(path)
+    msg = str(err.value)
+    assert message in msg and str(path) in msg and (card is None or card in msg), msg
+
+
+def test_duplicate_ids_and_bad_toml(tmp_path):
+    with pytest.raises(CardDataError, match="duplicate card id"):
+        load_pool([write(tmp_path, PART + PART.replace("Test Arm", "Other Arm"))])
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        load_pool([write(tmp_path, "[[card]\nid=")])
+    with pytest.raises(CardDataError, match="unknown top-level"):
+        load_pool([write(tmp_path, "cards = 1")])
 
 
 def test_D3_starter_parts_cost_at_most_the_starting_assets(tmp_path):

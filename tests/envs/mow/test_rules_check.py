@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -123,6 +124,13 @@ def _break(st: GameState, how: str) -> None:
         st.agenda.append(["no_such_task"])
 
 
+def _refusal(st: GameState, lenient: bool = False) -> str:
+    """The message of the ``StateError`` that ``rules.check`` raises for ``st``."""
+    with pytest.raises(StateError) as e:
+        rules.check(st, lenient=lenient)
+    return str(e.value)
+
+
 #: How each rule is broken at a MAIN decision of a real game, and the item the message names first.
 BROKEN = ["I1", "I2", "I3", "I4", "I5", "I6", "I7", "I7 life", "I9", "I11", "I12", "I15", "I17", "5.8", "5"]
 
@@ -132,10 +140,8 @@ def test_a_broken_rule_is_named_by_its_item(how):
     st = _at("MAIN")
     rules.check(st)
     _break(st, how)
-    with pytest.raises(StateError) as e:
-        rules.check(st)
-    item = how.split()[0]
-    assert str(e.value).startswith(item + " ") or f"; {item} " in str(e.value), str(e.value)
+    msg, item = _refusal(st), how.split()[0]
+    assert msg.startswith(item + " ") or f"; {item} " in msg, msg
 
 
 def test_a_restricted_weapon_on_the_field_is_refused_D17():
@@ -147,10 +153,8 @@ def test_a_restricted_weapon_on_the_field_is_refused_D17():
     legendary = next(c for c in POOL.main if c.cls == "LEGENDARY")
     st.weapon[p] = [legendary.id, st.next_uid]
     st.next_uid += 1
-    with pytest.raises(
-        StateError, match=rf"D17 P{p}'s weapon {legendary.name} \({legendary.id}\) is of a class"
-    ):
-        rules.check(st, lenient=True)
+    msg = _refusal(st, lenient=True)
+    assert re.search(rf"D17 P{p}'s weapon {legendary.name} \({legendary.id}\) is of a class", msg), msg
 
 
 def test_more_copies_of_a_card_than_max_copies_are_refused_D6_even_when_lenient():
@@ -161,10 +165,10 @@ def test_more_copies_of_a_card_than_max_copies_are_refused_D6_even_when_lenient(
     st.config = dataclasses.replace(st.config, max_copies=most)
     rules.check(st)
     st.hand[p].append(cid)  # one copy more (lenient leaves out I1's card conservation)
-    with pytest.raises(
-        StateError, match=rf"^D6 P{p} holds {most + 1} copies of .* \({cid}\); at most max_copies = {most}$"
-    ):
-        rules.check(st, lenient=True)
+    msg = _refusal(st, lenient=True)
+    assert re.search(
+        rf"^D6 P{p} holds {most + 1} copies of .* \({cid}\); at most max_copies = {most}$", msg
+    ), msg
 
 
 def test_the_empty_deck_and_the_sick_attacker_messages_name_their_rules():
@@ -175,9 +179,7 @@ def test_the_empty_deck_and_the_sick_attacker_messages_name_their_rules():
     st.next_uid += 1
     st.exp[p] += ["MN01"] * 2
     st.level[p] = invariants.level_for(POOL[st.masters[p]], len(st.exp[p]))
-    with pytest.raises(StateError) as e:
-        rules.check(st, lenient=True)
-    msg = str(e.value)
+    msg = _refusal(st, lenient=True)
     assert f"I7 P{p}'s deck is empty in a live game" in msg and "(R2, D40)" in msg
     assert f"I12 P{p}'s Pike Soldier (MN02) attacked on turn {st.turn}, the turn it entered" in msg
     assert "(R24, D33)" in msg
