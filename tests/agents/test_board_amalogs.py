@@ -15,18 +15,15 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
-import types
 from typing import Any
 
 import pytest
 
 from deckgym import envs
-from deckgym.agents.play.boards import amalogs as board
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.amalogs.describe import CORE_ENVS, card_names, describe_action
+from deckgym.envs.amalogs.describe import card_names, describe_action
 from deckgym.envs.amalogs.encode import AmalogsEncoder
 from deckgym.envs.amalogs.state import AmalogsState
 from deckgym.envs.amalogs.view import view
@@ -131,16 +128,16 @@ def test_the_running_table_is_drawn_by_its_own_ruleset(monkeypatch: pytest.Monke
     )
     seated = st.player_at(0)
     seen: list[dict[str, Any]] = []
-    env = CORE_ENVS[st.table_ruleset]
-    fake = types.ModuleType("fake_core_board")
+    env = adapter(st.table_ruleset).env
 
     def render(v: dict[str, Any], details: bool = False) -> str:
         seen.append(v)
         return "THE CORE BOARD"
 
-    fake.render = render  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "fake_core_board", fake)
-    monkeypatch.setitem(board.CORE_BOARDS, env, "fake_core_board")
+    from deckgym.agents.play import terminal
+
+    real = terminal.board_for
+    monkeypatch.setattr(terminal, "board_for", lambda name: render if name == env else real(name))
     v = view(st, seated)
     text = boards.text(v)
     assert "THE CORE BOARD" in text and "The duel table" in text

@@ -6,7 +6,9 @@ life counter standing in for the defender or the enemy base, D37, D40) or a vaca
 (D20, D21). Both are opaque to the meta engine: it only calls these methods. Every
 method is pure Python and deterministic; all randomness comes from the ``rng`` handed in,
 which is the meta state's one RNG. Observation and action-index encoding of a core game live
-in ``envs.amalogs.encode`` (``CoreEncoding``), outside the engine.
+in ``envs.amalogs.encode`` (``CoreEncoding``), outside the engine; the adapter names the
+ruleset's encoder (``encoding``) and the rest of what AMALOGS shows of the ruleset: its env
+name, its name for people and on the map, its card names and its modules (``describe``, ``view``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from deckgym.envs.core import proxy as proxy_kinds
 from deckgym.envs.core.proxy import NO_PROXY, Proxy
+from deckgym.envs.games import Game
 
 
 class CoreSummary(NamedTuple):
@@ -33,7 +36,26 @@ class CoreAdapter(Protocol):
     """What AMALOGS needs from a core ruleset (D31)."""
 
     slot: int
+    #: the slot's name (``config.RULESETS``)
     name: str
+    #: the ruleset's env name (its ``GAME.name``): the boards draw its tables under that name
+    env: str
+    #: its name for people (the event lines, the sentences of moves, the boards)
+    title: str
+    #: a few letters that fit on an avatar's square of the map
+    short: str
+
+    def ruleset_module(self, leaf: str) -> ModuleType | None:
+        """The ruleset's module ``<package>.<leaf>`` (``describe``, ``view``), or None if it has none."""
+        ...
+
+    def encoding(self) -> Any:
+        """A4: the ruleset's own encoder over the card pool of its sides (an ``encode.CoreEncoding``)."""
+        ...
+
+    def card_names(self) -> dict[str, str]:
+        """Card id -> card name over the pool of the ruleset's sides."""
+        ...
 
     def default_deck(self) -> list[str]:
         """D28: the ruleset's first ready-made deck (card ids)."""
@@ -182,24 +204,50 @@ class SidesCore:
     * ``side_of(table, seat)``: the side at ``seat`` of a table, back in the side's own frame,
       keeping only what outlasts the table in that ruleset (A6);
     * ``stored_proxy_life(table)``: the proxy's life P as the table stores it (D37, D40);
-    * ``lose_core_life``, ``summary``, ``nominal_life`` (A7, A8, D38).
+    * ``lose_core_life``, ``summary``, ``nominal_life`` (A7, A8, D38);
+    * ``pool()``: the card pool of its sides (read by the encoder and for the card names).
 
     A subclass sets ``sides`` (that module), ``state_type`` (the ruleset's ``GameState``) and
-    ``render`` (the module with its ``render_text``), and writes what differs by ruleset:
-    ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and ``table_counts``.
-    The table-level methods depend only on the ruleset, so they are class methods too
-    (``MowCore.split(table)``).
+    ``game`` (the ruleset's declaration, ``envs.<ruleset>.GAME``: its env name, and its package,
+    whose ``env.encoder_for``, ``render``, ``describe`` and ``view`` modules are the ruleset's),
+    passes its name for people and its short name to this constructor, and writes what differs
+    by ruleset: ``default_deck``, ``resolve_deck``, ``new_side``, ``auto_action`` and
+    ``table_counts``. The table-level methods depend only on the ruleset, so they are class
+    methods too (``MowCore.split(table)``).
     """
 
     sides: ClassVar[ModuleType]
     state_type: ClassVar[Any]
-    render: ClassVar[str]
+    game: ClassVar[Game]
 
-    def __init__(self, slot: int, _arg: str = "") -> None:
+    def __init__(self, slot: int, title: str, short: str) -> None:
         from deckgym.envs.amalogs.config import RULESETS
 
         self.slot = slot
         self.name = RULESETS[slot].name
+        self.env = self.game.name
+        self.title = title
+        self.short = short
+        #: the ruleset's package (``deckgym.envs.mow``)
+        self.package = self.game.package
+
+    def ruleset_module(self, leaf: str) -> ModuleType | None:
+        """The ruleset's module ``<package>.<leaf>`` (``describe``, ``view``), or None if it has none."""
+        module = f"{self.package}.{leaf}"
+        try:
+            return importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            return None
+
+    def encoding(self) -> Any:
+        """A4: the ruleset's encoder (``<package>.env.encoder_for``) over the pool of its sides."""
+        return importlib.import_module(f"{self.package}.env").encoder_for(self.sides.pool())
+
+    def card_names(self) -> dict[str, str]:
+        """Card id -> card name over the pool of the ruleset's sides."""
+        return {cid: str(card.name) for cid, card in self.sides.pool().cards.items()}
 
     def solo_table(self, side: Any, rng: random.Random, turn: int) -> Any:
         """A2: the side's solo first turn with seat 1 vacant."""
@@ -360,5 +408,5 @@ class SidesCore:
         return t
 
     def render_table(self, table: Any, viewer: int | None) -> str:
-        """The table as text."""
-        return str(importlib.import_module(self.render).render_text(table, viewer))
+        """The table as text (the ruleset's ``render.render_text``)."""
+        return str(importlib.import_module(f"{self.package}.render").render_text(table, viewer))

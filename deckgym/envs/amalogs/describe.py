@@ -33,16 +33,15 @@ not seated at the table is told only that the seated player moves there.
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
 
 from deckgym.envs.amalogs.actions import CORE_PHASES, DIRECTIONS, Kind, Phase
 from deckgym.envs.amalogs.config import RULESETS
-from deckgym.envs.amalogs.cores import adapter
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
 from deckgym.envs.amalogs.encode import _DECODE, CORE_OFFSET, META_SIZE, core_encoding
-from deckgym.envs.amalogs.events import SHORT, TITLES, names, player_name, square_name
+from deckgym.envs.amalogs.events import names, player_name, square_name
 from deckgym.envs.amalogs.rules.commands import COST
 from deckgym.envs.amalogs.rules.convert import host_units, strike_loss, to_host
 from deckgym.envs.amalogs.rules.duel import participants, seat_one
@@ -52,9 +51,6 @@ from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.describe import Described, Place, described, place
 
 __all__ = [
-    "CORE_ENVS",
-    "SHORT",
-    "TITLES",
     "card_names",
     "core_describer",
     "decision_text",
@@ -63,22 +59,6 @@ __all__ = [
     "who",
 ]
 
-#: Ruleset slot -> the module with that core ruleset's ``describe_action`` and ``decision_text``.
-CORE_DESCRIBE = {
-    0: "deckgym.envs.medarot_ocg.describe",
-    1: "deckgym.envs.medarot_ocg.describe",
-    2: "deckgym.envs.medarot_parts.describe",
-    3: "deckgym.envs.mow.describe",
-    4: "deckgym.envs.medarot_ocg.describe",
-}
-#: Ruleset slot -> the env name of the core ruleset (its board is drawn under that name).
-CORE_ENVS = {
-    0: "medarot_ocg_v1",
-    1: "medarot_ocg_v1",
-    2: "medarot_parts_v1",
-    3: "mow_v1",
-    4: "medarot_ocg_v1",
-}
 #: The prefix of a running table's zones among the AMALOGS places.
 TABLE = "table:"
 
@@ -86,13 +66,12 @@ TABLE = "table:"
 @functools.cache
 def core_describer(slot: int) -> ModuleType | None:
     """The ``describe`` module of ruleset ``slot``, or None while that ruleset has none."""
-    module = CORE_DESCRIBE[slot]
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return None
+    return adapter(slot).ruleset_module("describe")
+
+
+def _title(slot: int, default: str) -> str:
+    """Ruleset ``slot``'s name for people (its adapter's ``title``); ``default`` for a slot without one."""
+    return adapter(slot).title if slot in IMPLEMENTED else default
 
 
 def who(st: AmalogsState, reader: int, player: int) -> str:
@@ -128,9 +107,7 @@ def card_names(state: AmalogsState) -> dict[str, str]:
 
 @functools.cache
 def _pool_names(slot: int) -> dict[str, str]:
-    module = {0: "medarot_ocg", 1: "medarot_ocg", 4: "medarot_ocg", 2: "medarot_parts", 3: "mow"}[slot]
-    pool = importlib.import_module(f"deckgym.envs.{module}.sides").pool()
-    return {cid: str(card.name) for cid, card in pool.cards.items()}
+    return adapter(slot).card_names()
 
 
 # ----------------------------------------------------------------------------- actions
@@ -199,22 +176,23 @@ def _duel(m: _Move, _arg: int) -> _Words:
     return f"Duel: {game}{rest}", f"declares a duel: {game}{rest}", m.at()
 
 
+def _paid(m: _Move, kind: Kind, what: str, effect: str) -> _Words:
+    """A command that costs action points (``COST[kind]``), in words.
+
+    The order names the cost and then ``effect``; the report, the cost and ``what`` it pays for.
+    """
+    cost = COST[kind]
+    return f"{kind.name.capitalize()}: pay {cost} AP{effect}", f"pays {cost} AP to {what}", m.at()
+
+
 def _move(m: _Move, _arg: int) -> _Words:
-    cost = COST[Kind.MOVE]
-    return (
-        f"Move: pay {cost} AP, roll two dice and move up to their total minus {m.av.we} squares",
-        f"pays {cost} AP to roll two dice and move",
-        m.at(),
-    )
+    effect = f", roll two dice and move up to their total minus {m.av.we} squares"
+    return _paid(m, Kind.MOVE, "roll two dice and move", effect)
 
 
 def _guard(m: _Move, _arg: int) -> _Words:
-    cost = COST[Kind.GUARD]
-    return (
-        f"Guard: pay {cost} AP; until your next turn, a duel you join as a guest strikes nobody of your team",
-        f"pays {cost} AP to guard",
-        m.at(),
-    )
+    effect = "; until your next turn, a duel you join as a guest strikes nobody of your team"
+    return _paid(m, Kind.GUARD, "guard", effect)
 
 
 def _step(m: _Move, d: int) -> _Words:
@@ -251,7 +229,7 @@ def _swap(m: _Move, d: int) -> _Words:
 
 
 def _ruleset(m: _Move, slot: int) -> _Words:
-    game = TITLES.get(slot, f"ruleset {slot}")
+    game = _title(slot, f"ruleset {slot}")
     info = RULESETS.get(slot)
     numbers = f" (weight {info.we}, duel range {info.range})" if info is not None else ""
     order = f"Play {game} as your new core game{numbers}"
@@ -308,7 +286,7 @@ def _duel_words(m: _Move) -> tuple[str, str]:
     """The game of a duel about to be declared and who would take part (D18, D21), in words."""
     st, actor = m.st, m.actor
     av = m.av
-    game = TITLES.get(av.ruleset, "its core game")
+    game = _title(av.ruleset, "its core game")
     players, bases = participants(st, actor)
     guests = [p for p in players if st.avatars[p].team != av.team]
     casts = [p for p in players if p != actor and st.avatars[p].team == av.team]
@@ -360,16 +338,16 @@ def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
     if not 0 <= a < enc.action_size:
         return described("No such move now")
     k = st.seat_of(seat)
+    mod = core_describer(slot)
+    if k < 0 and mod is not None:
+        return described(_onlooker(st, seat, actor, mod, a), place("card", "player", None, actor))
     if k < 0:
         where = (
-            "its duel"
-            if st.duel is not None
-            else f"the first turn of its new {TITLES.get(slot, 'core')} game"
+            "its duel" if st.duel is not None else f"the first turn of its new core game ({_title(slot, 'core')})"
         )
         return described(
             f"{_cap(who(st, seat, actor))} makes a move in {where}", place("card", "player", None, actor)
         )
-    mod = core_describer(slot)
     if mod is not None:
         d = mod.describe_action(st.table, k, a)
         return described(d["text"], *(_table_place(p) for p in d["places"]))
@@ -378,7 +356,35 @@ def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
         return described(
             f"{_cap(who(st, seat, actor))} makes a move at the table", place("card", "player", None, actor)
         )
-    return described(f"{TITLES.get(slot, 'Core game')}: {enc.action_label(a, st.table)}")
+    return described(f"{_title(slot, 'Core game')}: {enc.action_label(a, st.table)}")
+
+
+def _onlooker(st: AmalogsState, seat: int, actor: int, mod: ModuleType, a: int) -> str:
+    """A core move told to a player who does not sit at the table (section 7.1: the table's public part).
+
+    The core ruleset tells it as the table's other seat reads it, which is the move's public part
+    and that seat's own cards: a vacant seat or a stand-in owns none, and a seated player's own
+    cards are named only where the move has shown them to the table. The other seat's words
+    ("the opponent", "your") are then the players' names, as the reader calls them.
+    """
+    other = 1 - st.seat_of(actor)
+    text = str(mod.describe_action(st.table, other, a)["text"])
+    sitter = st.player_at(other)
+    owner = who(st, seat, sitter) if sitter >= 0 else ("the stand-in" if st.duel is not None else "nobody")
+    mover = who(st, seat, actor)
+    for old, new in (
+        ("The opponent's", f"{mover}'s"),
+        ("the opponent's", f"{mover}'s"),
+        ("The opponent", mover),
+        ("the opponent", mover),
+        ("Your", f"{owner}'s"),
+        ("your", f"{owner}'s"),
+    ):
+        text = text.replace(old, new)
+    game = _title(st.table_ruleset, "core game").removeprefix("the ")
+    if not text.lower().startswith(mover.lower()):
+        text = f"{mover}: {text[:1].lower()}{text[1:]}"
+    return f"{_cap(text)} (at the {game} table)"
 
 
 def _table_place(p: Place | dict[str, Any]) -> Place:
@@ -430,7 +436,7 @@ def decision_text(state: AmalogsState, seat: int) -> str:
 
 def _core_decision(st: AmalogsState, seat: int, actor: int) -> str:
     slot = st.table_ruleset
-    game = TITLES.get(slot, "the core game")
+    game = _title(slot, "the core game")
     if st.duel is not None:
         d = st.duel
         if d.champion >= 0:

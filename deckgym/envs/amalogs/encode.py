@@ -109,23 +109,9 @@ class CoreEncoding(Protocol):
 
 @functools.cache
 def core_encoding(slot: int) -> CoreEncoding:
-    """The encoder of ruleset ``slot``'s core game."""
-    if slot in (0, 1, 4):
-        from deckgym.envs.medarot_ocg.env import encoder_for
-        from deckgym.envs.medarot_ocg.sides import pool
-
-        return encoder_for(pool())  # type: ignore[return-value]
-    if slot == 2:
-        from deckgym.envs.medarot_parts.env import encoder_for as parts_encoder_for
-        from deckgym.envs.medarot_parts.sides import pool as parts_pool
-
-        return parts_encoder_for(parts_pool())  # type: ignore[return-value]
-    if slot == 3:
-        from deckgym.envs.mow.env import encoder_for as mow_encoder_for
-        from deckgym.envs.mow.sides import pool as mow_pool
-
-        return mow_encoder_for(mow_pool())  # type: ignore[return-value]
-    raise KeyError(f"no core encoder for ruleset slot {slot}")
+    """The encoder of ruleset ``slot``'s core game (its adapter's ``encoding()``)."""
+    enc: CoreEncoding = adapter(slot).encoding()
+    return enc
 
 
 def build_layout(core_obs: int) -> ObsLayout:

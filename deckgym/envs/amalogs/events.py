@@ -94,16 +94,7 @@ DESCRIPTIONS: Final[dict[str, str]] = {
 
 
 # ----------------------------------------------------------------------------- words for people
-#: Ruleset slot -> its name for people (the event lines, the sentences of moves, the boards).
-TITLES: Final[dict[int, str]] = {
-    0: "Medarot OCG beginner",
-    1: "Medarot OCG advance",
-    2: "the Medarot parts game",
-    3: "Master of the World",
-    4: "Medarot OCG normal",
-}
-#: Ruleset slot -> a short name that fits on an avatar's square of the map.
-SHORT: Final[dict[int, str]] = {0: "OCG beg.", 1: "OCG adv.", 2: "Parts", 3: "MoW", 4: "OCG norm."}
+# (A ruleset's name for people and its short name are its adapter's: ``cores.adapter(slot).title``.)
 _TEAMS: Final = "AB"
 
 

@@ -15,12 +15,24 @@ from typing import Any
 
 from deckgym.envs.amalogs.actions import CORE_PHASES, Phase
 from deckgym.envs.amalogs.config import RULESETS, AmalogsConfig
+from deckgym.envs.amalogs.core_adapter import CoreAdapter
 from deckgym.envs.amalogs.cores import adapter
 from deckgym.envs.core.declare import Record, codec_field, seats, setup
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import KINDS as PROXY_KINDS
 from deckgym.envs.core.proxy import NONE as NO_PROXY
 from deckgym.envs.core.state import EngineState
+
+
+def _loading(slot: int, field: str, what: str) -> CoreAdapter:
+    """The adapter that reads a stored side or table of ruleset ``slot`` (``field`` holds it).
+
+    Raises:
+        StateError: ``slot`` is no ruleset slot (``what`` says what was being read).
+    """
+    if not 0 <= slot < len(RULESETS):
+        raise StateError(f"{field}: {slot} is not a ruleset slot (0..{len(RULESETS) - 1}){what}")
+    return adapter(slot)
 
 
 class _SideCodec:
@@ -35,11 +47,7 @@ class _SideCodec:
     def load(self, data: Any, owner: Any) -> Any:
         if data is None:
             return None
-        if not 0 <= owner.ruleset < len(RULESETS):
-            raise StateError(
-                f"ruleset: {owner.ruleset} is not a ruleset slot (0..{len(RULESETS) - 1}) for a side"
-            )
-        return adapter(owner.ruleset).side_from_dict(data)
+        return _loading(owner.ruleset, "ruleset", " for a side").side_from_dict(data)
 
 
 class _TableCodec:
@@ -54,11 +62,7 @@ class _TableCodec:
     def load(self, data: Any, owner: Any) -> Any:
         if data is None:
             return None
-        if not 0 <= owner.table_ruleset < len(RULESETS):
-            raise StateError(
-                f"table_ruleset: {owner.table_ruleset} is not a ruleset slot (0..{len(RULESETS) - 1})"
-            )
-        return adapter(owner.table_ruleset).table_from_dict(data, owner.rng)
+        return _loading(owner.table_ruleset, "table_ruleset", "").table_from_dict(data, owner.rng)
 
 
 @dataclass

@@ -68,7 +68,6 @@ The top-level ``events`` and ``records`` are the meta-game's own log (``envs.ama
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -76,9 +75,7 @@ from typing import Any
 from deckgym.envs.amalogs.actions import Phase, Role
 from deckgym.envs.amalogs.config import RULESETS
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.amalogs.describe import CORE_ENVS
 from deckgym.envs.amalogs.encode import duel_roles, proxy_life
-from deckgym.envs.amalogs.events import SHORT, TITLES
 from deckgym.envs.amalogs.rules.commands import move_destinations
 from deckgym.envs.amalogs.rules.geometry import BASES, COLS, DIST, ROWS, SPAWN, SQUARES
 from deckgym.envs.amalogs.state import AmalogsState
@@ -91,14 +88,6 @@ ENV = "amalogs_v2"
 TEAMS = "AB"
 #: A ruleset's own ``view(state, seat)``.
 CoreView = Callable[[Any, int], dict[str, Any]]
-#: The module holding the ``view(state, seat)`` of each core ruleset slot.
-CORE_VIEWS = {
-    0: "deckgym.envs.medarot_ocg.view",
-    1: "deckgym.envs.medarot_ocg.view",
-    2: "deckgym.envs.medarot_parts.view",
-    3: "deckgym.envs.mow.view",
-    4: "deckgym.envs.medarot_ocg.view",
-}
 
 
 def view(
@@ -255,13 +244,13 @@ def _rulesets(st: AmalogsState) -> dict[str, dict[str, Any]]:
     slots = sorted({s for pool in st.config.pools for s in pool})
     return {
         RULESETS[s].name: {
-            "title": TITLES[s],
-            "short": SHORT[s],
+            "title": adapter(s).title,
+            "short": adapter(s).short,
             "we": RULESETS[s].we,
             "range": RULESETS[s].range,
             "stand_in_unit": float(RULESETS[s].unit),
             "base_unit": float(RULESETS[s].base),
-            "env": CORE_ENVS[s],
+            "env": adapter(s).env,
         }
         for s in slots
     }
@@ -306,14 +295,7 @@ def _table(st: AmalogsState) -> dict[str, Any] | None:
 @functools.cache
 def core_view_function(slot: int) -> CoreView | None:
     """The ``view(state, seat)`` of ruleset ``slot``'s own view module, or None if it has none."""
-    module = CORE_VIEWS[slot]
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return None
-    fn = getattr(mod, "view", None)
+    fn = getattr(adapter(slot).ruleset_module("view"), "view", None)
     return fn if callable(fn) else None
 
 
@@ -328,10 +310,11 @@ def _core(
 ) -> dict[str, Any]:
     seats = [st.player_at(0), st.player_at(1)] if source == "table" else [player, -1]
     live = source == "table" and not table.is_terminal()
+    ad = adapter(slot)
     out: dict[str, Any] = {
         "ruleset": RULESETS[slot].name,
-        "env": CORE_ENVS[slot],
-        "title": TITLES[slot],
+        "env": ad.env,
+        "title": ad.title,
         "source": source,
         "seat": k,
         "seats": seats,
@@ -353,7 +336,6 @@ def _core(
             records=list(inner.get("records", [])),
         )
         return out
-    ad = adapter(slot)
     summary = []
     for j, who in enumerate(seats):
         s = ad.table_summary(table, j)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 
 import pytest
 
 from deckgym import envs
+from deckgym.envs import games
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Phase
+from deckgym.envs.amalogs.config import RULESETS
+from deckgym.envs.amalogs.cores import IMPLEMENTED, adapter
 from deckgym.envs.amalogs.describe import (
-    CORE_ENVS,
     TABLE,
     card_names,
     core_describer,
@@ -22,6 +25,7 @@ from deckgym.envs.amalogs.describe import (
 )
 from deckgym.envs.amalogs.encode import CORE_OFFSET, OFFSET
 from deckgym.envs.amalogs.state import AmalogsState
+from deckgym.envs.amalogs.view import core_view_function
 from deckgym.envs.core.describe import ROLES, place_key
 from tests.envs.amalogs.fixtures import ADV, BEG, finish_table, position
 from tests.envs.positions import sampled_states
@@ -112,22 +116,27 @@ def test_a_seated_readers_sentence_hides_what_it_may_not_know() -> None:
     assert checked > 500
 
 
-def test_a_reader_away_from_the_table_is_told_only_who_moves() -> None:
+def test_a_reader_away_from_the_table_is_told_the_moves_public_part() -> None:
+    """Section 7.1: the table's public part, as its other seat reads it, with the players' names."""
     st = position([ADV, ADV, ADV, ADV], [(4, 3), (1, 1), (5, 3), (9, 5)], acting=0)
     st.apply(A.DUEL)
     assert st.phase == Phase.DUEL_CORE and st.duel is not None and st.duel.champion == 2
     actor = st.current_player
-    names = set(card_names(st).values())
+    k = st.seat_of(actor)
+    names = card_names(st)
+    hidden = {names[c] for c in st.table.hand[k]} - {names[c] for c in st.table.hand[1 - k]}
+    seen = set()
     for seat in (1, 3):  # the cast and a player outside the duel
         for i in _legal(st):
             d = describe_action(st, seat, i)
             text = d["text"]
+            seen.add(text)
             assert [place_key(p) for p in d["places"]] == [f"player/{actor}/"]
-            assert (
-                text
-                == f"{who(st, seat, actor)[:1].upper()}{who(st, seat, actor)[1:]} makes a move in its duel"
-            )
-            assert not any(n in text for n in names)
+            assert text.startswith(f"{who(st, seat, actor)[:1].upper()}{who(st, seat, actor)[1:]}")
+            assert text.endswith(" (at the Medarot OCG advance table)")
+            assert "opponent" not in text and "your" not in text.lower()
+            assert not any(n in text for n in hidden), text  # the actor's hand stays its own
+    assert len(seen) > 2  # the moves read differently, not one sentence for all
     prompt = decision_text(st, 3)
     assert prompt.startswith("Duel of Medarot OCG advance, A0 against B0: ") and "A0 is playing" in prompt
 
@@ -146,11 +155,25 @@ def test_core_moves_are_the_core_rulesets_sentences_with_table_places() -> None:
         assert [(p["role"], p["zone"], p["player"], p["index"]) for p in mine["places"]] == [
             (p["role"], TABLE + p["zone"], p["player"], p["index"]) for p in core["places"]
         ]
-    assert (
-        CORE_ENVS[ADV] == "medarot_ocg_v1"
-        and CORE_ENVS[MOW] == "mow_v1"
-        and CORE_ENVS[PARTS] == "medarot_parts_v1"
-    )
+
+
+def test_each_slots_names_and_modules_come_from_its_adapter() -> None:
+    """A slot's env name, modules, card names and words are its core adapter's (from the ruleset's ``GAME``)."""
+    for slot in IMPLEMENTED:
+        ad = adapter(slot)
+        package = games.game(ad.env).package
+        assert ad.name == RULESETS[slot].name
+        assert getattr(core_describer(slot), "__name__", "") == f"{package}.describe"
+        assert getattr(core_view_function(slot), "__module__", "") == f"{package}.view"
+        assert set(ad.card_names()) == set(importlib.import_module(f"{package}.sides").pool().cards)
+    assert [adapter(s).env for s in (ADV, MOW, PARTS)] == ["medarot_ocg_v1", "mow_v1", "medarot_parts_v1"]
+    assert [(adapter(s).title, adapter(s).short) for s in IMPLEMENTED] == [
+        ("Medarot OCG beginner", "OCG beg."),
+        ("Medarot OCG advance", "OCG adv."),
+        ("the Medarot parts game", "Parts"),
+        ("Master of the World", "MoW"),
+        ("Medarot OCG normal", "OCG norm."),
+    ]
 
 
 def test_commands_name_the_avatars_squares_and_directions_from_the_readers_side() -> None:
@@ -209,8 +232,6 @@ def test_card_names_cover_every_card_of_the_match() -> None:
     assert names and all(isinstance(v, str) and v for v in names.values())
     for a in st.avatars:
         if a.side is not None:
-            from deckgym.envs.amalogs.cores import adapter
-
             assert set(adapter(a.ruleset).side_cards(a.side)) <= set(names)
 
 

@@ -17,7 +17,7 @@ square and player numbers.
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from typing import Any
 
 from rich import box
@@ -49,12 +49,6 @@ PHASES = {
     "RESPAWN_CORE": "respawn: first turn of a new core game",
     "RESPAWN_PLACE": "respawn: back on the map",
     "GAME_OVER": "the match is over",
-}
-#: The core rulesets' env names -> their terminal board modules.
-CORE_BOARDS = {
-    "medarot_ocg_v1": "deckgym.agents.play.boards.medarot_ocg",
-    "mow_v1": "deckgym.agents.play.boards.mow",
-    "medarot_parts_v1": "deckgym.agents.play.boards.medarot_parts",
 }
 
 
@@ -351,17 +345,18 @@ def _core_view(core: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _core_draw(env: str) -> Callable[..., RenderableType] | None:
+    """The terminal board of the core ruleset ``env`` (the play package's lookup by env name), if any."""
+    from deckgym.agents.play.terminal import board_for
+
+    return board_for(env)
+
+
 def _core_board(core: dict[str, Any], details: bool) -> RenderableType:
-    module = CORE_BOARDS.get(str(core.get("env")))
-    if module is not None:
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-        else:
-            drawn: RenderableType = mod.render(_core_view(core), details)
-            return drawn
+    draw = _core_draw(str(core.get("env")))
+    if draw is not None:
+        drawn: RenderableType = draw(_core_view(core), details)
+        return drawn
     lines = []
     for j, p in enumerate(core.get("players", [])):
         numbers = ", ".join(

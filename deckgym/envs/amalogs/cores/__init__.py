@@ -2,6 +2,12 @@
 
 Each ruleset used in AMALOGS has one adapter module here; ``adapter(slot)`` builds it on
 first use. A ruleset whose engine has no adapter is not offered in any pool.
+
+The adapter owns every fact of its ruleset that AMALOGS uses: its env name and package (from
+the ruleset's ``GAME``), its name for people and on the map, its encoder, its card names and its
+``describe``, ``view`` and ``render`` modules (``core_adapter.SidesCore``); the AMALOGS modules
+read them through ``adapter(slot)``. What AMALOGS itself fixes per slot is ``config.RULESETS``
+(name, WE, range and the D43 constants) and ``_ADAPTERS`` below: which adapter, in which mode.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from typing import Any
 from deckgym.envs.amalogs.config import AmalogsConfig, make_config
 from deckgym.envs.amalogs.core_adapter import CoreAdapter
 
-#: slot -> (module, factory name, factory argument)
+#: slot -> (adapter module, adapter class, its mode: the class's second argument)
 _ADAPTERS: dict[int, tuple[str, str, str]] = {
     0: ("deckgym.envs.amalogs.cores.medarot_ocg", "MedarotCore", "beginner"),
     1: ("deckgym.envs.amalogs.cores.medarot_ocg", "MedarotCore", "advance"),

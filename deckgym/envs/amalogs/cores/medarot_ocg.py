@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from deckgym.envs.amalogs.core_adapter import SidesCore
-from deckgym.envs.medarot_ocg import sides
+from deckgym.envs.games import Game
+from deckgym.envs.medarot_ocg import GAME, sides
 from deckgym.envs.medarot_ocg.actions import PASS, Action, Kind
 from deckgym.envs.medarot_ocg.cards import resolve_deck, starter_decks
 from deckgym.envs.medarot_ocg.rules.board import to_relative
 from deckgym.envs.medarot_ocg.sides import Side
 from deckgym.envs.medarot_ocg.state import GameState
+
+#: Mode -> the mode's short name on the map (its name for people is "Medarot OCG <mode>").
+_SHORT: Final[dict[str, str]] = {"beginner": "OCG beg.", "advance": "OCG adv.", "normal": "OCG norm."}
 
 
 class MedarotCore(SidesCore):
@@ -20,10 +24,10 @@ class MedarotCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "deckgym.envs.medarot_ocg.render"
+    game: ClassVar[Game] = GAME
 
     def __init__(self, slot: int, mode: str) -> None:
-        super().__init__(slot)
+        super().__init__(slot, f"Medarot OCG {mode}", _SHORT[mode])
         self.mode = mode
         self.config = sides.mode_config(mode)
 

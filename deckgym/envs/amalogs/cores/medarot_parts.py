@@ -12,7 +12,8 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from deckgym.envs.amalogs.core_adapter import SidesCore
-from deckgym.envs.medarot_parts import sides
+from deckgym.envs.games import Game
+from deckgym.envs.medarot_parts import GAME, sides
 from deckgym.envs.medarot_parts.actions import PASS, Action
 from deckgym.envs.medarot_parts.cards import deck_names, resolve_deck
 from deckgym.envs.medarot_parts.config import RulesConfig
@@ -25,10 +26,10 @@ class PartsCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "deckgym.envs.medarot_parts.render"
+    game: ClassVar[Game] = GAME
 
     def __init__(self, slot: int, _arg: str = "") -> None:
-        super().__init__(slot)
+        super().__init__(slot, "the Medarot parts game", "Parts")
         self.config = RulesConfig()
 
     def default_deck(self) -> list[str]:

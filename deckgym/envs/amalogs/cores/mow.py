@@ -7,7 +7,8 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from deckgym.envs.amalogs.core_adapter import SidesCore
-from deckgym.envs.mow import sides
+from deckgym.envs.games import Game
+from deckgym.envs.mow import GAME, sides
 from deckgym.envs.mow.actions import PASS, Action
 from deckgym.envs.mow.cards import deck_names, resolve_deck
 from deckgym.envs.mow.sides import Side
@@ -19,7 +20,10 @@ class MowCore(SidesCore):
 
     sides: ClassVar[ModuleType] = sides
     state_type = GameState
-    render = "deckgym.envs.mow.render"
+    game: ClassVar[Game] = GAME
+
+    def __init__(self, slot: int, _arg: str = "") -> None:
+        super().__init__(slot, GAME.title, "MoW")
 
     def default_deck(self) -> list[str]:
         """D28: the first ready-made deck (master first, then the 40 main-deck cards)."""

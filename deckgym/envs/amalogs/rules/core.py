@@ -15,7 +15,7 @@ from typing import Final
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import CORE_PHASES, Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.amalogs.events import TITLES, player_name
+from deckgym.envs.amalogs.events import player_name
 from deckgym.envs.amalogs.rules.convert import nominal_of
 from deckgym.envs.amalogs.rules.flow import ask, decision
 from deckgym.envs.amalogs.state import AmalogsState
@@ -87,7 +87,7 @@ def start_solo(st: AmalogsState, player: int, slot: int, respawn: bool) -> None:
     av.last_turn = st.core_turn
     st.emit(
         "core_game",
-        f"{player_name(st, player)} starts a new game of {TITLES[slot]} (core turn {st.core_turn})",
+        f"{player_name(st, player)} starts a new game of {ad.title} (core turn {st.core_turn})",
         player=player,
         ruleset=ad.name,
         core_turn=st.core_turn,

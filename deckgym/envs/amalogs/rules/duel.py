@@ -12,7 +12,7 @@ from typing import Final
 from deckgym.envs.amalogs import actions as A
 from deckgym.envs.amalogs.actions import Action, Kind, Phase
 from deckgym.envs.amalogs.cores import adapter
-from deckgym.envs.amalogs.events import TITLES, names, player_name
+from deckgym.envs.amalogs.events import names, player_name
 from deckgym.envs.amalogs.rules import core, turn
 from deckgym.envs.amalogs.rules.convert import (
     base_lost,
@@ -160,7 +160,7 @@ def watch_base(st: AmalogsState) -> None:
 def duel_line(st: AmalogsState, d: Duel) -> str:
     """The ``duel`` event's line: the host's game, who sits at the table, the other participants."""
     host = player_name(st, d.host)
-    game = TITLES[st.avatars[d.host].ruleset]
+    game = adapter(st.avatars[d.host].ruleset).title
     if d.champion >= 0:
         seat = f"against {player_name(st, d.champion)}"
     elif d.proxy == proxy_kind.GUEST:
