@@ -4,7 +4,8 @@ For every variant and level (``agents.play.session.LEVELS``): the score (wins + 
 its 95% interval over seat-swapped pairs of games against the heuristic (the Easy level), the
 wins, draws and losses; and the time the AI takes to reply to a person, p50 and p95: from the
 person's move to the person's next decision (every AI decision in between), the person being
-played by the heuristic. The lobby of ``deckgym serve`` shows the scores; docs/levels.md shows the table.
+played by the heuristic, with the table's time limit on a reply (``REPLY_SECONDS``: a searching
+level stops its look-ahead in time). Scores are of the levels without a time limit. The lobby of ``deckgym serve`` shows the scores; docs/levels.md shows the table.
 
     python scripts/levels.py --out agents/play/levels.json              # every variant, 400 games a level
     python scripts/levels.py --variants mow_v1 --games Hard=100 --replies 100
@@ -34,7 +35,7 @@ from deckgym import envs
 from deckgym.agents import make
 from deckgym.agents.arena import match, sides
 from deckgym.agents.base import bind
-from deckgym.agents.play.session import LEVELS, levels_for
+from deckgym.agents.play.session import LEVELS, REPLY_SECONDS, levels_for
 
 #: Each mode of every registered game (the default game where it has no modes), by key.
 VARIANTS = {key: (g.name, kw) for g in envs.games.games() for key, kw in g.keyed()}
@@ -60,6 +61,8 @@ def reply_times(spec: str, name: str, kw: dict[str, Any], replies: int, seed: in
                 break
             obs = env.observe(env.agent_selection)
             if st.current_player in ai_seats:
+                if not replying and hasattr(ai, "deadline"):  # as the table bounds a reply
+                    ai.deadline = time.monotonic() + REPLY_SECONDS
                 t0 = time.perf_counter()
                 action = ai.act(obs["observation"], obs["action_mask"])
                 spent += time.perf_counter() - t0

@@ -27,11 +27,18 @@ It is much slower than the heuristic (``worlds`` x legal actions rollouts per de
 much stronger: use it as a capable opponent, or to measure how far a policy is from what
 look-ahead over the same rules of thumb achieves. ``agents.make("search", env)`` uses 4
 worlds; ``"search:16"`` uses 16.
+
+With ``seconds`` (a time budget per decision) or a ``deadline`` (for a whole reply, as the card
+table sets it), the worlds are played in rounds, every candidate once per round, and the search
+stops when another round would not end in time; the choice is the best total over the whole
+rounds played, or the heuristic's when not one round fits. A budget makes the choice depend on
+the machine's speed: evaluations use the fixed ``worlds`` alone.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Final
 
 from deckgym.agents.heuristic.base import RuleOfThumbAgent
@@ -51,16 +58,34 @@ class SearchAgent(RuleOfThumbAgent):
             it, so it should be deterministic, as the shipped heuristics are.
         worlds: determinizations sampled per decision (each legal action is tried in each).
         seed: seed of the sampling of worlds.
+        seconds: a time budget per decision (None: every world is played); see the module docs.
     """
 
-    def __init__(self, rollout: Any, worlds: int = 4, seed: int | None = None) -> None:
+    def __init__(
+        self, rollout: Any, worlds: int = 4, seed: int | None = None, seconds: float | None = None
+    ) -> None:
         if worlds < 1:
             raise ValueError(f"SearchAgent needs at least 1 world per decision, got {worlds}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"SearchAgent's time budget must be > 0 seconds, got {seconds}")
         super().__init__(seed)
         self.rollout = rollout
         self.worlds = int(worlds)
+        self.seconds = seconds
+        self.deadline: float | None = None
         self.name = f"search:{self.worlds}"
         self._rng = random.Random(seed)
+
+    def budget(self) -> float | None:
+        """Seconds this decision may take: ``seconds``, cut to what is left before ``deadline``; None: no limit.
+
+        ``deadline`` (a ``time.monotonic()`` instant, None by default) bounds a whole reply: the
+        card table sets it before the AI's moves and clears it after.
+        """
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        if self.seconds is None:
+            return left
+        return self.seconds if left is None else min(self.seconds, left)
 
     def reset(self, seed: int | None = None) -> None:
         """Reseed the sampling of worlds (with ``None``, go on with the current generator)."""
@@ -82,6 +107,9 @@ class SearchAgent(RuleOfThumbAgent):
         the earlier (the first is the default).
         """
         worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
+        budget = self.budget()
+        if budget is not None:
+            return self.best_in_rounds(worlds, candidates, seat, budget) if budget > 0 else candidates[0]
         best, *rest = candidates
         best_total = self.action_total(worlds, best, seat)
         assert best_total is not None  # no bound to beat: every world is played
@@ -92,6 +120,41 @@ class SearchAgent(RuleOfThumbAgent):
             if total is not None and total > best_total:
                 best, best_total = a, total
         return best
+
+    def best_in_rounds(self, worlds: list[Any], candidates: list[Any], seat: int, seconds: float) -> Any:
+        """The candidate with the best total over the rounds of worlds played within ``seconds``.
+
+        A round plays every candidate in the next world. The search stops after a round when
+        another at the mean pace so far would pass the deadline, and before any rollout that
+        would start past it (a round cut short counts for nothing; with no whole round, the
+        first candidate, the default). Ties keep the earlier candidate.
+        """
+        start = time.monotonic()
+        deadline = start + seconds
+        totals = [0.0] * len(candidates)
+        for played, world in enumerate(worlds, start=1):
+            returns: list[float] = []
+            for action in candidates:
+                if time.monotonic() > deadline:
+                    return candidates[_best(totals)] if played > 1 else candidates[0]
+                returns.append(self.world_return(world, action, seat))
+            totals = [t + r for t, r in zip(totals, returns, strict=True)]
+            now = time.monotonic()
+            if now + (now - start) / played > deadline:
+                break
+        return candidates[_best(totals)]
+
+    def world_return(self, world: Any, action: Any, seat: int) -> float:
+        """``seat``'s return of ``action`` in ``world``, the heuristic playing every seat to the end."""
+        choose = self.rollout.choose
+        s = world.clone()
+        if getattr(s, "mute", None) is not None:
+            s.mute()  # nobody reads a rollout's events
+        s.apply(action)
+        while not s.is_terminal():
+            legal = s.legal_actions()  # a forced move needs no thought (the heuristics are deterministic)
+            s.apply(legal[0] if len(legal) == 1 else choose(s, s.current_player))
+        return float(s.returns()[seat])
 
     def action_value(self, worlds: list[Any], action: Any, seat: int) -> float:
         """Mean return for ``seat`` of playing ``action`` in each world, then the heuristic to the end."""
@@ -108,22 +171,22 @@ class SearchAgent(RuleOfThumbAgent):
         world adds at most ``WIN``): the rest of the worlds are not played.
         """
         total = 0.0
-        choose = self.rollout.choose
-        mute = getattr(worlds[0], "mute", None)
         left = len(worlds)
         for world in worlds:
-            s = world.clone()
-            if mute is not None:
-                s.mute()  # nobody reads a rollout's events
-            s.apply(action)
-            while not s.is_terminal():
-                legal = s.legal_actions()  # a forced move needs no thought (the heuristics are deterministic)
-                s.apply(legal[0] if len(legal) == 1 else choose(s, s.current_player))
-            total += s.returns()[seat]
+            total += self.world_return(world, action, seat)
             left -= 1
             if beat is not None and total + WIN * left <= beat:
                 return None
         return total
+
+
+def _best(totals: list[float]) -> int:
+    """The index of the highest total (the earliest on a tie)."""
+    best = 0
+    for i in range(1, len(totals)):
+        if totals[i] > totals[best]:
+            best = i
+    return best
 
 
 class PolicySearchAgent(SearchAgent):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -78,6 +79,62 @@ def test_search_keeps_the_heuristic_move_on_a_tie():
     st = Race(total=3, player=0)
     assert agent.action_value([st], 1, 0) == agent.action_value([st], 2, 0) == 1.0
     assert agent.choose(st, 0) == 2
+
+
+class SlowAdd(Add):
+    """``Add`` that takes ``seconds`` per choice and counts its calls: a slow rollout."""
+
+    def __init__(self, n: int, seconds: float):
+        super().__init__(n)
+        self.seconds, self.calls = seconds, 0
+
+    def choose(self, state: Race, seat: int) -> int:
+        self.calls += 1
+        time.sleep(self.seconds)
+        return self.n
+
+
+def test_a_time_budget_stops_the_search_after_whole_rounds():
+    # From 2 for seat 1: adding 2 wins at once; adding 1 loses after one slow choice of the rollout.
+    slow = SlowAdd(1, 0.01)
+    agent = SearchAgent(slow, worlds=100_000, seed=0, seconds=0.3)
+    t0 = time.monotonic()
+    assert agent.choose(Race(total=2, player=1), 1) == 2  # found in the rounds it had time for
+    spent = time.monotonic() - t0
+    assert 2 <= slow.calls < 1000  # some whole rounds, far from every world
+    assert spent < 0.3 + 1.0, spent  # the budget, and at most a rollout and a round's pace past it
+
+
+def test_a_reply_deadline_already_past_plays_the_heuristics_move_without_look_ahead():
+    slow = SlowAdd(1, 0.0)
+    agent = SearchAgent(slow, worlds=16, seed=0)
+    agent.deadline = time.monotonic() - 1.0
+    st = Race(total=2, player=1)
+    assert agent.choose(st, 1) == 1 and slow.calls == 1  # the heuristic's own choice, no rollout
+    assert st.log == [1] * 16  # the worlds are still drawn: the generator's stream does not depend on time
+    agent.deadline = None
+    assert agent.choose(Race(total=2, player=1), 1) == 2  # no limit: the full search again
+
+
+def test_the_tables_reply_deadline_is_set_for_the_ais_moves_and_cleared_after():
+    from deckgym.agents.play.session import REPLY_SECONDS, GameSession
+
+    game = GameSession("mow_v1", {}, "search", seat=0, seed=3)
+    seen: list[float] = []
+
+    class Spy:  # the AI's rules of thumb, noting how much of the reply's time is left
+        def __init__(self, real):
+            self.real = real
+
+        def choose(self, state, seat):
+            seen.append(game.agent.deadline - time.monotonic())
+            return self.real.choose(state, seat)
+
+    game.agent.rollout = Spy(game.agent.rollout)
+    while game.your_turn and not seen:
+        game.play(game.legal()[0]["index"])
+    assert seen and all(0 < left <= REPLY_SECONDS for left in seen)
+    assert game.agent.deadline is None
 
 
 def test_search_needs_at_least_one_world():

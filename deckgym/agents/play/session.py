@@ -22,6 +22,7 @@ import copy
 import functools
 import importlib
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +54,10 @@ LEVELS = (
 )
 #: The level used when none is given.
 DEFAULT_LEVEL = "Hard"
+#: Seconds the AI may think for one reply (every move between two decisions of the person's) and
+#: for a hint: a searching level stops its look-ahead in time (``SearchAgent.deadline``) and
+#: plays on by its rules of thumb once the time is spent.
+REPLY_SECONDS = 8.0
 #: The level whose choice a hint gives (the strongest offered).
 HINT_LEVEL = "Expert"
 #: Options a client may not set: they concern the server, not the game.
@@ -385,6 +390,16 @@ class GameSession:
         ``on_step`` is called after every move (the server publishes the position there).
         """
         before = list(self.game.events)
+        if hasattr(self.agent, "deadline"):
+            self.agent.deadline = time.monotonic() + REPLY_SECONDS
+        try:
+            self._opponent_loop(on_step)
+        finally:
+            if hasattr(self.agent, "deadline"):
+                self.agent.deadline = None
+        return self.events_since(before)
+
+    def _opponent_loop(self, on_step: Callable[[], None] | None) -> None:
         while not self.done:
             if self.your_turn:
                 legal = self._indices()
@@ -396,7 +411,6 @@ class GameSession:
                 self._step(int(self.agent.act(obs["observation"], obs["action_mask"])), "opponent")
             if on_step is not None:
                 on_step()
-        return self.events_since(before)
 
     def events_since(self, before: list[str]) -> list[dict[str, Any]]:
         """The structured events logged after the text log ``before``, as the person reads them.
@@ -504,16 +518,22 @@ class GameSession:
         rng = random.Random(self.seed + 104729 * (self.moves + 1))
 
         def think() -> dict[str, Any]:
+            # the move within two thirds of the time, its winning chance within the rest
+            start = time.monotonic()
+            adviser.deadline = start + REPLY_SECONDS * 2 / 3
             move = adviser.choose(state, seat)
-            sampled = [state.resample_hidden(seat, rng) for _ in range(n)]
-            value = adviser.action_value(sampled, move, seat)
+            returns = []
+            for _ in range(n):
+                if returns and time.monotonic() > start + REPLY_SECONDS:
+                    break
+                returns.append(adviser.world_return(state.resample_hidden(seat, rng), move, seat))
             index = int(encoder.action_to_index(move, state))
             return {
                 "index": index,
                 **describe(state, reader, index),
                 "level": HINT_LEVEL,
-                "win_chance": round((value + 1.0) / 2.0, 4),
-                "rollouts": n,
+                "win_chance": round((sum(returns) / len(returns) + 1.0) / 2.0, 4),
+                "rollouts": len(returns),
             }
 
         return think
