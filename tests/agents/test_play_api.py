@@ -257,6 +257,29 @@ def _recorded(moves: int = 6) -> Any:
     return rec.finish()
 
 
+def test_the_replay_viewer_tells_a_seat_each_move_as_that_seat_read_it(client: TestClient) -> None:
+    """A seat's replay names no card it could not see: each move is its own sentence, no code label."""
+    import random
+
+    from deckgym.agents.play.replays import positions
+    from deckgym.envs.replay import Recorder
+
+    rec = Recorder("medarot_ocg_v1", seed=4, mode="beginner")
+    rng = random.Random(4)
+    while not rec.done and len(rec.replay.actions) < 60:
+        mask = rec.env.observe(rec.env.agent_selection)["action_mask"]
+        rec.step(rng.choice([i for i, m in enumerate(mask) if m]))
+    rep = rec.finish()
+    ruleset, states = positions(rep)
+    shown = client.post("/api/replays", json={"replay": rep.dumps(), "seat": 0}).json()["positions"]
+    hidden = 0
+    for k, frame in enumerate(shown[1:]):
+        before, action = states[k], rep.actions[k]
+        assert "code" not in frame and frame["label"] == ruleset.describe_action(before, 0, action)["text"]
+        hidden += frame["label"] != ruleset.describe_action(before, before.current_player, action)["text"]
+    assert hidden  # some of seat 1's moves read otherwise to seat 0 (a card placed face down...)
+
+
 def test_an_edited_replay_gets_a_json_error_not_a_server_error(client: TestClient) -> None:
     """Options the env refuses, or a move the game refuses, are the file's fault: 400 naming it."""
     import dataclasses
@@ -266,7 +289,7 @@ def test_an_edited_replay_gets_a_json_error_not_a_server_error(client: TestClien
     assert ok.status_code == 200 and len(ok.json()["positions"]) == len(rep.actions) + 1
     relabelled = dataclasses.replace(rep, labels=["forged"] * len(rep.labels))
     shown = client.post("/api/replays", json={"replay": relabelled.dumps()}).json()["positions"]
-    assert [f["label"] for f in shown[1:]] == list(rep.labels)  # worked out from the moves
+    assert [f["code"] for f in shown[1:]] == list(rep.labels)  # worked out from the moves
     bad_options = dataclasses.replace(rep, kwargs={"max_turns": "soon"})
     r = client.post("/api/replays", json={"replay": bad_options.dumps()})
     assert r.status_code == 400 and "replay options" in r.json()["error"]

@@ -670,14 +670,18 @@ def _replay_positions(text: str, seat: int | None) -> dict[str, Any]:
     n = states[0].num_players
     if seat is not None and not 0 <= seat < n:
         raise PlayError(f"seat must be in 0..{n - 1} for {rep.env}, got {seat}")
-    # the labels are worked out from the moves, not read from the file (which may have been edited)
-    labels = [ruleset.encoder.action_label(a, st) for a, st in zip(rep.actions, states, strict=False)]
+    # each move is worked out from the game, not read from the file (which may have been edited):
+    # in words as the seat reads it (another seat's hidden card is "a card"), or, for the whole
+    # board, as its mover reads it, with the compact code beside it
     frames = []
     for k, st in enumerate(states):
-        frame: dict[str, Any] = {
-            "label": labels[k - 1] if k else "start",
-            "agent": rep.agents[k - 1] if k else "",
-        }
+        frame: dict[str, Any] = {"label": "start", "agent": rep.agents[k - 1] if k else ""}
+        if k:
+            before, action = states[k - 1], rep.actions[k - 1]
+            reader = before.current_player if seat is None else seat
+            frame["label"] = ruleset.describe_action(before, reader, action)["text"]
+            if seat is None:
+                frame["code"] = ruleset.encoder.action_label(action, before)
         if seat is None:
             frame["text"] = ruleset.render_text(st, None)
         else:
