@@ -297,3 +297,19 @@ def test_an_edited_replay_gets_a_json_error_not_a_server_error(client: TestClien
     actions[3] = 10_000  # no such action index
     r = client.post("/api/replays", json={"replay": dataclasses.replace(rep, actions=actions).dumps()})
     assert r.status_code == 400 and r.json()["error"].startswith("step 4:")
+
+
+def test_the_lobby_is_listed_without_loading_torch_or_a_model() -> None:
+    """A fresh server answers GET /api/envs at once: the models' sizes come from their files' settings."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from deckgym.agents.play.server import catalogue; c = catalogue(); "
+        "names = [lv['name'] for e in c['envs'] for lvs in e['levels'].values() for lv in lvs]; "
+        "print('torch' in sys.modules, 'Medium' in names)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert done.stdout.split() == ["False", "True"], done.stdout + done.stderr

@@ -113,15 +113,23 @@ def _has_model(env: str, options: Mapping[str, Any]) -> bool:
 
 @functools.cache
 def _model_size(key: str) -> int | None:
-    """The observation length the shipped model ``key`` was trained on (None without torch)."""
-    try:
-        from sb3_contrib import MaskablePPO
-    except ImportError:
-        return None
+    """The observation length the shipped model ``key`` was trained on (None without torch).
+
+    Read from the model file's settings (its ``data`` entry, which stable-baselines3 writes as
+    JSON), so the lobby lists its levels without loading torch or any network.
+    """
+    import importlib.util
+    import json
+    import zipfile
+
     from deckgym.agents.pretrained import MODELS
 
-    model = MaskablePPO.load(str(MODELS / f"{key}.zip"), device="cpu")
-    return int(model.observation_space.shape[0])
+    if importlib.util.find_spec("sb3_contrib") is None:  # the [train] extra is not installed
+        return None
+    with zipfile.ZipFile(MODELS / f"{key}.zip") as archive:
+        data = json.loads(archive.read("data"))
+    shape = data["observation_space"]["_shape"]
+    return int(shape[0])
 
 
 def levels_for(env: str, options: Mapping[str, Any] | None = None) -> list[Level]:
