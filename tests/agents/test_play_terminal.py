@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from deckgym.agents.play.session import GameSession
-from deckgym.agents.play.terminal import play
+from deckgym.agents.play.terminal import play, stable_keys
 
 CLI = [sys.executable, "-m", "deckgym.agents.cli"]
 
@@ -31,7 +31,8 @@ def test_a_whole_game_from_standard_input_then_replay_verify(tmp_path: Path) -> 
     )
     assert p.returncode == 0, p.stderr
     assert "game over: you " in p.stdout and "seed 3" in p.stdout
-    assert "    a) " in p.stdout and "against the Beginner AI" in p.stdout
+    assert "    a) " in p.stdout
+    assert p.stdout.startswith("Medarot Official Card Game, Beginner rules, against the Beginner AI\n")
     # the moves are sentences keyed by letters: no option is listed under a number
     assert not re.search(r"^\s+\d+[.)] ", p.stdout, re.MULTILINE)
     assert rec.is_file()
@@ -165,7 +166,7 @@ def test_each_replay_position_lists_its_moves_events_as_the_seat_reads_them(tmp_
 def test_undo_hint_and_resign_from_the_terminal() -> None:
     s = GameSession("medarot_parts_v1", {}, "random", seat=0, seed=6)
     s.hint_task = lambda worlds=None, full=s.hint_task: full(2)  # few rollouts keep the test short
-    typed = iter(["hint", "a", "undo", "undo", "details", "board", "resign"])
+    typed = iter(["hint", "a", "undo", "undo", "details", "board", "resign", "no rematch"])
     out = io.StringIO()
     assert play(s, read=lambda _: next(typed), out=out) == 0
     text = out.getvalue()
@@ -203,3 +204,39 @@ def test_in_amalogs_the_log_goes_on_with_the_running_tables_lines() -> None:
             return
         s.play(s.legal()[0]["index"])
     pytest.fail("no duel table ran in 400 moves")
+
+
+def test_a_move_keeps_its_letter_while_it_stays_on_offer() -> None:
+    memory: dict[tuple[str, int], str] = {}
+    first = stable_keys([{"text": t} for t in ("Attack", "Pass", "Draw", "End")], memory)
+    assert list(first) == ["a", "b", "c", "d"]
+    later = stable_keys([{"text": t} for t in ("Summon", "Pass", "Pass", "End", "Attack")], memory)
+    # "a" is always the first move; the others keep their letters while they stay on offer
+    assert {k: o["text"] for k, o in later.items()} == {
+        "a": "Summon",
+        "b": "Pass",
+        "c": "Pass",
+        "d": "End",
+        "e": "Attack",
+    }
+    assert [o["text"] for o in later.values()] == [
+        "Summon",
+        "Pass",
+        "Pass",
+        "End",
+        "Attack",
+    ]  # the game's order
+    again = stable_keys([{"text": t} for t in ("Wait", "Attack", "End")], memory)
+    assert {k: o["text"] for k, o in again.items()} == {"a": "Wait", "e": "Attack", "d": "End"}
+
+
+def test_a_rematch_from_the_terminal_swaps_the_seats_and_records_each_game(tmp_path: Path) -> None:
+    s = GameSession("mow_v1", {}, "random", seat=0, seed=5)
+    typed = iter(["resign", "r", "resign", ""])
+    out = io.StringIO()
+    assert play(s, read=lambda _: next(typed), out=out, record=tmp_path / "g.jsonl") == 0
+    text = out.getvalue()
+    assert text.count("Master of the World, against the Beginner AI") == 2
+    assert "you play seat(s) 0" in text and "you play seat(s) 1" in text
+    assert text.count("game over: you lost (you resigned") == 2
+    assert (tmp_path / "g.jsonl").is_file() and (tmp_path / "g-2.jsonl").is_file()

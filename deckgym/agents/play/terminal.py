@@ -59,6 +59,45 @@ def keys(n: int) -> list[str]:
     return out  # pragma: no cover - the loop returns
 
 
+def stable_keys(
+    options: list[dict[str, Any]], before: dict[tuple[str, int], str]
+) -> dict[str, dict[str, Any]]:
+    """Each option by its key: ``a`` for the first; the others keep the key they had when last offered.
+
+    A move that stays on offer keeps its letter from one decision to the next ("pass" stays
+    ``d``), so a person's fingers learn the table, while ``a`` always plays the first move
+    (``yes a | deckgym play ...`` plays a whole game). ``before`` maps (sentence, its count
+    among equal sentences) to a key; it is updated in place. The options keep their order.
+    """
+    seen: dict[str, int] = {}
+    names = []
+    for o in options:
+        n = seen.get(o["text"], 0)
+        seen[o["text"]] = n + 1
+        names.append((o["text"], n))
+    keyed: dict[int, str] = {0: "a"} if options else {}
+    for i, name in enumerate(names[1:], start=1):
+        key = before.get(name)
+        if key is not None and key not in keyed.values():
+            keyed[i] = key
+    used = set(keyed.values())
+    free = iter([k for k in keys(len(options) + len(used)) if k not in used])
+    for i, name in enumerate(names):
+        keyed[i] = keyed[i] if i in keyed else next(free)
+        before[name] = keyed[i]
+    return {keyed[i]: o for i, o in enumerate(options)}
+
+
+def title(session: GameSession) -> str:
+    """The game in words: ``Medarot Official Card Game, Beginner rules, against the Hard AI``."""
+    from deckgym.envs.games import game
+
+    declared = game(session.env_name)
+    variant = declared.variant_of(session.options)
+    parts = [declared.title] + ([variant.title] if variant is not None and variant.title else [])
+    return f"{', '.join(parts)}, against the {session.level} AI"
+
+
 def board_for(env: str) -> Callable[..., RenderableType] | None:
     """The ruleset's terminal board drawing (``agents.play.boards.<ruleset>.render``), if any."""
     try:
@@ -114,6 +153,9 @@ class Table:
         self.details = False
         self.draw = board_for(session.env_name)
         self.printed: list[str] = []
+        #: the keys of the moves on offer now, and the key each move had when last offered
+        self.choice: dict[str, dict[str, Any]] = {}
+        self.memory: dict[tuple[str, int], str] = {}
 
     def say(self, text: str | RenderableType = "") -> None:
         """Print a line (plain text is not read as markup) or a rich renderable."""
@@ -144,16 +186,15 @@ class Table:
             return
         prompt = self.session.decision_text()
         self.say(Text(prompt, style="bold") if prompt else "your move:")
-        options = self.session.legal()
-        for key, o in zip(keys(len(options)), options, strict=True):
+        self.choice = stable_keys(self.session.legal(), self.memory)
+        for key, o in self.choice.items():
             self.say(f"  {key:>3}) {o['text']}")
 
 
 def _command(table: Table, text: str) -> str:
     """Carry out one line typed by the person: "quit", "show" (the board again) or "" (ask again)."""
     s = table.session
-    options = s.legal()
-    choice = dict(zip(keys(len(options)), options, strict=True))
+    choice = table.choice
     if text in ("q", "quit", "exit"):
         return "quit"
     if text in ("?", "help"):
@@ -193,8 +234,8 @@ def _command(table: Table, text: str) -> str:
         )
         return ""
     if text not in choice:
-        last = keys(len(options))[-1] if options else "a"
-        table.say(f"not a choice: {text!r}; type a key from a to {last}, or ? for help")
+        listed = ", ".join(choice) if len(choice) <= 8 else f"{', '.join(list(choice)[:8])}..."
+        table.say(f"not a choice: {text!r}; type one of the keys ({listed}), or ? for help")
         return ""
     before = time.perf_counter()
     with thinking(table.out, table.spinner):
@@ -216,9 +257,33 @@ def play(
     """Run the game in the terminal; the exit status (0: the game ended or the person left)."""
     read = read or input
     spinner = out.isatty() if spinner is None else spinner
+    games = 1
+    while _play_one(session, read, out, _numbered(record, games), spinner):
+        try:
+            again = read("r for a rematch with the seats swapped, anything else leaves > ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            break
+        if again not in ("r", "rematch"):
+            break
+        session = session.rematch()
+        games += 1
+    return 0
+
+
+def _numbered(record: Path | None, game: int) -> Path | None:
+    """Where game number ``game`` of a sitting is recorded: ``record``, then ``NAME-2.jsonl``..."""
+    if record is None or game == 1:
+        return record
+    return record.with_name(f"{record.stem}-{game}{record.suffix}")
+
+
+def _play_one(
+    session: GameSession, read: Callable[[str], str], out: TextIO, record: Path | None, spinner: bool
+) -> bool:
+    """One game at the table; whether it was played to its end (not left)."""
     table = Table(session, out, spinner)
     # the seed is told at the end: with it and the decks, the hidden cards could be worked out
-    table.say(f"{session.env_name} {json.dumps(session.options)} against the {session.level} AI")
+    table.say(title(session))
     table.say(f"you play seat(s) {', '.join(map(str, session.human))}; type ? for how to play")
     quit_reason = ""
     try:
@@ -249,9 +314,9 @@ def play(
         table.say(f"wrote the replay to {record}")
     if quit_reason:
         table.say(f"left the game ({quit_reason}) after {session.moves} moves (seed {session.seed})")
-        return 0
+        return False
     r = session.result()
     assert r is not None
     word = {"win": "won", "loss": "lost", "draw": "drew"}[r["outcome"]]
     table.say(f"game over: you {word} ({r['reason'] or 'no reason given'}; seed {session.seed})")
-    return 0
+    return True
