@@ -47,15 +47,17 @@ install: $(VENV)/.train $(VENV)/.compiled
 # the pure-Python source runs. DECKGYM_PURE=1 runs the pure source even where the build exists.
 # With DECKGYM_REQUIRE_COMPILED=1 (CI) a failed build is an error, never a silent fallback.
 ENGINE_SOURCES := $(addprefix deckgym/,$(shell grep -v '^[\#-]' deckgym/compiled.txt))
+# The stamp takes the time the build began: a source saved during the build is newer, so the
+# next `make compile` builds again.
 $(VENV)/.compiled: $(ENGINE_SOURCES) deckgym/compiled.txt setup.py | $(VENV)/.core
-	@mkdir -p build; if $(PY) scripts/can_compile.py; then \
+	@mkdir -p build; touch build/compile.started; if $(PY) scripts/can_compile.py; then \
 	  find deckgym -name '*.so' -delete; \
 	  DECKGYM_COMPILE=1 $(PY) setup.py -q build_ext --inplace > build/compile.log 2>&1 \
 	    || { tail -20 build/compile.log; echo "the compiled build failed (log: build/compile.log)"; \
 	         find deckgym -name '*.so' -delete; [ "$${DECKGYM_REQUIRE_COMPILED:-0}" = 0 ] || exit 1; }; \
 	elif [ "$${DECKGYM_REQUIRE_COMPILED:-0}" != 0 ]; then exit 1; \
 	else echo "no C compiler or Python headers here: the engines run as pure Python"; fi
-	touch $@
+	touch -r build/compile.started $@
 
 compile: $(VENV)/.compiled
 
