@@ -139,26 +139,18 @@ class OpRegistry(Generic[SelectorT]):
 
         return deco
 
-    def op(
-        self,
-        name: str,
-        *,
-        targets: Iterable[SelectorT] = (),
-        amount: tuple[int, int] | None = None,
-        step: int = 1,
-        timings: Iterable[str] | None = None,
-        lasting: bool = False,
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Declare op ``name`` (see :meth:`declare` for the arguments) and bind its handler at once.
+    def op(self, name: str, **spec: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Declare op ``name`` with ``spec`` (:meth:`declare`'s keywords) and bind its handler at once.
 
         Returns:
             A decorator that registers the handler and returns it unchanged.
 
         Raises:
             ValueError: the name is registered twice.
-            TypeError: a target is not a member of the registry's selector vocabulary.
+            TypeError: a target is not a member of the registry's selector vocabulary, or a
+                keyword is not one of :meth:`declare`'s.
         """
-        self.declare(name, targets=targets, amount=amount, step=step, timings=timings, lasting=lasting)
+        self.declare(name, **spec)
         return self.handler(name)
 
     def check_handlers(self) -> None:

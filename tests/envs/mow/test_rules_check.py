@@ -178,7 +178,7 @@ def test_the_empty_deck_and_the_sick_attacker_messages_name_their_rules():
     st.monsters[p].append(Monster(st.next_uid, "MN02", st.turn, attacked=True))
     st.next_uid += 1
     st.exp[p] += ["MN01"] * 2
-    st.level[p] = invariants.level_for(POOL[st.masters[p]], len(st.exp[p]))
+    st.level[p] = invariants.values.level_for(POOL[st.masters[p]], len(st.exp[p]))
     msg = _refusal(st, lenient=True)
     assert f"I7 P{p}'s deck is empty in a live game" in msg and "(R2, D40)" in msg
     assert f"I12 P{p}'s Pike Soldier (MN02) attacked on turn {st.turn}, the turn it entered" in msg

@@ -52,17 +52,8 @@ from deckgym.envs.mow.cards import (
     CardPool,
 )
 from deckgym.envs.mow.config import DECK_SIZE, LIFE_START, MAX_LEVEL_CAP, MAX_MONSTERS, RulesConfig
-from deckgym.envs.mow.rules import flow
+from deckgym.envs.mow.rules import flow, values
 from deckgym.envs.mow.rules.combat import master_can_attack
-from deckgym.envs.mow.rules.values import (
-    charge_limit,
-    level_for,
-    master_attack,
-    master_guard,
-    monster_attack,
-    sick,
-    toughness,
-)
 from deckgym.envs.mow.state import PERMANENT, TURN, GameState, Monster
 
 __all__ = ["TASKS", "check"]
@@ -624,7 +615,7 @@ def _seat_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[str
                 f"I7 {seat}'s deck is empty in a live game: the state check after the draw that emptied it "
                 "ends the game, so no decision follows (R2, D40)"
             )
-        want = level_for(master, n_exp)
+        want = values.level_for(master, n_exp)
         if st.level[p] != want:
             bad.append(
                 f"I3 {seat}'s level is {st.level[p]}, but {n_exp} experience cards give level {want} "
@@ -654,9 +645,9 @@ def _field_rules(st: GameState, p: int, at_dp: bool, lenient: bool, bad: list[st
         name = f"{seat}'s {_card(st, m.card)}"
         if m.damage < 0:
             bad.append(f"I5 {name} has damage {m.damage}; damage is at least 0 (D38)")
-        elif at_dp and not lenient and toughness(st, p, m) < 1:
+        elif at_dp and not lenient and values.toughness(st, p, m) < 1:
             bad.append(
-                f"I5 {name} has toughness {toughness(st, p, m)} at a decision; 0 or less is discarded (R26)"
+                f"I5 {name} has toughness {values.toughness(st, p, m)} at a decision; 0 or less is discarded (R26)"
             )
         if m.entered > st.turn:
             bad.append(f"D2 {name} entered the field on turn {m.entered}, after the current turn {st.turn}")
@@ -693,8 +684,8 @@ def _turn_rules(st: GameState, p: int, bad: list[str]) -> None:
             bad.append(
                 f"I11 {seat} used {_card(st, cid)}'s ability {i} {n} times this turn; its limit is {limit} per turn (D30)"
             )
-    for value in [master_attack(st, p), master_guard(st, p)] + [
-        monster_attack(st, p, m) for m in st.monsters[p]
+    for value in [values.master_attack(st, p), values.master_guard(st, p)] + [
+        values.monster_attack(st, p, m) for m in st.monsters[p]
     ]:
         if value < 0:
             bad.append(f"I8 {seat} has a negative attack or guard {value} (D39)")
@@ -795,8 +786,10 @@ def _decision_rules(st: GameState, seats: tuple[int, ...], bad: list[str]) -> No
             )
     if kind == DP.COUNTER_WINDOW and (not st.chain or st.chain[-1][1] == Use.ABILITY):
         bad.append("D23 a counter window opens only after a card use, which tops the chain")
-    if kind == DP.CHARGE and st.charges >= charge_limit(st, p):
-        bad.append(f"D7 a charge decision after {st.charges} charges; the limit is {charge_limit(st, p)}")
+    if kind == DP.CHARGE and st.charges >= values.charge_limit(st, p):
+        bad.append(
+            f"D7 a charge decision after {st.charges} charges; the limit is {values.charge_limit(st, p)}"
+        )
     if kind == DP.OVERFLOW_DISCARD and len(st.monsters[p]) <= st.level[p]:
         bad.append(
             f"D11 an overflow discard for P{p}, whose {len(st.monsters[p])} monsters fit its {st.level[p]} slots"
@@ -807,7 +800,7 @@ def _decision_rules(st: GameState, seats: tuple[int, ...], bad: list[str]) -> No
         ok = (
             master_can_attack(st, p)
             if ref == -1 - p
-            else bool(mine) and not mine[0].attacked and not sick(st, mine[0])
+            else bool(mine) and not mine[0].attacked and not values.sick(st, mine[0])
         )
         if not ok:
             bad.append(
