@@ -281,3 +281,34 @@ def test_deckgym_serve_refuses_a_db_it_cannot_write_in_one_line(tmp_path: Path) 
         check=False,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--db" in done.stderr, done.stderr
+
+
+def test_the_move_list_and_each_past_position_are_what_the_person_saw() -> None:
+    client = _client()
+    game = client.post("/api/games", json={"env": "mow_v1", "opponent": "Beginner", "seed": 9}).json()
+    gid, shown = game["game_id"], {game["moves"]: game["view"]}
+    for _ in range(6):
+        if game["done"]:
+            break
+        game = client.post(f"/api/games/{gid}/actions", json={"index": game["legal"][0]["index"]}).json()
+        shown[game["moves"]] = game["view"]
+    moves = client.get(f"/api/games/{gid}/moves").json()["moves"]
+    assert len(moves) == game["moves"] and {m["who"] for m in moves} <= {
+        "you",
+        "you (the only option)",
+        "opponent",
+    }
+    assert (
+        game["recent"] and moves[-len(game["recent"]) :] == game["recent"]
+    )  # the last ones are the recent moves
+    for k, view in shown.items():
+        back = client.get(f"/api/games/{gid}/positions/{k}").json()
+        assert back["view"] == view and back["moves"] == game["moves"]
+    for bad in (-1, game["moves"] + 1):
+        r = client.get(f"/api/games/{gid}/positions/{bad}")
+        assert r.status_code == 400 and f"0..{game['moves']}" in r.json()["error"]
+    assert client.get(f"/api/games/{gid}/positions/x").status_code == 400
+    assert client.get(f"/api/games/{gid}").json()["view"] == game["view"]  # looking back changed nothing
+    client.post(f"/api/games/{gid}/undo")
+    after = client.get(f"/api/games/{gid}").json()
+    assert len(client.get(f"/api/games/{gid}/moves").json()["moves"]) == after["moves"]

@@ -26,6 +26,9 @@ its OpenAPI schema, every error status included):
 ``POST /api/games/{id}/rematch``
     back to the person's previous decision; the move the strongest level would play with its
     estimated winning chance; give up; a new game with the same decks, seats swapped.
+``GET /api/games/{id}/moves``, ``GET /api/games/{id}/positions/{k}``
+    every move so far as the person read it (the move list), and the person's view of the
+    position after the first ``k`` moves (to look back; the game does not change).
 ``GET /api/games/{id}/replay``
     the finished game as a replay file (JSON lines), for ``deckgym replay`` or the page's
     viewer (409 while the game is on: the file's seed and decks would reveal hidden cards).
@@ -645,6 +648,15 @@ def _control_routes(app: FastAPI, games: Games) -> None:
             return think()
 
         return await run_in_threadpool(advise)
+
+    @app.get("/api/games/{gid}/moves", responses=_errors(404, 413))
+    async def moves(gid: str) -> dict[str, Any]:
+        return {"game_id": gid, "moves": games.get(gid).session.history()}
+
+    @app.get("/api/games/{gid}/positions/{k}", responses=_errors(400, 404, 413))
+    async def position(gid: str, k: int) -> dict[str, Any]:
+        game = games.get(gid)
+        return {"game_id": gid, **await run_in_threadpool(game.session.position, k)}
 
     @app.post("/api/games/{gid}/rematch", responses=_errors(404, 409, 413, 503))
     async def rematch(gid: str) -> dict[str, Any]:

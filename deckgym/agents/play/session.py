@@ -244,6 +244,8 @@ class GameSession:
         self._marks: list[int] = []
         #: the moves played since the person's last decision: ``{"who", "text", "places"}``
         self.recent: list[dict[str, Any]] = []
+        #: every move of the game so far, as ``recent`` tells it (``history``)
+        self._told: list[dict[str, Any]] = []
         self._start_agent()
 
     def _start_agent(self) -> None:
@@ -380,7 +382,9 @@ class GameSession:
     # ------------------------------------------------------------------ playing
     def _step(self, index: int, who: str) -> None:
         """Play ``index`` for the seat to move, telling it in ``recent`` as the person reads it."""
-        self.recent.append({"who": who, **self.describe(index, reader=self.human[0])})
+        told = {"who": who, **self.describe(index, reader=self.human[0])}
+        self.recent.append(told)
+        self._told.append(told)
         self._rec.step(index)
         self.moves += 1
 
@@ -476,6 +480,7 @@ class GameSession:
         if not self._marks:
             raise PlayError("nothing to undo: you have not moved yet", 409)
         keep = self._marks.pop()
+        del self._told[keep:]
         old = self._rec.replay
         rec = Recorder(self.env_name, self.seed, **self.options)
         for action in old.actions[:keep]:
@@ -546,6 +551,32 @@ class GameSession:
 
         return think
 
+    def history(self) -> list[dict[str, Any]]:
+        """Every move of the game so far, in order, as the person read it: ``{"who", "text", "places"}``.
+
+        ``who`` is "you", "you (the only option)" or "opponent"; another seat's hidden card is
+        "a card", as in ``recent``.
+        """
+        return [dict(m) for m in self._told]
+
+    def position(self, k: int) -> dict[str, Any]:
+        """The person's view of the position after the game's first ``k`` moves (0: the start).
+
+        For looking back through the game: the game itself does not change.
+
+        Raises:
+            PlayError: ``k`` is not in 0..moves.
+        """
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._told):
+            raise PlayError(f"position must be a whole number in 0..{len(self._told)}, got {k!r}")
+        rec = Recorder(self.env_name, self.seed, **self.options)
+        for action in self._rec.replay.actions[:k]:
+            rec.step(action)
+        st = rec.env.unwrapped.game
+        seat = st.current_player if st.current_player in self.human else self.human[0]
+        view: dict[str, Any] = rec.env.unwrapped.view(seat)
+        return {"position": k, "moves": len(self._told), "seat": seat, "view": view}
+
     def record(self) -> dict[str, Any]:
         """The game as JSON-safe data that ``restore`` plays back: the request and every move so far."""
         return {
@@ -560,6 +591,7 @@ class GameSession:
             "marks": list(self._marks),
             "resigned": self.resigned,
             "recent": list(self.recent),
+            "who": [m["who"] for m in self._told],
         }
 
     @classmethod
@@ -587,6 +619,10 @@ class GameSession:
             for k, action in enumerate(record["actions"]):
                 if action not in game._indices():
                     raise PlayError(f"move {k + 1}, {action!r}, is not legal there")
+                person = game.game.current_player in game.human
+                game._told.append(
+                    {"who": "you" if person else "opponent", **game.describe(action, game.human[0])}
+                )
                 game._rec.step(int(action))
         except (KeyError, TypeError, ValueError) as exc:  # PlayError and StateError are ValueErrors
             raise PlayError(f"the stored game cannot be resumed: {exc}", 404) from None
