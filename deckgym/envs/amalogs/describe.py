@@ -343,7 +343,9 @@ def _core(st: AmalogsState, seat: int, actor: int, a: int) -> Described:
         return described(_onlooker(st, seat, actor, mod, a), place("card", "player", None, actor))
     if k < 0:
         where = (
-            "its duel" if st.duel is not None else f"the first turn of its new core game ({_title(slot, 'core')})"
+            "its duel"
+            if st.duel is not None
+            else f"the first turn of its new core game ({_title(slot, 'core')})"
         )
         return described(
             f"{_cap(who(st, seat, actor))} makes a move in {where}", place("card", "player", None, actor)
