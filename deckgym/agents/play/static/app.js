@@ -26,6 +26,7 @@
     replay: null, // POST /api/replays answer
     replayText: null, // the replay file's text
     replayAt: 0,
+    zoom: 1, // the board's zoom on a wide screen (fitBoard)
   };
   window.deckgym = app; // for tests and the console
   window.deckgymBoards = window.deckgymBoards || {};
@@ -93,11 +94,14 @@
   function showError(msg) {
     $("error-text").textContent = msg;
     $("error").hidden = false;
+    fitLayout(); // the banner moves the game down
   }
 
   function clearError() {
+    if ($("error").hidden) return;
     $("error").hidden = true;
     $("error-text").textContent = "";
+    fitLayout();
   }
 
   function setBusy(on) {
@@ -657,7 +661,6 @@
     app.hint = null;
     clearReplay();
     $("log").replaceChildren();
-    $("game-body").classList.remove("wide");
     $("lobby").hidden = true;
     $("game").hidden = false;
     // the game's address: a reload, or the same address after a server restart, resumes it
@@ -667,7 +670,7 @@
     $("help-toggle").hidden = !env?.help;
     $("help").hidden = true;
     showGame(g);
-    $("game").scrollIntoView({ block: "start" });
+    window.scrollTo(0, 0); // the game is laid out to fit the window from the page's top
   }
 
   const canMove = () => !!(app.game && app.game.your_turn && !app.game.done && !app.busy);
@@ -696,8 +699,20 @@
     const env = envOf(g.env);
     const mode = env?.mode_titles?.[app.mode] || "";
     $("game-title").textContent = [env?.title || g.env, mode].filter(Boolean).join(" · ");
-    const seats = g.seats.length > 1 ? `seats ${g.seats.join(" and ")}` : `seat ${g.seats[0]}`;
-    $("game-meta").textContent = `against ${g.level || g.opponent} · you play ${seats} · move ${g.moves ?? 0}`;
+    // the players by the names the log gives them (P0, P1; A0, B1 in AMALOGS), "you" and "the AI"
+    const all = Array.isArray(g.view?.players) ? g.view.players.map((_, i) => i) : [0, 1];
+    const names = (seats) => seats.map((s) => playerName(g, s)).join(", ");
+    const ai = all.filter((s) => !g.seats.includes(s));
+    const meta = `you: ${names(g.seats)} · opponent: ${ai.length ? names(ai) + ", " : ""}${g.level || g.opponent} AI · move ${g.moves ?? 0}`;
+    $("game-meta").textContent = meta;
+    $("game-meta").title = meta; // the head is one line on a wide screen: its ends may be cut
+    $("game-title").title = $("game-title").textContent;
+  }
+
+  /** The name the log gives seat `s`: the view's own name for it (AMALOGS "A0"), else "P0". */
+  function playerName(g, s) {
+    const name = g.view?.players?.[s]?.name;
+    return typeof name === "string" && name ? name : `P${s}`;
   }
 
   function showDecision(g) {
@@ -715,20 +730,99 @@
     $("thinking").hidden = !(g.ai_thinking || app.thinking) || g.done;
   }
 
+  /** The legal moves as buttons, one a line. A long list (AMALOGS: "Move to row 3, column 1" for
+   * every square in reach) folds the moves whose texts differ only by a closing number into one
+   * line of small buttons, "Move to row 3, column: 1 2 4"; each button keeps its move's whole
+   * text as its name and tooltip. */
   function showMoves(g) {
+    const moves = legalMoves();
+    const texts = distinctTexts(moves);
+    const button = (m, i, shown, cls) => {
+      const b = el(
+        "button",
+        {
+          type: "button",
+          class: "action" + cls,
+          "data-index": String(m.index),
+          title: texts[i] === m.label ? m.label : `${texts[i]}\n(${m.label})`,
+          "aria-label": shown === texts[i] ? null : texts[i],
+          onclick: () => act(m.index),
+        },
+        shown,
+      );
+      b.addEventListener("mouseenter", () => markPlaces(m.keys, "hover"));
+      b.addEventListener("mouseleave", () => markPlaces([], "hover"));
+      return b;
+    };
+    const long = moves.length > LONG_MOVE_LIST;
+    const rows = [];
+    for (const group of long ? foldByNumber(texts) : texts.map((_, i) => ({ head: null, items: [i] }))) {
+      if (group.head === null) {
+        rows.push(...group.items.map((i) => button(moves[i], i, texts[i], "")));
+        continue;
+      }
+      rows.push(
+        el(
+          "div",
+          { class: "move-group", role: "group", "aria-label": group.head },
+          el("span", { class: "move-group-label", "aria-hidden": "true" }, `${group.head}:`),
+          el("span", { class: "move-group-chips" }, group.items.map((i) => button(moves[i], i, texts[i].slice(group.head.length).trim(), " chip"))),
+        ),
+      );
+    }
     const actions = $("actions");
-    actions.replaceChildren(
-      ...legalMoves().map((m) => {
-        const b = el(
-          "button",
-          { type: "button", class: "action", "data-index": String(m.index), title: m.label, onclick: () => act(m.index) },
-          m.text || m.label,
-        );
-        b.addEventListener("mouseenter", () => markPlaces(m.keys, "hover"));
-        b.addEventListener("mouseleave", () => markPlaces([], "hover"));
-        return b;
-      }),
-    );
+    actions.classList.toggle("long", long);
+    actions.replaceChildren(...rows);
+  }
+
+  /** A move list longer than this folds its numbered moves (showMoves). */
+  const LONG_MOVE_LIST = 12;
+
+  /**
+   * The button text of each move: its sentence, and where several moves read the same, what
+   * tells them apart: the places only that move concerns ("hand card 2", "square 7"), else its
+   * code.
+   */
+  function distinctTexts(moves) {
+    const text = (m) => m.text || m.label;
+    const count = {};
+    for (const m of moves) count[text(m)] = (count[text(m)] || 0) + 1;
+    return moves.map((m) => {
+      if (count[text(m)] < 2) return text(m);
+      const twins = moves.filter((o) => o !== m && text(o) === text(m));
+      const own = (m.places || []).filter((p) => twins.every((o) => !o.keys.includes(placeKey(p))));
+      const words = [...new Set(own.map(placeWords))];
+      return `${text(m)} (${words.length ? words.join(", ") : m.label})`;
+    });
+  }
+
+  /** A place in words, as the move sentences name them: "hand card 2" (counted from 1), "square 7". */
+  function placeWords(p) {
+    const zone = String(p.zone).replace(/^[\w-]+:/, ""); // an AMALOGS table's "table:hand" is a hand
+    if (p.index === null || p.index === undefined) return pretty(zone);
+    return zone === "hand" ? `hand card ${p.index + 1}` : `${pretty(zone)} ${p.index}`;
+  }
+
+  /**
+   * The runs of 3 or more texts that are the same but for a closing number, as {head, items}
+   * (head: the shared beginning, items: the texts' indexes); every other text alone, head null.
+   */
+  function foldByNumber(texts) {
+    const heads = texts.map((t) => {
+      const m = /^(.*\D)\s*\d+$/.exec(t);
+      return m ? m[1].trim() : null;
+    });
+    const size = {};
+    for (const h of heads) if (h !== null) size[h] = (size[h] || 0) + 1;
+    const groups = [];
+    const byHead = {};
+    texts.forEach((_, i) => {
+      const h = heads[i];
+      if (h === null || size[h] < 3) groups.push({ head: null, items: [i] });
+      else if (byHead[h]) byHead[h].items.push(i);
+      else groups.push((byHead[h] = { head: h, items: [i] }));
+    });
+    return groups;
   }
 
   function showResult(g) {
@@ -746,13 +840,17 @@
     }
   }
 
-  /** What was played since the person's last decision, in words, above the board. */
+  /**
+   * What was played since the person's last decision, in words, above the prompt: folded to its
+   * newest lines (scrolled to the end), the rest a "show all" away.
+   */
   function showRecent(g) {
     const list = $("recent-list");
     const items = (g.recent || []).filter((r) => r.who !== "you");
     list.replaceChildren(
       ...items.map((r) => {
-        const li = el("li", { class: r.who === "opponent" ? "foe" : "" }, el("b", {}, `${r.who === "opponent" ? "The opponent" : capital(r.who)}: `), r.text);
+        const foe = r.who === "opponent";
+        const li = el("li", { class: foe ? "foe" : "" }, el("b", {}, `${foe ? "The opponent" : capital(r.who)}: `), foe ? withoutSubject(r.text) : r.text);
         const keys = (r.places || []).map(placeKey);
         li.addEventListener("mouseenter", () => markPlaces(keys, "hover"));
         li.addEventListener("mouseleave", () => markPlaces([], "hover"));
@@ -760,6 +858,22 @@
       }),
     );
     $("recent").hidden = items.length === 0;
+    showRecentFold(items.length);
+  }
+
+  /** "The opponent sets ..." as "sets ...": the line says "The opponent: " already. */
+  const withoutSubject = (text) => String(text).replace(/^The opponent's /, "its ").replace(/^The opponent /, "");
+
+  /** The last moves folded (the newest lines) or whole, and the toggle between the two. */
+  function showRecentFold(n) {
+    const box = $("recent");
+    const list = $("recent-list");
+    const toggle = $("recent-toggle");
+    const folded = box.classList.contains("folded");
+    list.scrollTop = list.scrollHeight; // the newest in sight
+    toggle.hidden = folded && list.scrollHeight <= list.clientHeight + 1;
+    toggle.textContent = folded ? `show all ${n}` : "show fewer";
+    toggle.setAttribute("aria-expanded", String(!folded));
   }
 
   /** The log: the English lines of the game, newest at the bottom. */
@@ -824,9 +938,92 @@
     if (!g) return;
     const target = $("view");
     target.replaceChildren(drawView(g.view, { details: $("details").checked, seat: g.seat, seats: g.seats || [] }));
-    // a board wider than its column takes the whole width, the log going below it (for this game)
-    if (target.scrollWidth > target.clientWidth + 2) $("game-body").classList.add("wide");
     decorate();
+    fitLayout();
+  }
+
+  // ------------------------------------------------ the game on one screen (wide screens)
+  // The side panel (prompt, moves) and the board share one window-high row (style.css, "the
+  // game's layout"): #game-body reaches from its top to the window's bottom, and the board is
+  // zoomed out until the whole of it shows, down to MIN_ZOOM, under which it would not read;
+  // a board bigger still scrolls within its column, kept where the person's own hand shows.
+  const WIDE = window.matchMedia("(min-width: 900px)");
+  const MIN_ZOOM = 0.7;
+
+  function fitLayout() {
+    if (!app.game || $("game").hidden) return;
+    const body = $("game-body");
+    const panel = getComputedStyle($("game"));
+    const below = parseFloat(panel.paddingBottom) + parseFloat(panel.borderBottomWidth) + 6;
+    const top = body.getBoundingClientRect().top + window.scrollY; // from the page's top
+    body.style.setProperty("--fit-h", `${Math.floor(window.innerHeight - top - below)}px`);
+    fitBoard();
+  }
+
+  /** Whether the board shows whole in its column. */
+  function boardFits() {
+    const view = $("view");
+    return view.scrollHeight <= view.clientHeight + 1 && view.scrollWidth <= view.clientWidth + 1;
+  }
+
+  /**
+   * The board's zoom: the largest (up to 1) at which it fits, found by halving; MIN_ZOOM if none.
+   * Most redraws fit at the zoom of the one before, which is tried (with a step larger) first.
+   */
+  function fitBoard() {
+    const board = $("view").firstElementChild;
+    if (!board) return;
+    const fitsAt = (z) => {
+      board.style.zoom = z >= 1 ? "" : String(z);
+      return boardFits();
+    };
+    let z;
+    if (!WIDE.matches) z = 1; // a narrow screen: drawn as it is, a wide board scrolls sideways
+    else if (app.zoom < 1 && fitsAt(app.zoom) && !fitsAt(Math.min(1, app.zoom + 0.02))) z = app.zoom;
+    else if (fitsAt(1)) z = 1;
+    else {
+      let lo = MIN_ZOOM;
+      let hi = 1;
+      if (fitsAt(lo)) {
+        for (let i = 0; i < 6; i++) {
+          const mid = (lo + hi) / 2;
+          if (fitsAt(mid)) lo = mid;
+          else hi = mid;
+        }
+      }
+      z = lo;
+    }
+    fitsAt(z);
+    app.zoom = z;
+    keepHandInSight();
+  }
+
+  /** A board that scrolls within its column is scrolled (as little as needed) to show the person's own hand. */
+  function keepHandInSight() {
+    const view = $("view");
+    const hand = ownHandNodes().map((n) => n.getBoundingClientRect());
+    if (!hand.length || view.scrollHeight <= view.clientHeight + 1) return;
+    const box = view.getBoundingClientRect();
+    const bottom = Math.max(...hand.map((r) => r.bottom));
+    const top = Math.min(...hand.map((r) => r.top));
+    if (bottom > box.bottom - 4) view.scrollTop += bottom - box.bottom + 8;
+    else if (top < box.top + 4) view.scrollTop -= box.top - top + 8;
+  }
+
+  /**
+   * The person's own hand as drawn: the places "hand/<seat>/<i>" of the person's seats, and on a
+   * table that a board draws inside itself (AMALOGS: "table:hand/<seat>/<i>", "side:..."), those
+   * of the person's seat there (the view's board.core.seat).
+   */
+  function ownHandNodes() {
+    const g = app.game;
+    const seats = new Set((g.seats || []).map(String));
+    const core = g.view?.board?.core;
+    return [...$("view").querySelectorAll("[data-place]")].filter((n) => {
+      const m = /^(?:([\w-]+):)?hand\/(\d+)\/\d+$/.exec(n.dataset.place);
+      if (!m || !n.getClientRects().length) return false;
+      return m[1] ? !!core && String(core.seat) === m[2] : seats.has(m[2]);
+    });
   }
 
   /** Mark the board's places: legal, selected, changed, hinted. */
@@ -840,8 +1037,7 @@
     const changed = new Set();
     if (app.baseline) {
       const now = placeTexts(root);
-      // a spot whose content changed (spots new to the board, a table just opened, are left plain)
-      for (const [k, text] of Object.entries(now)) if (k in app.baseline && app.baseline[k] !== text) changed.add(k);
+      for (const k of changedPlaces(app.baseline, now)) changed.add(k);
       for (const r of g.recent || []) if (r.who === "opponent") for (const p of r.places || []) changed.add(placeKey(p));
     }
     const hinted = new Set(app.hint && app.hint.moves === g.moves ? (app.hint.places || []).map(placeKey) : []);
@@ -852,6 +1048,7 @@
       node.classList.toggle("changed", changed.has(k));
       node.classList.toggle("hinted", hinted.has(k));
     }
+    keyboardPlaces(root, new Set([...legal, ...sel]));
     const candidates = new Set(sel.length ? open.map((m) => m.index) : []);
     for (const b of document.querySelectorAll("#actions button.action")) {
       const i = Number(b.dataset.index);
@@ -859,6 +1056,72 @@
       b.classList.toggle("hinted", !!(app.hint && app.hint.moves === g.moves && app.hint.index === i));
     }
     $("select-note").hidden = sel.length === 0;
+  }
+
+  // ---------------------------------------- keyboard access to the board's places (a11y) {
+  // A place that can be clicked now (legal or selected) is in the tab order, and a button to
+  // assistive technology where it holds no other control (a card's "i" button, a nested place);
+  // Enter or Space on it is a click. When the board is redrawn (the move played, the AI's
+  // answer), a keyboard focus that was on the board comes back: to the same place if it can
+  // still be clicked, else to the first one that can.
+  const FOCUSABLE = "button, summary, a[href], input, select, textarea, [tabindex]";
+  let boardFocus = null; // the focused place's key ("" for another control on the board); null: off the board
+
+  function keyboardPlaces(root, reachable) {
+    const nodes = [...root.querySelectorAll("[data-place]")];
+    const open = nodes.filter((n) => reachable.has(n.dataset.place) && n.tagName !== "DETAILS");
+    for (const node of nodes) {
+      if (open.includes(node) && node.tagName !== "SUMMARY") node.setAttribute("tabindex", "0");
+      else node.removeAttribute("tabindex");
+    }
+    for (const node of nodes) {
+      if (node.hasAttribute("tabindex") && ["DIV", "SPAN"].includes(node.tagName) && !node.querySelector(FOCUSABLE)) {
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-pressed", String(node.classList.contains("selected")));
+      } else if (node.getAttribute("role") === "button") {
+        node.removeAttribute("role");
+        node.removeAttribute("aria-pressed");
+      }
+    }
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (boardFocus !== null && lost && open.length) (open.find((n) => n.dataset.place === boardFocus) || open[0]).focus();
+  }
+
+  document.addEventListener("keydown", (ev) => {
+    if ((ev.key !== "Enter" && ev.key !== " ") || ev.repeat || !(ev.target instanceof Element)) return;
+    if (!ev.target.matches("#view [data-place][tabindex]")) return;
+    ev.preventDefault();
+    ev.target.click();
+  });
+  document.addEventListener("focusin", (ev) => {
+    const t = ev.target instanceof Element ? ev.target : null;
+    if (!t || !t.closest("#view") || !t.matches(":focus-visible")) boardFocus = null;
+    else boardFocus = t.matches("[data-place]") ? t.dataset.place : "";
+  });
+  // } keyboard access to the board's places
+
+  /**
+   * The places whose content differs between the place texts `before` and `now` (placeTexts).
+   * Spots new to the board (a table just opened) are left plain. A hand is compared as a whole:
+   * a card that only moved along it (one before it was played) is no change; a card new to it is.
+   */
+  function changedPlaces(before, now) {
+    const handOf = (k) => /^((?:[\w-]+:)?hand\/[^/]*)\/\d+$/.exec(k)?.[1] ?? null;
+    const hands = {}; // a hand ("hand/0") -> how many of its cards read each text, before
+    for (const [k, text] of Object.entries(before)) {
+      const h = handOf(k);
+      if (h !== null) (hands[h] = hands[h] || new Map()).set(text, (hands[h].get(text) || 0) + 1);
+    }
+    const out = [];
+    for (const [k, text] of Object.entries(now)) {
+      const h = handOf(k);
+      if (h !== null && hands[h]) {
+        const left = hands[h].get(text) || 0;
+        if (left > 0) hands[h].set(text, left - 1);
+        else out.push(k);
+      } else if (k in before && before[k] !== text) out.push(k);
+    }
+    return out;
   }
 
   /** Give the places `keys` the class `cls` (and take it from every other place). */
@@ -1187,6 +1450,27 @@
       $("help-toggle").setAttribute("aria-expanded", "false");
     });
     $("select-clear").addEventListener("click", clearSelection);
+    $("recent-toggle").addEventListener("click", () => {
+      $("recent").classList.toggle("folded");
+      showRecentFold($("recent-list").children.length);
+    });
+    // the game fits the window again when the window changes size, and when a board draws part
+    // of itself later (AMALOGS fetches a table's board script) and no longer fits
+    let refit = 0;
+    let refitWhole = false;
+    const schedule = (whole) => {
+      refitWhole = refitWhole || whole;
+      if (refit) return;
+      refit = requestAnimationFrame(() => {
+        refit = 0;
+        const board = $("view").firstElementChild;
+        if (refitWhole) fitLayout();
+        else if (board && !boardFits() && Number(board.style.zoom || 1) > MIN_ZOOM) fitBoard();
+        refitWhole = false;
+      });
+    };
+    window.addEventListener("resize", () => schedule(true));
+    new MutationObserver(() => schedule(false)).observe($("view"), { childList: true, subtree: true });
     $("view").addEventListener("click", onBoardClick);
     $("replay-file").addEventListener("change", onReplayFile);
     $("replay-open").addEventListener("click", () => openReplay().catch((exc) => showError(exc.message)));
@@ -1231,5 +1515,6 @@
   }
 
   app.markdown = markdown; // for tests and the console
+  Object.assign(app, { distinctTexts, foldByNumber, changedPlaces }); // for tests
   document.addEventListener("DOMContentLoaded", init);
 })();

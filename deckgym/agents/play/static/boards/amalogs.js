@@ -204,7 +204,7 @@
 
     const rows = flip ? [...Array(ROWS).keys()] : [...Array(ROWS).keys()].reverse();
     const cols = flip ? [...Array(COLS).keys()].reverse() : [...Array(COLS).keys()];
-    const grid = el("div", { class: "amalogs-map", role: "grid", "aria-label": "The map" });
+    const grid = el("div", { class: "amalogs-map", role: "group", "aria-label": "The map" });
     const colLabels = () => [el("div", { class: "amalogs-corner" }), ...cols.map((c) => el("div", { class: "amalogs-label" }, `${c + 1}`)), el("div", { class: "amalogs-corner" })];
     grid.append(...colLabels());
     for (const r of rows) {

@@ -10,6 +10,10 @@
 // envs/medarot_ocg/describe.py: square (player empty, 0-14), hand, stock (0-2), master, deck,
 // reserve, trash. At an AMALOGS proxy table the opponent is a stand-in (the defender's, or the
 // enemy base): its HP and what attacking it does are drawn, and its row is an open row.
+//
+// Every card the view shows face up has a small "i" button (keyboard and touch alike) that opens
+// its text below or above it: kind, power / armor / speed, cost, moves and effects, as the
+// tooltip says; a hand card also shows its cost on its face. The text comes from the view alone.
 "use strict";
 
 (() => {
@@ -66,7 +70,8 @@
 
   /** The movement arrows of a Medarot, turned as the viewer sees its owner. */
   function arrowGrid(card, turned) {
-    const grid = el("div", { class: "ocg-arrows", "aria-label": "moves" });
+    const words = (card.arrows || []).map((d) => DIR_WORDS[d] || d).join(", ");
+    const grid = el("div", { class: "ocg-arrows", role: "img", "aria-label": `moves: ${words || "none"}` });
     const cells = [];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.push(el("span", { class: "ocg-arrow" }));
     cells[4].className = "ocg-arrow ocg-arrow-centre";
@@ -86,6 +91,92 @@
     const extra = attrs || {};
     const cls = `card back ocg-back ${extra.class || ""}`.trim();
     return el("div", { ...extra, class: cls, title: label }, el("span", { text: "face down" }));
+  }
+
+  // ------------------------------------------------ card text one tap away (a11y)
+  /** Which card texts are open, by "place|card name" (kept across redraws). */
+  const shown = {};
+  let serial = 0;
+
+  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
+  function placeText(box, panel) {
+    const root = box.closest(".ocg-board") || box.parentElement;
+    if (!root) return;
+    const r = box.getBoundingClientRect();
+    const b = root.getBoundingClientRect();
+    panel.classList.toggle("ocg-text-up", r.top + r.height / 2 > b.top + b.height / 2);
+    panel.classList.toggle("ocg-text-end", r.left + r.width / 2 > b.left + b.width / 2);
+  }
+
+  function setOpen(button, panel, open) {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    if (open) shown[button.dataset.text] = true;
+    else delete shown[button.dataset.text];
+  }
+
+  /**
+   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
+   * (the card's text, from the view) beside it. The button and the text keep their clicks from
+   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
+   * redraws; `inline` puts the button after the node rather than on its corner.
+   */
+  function withText(node, id, name, text, inline) {
+    const panelId = `ocg-text-${++serial}`;
+    const panel = el("div", { class: "ocg-text", id: panelId, hidden: true }, text);
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: inline ? "ocg-info ocg-info-inline" : "ocg-info",
+        "aria-expanded": "false",
+        "aria-controls": panelId,
+        "aria-label": `Card text: ${name}`,
+        title: `Card text: ${name}`,
+        "data-text": id,
+        "data-card-info": true,
+      },
+      "i",
+    );
+    const box = el("div", { class: inline ? "ocg-box ocg-box-inline" : "ocg-box" }, node, button, panel);
+    const toggle = (ev) => {
+      ev.stopPropagation();
+      const open = panel.hidden;
+      if (open) {
+        // one text open at a time on a board
+        const root = box.closest(".ocg-board");
+        for (const other of root ? root.querySelectorAll(".ocg-info[aria-expanded='true']") : []) {
+          const p = document.getElementById(other.getAttribute("aria-controls"));
+          if (p) setOpen(other, p, false);
+        }
+        placeText(box, panel);
+      }
+      setOpen(button, panel, open);
+    };
+    button.addEventListener("click", toggle);
+    panel.addEventListener("click", toggle);
+    button.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
+    });
+    if (shown[id]) {
+      // opened once the board is on the page, where it can be placed
+      requestAnimationFrame(() => {
+        if (!box.isConnected || !shown[id]) return;
+        placeText(box, panel);
+        setOpen(button, panel, true);
+      });
+    }
+    return box;
+  }
+
+  /** A face-up Medarot's text: its card, and what it is now. */
+  function unitText(sq, ctx) {
+    const tip = [tooltip(sq.card, ctx.details)];
+    if (sq.transformed && sq.base) tip.push(`MedaChanged from ${sq.base.name}`);
+    if (!sq.face_up) tip.push("Face down (only you see it)");
+    tip.push(`Now: power ${sq.power}, armor ${sq.armor}, speed ${sq.speed}`);
+    if (sq.statuses && sq.statuses.length) tip.push(`Now: ${sq.statuses.map((s) => STATUS_WORDS[s] || s).join(", ")}`);
+    return tip.join("\n");
   }
 
   /** A Medarot on the board (or a back when the viewer may not see it). */
@@ -115,17 +206,12 @@
       );
     }
     const c = sq.card;
-    const tip = [tooltip(c, ctx.details)];
-    if (sq.transformed && sq.base) tip.push(`MedaChanged from ${sq.base.name}`);
-    if (!sq.face_up) tip.push("Face down (only you see it)");
-    tip.push(`Now: power ${sq.power}, armor ${sq.armor}, speed ${sq.speed}`);
-    if (sq.statuses && sq.statuses.length) tip.push(`Now: ${sq.statuses.map((s) => STATUS_WORDS[s] || s).join(", ")}`);
     const mod = (now, printed) => (now > printed ? "ocg-up" : now < printed ? "ocg-down" : "");
     if (!sq.face_up) classes.push("ocg-facedown-own");
     if (sq.transformed) classes.push("ocg-changed");
     return el(
       "div",
-      { class: `card ${classes.join(" ")} ocg-type-${(c.type || "").toLowerCase()}`, title: tip.join("\n") },
+      { class: `card ${classes.join(" ")} ocg-type-${(c.type || "").toLowerCase()}`, title: unitText(sq, ctx) },
       el("div", { class: "ocg-name", text: c.name }),
       el(
         "div",
@@ -165,7 +251,7 @@
     const rows = me === 1 ? [0, 1, 2] : [2, 1, 0];
     const cols = me === 1 ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4];
     const ownRow = me === 1 ? 2 : 0;
-    const table = el("div", { class: "ocg-grid", role: "grid", "aria-label": "board" });
+    const table = el("div", { class: "ocg-grid", role: "group", "aria-label": "board" });
     for (const r of rows) {
       const label = r === 1 ? "Neutral field" : r === ownRow ? "Your field" : theirs;
       const rowClass = r === 1 ? "ocg-row-neutral" : r === ownRow ? "ocg-row-own" : "ocg-row-enemy";
@@ -173,14 +259,14 @@
       for (const c of cols) {
         const s = 5 * r + c;
         const sq = squares[s];
-        table.append(
-          el(
-            "div",
-            { ...spot("square", null, s, `ocg-square ${rowClass}`), title: proxy && r === 2 && !sq ? `square ${s}: the open row of ${proxy}` : `square ${s}` },
-            el("span", { class: "ocg-sqno", text: String(s) }),
-            sq ? unitTile(sq, view, ctx) : null,
-          ),
+        const square = el(
+          "div",
+          { ...spot("square", null, s, `ocg-square ${rowClass}`), title: proxy && r === 2 && !sq ? `square ${s}: the open row of ${proxy}` : `square ${s}` },
+          el("span", { class: "ocg-sqno", text: String(s) }),
+          sq ? unitTile(sq, view, ctx) : null,
         );
+        const seen = sq && !sq.hidden && sq.card;
+        table.append(seen ? withText(square, `${key("square", null, s)}|${sq.card.name}`, sq.card.name, unitText(sq, ctx)) : square);
       }
     }
     return table;
@@ -206,6 +292,7 @@
         el("div", { class: "ocg-name", text: c.name }),
         state.length ? el("div", { class: "ocg-type", text: state.join(", ") }) : null,
       );
+      return withText(el("div", attrs, head, body), `${key(zone, player, index)}|${c.name}`, c.name, tooltip(c, ctx.details));
     }
     return el("div", attrs, head, body);
   }
@@ -217,7 +304,9 @@
       "div",
       { class: "ocg-pile-cards" },
       cards.length
-        ? cards.map((c) => el("span", { class: "card ocg-mini", title: tooltip(c, ctx.details), text: c.name }))
+        ? cards.map((c, i) =>
+            withText(el("span", { class: "card ocg-mini", title: tooltip(c, ctx.details), text: c.name }), `${k}/${i}|${c.name}`, c.name, tooltip(c, ctx.details), true),
+          )
         : el("span", { class: "ocg-empty", text: "empty" }),
     );
     const det = el(
@@ -290,7 +379,13 @@
         { class: "ocg-pending" },
         "Waiting to be placed: ",
         pl.pending.card
-          ? el("span", { class: "card ocg-mini", title: tooltip(pl.pending.card, ctx.details), text: pl.pending.card.name })
+          ? withText(
+              el("span", { class: "card ocg-mini", title: tooltip(pl.pending.card, ctx.details), text: pl.pending.card.name }),
+              `pending/${p}|${pl.pending.card.name}`,
+              pl.pending.card.name,
+              tooltip(pl.pending.card, ctx.details),
+              true,
+            )
           : el("span", { class: "card back ocg-mini", title: "a face-down card", text: "a card" }),
       );
     }
@@ -298,28 +393,36 @@
     if (mine) {
       hand = el(
         "div",
-        { class: "ocg-hand", "aria-label": "your hand" },
+        { class: "ocg-hand", role: "group", "aria-label": "your hand" },
         (pl.hand || []).map((c, i) =>
-          el(
-            "div",
-            { ...spot("hand", p, i, `card ocg-handcard ocg-kind-${(c.kind || "").toLowerCase()}`), title: tooltip(c, ctx.details) },
-            el("div", { class: "ocg-name", text: c.name }),
+          withText(
             el(
               "div",
-              { class: "ocg-type" },
-              c.kind === "MEDAROTER" ? "Medaroter" : `${TYPE_WORDS[c.type] || ""} ${c.kind === "MEDACHANGE" ? "MedaChange" : ""}`,
+              { ...spot("hand", p, i, `card ocg-handcard ocg-kind-${(c.kind || "").toLowerCase()}`), title: tooltip(c, ctx.details) },
+              el("div", { class: "ocg-name", text: c.name }),
+              el(
+                "div",
+                { class: "ocg-type" },
+                c.kind === "MEDAROTER" ? "Medaroter" : `${TYPE_WORDS[c.type] || ""} ${c.kind === "MEDACHANGE" ? "MedaChange" : ""}`,
+              ),
+              c.kind !== "MEDAROTER"
+                ? el("div", { class: "ocg-stats" }, `P ${c.power} \u00b7 A ${c.armor} \u00b7 S ${c.speed}`)
+                : null,
+              c.kind !== "MEDAROTER"
+                ? el("div", { class: "ocg-cost" }, `cost ${c.cost}`, (c.effects || []).length ? " \u00b7 effect" : "")
+                : el("div", { class: "ocg-cost" }, `HP ${c.hp_mod >= 0 ? "+" : ""}${c.hp_mod} as master`),
+              c.kind !== "MEDAROTER" ? arrowGrid(c, false) : null,
             ),
-            c.kind !== "MEDAROTER"
-              ? el("div", { class: "ocg-stats" }, `P ${c.power} \u00b7 A ${c.armor} \u00b7 S ${c.speed}`)
-              : null,
-            c.kind !== "MEDAROTER" ? arrowGrid(c, false) : null,
+            `${key("hand", p, i)}|${c.name}`,
+            c.name,
+            tooltip(c, ctx.details),
           ),
         ),
       );
     } else {
       const backs = [];
       for (let i = 0; i < pl.hand_count; i++) backs.push(back("a card in the opponent's hand", spot("hand", p, i, "ocg-handback")));
-      hand = el("div", { class: "ocg-hand ocg-hand-theirs", "aria-label": "opponent's hand" }, backs);
+      hand = el("div", { class: "ocg-hand ocg-hand-theirs", role: "group", "aria-label": "opponent's hand" }, backs);
     }
     return el(
       "section",
@@ -371,7 +474,8 @@
       const u = b.in_use;
       const whose = u.player === view.seat ? "You are" : "The opponent is";
       const name = u.card ? u.card.name : "a card";
-      lines.push(el("div", { class: "ocg-inuse", title: u.card ? tooltip(u.card, ctx.details) : "" }, `${whose} using ${name}`));
+      const line = el("div", { class: "ocg-inuse", title: u.card ? tooltip(u.card, ctx.details) : "" }, `${whose} using ${name}`);
+      lines.push(u.card ? withText(line, `in_use|${name}`, name, tooltip(u.card, ctx.details), true) : line);
     }
     if (b.count !== null && b.count !== undefined && ctx.details) {
       lines.push(el("div", { class: "ocg-detail", text: `count ${b.count}` }));

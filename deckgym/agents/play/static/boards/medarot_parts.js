@@ -10,6 +10,10 @@
 // (by kind); also deck, trash and play. At an AMALOGS proxy table the opponent is a stand-in
 // (the defender's, or the enemy base): one stand-in medarot with only a head, whose armor left
 // is its life.
+//
+// Every card the view shows face up has a small "i" button (keyboard and touch alike) that opens
+// its whole text beside it, as the tooltip says (a part's also lists what is attached to it). The
+// text comes from the view alone.
 "use strict";
 
 (() => {
@@ -52,11 +56,103 @@
     return "";
   }
 
-  const { cardTile, back } = window.deckgymDom.cardPieces(
+  const { cardTile: plainTile, back } = window.deckgymDom.cardPieces(
     "mp",
     (card) => `mp-type-${TYPE_CLASS[card.type] || "card"}`,
     statLine,
   );
+
+  // ------------------------------------------------ card text one tap away (a11y)
+  /** Which card texts are open, by "place|card name" (kept across redraws). */
+  const shown = {};
+  let serial = 0;
+
+  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
+  function placeText(box, panel) {
+    const root = box.closest(".mp-board") || box.parentElement;
+    if (!root) return;
+    const r = box.getBoundingClientRect();
+    const b = root.getBoundingClientRect();
+    panel.classList.toggle("mp-text-up", r.top + r.height / 2 > b.top + b.height / 2);
+    panel.classList.toggle("mp-text-end", r.left + r.width / 2 > b.left + b.width / 2);
+  }
+
+  function setOpen(button, panel, open) {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    if (open) shown[button.dataset.text] = true;
+    else delete shown[button.dataset.text];
+  }
+
+  /**
+   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
+   * (the card's text, from the view) beside it. The button and the text keep their clicks from
+   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
+   * redraws; `inline` puts the button after the node rather than on its corner.
+   */
+  function withText(node, id, name, text, inline) {
+    const panelId = `mp-text-${++serial}`;
+    const panel = el("div", { class: "mp-text", id: panelId, hidden: true }, text);
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: inline ? "mp-info mp-info-inline" : "mp-info",
+        "aria-expanded": "false",
+        "aria-controls": panelId,
+        "aria-label": `Card text: ${name}`,
+        title: `Card text: ${name}`,
+        "data-text": id,
+        "data-card-info": true,
+      },
+      "i",
+    );
+    const box = el("div", { class: inline ? "mp-box mp-box-inline" : "mp-box" }, node, button, panel);
+    const toggle = (ev) => {
+      ev.stopPropagation();
+      const open = panel.hidden;
+      if (open) {
+        // one text open at a time on a board
+        const root = box.closest(".mp-board");
+        for (const other of root ? root.querySelectorAll(".mp-info[aria-expanded='true']") : []) {
+          const p = document.getElementById(other.getAttribute("aria-controls"));
+          if (p) setOpen(other, p, false);
+        }
+        placeText(box, panel);
+      }
+      setOpen(button, panel, open);
+    };
+    button.addEventListener("click", toggle);
+    panel.addEventListener("click", toggle);
+    button.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
+    });
+    if (shown[id]) {
+      // opened once the board is on the page, where it can be placed
+      requestAnimationFrame(() => {
+        if (!box.isConnected || !shown[id]) return;
+        placeText(box, panel);
+        setOpen(button, panel, true);
+      });
+    }
+    return box;
+  }
+
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+  /** A card's text for its panel: its name, then the rest of its text, then `more` lines. */
+  function cardText(card, ...more) {
+    const text = String(card.text || "");
+    const rest = text.startsWith(`${card.name}: `) ? text.slice(card.name.length + 2) : text;
+    return [card.name, capital(rest), ...more].filter(Boolean).join("\n");
+  }
+
+  /** A face-up card tile (boards' cardPieces) in a box with its "i" button and text; `where` names it when it is no place. */
+  function cardTile(card, attrs, ctx, extra, where) {
+    const tile = plainTile(card, attrs, ctx, extra);
+    const id = `${(attrs && attrs["data-place"]) || where || ""}|${card.name}`;
+    return withText(tile, id, card.name, cardText(card, extra && extra.tip));
+  }
 
   /** One part of a medarot: name, action, power / charge, armor left, counters, tapped, destroyed. */
   function partTile(part, p, m, ctx) {
@@ -106,7 +202,12 @@
     );
     if (part.effect) node.append(el("div", { class: "mp-attached mp-effect-on", title: part.effect.text }, `effect: ${part.effect.name}`));
     for (const x of part.attached || []) node.append(el("div", { class: "mp-attached", title: x.text }, `+ ${x.name}`));
-    return node;
+    const more = [tipBits.join(" ")];
+    if (part.effect) more.push(`Effect on: ${part.effect.text || part.effect.name}`);
+    for (const x of part.attached || []) more.push(`Attached: ${x.text || x.name}`);
+    const box = withText(node, `${attrs["data-place"]}|${c.name}`, c.name, cardText(c, ...more));
+    box.classList.add(`mp-slot-${s}`); // the box is the figure's grid item
+    return box;
   }
 
   function medarotBox(med, p, ctx) {
@@ -172,7 +273,7 @@
       ),
     );
     const list = el("div", { class: "mp-pile-cards" });
-    cards.forEach((c, i) => list.append(cardTile(c, { class: "mp-mini" }, ctx)));
+    cards.forEach((c, i) => list.append(cardTile(c, { class: "mp-mini" }, ctx, null, `${k}/${i}`)));
     if (!cards.length) list.append(el("div", { class: "mp-none" }, "empty"));
     box.append(list);
     return box;
@@ -191,8 +292,6 @@
     }
     return el("div", { class: "mp-hand-zone" }, el("div", { class: "mp-label" }, mine ? `your hand (${(player.hand || []).length})` : `opponent's hand (${player.hand_count})`), row);
   }
-
-  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
   /** An AMALOGS stand-in (amalogs D37, D40): one medarot with only a head; its armor left is its life. */
   function proxySide(view, p, ctx) {
@@ -214,11 +313,13 @@
       el("div", { class: "mp-state" }, state),
     );
     const text = String(proxy.text || "").replace(/^Seat 1 is /, "");
+    const headBox = withText(head, `${key("part", p, 0)}|${part.card.name}`, part.card.name, cardText(part.card, `Head: ${state}.`));
+    headBox.classList.add("mp-slot-0");
     const box = el(
       "div",
       { ...spot("medarot", p, med.index, `mp-medarot${med.defending ? " mp-acting" : ""}`) },
       el("div", { class: "mp-medarot-head" }, el("span", { class: "mp-medarot-name" }, "stand-in medarot"), " · head only", med.defending ? el("span", { class: "mp-flags" }, " · defending") : null),
-      el("div", { class: "mp-body" }, head),
+      el("div", { class: "mp-body" }, headBox),
       el("div", { class: "mp-note" }, capital(text), ". No medal, legs, energy or cards; it never decides."),
     );
     return el(
@@ -300,7 +401,8 @@
       if (bt.response === "PROTECT") facts.push(`protect paying ${bt.protect_amount}`);
       if (bt.response === "EVADE") facts.push("evaded");
       if (bt.dealt) facts.push(`${bt.dealt} dealt`);
-      box.append(el("div", { class: "mp-battle", title: bt.part.text }, facts.join(" · ")));
+      const line = el("div", { class: "mp-battle", title: bt.part.text }, facts.join(" · "));
+      box.append(withText(line, `battle|${bt.part.name}`, bt.part.name, cardText(bt.part), true));
     }
     return box;
   }

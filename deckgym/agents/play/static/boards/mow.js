@@ -8,6 +8,10 @@
 // master, monster, weapon, spell, hand, deck, discard, experience, chain. At an AMALOGS proxy
 // table the opponent is a stand-in (the defender's, or the enemy base): only its master spot,
 // its life and what attacking it does are drawn.
+//
+// Every card the view shows face up has a small "i" button (keyboard and touch alike) that opens
+// its whole text beside it (kind, numbers, needs, costs, abilities), as the tooltip says; a hand
+// card also shows its needs and costs on its face. The text comes from the view alone.
 "use strict";
 
 (() => {
@@ -31,11 +35,127 @@
     return `mow-${card.kind || "card"}${card.class ? " mow-" + card.class : ""}`;
   }
 
-  const { cardTile, back } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
+  const { cardTile: plainTile, back } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
+
+  // ------------------------------------------------ card text one tap away (a11y)
+  /** Which card texts are open, by "place|card name" (kept across redraws). */
+  const shown = {};
+  let serial = 0;
+
+  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
+  function placeText(box, panel) {
+    const root = box.closest(".mow-board") || box.parentElement;
+    if (!root) return;
+    const r = box.getBoundingClientRect();
+    const b = root.getBoundingClientRect();
+    panel.classList.toggle("mow-text-up", r.top + r.height / 2 > b.top + b.height / 2);
+    panel.classList.toggle("mow-text-end", r.left + r.width / 2 > b.left + b.width / 2);
+  }
+
+  function setOpen(button, panel, open) {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    if (open) shown[button.dataset.text] = true;
+    else delete shown[button.dataset.text];
+  }
+
+  /**
+   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
+   * (the card's text, from the view) beside it. The button and the text keep their clicks from
+   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
+   * redraws; `inline` puts the button after the node rather than on its corner.
+   */
+  function withText(node, id, name, text, inline) {
+    const panelId = `mow-text-${++serial}`;
+    const panel = el("div", { class: "mow-text", id: panelId, hidden: true }, text);
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: inline ? "mow-info mow-info-inline" : "mow-info",
+        "aria-expanded": "false",
+        "aria-controls": panelId,
+        "aria-label": `Card text: ${name}`,
+        title: `Card text: ${name}`,
+        "data-text": id,
+        "data-card-info": true,
+      },
+      "i",
+    );
+    const box = el("div", { class: inline ? "mow-box mow-box-inline" : "mow-box" }, node, button, panel);
+    const toggle = (ev) => {
+      ev.stopPropagation();
+      const open = panel.hidden;
+      if (open) {
+        // one text open at a time on a board
+        const root = box.closest(".mow-board");
+        for (const other of root ? root.querySelectorAll(".mow-info[aria-expanded='true']") : []) {
+          const p = document.getElementById(other.getAttribute("aria-controls"));
+          if (p) setOpen(other, p, false);
+        }
+        placeText(box, panel);
+      }
+      setOpen(button, panel, open);
+    };
+    button.addEventListener("click", toggle);
+    panel.addEventListener("click", toggle);
+    button.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
+    });
+    if (shown[id]) {
+      // opened once the board is on the page, where it can be placed
+      requestAnimationFrame(() => {
+        if (!box.isConnected || !shown[id]) return;
+        placeText(box, panel);
+        setOpen(button, panel, true);
+      });
+    }
+    return box;
+  }
+
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+  /** A card's text for its panel: its name, then the rest of its text, then `tip`. */
+  function cardText(card, tip) {
+    const text = String(card.text || "");
+    const rest = text.startsWith(`${card.name}: `) ? text.slice(card.name.length + 2) : text;
+    return [card.name, capital(rest), tip].filter(Boolean).join("\n");
+  }
+
+  /** A face-up card tile (boards' cardPieces) in a box with its "i" button and text. */
+  function cardTile(card, attrs, ctx, extra) {
+    const tile = plainTile(card, attrs, ctx, extra);
+    const where = (attrs && attrs["data-place"]) || (extra && extra.where) || "";
+    return withText(tile, `${where}|${card.name}`, card.name, cardText(card, extra && extra.tip));
+  }
+
+  const NEEDS = {
+    LEVEL_AT_LEAST: (n) => `level ${n}+`,
+    LIFE_AT_MOST: (n) => `life ${n} or less`,
+    HAND_AT_LEAST: (n) => `${n}+ other cards in hand`,
+    OWN_MONSTERS_AT_LEAST: (n) => `${n}+ own monsters`,
+    OPP_MONSTERS_AT_LEAST: (n) => `${n}+ opposing monsters`,
+    DISCARD_AT_LEAST: (n) => `${n}+ cards in discard`,
+  };
+  const COSTS = {
+    COST_SACRIFICE: (n) => `${n} monster${n === 1 ? "" : "s"}`,
+    COST_DISCARD: (n) => `discard ${n}`,
+    COST_LIFE: (n) => `${n} life`,
+    COST_EXP: (n) => `${n} experience`,
+  };
+
+  /** A hand card's needs and costs in a few words ("needs level 3+ · cost 2 experience"), or "". */
+  function conditionLine(card) {
+    const cond = card.condition || {};
+    const needs = Object.entries(cond).filter(([k]) => NEEDS[k]).map(([k, n]) => NEEDS[k](n));
+    const costs = Object.entries(cond).filter(([k]) => COSTS[k]).map(([k, n]) => COSTS[k](n));
+    return [needs.length ? `needs ${needs.join(", ")}` : "", costs.length ? `cost ${costs.join(", ")}` : ""].filter(Boolean).join(" \u00b7 ");
+  }
 
   function masterTile(player, p, ctx) {
     const m = player.master;
-    const tip = [m.text, `Life ${player.life}. Attack ${m.attack}, guard ${m.guard}. Experience ${m.experience}.`].join("\n");
+    const now = `Life ${player.life}. Attack ${m.attack}, guard ${m.guard}. Experience ${m.experience}.`;
+    const tip = [m.text, now].join("\n");
     const node = el(
       "div",
       { ...spot("master", p, null, "card mow-card mow-master"), title: tip },
@@ -48,7 +168,7 @@
       ctx.details ? el("div", { class: "mow-id" }, m.id) : null,
     );
     if (player.life <= 5) node.classList.add("mow-low");
-    return node;
+    return withText(node, `${key("master", p, null)}|${m.name}`, m.name, cardText(m, now));
   }
 
   function monsterSlots(side, player, p, ctx) {
@@ -76,8 +196,9 @@
         note: notes.join(", "),
         tip,
       });
-      if (m.damage) tile.append(el("div", { class: "mow-damage", title: `${m.damage} damage` }, `-${m.damage}`));
-      if (m.sick) tile.classList.add("mow-sick");
+      const card = tile.firstChild;
+      if (m.damage) card.append(el("div", { class: "mow-damage", title: `${m.damage} damage` }, `-${m.damage}`));
+      if (m.sick) card.classList.add("mow-sick");
       row.append(tile);
     }
     if (!n) row.append(el("div", { class: "mow-none" }, "no monster slots at level 0"));
@@ -132,7 +253,12 @@
   function handRow(player, p, mine, ctx) {
     const row = el("div", { class: "mow-hand" });
     if (mine) {
-      (player.hand || []).forEach((c, i) => row.append(cardTile(c, spot("hand", p, i), ctx)));
+      (player.hand || []).forEach((c, i) => {
+        const box = cardTile(c, spot("hand", p, i), ctx);
+        const cond = conditionLine(c);
+        if (cond) box.firstChild.append(el("div", { class: "mow-cond" }, cond));
+        row.append(box);
+      });
       if (!(player.hand || []).length) row.append(el("div", { class: "mow-none" }, "no cards in hand"));
     } else {
       for (let i = 0; i < player.hand_count; i++) row.append(back({ ...spot("hand", p, i), title: "A card in the opponent's hand" }));
@@ -140,8 +266,6 @@
     }
     return el("div", { class: "mow-hand-zone" }, el("div", { class: "mow-label" }, mine ? "your hand" : `opponent's hand (${player.hand_count})`), row);
   }
-
-  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
   /** An AMALOGS stand-in (amalogs D37, D40): a master with life, and nothing else. */
   function proxySide(player, p, ctx) {
@@ -163,7 +287,7 @@
       el(
         "div",
         { class: "mow-field" },
-        tile,
+        withText(tile, `${key("master", p, null)}|${m.name}`, capital(m.name), `${capital(m.name)}\n${capital(rest)}\nLife ${player.life}. Attack ${m.attack}, guard ${m.guard}.`),
         el("div", { class: "mow-note" }, capital(rest), " It has no cards and never decides; your master and ready monsters attack it."),
       ),
     );
@@ -236,7 +360,8 @@
       ),
     );
     for (const u of b.using || []) {
-      box.append(el("div", { class: "mow-using", title: u.card.text }, `${u.player === seat ? "You are" : "The opponent is"} using ${u.card.name}`));
+      const line = el("div", { class: "mow-using", title: u.card.text }, `${u.player === seat ? "You are" : "The opponent is"} using ${u.card.name}`);
+      box.append(withText(line, `using|${u.card.name}`, u.card.name, cardText(u.card), true));
     }
     const chain = b.chain || [];
     if (chain.length) {
@@ -250,20 +375,22 @@
         if (hidden) what = `${mine ? "cast" : "casts"} a face-down spell`;
         else if (e.use === "ability") what = `${mine ? "use" : "uses"} ${e.card.name}'s counter ability`;
         else what = `${mine ? e.use : USE[e.use] || e.use} ${e.card.name}${e.use === "cast" ? " face down" : ""}`;
-        list.append(
-          el(
-            "li",
-            { ...spot("chain", null, i, "mow-entry" + (e.negated ? " mow-negated" : "")), title: e.card && !e.card.hidden ? e.card.text : "A face-down spell" },
-            `${who} ${what}`,
-            e.negated ? " (negated)" : "",
-          ),
+        const entry = el(
+          "li",
+          { ...spot("chain", null, i, "mow-entry" + (e.negated ? " mow-negated" : "")), title: hidden ? "A face-down spell" : e.card.text },
+          `${who} ${what}`,
+          e.negated ? " (negated)" : "",
         );
+        // the card's text: its "i" button sits inside the entry (a list item stays a list item)
+        if (!hidden) entry.append(" ", withText(el("span"), `${key("chain", null, i)}|${e.card.name}`, e.card.name, cardText(e.card), true));
+        list.append(entry);
       }
       box.append(el("div", { class: "mow-label" }, "chain, resolving from the top"), list);
     }
     const pend = b.pending;
     if (pend && pend.kind === "effect") {
-      box.append(el("div", { class: "mow-pending", title: pend.source.text }, `Resolving ${pend.source.name}: ${pend.effect}`));
+      const line = el("div", { class: "mow-pending", title: pend.source.text }, `Resolving ${pend.source.name}: ${pend.effect}`);
+      box.append(pend.source.text ? withText(line, `pending|${pend.source.name}`, pend.source.name, cardText(pend.source), true) : line);
     } else if (pend && pend.kind === "cost") {
       box.append(el("div", { class: "mow-pending" }, `${pend.player === seat ? "You are" : "The opponent is"} paying a cost: ${pend.text || ""} (${pend.left} left)`));
     }
