@@ -35,7 +35,7 @@ from deckgym import envs
 from deckgym.agents import make
 from deckgym.agents.arena import match, sides
 from deckgym.agents.base import bind
-from deckgym.agents.play.session import LEVELS, REPLY_SECONDS, levels_for
+from deckgym.agents.play.session import LEVELS, REPLY_SECONDS, GameSession, levels_for
 
 #: Each mode of every registered game (the default game where it has no modes), by key.
 VARIANTS = {key: (g.name, kw) for g in envs.games.games() for key, kw in g.keyed()}
@@ -73,6 +73,29 @@ def reply_times(spec: str, name: str, kw: dict[str, Any], replies: int, seed: in
                 spent, replying = 0.0, False
                 action = person.act(obs["observation"], obs["action_mask"])
             env.step(int(action))
+        game += 1
+    return out
+
+
+def hint_times(name: str, kw: dict[str, Any], hints: int, seed: int) -> list[float]:
+    """Seconds per hint at the table (``GameSession.hint``: the Expert's move and its winning chance).
+
+    The person is played by the heuristic; a hint is timed at each of its decisions with two or
+    more moves, with the table's time limit (``REPLY_SECONDS``).
+    """
+    out: list[float] = []
+    game = 0
+    while len(out) < hints:
+        session = GameSession(name, dict(kw), "heuristic", seat=game % 2, seed=seed + game)
+        person = bind(make("heuristic", name, seed=seed + game, **kw), session.env)
+        session.opponent_moves()
+        while not session.done and len(out) < hints:
+            if len(session.legal()) >= 2:
+                t0 = time.perf_counter()
+                session.hint()
+                out.append(time.perf_counter() - t0)
+            obs = session.env.observe(session.env.agent_selection)
+            session.play(int(person.act(obs["observation"], obs["action_mask"])))
         game += 1
     return out
 
@@ -126,6 +149,11 @@ def table(data: dict[str, Any]) -> str:
                 score = games = "not measured"
             p50, p95 = _ms(e.get("reply_p50_s")), _ms(e.get("reply_p95_s"))
             rows.append(f"| {key} | {lv.name} (`{lv.spec}`) | {score} | {games} | {p50} | {p95} |")
+    hints = data.get("hints", {})
+    if hints:
+        rows += ["", "| variant | hints | hint p50 | hint p95 |", "|---|---|---|---|"]
+        for key, h in hints.items():
+            rows.append(f"| {key} | {h['hints']} | {_ms(h['hint_p50_s'])} | {_ms(h['hint_p95_s'])} |")
     return "\n".join(rows)
 
 
@@ -138,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--default-games", type=int, default=400, help="games per level and variant")
     ap.add_argument("--games", default="", help="per-level game counts, e.g. Expert=100")
     ap.add_argument("--replies", type=int, default=200, help="replies timed per level and variant (0: keep)")
+    ap.add_argument("--hints", type=int, default=0, help="hints timed per variant (0: keep)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=None, help="write (or --merge into) this JSON file")
     ap.add_argument("--merge", type=Path, default=None, help="start from this file's entries")
@@ -157,6 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     data: dict[str, Any] = json.loads(args.merge.read_text()) if args.merge else {"levels": {}}
     for key in variants:
         name, kw = VARIANTS[key]
+        if args.hints > 0:
+            times = hint_times(name, kw, args.hints, SEED + 70_000)
+            data.setdefault("hints", {})[key] = {
+                "hints": len(times),
+                "hint_p50_s": round(quantile(times, 0.50), 4),
+                "hint_p95_s": round(quantile(times, 0.95), 4),
+            }
+            print(f"{key:<26} hints     {json.dumps(data['hints'][key])}", flush=True)
+            if args.out:
+                args.out.write_text(json.dumps(data, indent=1) + "\n")
         for lv in levels_for(name, kw):
             if lv.name not in wanted:
                 continue

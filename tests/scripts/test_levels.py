@@ -52,3 +52,19 @@ def test_bad_game_counts_are_refused_with_the_allowed_values() -> None:
     for bad in ("Expert", "Grandmaster=3", "Hard=1", "Hard=x"):
         with pytest.raises(SystemExit, match="levels are Beginner|not LEVEL=GAMES"):
             levels.parse_games(bad, 400)
+
+
+def test_hints_are_timed_with_the_tables_limit_and_tabled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each hint is timed at a decision of the person's with two or more moves; the table lists them."""
+    from deckgym.agents.play import session as play_session
+
+    monkeypatch.setattr(play_session, "REPLY_SECONDS", 0.2)  # a short limit keeps the test short
+    times = levels.hint_times("mow_v1", {}, 2, seed=3)
+    assert len(times) == 2 and all(0 < t < 0.2 + 5 for t in times)
+    out = tmp_path / "levels.json"
+    data = {"levels": {}, "hints": {"mow_v1": {"hints": 2, "hint_p50_s": 0.25, "hint_p95_s": 1.5}}}
+    out.write_text(json.dumps(data))
+    shown = levels.table(json.loads(out.read_text()))
+    assert "| mow_v1 | 2 | 0.25 s | 1.50 s |" in shown
