@@ -659,6 +659,11 @@
     app.selection = [];
     app.baseline = null;
     app.hint = null;
+    app.lookback = null;
+    app.moveListAt = null;
+    $("lookback").hidden = true;
+    $("moves-panel").open = false;
+    $("move-list").replaceChildren();
     clearReplay();
     $("log").replaceChildren();
     $("lobby").hidden = true;
@@ -673,7 +678,7 @@
     window.scrollTo(0, 0); // the game is laid out to fit the window from the page's top
   }
 
-  const canMove = () => !!(app.game && app.game.your_turn && !app.game.done && !app.busy);
+  const canMove = () => !!(app.game && app.game.your_turn && !app.game.done && !app.busy && !app.lookback);
 
   /** The legal moves with their place keys. */
   function legalMoves() {
@@ -689,7 +694,7 @@
     const live = !g.done;
     $("undo").disabled = app.busy || !g.can_undo;
     $("hint").disabled = app.busy || app.hintWaiting || !g.your_turn || !live;
-    $("resign").disabled = app.busy || !live;
+    $("resign").disabled = !live; // resign is taken at any time, even while the AI thinks
     $("rematch").disabled = app.busy;
     $("watch-replay").disabled = app.busy;
     for (const b of document.querySelectorAll("#actions button.action")) b.disabled = !canMove();
@@ -727,7 +732,27 @@
       dec.textContent = "The opponent is playing…";
       dec.className = "decision waiting";
     }
-    $("thinking").hidden = !(g.ai_thinking || app.thinking) || g.done;
+    const thinking = !!(g.ai_thinking || app.thinking) && !g.done;
+    $("thinking").hidden = !thinking;
+    runClock(thinking);
+  }
+
+  /** The AI's clock: the seconds it has been thinking, counted while it thinks. */
+  function runClock(on) {
+    if (!on) {
+      clearInterval(app.clockTimer);
+      app.clockTimer = null;
+      app.clockSince = null;
+      return;
+    }
+    if (app.clockTimer) return;
+    app.clockSince = performance.now();
+    const tick = () => {
+      const s = (performance.now() - app.clockSince) / 1000;
+      $("clock").textContent = `${s.toFixed(1)} s`;
+    };
+    tick();
+    app.clockTimer = setInterval(tick, 100);
   }
 
   /** The legal moves as buttons, one a line. A long list (AMALOGS: "Move to row 3, column 1" for
@@ -930,6 +955,7 @@
     showHint();
     drawBoard();
     showControls(g);
+    showMoveList();
   }
 
   /** Draw the board of the current game and mark its places. */
@@ -937,9 +963,70 @@
     const g = app.game;
     if (!g) return;
     const target = $("view");
-    target.replaceChildren(drawView(g.view, { details: $("details").checked, seat: g.seat, seats: g.seats || [] }));
+    const back = app.lookback; // looking back: the board after an earlier move, for reading only
+    const view = back ? back.view : g.view;
+    target.replaceChildren(drawView(view, { details: $("details").checked, seat: back ? back.seat : g.seat, seats: g.seats || [] }));
     decorate();
     fitLayout();
+  }
+
+  // ------------------------------------------------ the move list: every move, and the board after it
+  /** Fill the move list (when open) with every move so far, as the person read it. */
+  async function showMoveList() {
+    const g = app.game;
+    $("moves-count").textContent = g ? `(${g.moves ?? 0})` : "";
+    if (!g || !$("moves-panel").open) return;
+    if (app.moveListAt === `${g.game_id}:${g.moves}`) return;
+    app.moveListAt = `${g.game_id}:${g.moves}`;
+    try {
+      const { moves } = await api("GET", gamePath("/moves"));
+      const who = (m) => (m.who === "opponent" ? "The AI" : "You");
+      $("move-list").replaceChildren(
+        ...moves.map((m, i) => {
+          const b = el("button", { type: "button", class: "link", "data-position": String(i + 1) }, `${who(m)}: ${m.text}`);
+          b.addEventListener("click", () => lookBack(i + 1));
+          return el("li", {}, b);
+        }),
+      );
+      markLookback();
+    } catch (exc) {
+      app.moveListAt = null;
+      showError(exc.message);
+    }
+  }
+
+  /** Show the board after the game's first `k` moves (0: the start); the game goes on unchanged. */
+  async function lookBack(k) {
+    const g = app.game;
+    if (!g || k < 0 || k > (g.moves ?? 0)) return;
+    try {
+      const pos = await api("GET", gamePath(`/positions/${k}`));
+      if (!app.game || app.game.game_id !== g.game_id) return;
+      app.lookback = { k, view: pos.view, seat: pos.seat, moves: pos.moves };
+      clearSelection();
+      $("lookback").hidden = false;
+      $("lookback-text").textContent = k === 0 ? `The start of the game (of ${pos.moves} moves)` : `After move ${k} of ${pos.moves}`;
+      drawBoard();
+      showControls(app.game);
+      markLookback();
+    } catch (exc) {
+      showError(exc.message);
+    }
+  }
+
+  /** Back from looking back to the game as it stands. */
+  function endLookback() {
+    if (!app.lookback) return;
+    app.lookback = null;
+    $("lookback").hidden = true;
+    drawBoard();
+    if (app.game) showControls(app.game);
+    markLookback();
+  }
+
+  function markLookback() {
+    const k = app.lookback ? app.lookback.k : -1;
+    for (const b of document.querySelectorAll("#move-list button")) b.classList.toggle("current", Number(b.dataset.position) === k);
   }
 
   // ------------------------------------------------ the game on one screen (wide screens)
@@ -1257,10 +1344,21 @@
     change("/undo");
   }
 
-  function resign() {
-    if (!liveGame() || app.busy) return;
+  /** Give the game up, at any time: while the AI thinks, the game ends at once (the AI stops after its move). */
+  async function resign() {
+    if (!liveGame()) return;
     if (!window.confirm("Resign this game? It counts as a loss.")) return;
-    change("/resign");
+    if (!app.busy) {
+      change("/resign");
+      return;
+    }
+    clearError();
+    try {
+      const g = await api("POST", gamePath("/resign"));
+      if (app.game && app.game.game_id === g.game_id) showGame(g);
+    } catch (exc) {
+      showError(exc.message);
+    }
   }
 
   async function hint() {
@@ -1436,6 +1534,10 @@
     $("hint").addEventListener("click", hint);
     $("resign").addEventListener("click", resign);
     $("rematch").addEventListener("click", rematch);
+    $("moves-panel").addEventListener("toggle", showMoveList);
+    $("lookback-prev").addEventListener("click", () => app.lookback && lookBack(app.lookback.k - 1));
+    $("lookback-next").addEventListener("click", () => app.lookback && lookBack(app.lookback.k + 1));
+    $("lookback-exit").addEventListener("click", endLookback);
     $("watch-replay").addEventListener("click", watchReplay);
     $("details").addEventListener("change", () => {
       drawBoard();
@@ -1487,6 +1589,7 @@
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape") {
         clearSelection();
+        endLookback();
         return;
       }
       if ($("replay-player").hidden || ev.target.closest("input:not([type=range]), select, textarea")) return;

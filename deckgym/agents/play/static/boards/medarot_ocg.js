@@ -94,80 +94,8 @@
   }
 
   // ------------------------------------------------ card text one tap away (a11y)
-  /** Which card texts are open, by "place|card name" (kept across redraws). */
-  const shown = {};
-  let serial = 0;
-
-  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
-  function placeText(box, panel) {
-    const root = box.closest(".ocg-board") || box.parentElement;
-    if (!root) return;
-    const r = box.getBoundingClientRect();
-    const b = root.getBoundingClientRect();
-    panel.classList.toggle("ocg-text-up", r.top + r.height / 2 > b.top + b.height / 2);
-    panel.classList.toggle("ocg-text-end", r.left + r.width / 2 > b.left + b.width / 2);
-  }
-
-  function setOpen(button, panel, open) {
-    panel.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-    if (open) shown[button.dataset.text] = true;
-    else delete shown[button.dataset.text];
-  }
-
-  /**
-   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
-   * (the card's text, from the view) beside it. The button and the text keep their clicks from
-   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
-   * redraws; `inline` puts the button after the node rather than on its corner.
-   */
-  function withText(node, id, name, text, inline) {
-    const panelId = `ocg-text-${++serial}`;
-    const panel = el("div", { class: "ocg-text", id: panelId, hidden: true }, text);
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: inline ? "ocg-info ocg-info-inline" : "ocg-info",
-        "aria-expanded": "false",
-        "aria-controls": panelId,
-        "aria-label": `Card text: ${name}`,
-        title: `Card text: ${name}`,
-        "data-text": id,
-        "data-card-info": true,
-      },
-      "i",
-    );
-    const box = el("div", { class: inline ? "ocg-box ocg-box-inline" : "ocg-box" }, node, button, panel);
-    const toggle = (ev) => {
-      ev.stopPropagation();
-      const open = panel.hidden;
-      if (open) {
-        // one text open at a time on a board
-        const root = box.closest(".ocg-board");
-        for (const other of root ? root.querySelectorAll(".ocg-info[aria-expanded='true']") : []) {
-          const p = document.getElementById(other.getAttribute("aria-controls"));
-          if (p) setOpen(other, p, false);
-        }
-        placeText(box, panel);
-      }
-      setOpen(button, panel, open);
-    };
-    button.addEventListener("click", toggle);
-    panel.addEventListener("click", toggle);
-    button.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
-    });
-    if (shown[id]) {
-      // opened once the board is on the page, where it can be placed
-      requestAnimationFrame(() => {
-        if (!box.isConnected || !shown[id]) return;
-        placeText(box, panel);
-        setOpen(button, panel, true);
-      });
-    }
-    return box;
-  }
+  /** A card's "i" button and its text (dom.js cardTexts). */
+  const withText = window.deckgymDom.cardTexts("ocg-board");
 
   /** A face-up Medarot's text: its card, and what it is now. */
   function unitText(sq, ctx) {
@@ -305,7 +233,7 @@
       { class: "ocg-pile-cards" },
       cards.length
         ? cards.map((c, i) =>
-            withText(el("span", { class: "card ocg-mini", title: tooltip(c, ctx.details), text: c.name }), `${k}/${i}|${c.name}`, c.name, tooltip(c, ctx.details), true),
+            withText(el("span", { class: "card ocg-mini", title: tooltip(c, ctx.details), text: c.name }), `${k}/${i}|${c.name}`, c.name, tooltip(c, ctx.details), "inline"),
           )
         : el("span", { class: "ocg-empty", text: "empty" }),
     );
@@ -384,7 +312,7 @@
               `pending/${p}|${pl.pending.card.name}`,
               pl.pending.card.name,
               tooltip(pl.pending.card, ctx.details),
-              true,
+              "inline",
             )
           : el("span", { class: "card back ocg-mini", title: "a face-down card", text: "a card" }),
       );
@@ -475,7 +403,7 @@
       const whose = u.player === view.seat ? "You are" : "The opponent is";
       const name = u.card ? u.card.name : "a card";
       const line = el("div", { class: "ocg-inuse", title: u.card ? tooltip(u.card, ctx.details) : "" }, `${whose} using ${name}`);
-      lines.push(u.card ? withText(line, `in_use|${name}`, name, tooltip(u.card, ctx.details), true) : line);
+      lines.push(u.card ? withText(line, `in_use|${name}`, name, tooltip(u.card, ctx.details), "inline") : line);
     }
     if (b.count !== null && b.count !== undefined && ctx.details) {
       lines.push(el("div", { class: "ocg-detail", text: `count ${b.count}` }));

@@ -13,7 +13,8 @@
 //
 // Every card the view shows face up has a small "i" button (keyboard and touch alike) that opens
 // its whole text beside it, as the tooltip says (a part's also lists what is attached to it). The
-// text comes from the view alone.
+// text comes from the view alone. Within a medarot the button sits inside its card's own place
+// (a part, the medal), so a click on the medarot around them selects the medarot.
 "use strict";
 
 (() => {
@@ -63,80 +64,8 @@
   );
 
   // ------------------------------------------------ card text one tap away (a11y)
-  /** Which card texts are open, by "place|card name" (kept across redraws). */
-  const shown = {};
-  let serial = 0;
-
-  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
-  function placeText(box, panel) {
-    const root = box.closest(".mp-board") || box.parentElement;
-    if (!root) return;
-    const r = box.getBoundingClientRect();
-    const b = root.getBoundingClientRect();
-    panel.classList.toggle("mp-text-up", r.top + r.height / 2 > b.top + b.height / 2);
-    panel.classList.toggle("mp-text-end", r.left + r.width / 2 > b.left + b.width / 2);
-  }
-
-  function setOpen(button, panel, open) {
-    panel.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-    if (open) shown[button.dataset.text] = true;
-    else delete shown[button.dataset.text];
-  }
-
-  /**
-   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
-   * (the card's text, from the view) beside it. The button and the text keep their clicks from
-   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
-   * redraws; `inline` puts the button after the node rather than on its corner.
-   */
-  function withText(node, id, name, text, inline) {
-    const panelId = `mp-text-${++serial}`;
-    const panel = el("div", { class: "mp-text", id: panelId, hidden: true }, text);
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: inline ? "mp-info mp-info-inline" : "mp-info",
-        "aria-expanded": "false",
-        "aria-controls": panelId,
-        "aria-label": `Card text: ${name}`,
-        title: `Card text: ${name}`,
-        "data-text": id,
-        "data-card-info": true,
-      },
-      "i",
-    );
-    const box = el("div", { class: inline ? "mp-box mp-box-inline" : "mp-box" }, node, button, panel);
-    const toggle = (ev) => {
-      ev.stopPropagation();
-      const open = panel.hidden;
-      if (open) {
-        // one text open at a time on a board
-        const root = box.closest(".mp-board");
-        for (const other of root ? root.querySelectorAll(".mp-info[aria-expanded='true']") : []) {
-          const p = document.getElementById(other.getAttribute("aria-controls"));
-          if (p) setOpen(other, p, false);
-        }
-        placeText(box, panel);
-      }
-      setOpen(button, panel, open);
-    };
-    button.addEventListener("click", toggle);
-    panel.addEventListener("click", toggle);
-    button.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
-    });
-    if (shown[id]) {
-      // opened once the board is on the page, where it can be placed
-      requestAnimationFrame(() => {
-        if (!box.isConnected || !shown[id]) return;
-        placeText(box, panel);
-        setOpen(button, panel, true);
-      });
-    }
-    return box;
-  }
+  /** A card's "i" button and its text (dom.js cardTexts). */
+  const withText = window.deckgymDom.cardTexts("mp-board");
 
   const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -147,11 +76,14 @@
     return [card.name, capital(rest), ...more].filter(Boolean).join("\n");
   }
 
-  /** A face-up card tile (boards' cardPieces) in a box with its "i" button and text; `where` names it when it is no place. */
-  function cardTile(card, attrs, ctx, extra, where) {
+  /**
+   * A face-up card tile (boards' cardPieces) in a box with its "i" button and text; `where` names
+   * it when it is no place; `button` says where the button goes (withText).
+   */
+  function cardTile(card, attrs, ctx, extra, where, button) {
     const tile = plainTile(card, attrs, ctx, extra);
     const id = `${(attrs && attrs["data-place"]) || where || ""}|${card.name}`;
-    return withText(tile, id, card.name, cardText(card, extra && extra.tip));
+    return withText(tile, id, card.name, cardText(card, extra && extra.tip), button);
   }
 
   /** One part of a medarot: name, action, power / charge, armor left, counters, tapped, destroyed. */
@@ -205,7 +137,8 @@
     const more = [tipBits.join(" ")];
     if (part.effect) more.push(`Effect on: ${part.effect.text || part.effect.name}`);
     for (const x of part.attached || []) more.push(`Attached: ${x.text || x.name}`);
-    const box = withText(node, `${attrs["data-place"]}|${c.name}`, c.name, cardText(c, ...more));
+    // the button within the part's place: a click meant for the medarot around it never lands on it
+    const box = withText(node, `${attrs["data-place"]}|${c.name}`, c.name, cardText(c, ...more), "inside");
     box.classList.add(`mp-slot-${s}`); // the box is the figure's grid item
     return box;
   }
@@ -218,10 +151,9 @@
     if (med.attacking) flags.push("attacking");
     if (med.defending) flags.push("defending");
     const medal = med.medal;
-    const medalTile = cardTile(medal, spot("medal", p, m, `mp-medal${med.medal_tapped ? " mp-tapped" : ""}`), ctx, {
-      stats: `attribute ${medal.attribute}`,
-      note: med.medal_tapped ? "tapped" : "untapped",
-    });
+    const medalAt = spot("medal", p, m, `mp-medal${med.medal_tapped ? " mp-tapped" : ""}`);
+    const medalNote = { stats: `attribute ${medal.attribute}`, note: med.medal_tapped ? "tapped" : "untapped" };
+    const medalTile = cardTile(medal, medalAt, ctx, medalNote, null, "inside");
     const parts = med.parts.map((part) => partTile(part, p, m, ctx));
     const label = medal.name.endsWith(" Medal") ? medal.name.slice(0, -6) + " medarot" : medal.name + " medarot";
     const box = el(
@@ -313,7 +245,7 @@
       el("div", { class: "mp-state" }, state),
     );
     const text = String(proxy.text || "").replace(/^Seat 1 is /, "");
-    const headBox = withText(head, `${key("part", p, 0)}|${part.card.name}`, part.card.name, cardText(part.card, `Head: ${state}.`));
+    const headBox = withText(head, `${key("part", p, 0)}|${part.card.name}`, part.card.name, cardText(part.card, `Head: ${state}.`), "inside");
     headBox.classList.add("mp-slot-0");
     const box = el(
       "div",
@@ -402,7 +334,7 @@
       if (bt.response === "EVADE") facts.push("evaded");
       if (bt.dealt) facts.push(`${bt.dealt} dealt`);
       const line = el("div", { class: "mp-battle", title: bt.part.text }, facts.join(" · "));
-      box.append(withText(line, `battle|${bt.part.name}`, bt.part.name, cardText(bt.part), true));
+      box.append(withText(line, `battle|${bt.part.name}`, bt.part.name, cardText(bt.part), "inline"));
     }
     return box;
   }

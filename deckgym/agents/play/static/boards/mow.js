@@ -38,80 +38,8 @@
   const { cardTile: plainTile, back } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
 
   // ------------------------------------------------ card text one tap away (a11y)
-  /** Which card texts are open, by "place|card name" (kept across redraws). */
-  const shown = {};
-  let serial = 0;
-
-  /** Put an open text below its card, or above it in the board's lower half; right-aligned in its right half. */
-  function placeText(box, panel) {
-    const root = box.closest(".mow-board") || box.parentElement;
-    if (!root) return;
-    const r = box.getBoundingClientRect();
-    const b = root.getBoundingClientRect();
-    panel.classList.toggle("mow-text-up", r.top + r.height / 2 > b.top + b.height / 2);
-    panel.classList.toggle("mow-text-end", r.left + r.width / 2 > b.left + b.width / 2);
-  }
-
-  function setOpen(button, panel, open) {
-    panel.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-    if (open) shown[button.dataset.text] = true;
-    else delete shown[button.dataset.text];
-  }
-
-  /**
-   * `node` (a card, or the board spot holding one) in a box with an "i" button that opens `text`
-   * (the card's text, from the view) beside it. The button and the text keep their clicks from
-   * the board, so reading a card never plays a move; Escape closes it. `id` keeps it open across
-   * redraws; `inline` puts the button after the node rather than on its corner.
-   */
-  function withText(node, id, name, text, inline) {
-    const panelId = `mow-text-${++serial}`;
-    const panel = el("div", { class: "mow-text", id: panelId, hidden: true }, text);
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: inline ? "mow-info mow-info-inline" : "mow-info",
-        "aria-expanded": "false",
-        "aria-controls": panelId,
-        "aria-label": `Card text: ${name}`,
-        title: `Card text: ${name}`,
-        "data-text": id,
-        "data-card-info": true,
-      },
-      "i",
-    );
-    const box = el("div", { class: inline ? "mow-box mow-box-inline" : "mow-box" }, node, button, panel);
-    const toggle = (ev) => {
-      ev.stopPropagation();
-      const open = panel.hidden;
-      if (open) {
-        // one text open at a time on a board
-        const root = box.closest(".mow-board");
-        for (const other of root ? root.querySelectorAll(".mow-info[aria-expanded='true']") : []) {
-          const p = document.getElementById(other.getAttribute("aria-controls"));
-          if (p) setOpen(other, p, false);
-        }
-        placeText(box, panel);
-      }
-      setOpen(button, panel, open);
-    };
-    button.addEventListener("click", toggle);
-    panel.addEventListener("click", toggle);
-    button.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape" && !panel.hidden) toggle(ev);
-    });
-    if (shown[id]) {
-      // opened once the board is on the page, where it can be placed
-      requestAnimationFrame(() => {
-        if (!box.isConnected || !shown[id]) return;
-        placeText(box, panel);
-        setOpen(button, panel, true);
-      });
-    }
-    return box;
-  }
+  /** A card's "i" button and its text (dom.js cardTexts). */
+  const withText = window.deckgymDom.cardTexts("mow-board");
 
   const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
@@ -361,7 +289,7 @@
     );
     for (const u of b.using || []) {
       const line = el("div", { class: "mow-using", title: u.card.text }, `${u.player === seat ? "You are" : "The opponent is"} using ${u.card.name}`);
-      box.append(withText(line, `using|${u.card.name}`, u.card.name, cardText(u.card), true));
+      box.append(withText(line, `using|${u.card.name}`, u.card.name, cardText(u.card), "inline"));
     }
     const chain = b.chain || [];
     if (chain.length) {
@@ -382,7 +310,7 @@
           e.negated ? " (negated)" : "",
         );
         // the card's text: its "i" button sits inside the entry (a list item stays a list item)
-        if (!hidden) entry.append(" ", withText(el("span"), `${key("chain", null, i)}|${e.card.name}`, e.card.name, cardText(e.card), true));
+        if (!hidden) entry.append(" ", withText(el("span"), `${key("chain", null, i)}|${e.card.name}`, e.card.name, cardText(e.card), "inline"));
         list.append(entry);
       }
       box.append(el("div", { class: "mow-label" }, "chain, resolving from the top"), list);
@@ -390,7 +318,7 @@
     const pend = b.pending;
     if (pend && pend.kind === "effect") {
       const line = el("div", { class: "mow-pending", title: pend.source.text }, `Resolving ${pend.source.name}: ${pend.effect}`);
-      box.append(pend.source.text ? withText(line, `pending|${pend.source.name}`, pend.source.name, cardText(pend.source), true) : line);
+      box.append(pend.source.text ? withText(line, `pending|${pend.source.name}`, pend.source.name, cardText(pend.source), "inline") : line);
     } else if (pend && pend.kind === "cost") {
       box.append(el("div", { class: "mow-pending" }, `${pend.player === seat ? "You are" : "The opponent is"} paying a cost: ${pend.text || ""} (${pend.left} left)`));
     }
