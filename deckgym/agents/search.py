@@ -29,10 +29,11 @@ look-ahead over the same rules of thumb achieves. ``agents.make("search", env)``
 worlds; ``"search:16"`` uses 16.
 
 With ``seconds`` (a time budget per decision) or a ``deadline`` (for a whole reply, as the card
-table sets it), the worlds are played in rounds, every candidate once per round, and the search
-stops when another round would not end in time; the choice is the best total over the whole
-rounds played, or the heuristic's when not one round fits. A budget makes the choice depend on
-the machine's speed: evaluations use the fixed ``worlds`` alone.
+table sets it), no rollout starts after the time is spent: the choice is then the best of the
+candidates played in every world so far (the heuristic's own move, first, when the time runs
+out on it). Within the time the search is the same as without it, move for move, so a limit
+that is not reached changes nothing; one that is reached makes the choice depend on the
+machine's speed: evaluations use the fixed ``worlds`` alone.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ from deckgym.agents.heuristic.base import RuleOfThumbAgent
 
 #: The best return a seat can get (the protocol's ``returns``: +1 win, 0 draw, -1 loss).
 WIN: Final = 1.0
+
+
+class OutOfTime(Exception):
+    """A search's time is spent: it plays the best candidate it has played in every world."""
 
 
 class SearchAgent(RuleOfThumbAgent):
@@ -108,41 +113,20 @@ class SearchAgent(RuleOfThumbAgent):
         """
         worlds = [state.resample_hidden(seat, self._rng) for _ in range(self.worlds)]
         budget = self.budget()
-        if budget is not None:
-            return self.best_in_rounds(worlds, candidates, seat, budget) if budget > 0 else candidates[0]
+        deadline = None if budget is None else time.monotonic() + budget
         best, *rest = candidates
-        best_total = self.action_total(worlds, best, seat)
-        assert best_total is not None  # no bound to beat: every world is played
-        for a in rest:
-            if best_total >= WIN * len(worlds):  # a win in every world: nothing can beat it
-                break
-            total = self.action_total(worlds, a, seat, beat=best_total)
-            if total is not None and total > best_total:
-                best, best_total = a, total
+        try:
+            best_total = self.action_total(worlds, best, seat, deadline=deadline)
+            assert best_total is not None  # no bound to beat: every world is played
+            for a in rest:
+                if best_total >= WIN * len(worlds):  # a win in every world: nothing can beat it
+                    break
+                total = self.action_total(worlds, a, seat, beat=best_total, deadline=deadline)
+                if total is not None and total > best_total:
+                    best, best_total = a, total
+        except OutOfTime:  # the best of the candidates played in every world so far
+            pass
         return best
-
-    def best_in_rounds(self, worlds: list[Any], candidates: list[Any], seat: int, seconds: float) -> Any:
-        """The candidate with the best total over the rounds of worlds played within ``seconds``.
-
-        A round plays every candidate in the next world. The search stops after a round when
-        another at the mean pace so far would pass the deadline, and before any rollout that
-        would start past it (a round cut short counts for nothing; with no whole round, the
-        first candidate, the default). Ties keep the earlier candidate.
-        """
-        start = time.monotonic()
-        deadline = start + seconds
-        totals = [0.0] * len(candidates)
-        for played, world in enumerate(worlds, start=1):
-            returns: list[float] = []
-            for action in candidates:
-                if time.monotonic() > deadline:
-                    return candidates[_best(totals)] if played > 1 else candidates[0]
-                returns.append(self.world_return(world, action, seat))
-            totals = [t + r for t, r in zip(totals, returns, strict=True)]
-            now = time.monotonic()
-            if now + (now - start) / played > deadline:
-                break
-        return candidates[_best(totals)]
 
     def world_return(self, world: Any, action: Any, seat: int) -> float:
         """``seat``'s return of ``action`` in ``world``, the heuristic playing every seat to the end."""
@@ -163,30 +147,31 @@ class SearchAgent(RuleOfThumbAgent):
         return total / len(worlds)
 
     def action_total(
-        self, worlds: list[Any], action: Any, seat: int, beat: float | None = None
+        self,
+        worlds: list[Any],
+        action: Any,
+        seat: int,
+        beat: float | None = None,
+        deadline: float | None = None,
     ) -> float | None:
         """Summed return for ``seat`` of ``action`` over ``worlds``, in order.
 
         With ``beat``, None as soon as the total can no longer exceed ``beat`` (each remaining
         world adds at most ``WIN``): the rest of the worlds are not played.
+
+        Raises:
+            OutOfTime: a rollout would start after ``deadline`` (a ``time.monotonic()`` instant).
         """
         total = 0.0
         left = len(worlds)
         for world in worlds:
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime
             total += self.world_return(world, action, seat)
             left -= 1
             if beat is not None and total + WIN * left <= beat:
                 return None
         return total
-
-
-def _best(totals: list[float]) -> int:
-    """The index of the highest total (the earliest on a tie)."""
-    best = 0
-    for i in range(1, len(totals)):
-        if totals[i] > totals[best]:
-            best = i
-    return best
 
 
 class PolicySearchAgent(SearchAgent):

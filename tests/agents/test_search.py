@@ -94,15 +94,19 @@ class SlowAdd(Add):
         return self.n
 
 
-def test_a_time_budget_stops_the_search_after_whole_rounds():
-    # From 2 for seat 1: adding 2 wins at once; adding 1 loses after one slow choice of the rollout.
+def test_within_its_time_the_search_is_the_full_search_and_past_it_the_best_played_so_far():
+    # From 2 for seat 1: adding 2 wins at once; adding 1 (the heuristic's) loses after one slow choice.
     slow = SlowAdd(1, 0.01)
-    agent = SearchAgent(slow, worlds=100_000, seed=0, seconds=0.3)
+    roomy = SearchAgent(slow, worlds=10, seed=0, seconds=5.0)
+    assert roomy.choose(Race(total=2, player=1), 1) == 2  # time enough: the full search's choice
+    assert slow.calls == 1 + 10  # the heuristic's own choice, then its move in the 10 worlds
+    slow.calls = 0
+    short = SearchAgent(slow, worlds=100_000, seed=0, seconds=0.3)
     t0 = time.monotonic()
-    assert agent.choose(Race(total=2, player=1), 1) == 2  # found in the rounds it had time for
+    assert short.choose(Race(total=2, player=1), 1) == 1  # the time ran out on the first candidate
     spent = time.monotonic() - t0
-    assert 2 <= slow.calls < 1000  # some whole rounds, far from every world
-    assert spent < 0.3 + 1.0, spent  # the budget, and at most a rollout and a round's pace past it
+    assert 2 <= slow.calls < 1000  # some worlds, far from all
+    assert spent < 0.3 + 1.0, spent  # the budget, and at most one rollout past it
 
 
 def test_a_reply_deadline_already_past_plays_the_heuristics_move_without_look_ahead():
