@@ -46,7 +46,7 @@ def test_the_wheel_installs_exactly_one_top_level_package(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert top == {"deckgym"}
-    # the repository's envs/ and agents/ are inside it, with their data files
+    # deckgym/envs and deckgym/agents are inside it, with their data files
     for part in (
         "deckgym/envs/medarot_ocg/rules/__init__.py",
         "deckgym/envs/amalogs/rules/duel.py",
@@ -58,10 +58,14 @@ def test_the_wheel_installs_exactly_one_top_level_package(tmp_path):
         assert part in names, part
     # every data file of the tree (card pools, starter decks, the page, models) is in the wheel
     tracked = subprocess.run(
-        ["git", "ls-files", "envs", "agents"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["git", "ls-files", "deckgym/envs", "deckgym/agents"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     data = [p for p in tracked if not p.endswith(".py")]
-    assert data and not [p for p in data if f"deckgym/{p}" not in names]
+    assert data and not [p for p in data if p not in names]
     (entry,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
     assert "deckgym = deckgym.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
 

