@@ -481,11 +481,7 @@ class GameSession:
             raise PlayError("nothing to undo: you have not moved yet", 409)
         keep = self._marks.pop()
         del self._told[keep:]
-        old = self._rec.replay
-        rec = Recorder(self.env_name, self.seed, **self.options)
-        for action in old.actions[:keep]:
-            rec.step(action)
-        self._rec = rec
+        self._rec = self._replayed(self._rec.replay.actions[:keep])
         self.moves = keep
         self.recent = []
         self._start_agent()
@@ -551,6 +547,13 @@ class GameSession:
 
         return think
 
+    def _replayed(self, actions: list[int]) -> Recorder:
+        """A fresh recorder of this game with ``actions`` played again (for undo and for looking back)."""
+        rec = Recorder(self.env_name, self.seed, **self.options)
+        for action in actions:
+            rec.step(action)
+        return rec
+
     def history(self) -> list[dict[str, Any]]:
         """Every move of the game so far, in order, as the person read it: ``{"who", "text", "places"}``.
 
@@ -569,9 +572,7 @@ class GameSession:
         """
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._told):
             raise PlayError(f"position must be a whole number in 0..{len(self._told)}, got {k!r}")
-        rec = Recorder(self.env_name, self.seed, **self.options)
-        for action in self._rec.replay.actions[:k]:
-            rec.step(action)
+        rec = self._replayed(self._rec.replay.actions[:k])
         st = rec.env.unwrapped.game
         seat = st.current_player if st.current_player in self.human else self.human[0]
         view: dict[str, Any] = rec.env.unwrapped.view(seat)
