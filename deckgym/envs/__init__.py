@@ -43,6 +43,19 @@ def ruleset(name: str, **kwargs: Any) -> Any:
     return _module(name).ruleset(**rules)
 
 
+def vector(name: str, num_envs: int = 64, opponent: Any = "random", **kwargs: Any) -> Any:
+    """``num_envs`` games of ``name`` stepped in one call: a Gymnasium ``VectorEnv`` (``envs.batch``).
+
+    The learner holds a seat in each game and ``opponent`` (``"random"``, an agent spec such as
+    ``"heuristic"``, or a function of the game index returning an agent) plays the others;
+    ``workers=K`` splits the games over ``K`` processes. The other keywords are the ruleset's
+    options and ``BatchEnv``'s (``learner_seat``, ``skip_forced``, ``illegal_action``, ``copy``).
+    """
+    from deckgym.envs.batch import vector as batched
+
+    return batched(name, num_envs, opponent, **kwargs)
+
+
 def family(name: str) -> str:
     """The env's family without its version: ``"amalogs_v2"`` -> ``"amalogs"``."""
     base, sep, version = name.rpartition("_v")

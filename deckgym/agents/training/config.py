@@ -23,7 +23,11 @@ class TrainConfig:
         timesteps: learner decisions to train for.
         seed: seed of everything (envs, opponents, network init).
         n_envs: parallel environments (0: one per core); the policy runs on all of them at once.
-        vec_env: "subproc" (worker processes spread over the cores) or "dummy" (in process).
+        vec_env: "dummy" (in process, an env object per game), "subproc" (a worker process per
+            env) or "batch" (the batched env of ``envs.vector``: every game stepped in one call,
+            over ``batch_workers`` processes; the learner's own observation only, critic "seat").
+        batch_workers: processes of the batched env (vec_env "batch"), each stepping a share of
+            the games; 1: in the learner's process.
         opponents: opponent kinds with drawing weights; "self" means past snapshots.
         snapshot_every: steps between self-play snapshots added to the pool.
         max_snapshots: most recent snapshots kept in the pool.
@@ -107,6 +111,7 @@ class TrainConfig:
     seed: int = 0
     n_envs: int = 16
     vec_env: str = "dummy"
+    batch_workers: int = 1
     opponents: dict[str, float] = field(
         default_factory=lambda: {"heuristic": 0.8, "random": 0.05, "self": 0.15}
     )
@@ -173,6 +178,11 @@ class TrainConfig:
             raise ValueError(
                 f"batch_size must divide n_steps ({self.n_steps}), or each rollout ends in a "
                 f"minibatch cut short; got {self.batch_size}"
+            )
+        if self.vec_env == "batch" and (self.critic != "seat" or self.learner != "seat"):
+            raise ValueError(
+                f"vec_env 'batch' trains critic 'seat' and learner 'seat' only, got critic {self.critic!r} "
+                f"and learner {self.learner!r} (use vec_env 'dummy' or 'subproc')"
             )
         if self.learner == "map":
             if self.env not in COMPOSITE_ENVS:
@@ -252,6 +262,9 @@ def _games(low: int) -> Any:
 
 
 NUM = (int, float)
+#: How the training envs run (``TrainConfig.vec_env``).
+VEC_ENVS = ("dummy", "subproc", "batch")
+
 #: field -> (accepted types, check, what is allowed), read by ``TrainConfig.validate``.
 _RULES: dict[str, tuple[Any, Any, str]] = {
     "env": (str, lambda x: bool(x), "an environment name"),
@@ -263,7 +276,8 @@ _RULES: dict[str, tuple[Any, Any, str]] = {
     ),
     "seed": (int, lambda x: 0 <= x <= MAX_SEED, f"an integer in 0..{MAX_SEED:,}"),
     "n_envs": (int, lambda x: 0 <= x <= 256, "an integer in 0..256 (0: one per core)"),
-    "vec_env": (str, lambda x: x in ("dummy", "subproc"), "'dummy' or 'subproc'"),
+    "vec_env": (str, lambda x: x in VEC_ENVS, "'dummy', 'subproc' or 'batch'"),
+    "batch_workers": (int, lambda x: 1 <= x <= 64, "an integer in 1..64"),
     "snapshot_every": (int, _natural, f"an integer in 0..{MAX_STEPS:,}"),
     "max_snapshots": (int, lambda x: 1 <= x <= 1000, "an integer in 1..1000"),
     "eval_every": (int, _natural, f"an integer in 0..{MAX_STEPS:,} (0: no evaluations during training)"),

@@ -275,9 +275,26 @@ def _vec_env(cfg: TrainConfig, n_envs: int, base: list[str], weights: list[float
     """The training workers (in process or one per process), seeded, with episode statistics."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
-    factories = _worker_factories(cfg, n_envs, base, weights)
-    subproc = cfg.vec_env == "subproc" and n_envs > 1
-    vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
+    if cfg.vec_env == "batch":  # every game in one batched env (envs.vector)
+        from deckgym import envs
+        from deckgym.agents.training.batch_vec import BatchVecEnv
+
+        batch = envs.vector(
+            cfg.env,
+            n_envs,
+            list(base),
+            weights=list(weights),
+            workers=min(cfg.batch_workers, n_envs),
+            shaping=cfg.shaping,
+            gamma=cfg.gamma,
+            illegal_action="penalize",
+            **cfg.env_kwargs,
+        )
+        vec: Any = BatchVecEnv(batch)
+    else:
+        factories = _worker_factories(cfg, n_envs, base, weights)
+        subproc = cfg.vec_env == "subproc" and n_envs > 1
+        vec = SubprocVecEnv(factories, start_method="fork") if subproc else DummyVecEnv(factories)
     vec.seed(cfg.seed)
     return VecMonitor(vec)  # episode returns and lengths (rollout/ep_rew_mean, ep_len_mean in TensorBoard)
 
