@@ -13,6 +13,8 @@ from typing import Any
 
 #: Gymnasium's entry point for every deckgym id.
 ENTRY_POINT = "deckgym.gym_entry:make"
+#: Gymnasium's vector entry point (``gymnasium.make_vec``): the batched env of ``envs.vector``.
+VECTOR_ENTRY_POINT = "deckgym.gym_entry:make_vector"
 
 
 def make(**kwargs: Any) -> Any:
@@ -20,3 +22,16 @@ def make(**kwargs: Any) -> Any:
     from deckgym.agents.training.selfplay_env import gym_env
 
     return gym_env(**kwargs)
+
+
+def make_vector(num_envs: int = 1, env_name: str = "", opponent: str = "heuristic", **kwargs: Any) -> Any:
+    """``gymnasium.make_vec(id, num_envs)``: ``num_envs`` games in one batched env (``envs.vector``).
+
+    The opponent is the single env's (``"heuristic"`` unless named); the other keywords are the
+    id's options and ``envs.batch.BatchEnv``'s. ``vectorization_mode="sync"`` still gives
+    Gymnasium's ``SyncVectorEnv`` of single envs.
+    """
+    from deckgym.envs.batch import vector
+
+    kwargs.pop("render_mode", None)  # the batch renders text on request only
+    return vector(env_name, num_envs, opponent, **kwargs)

@@ -94,6 +94,7 @@ def _register_with_gymnasium(game: games.Game) -> None:
             gymnasium.register(
                 env_id,
                 entry_point="deckgym.gym_entry:make",
+                vector_entry_point="deckgym.gym_entry:make_vector",
                 kwargs={"env_name": game.name, **variant.options},
             )
 

@@ -148,7 +148,7 @@ class BatchEnv(VectorEnv):
         self.num_envs = num_envs
         self.shaping, self.gamma = float(shaping), float(gamma)
         self._potential = getattr(self.ruleset, "potential", None) if shaping else None
-        self._phi = np.zeros(num_envs, np.float64)
+        self._phi = [0.0] * num_envs
         low, high = enc.obs_bounds
         self.single_observation_space = spaces.Box(low, high, (enc.obs_size,), np.float32)
         self.single_action_space = spaces.Discrete(enc.action_size)
@@ -166,17 +166,18 @@ class BatchEnv(VectorEnv):
         self.set_pool(pool, weights if weights is not None else [1.0] * len(pool))
         self._obs = np.zeros((num_envs, enc.obs_size), np.float32)
         self._masks = np.zeros((num_envs, enc.action_size), np.bool_)
-        self._rewards = np.zeros(num_envs, np.float64)
-        self._terms = np.zeros(num_envs, np.bool_)
-        self._truncs = np.zeros(num_envs, np.bool_)
+        # per game scalars live in lists: numpy's element access costs more than the loop's own work
+        self._rewards = [0.0] * num_envs
+        self._terms = [False] * num_envs
+        self._truncs = [False] * num_envs
         self.states: list[Any] = [None] * num_envs
-        self.seats = np.zeros(num_envs, np.int64)
+        self._seat = [0] * num_envs
         self._rngs: list[np.random.Generator] = [seeding.np_random(None)[0] for _ in range(num_envs)]
         self._opp_rngs = [random.Random(0) for _ in range(num_envs)]
         self._episodes = [0] * num_envs
         self._seat0 = [0] * num_envs
-        self._returns = np.zeros(num_envs, np.float64)
-        self._lengths = np.zeros(num_envs, np.int64)
+        self._returns = [0.0] * num_envs
+        self._lengths = [0] * num_envs
         self._started = [0.0] * num_envs
         self.closed = False
 
@@ -233,43 +234,58 @@ class BatchEnv(VectorEnv):
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for i, s in enumerate(seeds):
             self._start(i, s)
-        return self._out(self._obs), {"seat": self.seats.copy(), "action_mask": self._masks.copy()}
+        return self._out(self._obs), {"seat": self.seats, "action_mask": self._masks.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Play one learner action per game, the opponents up to each learner's next decision, and restart finished games."""
-        acts = np.asarray(actions).reshape(-1).tolist()
-        if len(acts) != self.num_envs:
-            raise ValueError(f"step needs {self.num_envs} actions (one per game), got {len(acts)}")
+        acts = np.asarray(actions).reshape(-1)
+        n = self.num_envs
+        if acts.shape[0] != n:
+            raise ValueError(f"step needs {n} actions (one per game), got {acts.shape[0]}")
+        if acts.dtype.kind not in "iu":
+            if acts.dtype.kind != "f" or not bool((acts == np.round(acts)).all()):
+                raise ValueError(f"actions must be action indices, one whole number per game; got {acts!r}")
+            acts = acts.astype(np.int64)
         if self.illegal_action == "raise":
             self._check(acts)
-        rewards, terms, truncs = self._rewards, self._terms, self._truncs
-        rewards[:] = 0.0
-        terms[:] = False
-        truncs[:] = False
+        n_list = [0.0] * n
+        self._rewards, self._terms, self._truncs = n_list, [False] * n, [False] * n
+        rewards, lengths, seats = n_list, self._lengths, self._seat
         infos: dict[str, Any] = {}
-        enc, states, seats = self.encoder, self.states, self.seats
-        for i, index in enumerate(acts):
+        to_action, states, potential = self.encoder.index_to_action, self.states, self._potential
+        for i, index in enumerate(acts.tolist()):
             st = states[i]
-            seat = int(seats[i])
+            seat = seats[i]
             try:
-                st.apply(enc.index_to_action(int(index), st))
-            except (IllegalActionError, ValueError):
-                self._forfeit(i, int(index), infos)
+                st.apply(to_action(index, st))
+            except (IllegalActionError, ValueError, TypeError):
+                self._forfeit(i, index, infos)
                 continue
             self._play_others(i, st, seat)
-            self._lengths[i] += 1
-            if self._potential is not None:
-                phi = 0.0 if st.is_terminal() else float(self._potential(st, seat))
-                rewards[i] = self.shaping * (self.gamma * phi - self._phi[i])
-                self._returns[i] += rewards[i]
+            lengths[i] += 1
+            if potential is not None:
+                phi = 0.0 if st.is_terminal() else float(potential(st, seat))
+                rewards[i] = bonus = self.shaping * (self.gamma * phi - self._phi[i])
+                self._returns[i] += bonus
                 self._phi[i] = phi
             if st.is_terminal():
                 self._end(i, st, seat, infos)
             else:
                 self._write(i, st, seat)
-        infos["seat"] = seats.copy()
+        infos["seat"] = self.seats
         infos["action_mask"] = self._masks.copy()
-        return self._out(self._obs), rewards.copy(), terms.copy(), truncs.copy(), infos
+        return (
+            self._out(self._obs),
+            np.array(self._rewards, np.float64),
+            np.array(self._terms, np.bool_),
+            np.array(self._truncs, np.bool_),
+            infos,
+        )
+
+    @property
+    def seats(self) -> np.ndarray:
+        """The learner's seat in each game."""
+        return np.array(self._seat, np.int64)
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions, one row per game (``MaskablePPO`` reads them)."""
@@ -303,7 +319,7 @@ class BatchEnv(VectorEnv):
         agent = self._current[i] = pool[int(rng.choice(len(pool), p=self._weights))]
         game_seed = int(rng.integers(2**62))
         st = self.states[i] = self.ruleset.new_state(game_seed)
-        self.seats[i] = seat
+        self._seat[i] = seat
         if agent is None:
             self._opp_rngs[i].seed(game_seed)
         else:
@@ -370,7 +386,7 @@ class BatchEnv(VectorEnv):
         """Game ``i`` ends with -1 for the learner, whose action ``index`` was not legal ("penalize")."""
         self._rewards[i] = -1.0
         self._terms[i] = True
-        seat = int(self.seats[i])
+        seat = self._seat[i]
         final_info = {"seat": seat, "outcome": -1.0, "illegal_action": index}
         _put(infos, "illegal_action", i, index, self.num_envs, np.int64)
         self._finish(i, self.encoder.observe(self.states[i], seat), final_info, -1.0, infos)
@@ -390,13 +406,15 @@ class BatchEnv(VectorEnv):
         episode["t"][i] = round(time.perf_counter() - self._started[i], 6)
         self._start(i, None)
 
-    def _check(self, acts: list[Any]) -> None:
+    def _check(self, acts: np.ndarray) -> None:
         """Raise for the first action outside its game's mask, before any game moves."""
-        size = self.encoder.action_size
-        for i, index in enumerate(acts):
-            if not (isinstance(index, int) and 0 <= index < size and self._masks[i, index]):
-                legal = np.flatnonzero(self._masks[i]).tolist()
-                raise IllegalActionError(index, f"game {i} of the batch (seat {int(self.seats[i])})", legal)
+        inside = (acts >= 0) & (acts < self.encoder.action_size)
+        legal = inside.copy()
+        legal[inside] = self._masks[np.flatnonzero(inside), acts[inside]]
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            options = np.flatnonzero(self._masks[i]).tolist()
+            raise IllegalActionError(acts[i].item(), f"game {i} of the batch (seat {self._seat[i]})", options)
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array

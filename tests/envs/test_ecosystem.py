@@ -81,8 +81,19 @@ def test_every_gymnasium_id_enters_through_the_package_roots_entry_point():
 
     specs = [gymnasium.spec(env_id) for env_id in envs.gym_ids()]
     assert specs and {spec.entry_point for spec in specs} == {deckgym.gym_entry.ENTRY_POINT}
+    assert {spec.vector_entry_point for spec in specs} == {deckgym.gym_entry.VECTOR_ENTRY_POINT}
     env = deckgym.gym_entry.make(env_name="mow_v1", opponent="random")
     assert env.reset(seed=1)[1]["action_mask"].any()
+
+
+def test_make_vec_gives_the_batched_env_and_sync_on_request():
+    batch = gymnasium.make_vec("deckgym/MasterOfTheWorld-v1", 3, opponent="random")
+    assert type(batch).__name__ == "BatchEnv" and batch.num_envs == 3 and batch.opponent_names == ["random"]
+    obs, _info = batch.reset(seed=1)
+    single = gymnasium.make("deckgym/MasterOfTheWorld-v1", opponent="random")
+    assert np.array_equal(obs[2], single.reset(seed=3)[0])  # game i: the single env's seed + i
+    sync = gymnasium.make_vec("deckgym/MasterOfTheWorld-v1", 2, vectorization_mode="sync", opponent="random")
+    assert type(sync).__name__ == "SyncVectorEnv"
 
 
 def test_gymnasium_seats_alternate_after_a_seeded_reset():
