@@ -22,6 +22,13 @@ from typing import Any
 MAX_WORLDS = 256
 
 
+def vector(env_name: str, num_envs: int = 64, opponent: Any = "heuristic", **kwargs: Any) -> Any:
+    """``num_envs`` games stepped in one call with ``opponent`` (a spec, or a pool of them) inside (``agents.batch``)."""
+    from deckgym.agents.batch import vector as batched
+
+    return batched(env_name, num_envs, opponent, **kwargs)
+
+
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:
     """Create the agent named by ``spec`` for environment ``env_name``."""
     if spec == "random":

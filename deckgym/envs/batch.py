@@ -13,10 +13,12 @@ per game, and the random opponent draws from the legal actions without building 
 ``i`` reseeded with ``seed + i`` plays, move for move, what the single-learner env plays after
 ``reset(seed=seed + i)`` (the same draws of the seat, the opponent and the game seed).
 
-Opponents: ``"random"`` (played inside the loop), any agent spec of ``deckgym.agents.make``
-(``"heuristic"``, ``"search:4"``, ``"ppo:PATH"``...), or a function of the game's index that
+Opponents: ``"random"`` (played inside the loop), or a function of the game's index that
 returns an agent; each game has its own. Agents that read the engine (``choose(state, seat)``)
-are asked directly; others get the opponent seat's observation and mask (``act``).
+are asked directly; others get the opponent seat's observation and mask (``act``). Agent specs
+(``"heuristic"``, ``"search:4"``, ``"ppo:PATH"``...) are the agents' layer: envs import nothing
+above them, so ``deckgym.agents.vector`` and ``gymnasium.make_vec`` pass ``specs``, which builds
+them.
 
 ``ProcessBatchEnv`` (``envs.vector(..., workers=K)``) splits the games over ``K`` worker
 processes, each stepping its share as a ``BatchEnv`` and writing straight into arrays in
@@ -30,7 +32,6 @@ import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from multiprocessing import shared_memory
 from typing import Any
 
@@ -59,22 +60,25 @@ class _Table:
         self.game: Any = None
 
 
-def _agent_maker(opponent: Any, name: str, options: dict[str, Any]) -> Callable[[int], Any] | None:
+#: How agent specs become opponents: ``(spec, env name, options)`` -> a function of the game index
+#: returning that game's agent (``deckgym.agents.batch.spec_maker``, passed down by the layers above).
+SpecMaker = Callable[[str, str, dict[str, Any]], Callable[[int], Any]]
+
+
+def _agent_maker(
+    opponent: Any, name: str, options: dict[str, Any], specs: SpecMaker | None
+) -> Callable[[int], Any] | None:
     """A function of the game index that builds an opponent agent; None for the random opponent."""
     if isinstance(opponent, str):
         if opponent == RANDOM:
             return None
-        make = import_module("deckgym.agents").make  # the agents sit above envs: imported on use
-        if opponent.startswith("ppo:"):  # a frozen policy keeps nothing between calls: one copy for all games
-            shared: dict[str, Any] = {}
-
-            def frozen(i: int) -> Any:
-                if "agent" not in shared:
-                    shared["agent"] = make(opponent, name, seed=0, **options)
-                return shared["agent"]
-
-            return frozen
-        return lambda i: make(opponent, name, seed=i, **options)
+        if specs is None:
+            raise ValueError(
+                f"envs.vector plays 'random' or the agents you give it (a function of the game index); for "
+                f"the agent spec {opponent!r} use deckgym.agents.vector(...) or gymnasium.make_vec(id, num_envs, "
+                f"opponent={opponent!r}), which build agents from specs"
+            )
+        return specs(opponent, name, options)
     if callable(opponent):
         return opponent
     raise ValueError(
@@ -89,10 +93,12 @@ class BatchEnv(VectorEnv):
     Args:
         name: a registered environment (``envs.names()``).
         num_envs: how many games.
-        opponent: ``"random"``, an agent spec (``deckgym.agents.make``), a function of the
-            game index (0..num_envs-1) that returns an agent, or a list of those: a pool, from
-            which each game draws its opponent per episode (``weights``), as the single-learner
-            env draws from its pool.
+        opponent: ``"random"``, a function of the game index (0..num_envs-1) that returns an
+            agent, an agent spec (``"heuristic"``, ``"search:4"``, ``"ppo:PATH"``: with
+            ``specs``, which ``deckgym.agents.vector`` and ``gymnasium.make_vec`` pass), or a
+            list of those: a pool, from which each game draws its opponent per episode
+            (``weights``), as the single-learner env draws from its pool.
+        specs: how agent specs become agents (``SpecMaker``); None: specs are refused.
         weights: the drawing weights of a pool (default: equal).
         learner_seat: ``"alternate"`` (the default: from the reset seed, then in turn),
             ``"random"`` or a fixed seat, per game as in the single-learner env.
@@ -118,6 +124,7 @@ class BatchEnv(VectorEnv):
         opponent: Any = RANDOM,
         *,
         weights: Sequence[float] | None = None,
+        specs: SpecMaker | None = None,
         learner_seat: int | str = "alternate",
         skip_forced: bool = True,
         illegal_action: str = "raise",
@@ -155,6 +162,7 @@ class BatchEnv(VectorEnv):
         self.observation_space = spaces.Box(low, high, (num_envs, enc.obs_size), np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, enc.action_size))
         self._options = options
+        self._specs = specs
         self._first = first
         self._tables = [_Table(self.ruleset, name) for _ in range(num_envs)]
         self._built: dict[Any, list[Any]] = {}  # pool entry -> its agent in each game (None: random)
@@ -208,7 +216,7 @@ class BatchEnv(VectorEnv):
 
     def _build(self, entry: Any) -> list[Any]:
         """The agent of pool ``entry`` in each game (None for the random opponent), bound to its game."""
-        maker = _agent_maker(entry, self.name, self._options)
+        maker = _agent_maker(entry, self.name, self._options, self._specs)
         if maker is None:
             return [None] * self.num_envs
         agents = []

@@ -148,7 +148,7 @@ CONFIG = {
     '{"gamma": 2}': "gamma must be a number in (0, 1], got 2",
     '{"clip_range": 0}': "clip_range must be a number in (0, 1], got 0",
     '{"net_arch": "big"}': "net_arch must be a list of 1 to 16 layer sizes in 1..65536, got 'big'",
-    '{"vec_env": "threads"}': "vec_env must be 'dummy' or 'subproc', got 'threads'",
+    '{"vec_env": "threads"}': "vec_env must be 'dummy', 'subproc' or 'batch', got 'threads'",
     '{"opponents": {"god": 1}}': "opponents: unknown kind 'god'; known: random, heuristic,",
     '{"eval_games": 1}': "eval_games must be an integer in 2..10,000,000 (seat-swapped pairs),",
     '{"verbose": 5}': "verbose must be 0, 1 or 2, got 5",

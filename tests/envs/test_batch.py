@@ -11,7 +11,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
-from deckgym import envs
+from deckgym import agents, envs
 from deckgym.envs.batch import BatchEnv, ProcessBatchEnv
 from deckgym.envs.core.errors import IllegalActionError
 
@@ -34,7 +34,7 @@ def _compare_with_single(
     name: str, options: dict, opponent: str, steps: int, n: int = 3, seed: int = 5
 ) -> int:
     """Step a batch and ``n`` single envs side by side; assert every array agrees; return the episodes ended."""
-    batch = envs.vector(name, n, opponent, **options)
+    batch = agents.vector(name, n, opponent, **options)
     obs, info = batch.reset(seed=seed)
     singles = [gym.make(_gym_id(name, options), opponent=opponent) for _ in range(n)]
     outs = [s.reset(seed=seed + i) for i, s in enumerate(singles)]
@@ -149,7 +149,7 @@ def test_penalize_ends_only_the_offending_game_with_minus_one() -> None:
 
 
 def test_a_pool_draws_opponents_with_the_single_envs_draws() -> None:
-    env = envs.vector(OCG[0], 6, ["random", "heuristic"], weights=[1.0, 3.0], **OCG[1])
+    env = agents.vector(OCG[0], 6, ["random", "heuristic"], weights=[1.0, 3.0], **OCG[1])
     env.reset(seed=0)
     names = ["random" if a is None else a.name for a in env._current]
     rng_names = []
@@ -200,6 +200,16 @@ def test_worker_processes_play_the_same_games_as_one_batch() -> None:
     assert all(not p.is_alive() for p in two._procs)
 
 
+def test_envs_vector_leaves_agent_specs_to_the_agents_layer() -> None:
+    with pytest.raises(ValueError, match=r"deckgym.agents.vector"):
+        envs.vector(OCG[0], 2, "heuristic", **OCG[1])
+    with pytest.raises(ValueError, match="unknown agent|spec"):
+        agents.vector(OCG[0], 2, "grandmaster", **OCG[1])
+    heuristic = agents.make("heuristic", OCG[0])
+    env = envs.vector(OCG[0], 2, lambda i: agents.make("heuristic", OCG[0], seed=i), **OCG[1])
+    assert env.opponent_names == [heuristic.name]
+
+
 def test_a_worker_error_reaches_the_caller() -> None:
     with pytest.raises(ValueError, match="opponent must be"):
         envs.vector(OCG[0], 4, 3.5, workers=2, **OCG[1])
@@ -212,7 +222,7 @@ def test_maskable_ppo_learns_on_the_batch_through_the_sb3_adapter() -> None:
 
     from deckgym.agents.training.batch_vec import BatchVecEnv
 
-    vec = VecMonitor(BatchVecEnv(envs.vector(OCG[0], 8, ["random", "heuristic"], shaping=1.0, **OCG[1])))
+    vec = VecMonitor(BatchVecEnv(agents.vector(OCG[0], 8, ["random", "heuristic"], shaping=1.0, **OCG[1])))
     vec.seed(0)
     model = MaskablePPO("MlpPolicy", vec, n_steps=32, batch_size=64, n_epochs=1, device="cpu", seed=0)
     model.learn(256)
