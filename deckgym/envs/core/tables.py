@@ -8,13 +8,29 @@ put one side's zones on it; the order of the seats and the numbering are the sam
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
+
+from deckgym.envs.core.flow import Agenda
 
 
 def table_decks(host: Any, champion: Any | None) -> list[Any]:
     """The deck lists of a table: the host's at seat 0, the champion's at seat 1 (empty when vacant)."""
     return [host.decklist, [] if champion is None else champion.decklist]
+
+
+def solo_start(
+    st: Any, rng: random.Random, turn: int, agenda: Agenda[Any], setup: Callable[[Any], None]
+) -> Any:
+    """A2: the one-turn table ``st`` (seat 1 vacant) through ``setup``, its opening, run to its first decision.
+
+    ``rng`` becomes the table's random source, and its turn counter stands one before ``turn``,
+    so that the turn the opening leads into is numbered ``turn``.
+    """
+    st.rng = rng
+    st.turn = turn - 1
+    return agenda.start(st, setup)
 
 
 def seat_sides(

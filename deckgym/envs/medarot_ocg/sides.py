@@ -32,7 +32,7 @@ from typing import Final
 from deckgym.envs.core import proxy as proxy_kind
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.proxy import NO_PROXY, Proxy
-from deckgym.envs.core.tables import table_decks
+from deckgym.envs.core.tables import solo_start, table_decks
 from deckgym.envs.medarot_ocg.cards import CardPool, load_pool
 from deckgym.envs.medarot_ocg.config import RulesConfig, make_config
 from deckgym.envs.medarot_ocg.rules import phases
@@ -145,10 +145,8 @@ def new_side(mode: str, decklist: list[str]) -> Side:
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the opening and the first player's first turn with seat 1 vacant, run to its first decision."""
     st = GameState(table_config(side.mode, turn, True), pool(), table_decks(side, None), 0)
-    st.rng = rng
     st.hp = [side.hp, 0]
-    st.turn = turn - 1
-    return AGENDA.start(st, phases.setup)
+    return solo_start(st, rng, turn, AGENDA, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose

@@ -40,7 +40,7 @@ from deckgym.envs.core import proxy as proxy_kinds
 from deckgym.envs.core.declare import Record, Row
 from deckgym.envs.core.errors import StateError
 from deckgym.envs.core.proxy import NO_PROXY, Proxy
-from deckgym.envs.core.tables import seat_sides, table_decks
+from deckgym.envs.core.tables import seat_sides, solo_start, table_decks
 from deckgym.envs.medarot_parts.cards import HEAD, TURN, CardPool, Target, load_pool
 from deckgym.envs.medarot_parts.config import RulesConfig
 from deckgym.envs.medarot_parts.rules import damage, phases
@@ -187,9 +187,7 @@ def new_side(decklist: list[list[str]]) -> Side:
 def solo_table(side: Side, rng: random.Random, turn: int) -> GameState:
     """A2, D30: the setup (D2-D4) and turn ``turn`` with seat 1 vacant, run to its first decision."""
     st = GameState(table_config(turn, True), pool(), table_decks(side, None), 0)
-    st.rng = rng
-    st.turn = turn - 1
-    return AGENDA.start(st, phases.setup)
+    return solo_start(st, rng, turn, AGENDA, phases.setup)
 
 
 # ----------------------------------------------------------------------------- A3 compose

@@ -368,12 +368,20 @@ def _turn_uses_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
                 )
 
 
+def _entries(items: Any, item: str, not_list: str, each: str) -> list[tuple[str, Any]]:
+    """The entries of the list ``items``, each with its name in messages (``each`` and its index).
+
+    Raises:
+        Shape: ``items`` is not a list (rule ``item``; the message is ``not_list`` and the value).
+    """
+    if not isinstance(items, list):
+        raise shape_error(item, f"{not_list}: {items!r}")
+    return [(f"{each} {k}", x) for k, x in enumerate(items)]
+
+
 def _chain_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Entries ``[user, use, card, uid, negated, in_chain_area, ability]`` (5.3.5)."""
-    if not isinstance(st.chain, list):
-        raise shape_error("5.4", f"the chain is not a list: {st.chain!r}")
-    for k, e in enumerate(st.chain):
-        where = f"chain entry {k}"
+    for where, e in _entries(st.chain, "5.4", "the chain is not a list", "chain entry"):
         if not (
             isinstance(e, list)
             and len(e) == 7
@@ -406,10 +414,7 @@ def _chain_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
 
 def _triggers_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Queued triggers ``[player, level, group, position, index, card, list code, SELF, ATTACK_TARGET]`` (5.6)."""
-    if not isinstance(st.triggers, list):
-        raise shape_error("5.6", f"the queued triggers are not a list: {st.triggers!r}")
-    for k, x in enumerate(st.triggers):
-        where = f"queued trigger {k}"
+    for where, x in _entries(st.triggers, "5.6", "the queued triggers are not a list", "queued trigger"):
         if (
             not (isinstance(x, list) and len(x) == 9 and all(is_int(x[j]) for j in (0, 1, 2, 3, 4, 6, 7, 8)))
             or x[0] not in seats
@@ -424,10 +429,7 @@ def _triggers_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
 
 def _agenda_shape(st: GameState, r: _Reader, seats: tuple[int, ...]) -> None:
     """Every scheduled task is a known one with arguments of its kinds (5)."""
-    if not isinstance(st.agenda, list):
-        raise shape_error("5", f"the agenda is not a list of tasks: {st.agenda!r}")
-    for k, t in enumerate(st.agenda):
-        where = f"agenda task {k}"
+    for where, t in _entries(st.agenda, "5", "the agenda is not a list of tasks", "agenda task"):
         if not isinstance(t, list) or not t or not isinstance(t[0], str) or t[0] not in TASKS:
             raise shape_error(
                 "5", f"{where} {t!r}: not a known task [name, *args]; known: {', '.join(TASKS)}"
