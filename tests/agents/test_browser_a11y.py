@@ -68,6 +68,15 @@ def run_axe(page: Any, rules: list[str]) -> dict[str, list[str]]:
     return {v["id"]: [f"{n['target']}: {n.get('failureSummary', '')}" for n in v["nodes"]] for v in found}
 
 
+@pytest.fixture(params=GAMES, ids=IDS)
+def started(request, browser, server) -> tuple[Page, dict[str, Any], random.Random]:
+    """A game of each of ``GAMES`` against Beginner in a new tab: the tab, the game as it starts,
+    and a random generator seeded with the game's seed (for the moves the test plays)."""
+    _, env, mode, options, seed = request.param
+    tab = Page(browser, server)
+    return tab, tab.start(env, mode, options, seed), random.Random(seed)
+
+
 def play_by_buttons(tab: Page, g: dict[str, Any], n: int, rng: random.Random) -> dict[str, Any]:
     """Play `n` moves (random, by their buttons) or until the game is over."""
     p = tab.page
@@ -81,16 +90,11 @@ def play_by_buttons(tab: Page, g: dict[str, Any], n: int, rng: random.Random) ->
     return g
 
 
-@pytest.mark.parametrize(("name", "env", "mode", "options", "seed"), GAMES, ids=IDS)
-def test_axe_finds_no_contrast_or_keyboard_violation_on_the_table(
-    browser, server, name, env, mode, options, seed
-):
-    tab = Page(browser, server)
+def test_axe_finds_no_contrast_or_keyboard_violation_on_the_table(started):
+    tab, g, rng = started
     p = tab.page
-    g = tab.start(env, mode, options, seed)
     rules = axe_rules(p)
     assert "color-contrast" in rules and "scrollable-region-focusable" in rules, rules
-    rng = random.Random(seed)
     for _ in range(3):  # a few positions, the piles folded open (their cards drawn)
         g = play_by_buttons(tab, g, 4, rng)
         p.evaluate(f"document.querySelectorAll('{TABLE} details').forEach((d) => d.open = true)")
@@ -123,12 +127,9 @@ def tab_to(page: Any, want: str, limit: int = 600) -> str:
     raise AssertionError(f"no {want} was reached in {limit} presses of Tab")
 
 
-@pytest.mark.parametrize(("name", "env", "mode", "options", "seed"), GAMES, ids=IDS)
-def test_a_place_is_reached_with_tab_and_played_with_enter(browser, server, name, env, mode, options, seed):
-    tab = Page(browser, server)
+def test_a_place_is_reached_with_tab_and_played_with_enter(started):
+    tab, g, rng = started
     p = tab.page
-    g = tab.start(env, mode, options, seed)
-    rng = random.Random(seed)
     # a decision with moves on the board
     while not any(m["places"] for m in g["legal"]) and not g["done"]:
         g = play_by_buttons(tab, g, 1, rng)
@@ -199,12 +200,9 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
-@pytest.mark.parametrize(("name", "env", "mode", "options", "seed"), GAMES, ids=IDS)
-def test_card_text_is_one_tap_away(browser, server, name, env, mode, options, seed):
-    tab = Page(browser, server)
+def test_card_text_is_one_tap_away(started):
+    tab, g, rng = started
     p = tab.page
-    g = tab.start(env, mode, options, seed)
-    rng = random.Random(seed)
     for _ in range(20):
         if hand_card(g) or g["done"]:
             break

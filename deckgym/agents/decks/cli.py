@@ -146,17 +146,17 @@ def rate_decks(
     env: Annotated[str, typer.Argument(help="environment name")],
     decks: Annotated[str, typer.Option("--decks", help="decks to rate, comma separated (names or files)")],
     mode: Annotated[str | None, _MODE] = None,
-    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    pilot: Annotated[str, _PILOT] = "heuristic",
     pilots: Annotated[
         str | None,
         typer.Option("--pilots", help="rate with each of these pilots (comma separated) and compare ranks"),
     ] = None,
     games: Annotated[int, typer.Option("--games", help="games per pairing (seat-swapped pairs)")] = 400,
     field: Annotated[str | None, typer.Option("--field", help="meta shares, e.g. a:0.5,b:0.3,c:0.2")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    seed: Annotated[int, _SEED] = 0,
+    workers: Annotated[int, _WORKERS] = 0,
     backend: Annotated[str, _BACKEND] = "process",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, _JSON] = False,
     out: Annotated[
         Path | None, typer.Option("--out", help="write ratings.json, matrix.csv and plots")
     ] = None,
@@ -244,7 +244,7 @@ def compare_decks(
     deck_a: Annotated[str, typer.Argument(help="the deck under test")],
     deck_b: Annotated[str, typer.Argument(help="the deck it is compared with")],
     mode: Annotated[str | None, _MODE] = None,
-    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    pilot: Annotated[str, _PILOT] = "heuristic",
     elo0: Annotated[float, typer.Option("--elo0", help="H0: A is this many Elo stronger (or less)")] = 0.0,
     elo1: Annotated[float, typer.Option("--elo1", help="H1: A is at least this many Elo stronger")] = 20.0,
     alpha: Annotated[float, typer.Option("--alpha", help="chance of calling an elo0 deck stronger")] = 0.05,
@@ -252,22 +252,20 @@ def compare_decks(
     max_games: Annotated[
         int, typer.Option("--max-games", help="stop undecided after this many games (resumed ones count)")
     ] = 20_000,
-    seed: Annotated[int, typer.Option("--seed", help="first seed")] = 0,
+    seed: Annotated[int, _SEED] = 0,
     resume: Annotated[
         Path | None,
         typer.Option("--resume", help="continue the run of this --json record (same decks and settings)"),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    workers: Annotated[int, _WORKERS] = 0,
     backend: Annotated[str, _BACKEND] = "process",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, _JSON] = False,
 ) -> None:
     """Sequential test (pentanomial SPRT over game pairs): is A stronger than B by elo1 rather than elo0?"""
     from deckgym.agents.decks.sprt import compare, deck_cards
     from deckgym.envs.core.errors import DeckError
 
-    _ruleset(env, mode)
-    kwargs = {} if mode is None else {"mode": mode}
-    check_agent(pilot, env, kwargs, "--pilot")
+    kwargs = _setup(env, mode, pilot)
     previous = None if resume is None else _read_record(resume, "--resume")
     try:
         if deck_cards(env, deck_a, **kwargs) == deck_cards(env, deck_b, **kwargs):
@@ -277,39 +275,38 @@ def compare_decks(
             )
     except DeckError as exc:
         raise _fail(str(exc)) from None
-    with _pool(backend, workers), _progress(max_games, "LLR 0.00", as_json) as bar:
-        try:
-            result = compare(
-                env,
-                deck_a,
-                deck_b,
-                pilot,
-                elo0,
-                elo1,
-                alpha,
-                beta,
-                max_games,
-                seed,
-                workers or None,
-                lambda games, llr: bar.show(games, f"LLR {llr:+.2f}"),
-                previous,
-                **kwargs,
-            )
-        except (DeckError, ValueError) as exc:
-            raise _fail(str(exc)) from None
-        bar.finish(result["games"])
-    result = {"provenance": provenance(env, kwargs, seed=seed), **result}
-    if as_json:
-        typer.echo(json.dumps(result, indent=1))
-        return
-    typer.echo(format_comparison(result))
+    _run_and_print(
+        env,
+        kwargs,
+        seed,
+        (backend, workers, as_json),
+        (max_games, "LLR 0.00"),
+        lambda bar: compare(
+            env,
+            deck_a,
+            deck_b,
+            pilot,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            max_games,
+            seed,
+            workers or None,
+            lambda games, llr: bar.show(games, f"LLR {llr:+.2f}"),
+            previous,
+            **kwargs,
+        ),
+        lambda result: result["games"],
+        format_comparison,
+    )
 
 
 @decks_app.command("merge")
 def merge_runs(
     files: Annotated[list[Path], typer.Argument(help="decks compare --json records over disjoint seeds")],
     out: Annotated[Path | None, typer.Option("--out", help="write the merged record here")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, _JSON] = False,
 ) -> None:
     """Merge runs of decks compare on the same decks, pilot and settings over disjoint seeds."""
     from deckgym.agents.decks.sprt import merge
@@ -371,7 +368,7 @@ def search_decks(
     start: Annotated[
         str | None, typer.Option("--start", help="the deck to start from (default: the first field deck)")
     ] = None,
-    pilot: Annotated[str, typer.Option("--pilot", help="agent spec piloting both sides")] = "heuristic",
+    pilot: Annotated[str, _PILOT] = "heuristic",
     holdout: Annotated[
         int, typer.Option("--holdout", help="fresh-seed games per field deck for the final score")
     ] = 400,
@@ -388,9 +385,9 @@ def search_decks(
     ] = False,
     swaps: Annotated[int, typer.Option("--swaps", help="one-card swaps per mutant (bigger steps)")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="seed of the search")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="processes (0: all cores)")] = 0,
+    workers: Annotated[int, _WORKERS] = 0,
     backend: Annotated[str, _BACKEND] = "process",
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: Annotated[bool, _JSON] = False,
     out: Annotated[
         Path | None, typer.Option("--out", help="write best.toml, search.json and the search curve")
     ] = None,
@@ -399,9 +396,7 @@ def search_decks(
     from deckgym.agents.decks.search import deck_search
     from deckgym.envs.core.errors import DeckError
 
-    _ruleset(env, mode)
-    kwargs = {} if mode is None else {"mode": mode}
-    check_agent(pilot, env, kwargs, "--pilot")
+    kwargs = _setup(env, mode, pilot)
     names = [d.strip() for d in field.split(",") if d.strip()]
     with _pool(backend, workers), _progress(budget, "incumbent score -", as_json) as bar:
         try:

@@ -127,9 +127,20 @@ class DeckMatch:
         """Drawn games over games played (0 before the first pair)."""
         return self.counts()[1] / self.games if self.pairs else 0.0
 
+    def outcomes(self) -> dict[str, Any]:
+        """Games, A's wins, draws and losses, the draw share and the five pair-outcome counts."""
+        w, d, lo = self.counts()
+        return {
+            "games": self.games,
+            "wins": w,
+            "draws": d,
+            "losses": lo,
+            "draw_share": self.draw_share,
+            "pentanomial": pentanomial(self.pairs),
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe summary."""
-        w, d, lo = self.counts()
         return {
             "deck_a": self.deck_a,
             "deck_b": self.deck_b,
@@ -137,12 +148,7 @@ class DeckMatch:
             "options": self.env_kwargs,
             "pilot": self.pilot,
             "seed": self.seed,
-            "games": self.games,
-            "wins": w,
-            "draws": d,
-            "losses": lo,
-            "draw_share": self.draw_share,
-            "pentanomial": pentanomial(self.pairs),
+            **self.outcomes(),
             "score": self.score,
             "score_ci95": list(self.score_ci95),
         }

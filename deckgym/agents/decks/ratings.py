@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from deckgym.agents.decks.matches import Deck, DeckMatch, deck_match, pentanomial, run_record, unique_labels
+from deckgym.agents.decks.matches import Deck, DeckMatch, deck_match, run_record, unique_labels
 
 
 def bradley_terry(
@@ -215,19 +215,6 @@ def pilot_agreement(by_pilot: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _counts(m: DeckMatch) -> dict[str, Any]:
-    """A pairing's games, W/D/L (of the first deck), draw share and five pair-outcome counts."""
-    w, d, lo = m.counts()
-    return {
-        "games": m.games,
-        "wins": w,
-        "draws": d,
-        "losses": lo,
-        "draw_share": m.draw_share,
-        "pentanomial": pentanomial(m.pairs),
-    }
-
-
 def rate(
     env_name: str,
     decks: Sequence[Deck],
@@ -287,7 +274,7 @@ def rate(
             {
                 "decks": [names[i], names[j]],
                 "index": [i, j],
-                **_counts(m),
+                **m.outcomes(),
                 "pairs": [list(p) for p in m.pairs],
             }
             for (i, j), m in results.items()

@@ -113,16 +113,13 @@ def policy_kwargs(cfg: TrainConfig) -> dict[str, Any]:
     from deckgym import envs
 
     region = envs.make(cfg.env, **cfg.env_kwargs).unwrapped.encoder.card_region
-    if cfg.critic == "global":
-        return {
-            "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
-            "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
-        }
-    return {
-        "features_extractor_class": card_set_extractor(),
+    kwargs: dict[str, Any] = {
         "features_extractor_kwargs": {"card_region": region, "features_dim": cfg.features_dim},
         "net_arch": {"pi": list(cfg.net_arch), "vf": list(cfg.net_arch)},
     }
+    if cfg.critic == "global":
+        return kwargs  # the global-critic policy builds its own extractors
+    return {"features_extractor_class": card_set_extractor(), **kwargs}
 
 
 def update_thread_count(n: int) -> int:

@@ -4,11 +4,14 @@
 // text, event listeners ("onclick": fn) and other attributes (skipped when null, undefined or
 // false); children are nodes or text. key(zone, player, index) is a place key as
 // envs/core/describe.py's place_key writes it ("zone/player/index", empty parts for null),
-// spot(zone, player, index, cls) the attributes of a board spot that moves may concern, and
-// cardPieces(prefix, kindClass, statLine) the card tile and card back of a board whose class
-// names start with prefix- (boards/mow.js, boards/medarot_parts.js), and cardTexts(boardClass)
-// the "i" button that opens a card's text, for the boards drawn in an element of boardClass
-// (its styles: cards.css).
+// spot(zone, player, index, cls) the attributes of a board spot that moves may concern,
+// capital(text) the text with a capital first letter, and cardText(card, ...more) a card's text
+// for its "i" button. For the boards whose class names start with prefix- (boards/mow.js,
+// boards/medarot_parts.js): cardPieces(prefix, kindClass, statLine) their card tile (with its
+// "i" button), card back, zones and piles, and drawTable(boardClass, view, ctx, sideBox, middle)
+// their table for a seat. cardTexts(boardClass) is the "i" button that opens a card's text, for
+// the boards drawn in an element of boardClass (its styles, and the styles the boards share:
+// cards.css).
 "use strict";
 
 (() => {
@@ -35,15 +38,36 @@
     "data-place": key(zone, player, index),
   });
 
+  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
+  /** A card's text for its "i" button: its name, then the rest of its text, then the `more` lines given. */
+  function cardText(card, ...more) {
+    const text = String(card.text || "");
+    const rest = text.startsWith(`${card.name}: `) ? text.slice(card.name.length + 2) : text;
+    return [card.name, capital(rest), ...more].filter(Boolean).join("\n");
+  }
+
   /**
-   * The card pieces of a board whose classes start with prefix- (mow-, mp-): cardTile(card,
-   * attrs, ctx, extra), a face-up tile with the card's name, its numbers (extra.stats, else
-   * statLine(card)), extra.note, its id when ctx.details, and its whole text and extra.tip as
-   * the tooltip, classed by kindClass(card); and back(attrs, label), a card back that says
-   * nothing of the card.
+   * The card pieces of a board whose classes start with prefix- (mow-, mp-), drawn in an element
+   * of class prefix-board:
+   * - cardTile(card, attrs, ctx, extra, where, button), a face-up tile with the card's name, its
+   *   numbers (extra.stats, else statLine(card)), extra.note, its id when ctx.details, and its
+   *   whole text and extra.tip as the tooltip, classed by kindClass(card), in a box with its "i"
+   *   button (withText: the text is cardText(card, extra.tip), kept open by the tile's place,
+   *   else by `where`; `button` says where the button goes);
+   * - back(attrs, label), a card back that says nothing of the card;
+   * - withText, the board's cardTexts;
+   * - zoneBox(label, ...nodes), a zone of a side: its label above the nodes;
+   * - pileBox(zone, player, title, cards, tile), a public pile that folds open (as the person
+   *   left it, across redraws): its count and top card, then tile(card, i, k) for each of its
+   *   cards, newest last (k: the pile's place key).
    */
   function cardPieces(prefix, kindClass, statLine) {
-    function cardTile(card, attrs, ctx, extra) {
+    const withText = cardTexts(`${prefix}-board`);
+    /** Which piles a person has folded open, by place key. */
+    const opened = {};
+
+    function plainTile(card, attrs, ctx, extra) {
       const a = { ...(attrs || {}) };
       a.class = `${a.class || ""} card ${prefix}-card ${kindClass(card)}`.trim();
       a.title = [card.text || card.name, extra && extra.tip].filter(Boolean).join("\n");
@@ -63,7 +87,56 @@
       return el("div", a, label ? el("div", { class: `${prefix}-back-label` }, label) : null);
     }
 
-    return { cardTile, back };
+    function cardTile(card, attrs, ctx, extra, where, button) {
+      const tile = plainTile(card, attrs, ctx, extra);
+      const id = `${(attrs && attrs["data-place"]) || where || ""}|${card.name}`;
+      return withText(tile, id, card.name, cardText(card, extra && extra.tip), button);
+    }
+
+    function zoneBox(label, ...nodes) {
+      return el("div", { class: `${prefix}-zone` }, el("div", { class: `${prefix}-label` }, label), ...nodes);
+    }
+
+    function pileBox(zone, player, title, cards, tile) {
+      const k = key(zone, player, null);
+      const box = el("details", { class: `${prefix}-pile` });
+      if (opened[k]) box.open = true;
+      box.addEventListener("toggle", () => {
+        opened[k] = box.open;
+      });
+      const top = cards.length ? cards[cards.length - 1].name : "";
+      box.append(
+        el(
+          "summary",
+          { ...spot(zone, player, null, `${prefix}-pile-head`), title: `${title}: ${cards.length} cards` },
+          `${title} ${cards.length}`,
+          top ? el("span", { class: `${prefix}-top` }, ` top: ${top}`) : "",
+        ),
+      );
+      const list = el("div", { class: `${prefix}-pile-cards` });
+      cards.forEach((c, i) => list.append(tile(c, i, k)));
+      if (!cards.length) list.append(el("div", { class: `${prefix}-none` }, "empty"));
+      box.append(list);
+      return box;
+    }
+
+    return { cardTile, back, withText, zoneBox, pileBox };
+  }
+
+  /**
+   * A table drawn for one seat's view, in an element of class boardClass: the other seats' sides
+   * on top, then middle(view, ctx), then the viewer's side at the bottom; sideBox(view, seat,
+   * ctx) draws a side.
+   */
+  function drawTable(boardClass, view, ctx, sideBox, middle) {
+    ctx = ctx || {};
+    const seat = view.seat;
+    const root = el("div", { class: boardClass });
+    const seats = view.players.map((_, p) => p);
+    for (const p of seats.filter((q) => q !== seat)) root.append(sideBox(view, p, ctx));
+    root.append(middle(view, ctx));
+    root.append(sideBox(view, seat, ctx));
+    return root;
   }
 
   // ------------------------------------------------ card text one tap away (a11y)
@@ -151,5 +224,5 @@
     };
   }
 
-  window.deckgymDom = { el, key, spot, cardPieces, cardTexts };
+  window.deckgymDom = { el, key, spot, capital, cardText, cardPieces, drawTable, cardTexts };
 })();

@@ -48,9 +48,8 @@
   const BASE_URL = HERE ? HERE.replace(/[^/]*$/, "") : "/static/boards/";
   const loading = {};
 
-  const { el } = window.deckgymDom;
+  const { el, capital } = window.deckgymDom;
 
-  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const squareName = (s) => `row ${Math.floor(s / COLS) + 1}, column ${(s % COLS) + 1}`;
   const dist = (a, b) =>

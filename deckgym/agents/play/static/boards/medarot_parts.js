@@ -19,10 +19,7 @@
 
 (() => {
   const boards = (window.deckgymBoards = window.deckgymBoards || {});
-  /** Which piles a person has folded open, by place key (kept across redraws). */
-  const opened = {};
-
-  const { el, key, spot } = window.deckgymDom;
+  const { el, key, spot, capital, cardText } = window.deckgymDom;
 
   const SLOT_WORDS = { HEAD: "head", RIGHT_ARM: "right arm", LEFT_ARM: "left arm", LEGS: "legs" };
   const SLOT_INDEX = { HEAD: 0, RIGHT_ARM: 1, LEFT_ARM: 2, LEGS: 3 };
@@ -57,34 +54,15 @@
     return "";
   }
 
-  const { cardTile: plainTile, back } = window.deckgymDom.cardPieces(
+  // a face-up card tile in a box with its "i" button and text (card text one tap away, a11y;
+  // `where` names a tile that is no place, `button` says where its button goes), a card back,
+  // the "i" button and its text for any other node, a labelled zone and a pile that folds open
+  // (dom.js cardPieces)
+  const { cardTile, back, withText, zoneBox, pileBox } = window.deckgymDom.cardPieces(
     "mp",
     (card) => `mp-type-${TYPE_CLASS[card.type] || "card"}`,
     statLine,
   );
-
-  // ------------------------------------------------ card text one tap away (a11y)
-  /** A card's "i" button and its text (dom.js cardTexts). */
-  const withText = window.deckgymDom.cardTexts("mp-board");
-
-  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-
-  /** A card's text for its panel: its name, then the rest of its text, then `more` lines. */
-  function cardText(card, ...more) {
-    const text = String(card.text || "");
-    const rest = text.startsWith(`${card.name}: `) ? text.slice(card.name.length + 2) : text;
-    return [card.name, capital(rest), ...more].filter(Boolean).join("\n");
-  }
-
-  /**
-   * A face-up card tile (boards' cardPieces) in a box with its "i" button and text; `where` names
-   * it when it is no place; `button` says where the button goes (withText).
-   */
-  function cardTile(card, attrs, ctx, extra, where, button) {
-    const tile = plainTile(card, attrs, ctx, extra);
-    const id = `${(attrs && attrs["data-place"]) || where || ""}|${card.name}`;
-    return withText(tile, id, card.name, cardText(card, extra && extra.tip), button);
-  }
 
   /** One part of a medarot: name, action, power / charge, armor left, counters, tapped, destroyed. */
   function partTile(part, p, m, ctx) {
@@ -184,31 +162,12 @@
         ),
       );
     });
-    return el("div", { class: "mp-zone" }, el("div", { class: "mp-label" }, "energy stock (untapped/all)"), row);
+    return zoneBox("energy stock (untapped/all)", row);
   }
 
   /** A public pile that folds open: its count, then every card in it (newest last). */
   function pile(zone, title, cards, p, ctx) {
-    const k = key(zone, p, null);
-    const box = el("details", { class: "mp-pile" });
-    if (opened[k]) box.open = true;
-    box.addEventListener("toggle", () => {
-      opened[k] = box.open;
-    });
-    const top = cards.length ? cards[cards.length - 1].name : "";
-    box.append(
-      el(
-        "summary",
-        { ...spot(zone, p, null, "mp-pile-head"), title: `${title}: ${cards.length} cards` },
-        `${title} ${cards.length}`,
-        top ? el("span", { class: "mp-top" }, ` top: ${top}`) : "",
-      ),
-    );
-    const list = el("div", { class: "mp-pile-cards" });
-    cards.forEach((c, i) => list.append(cardTile(c, { class: "mp-mini" }, ctx, null, `${k}/${i}`)));
-    if (!cards.length) list.append(el("div", { class: "mp-none" }, "empty"));
-    box.append(list);
-    return box;
+    return pileBox(zone, p, title, cards, (c, i, k) => cardTile(c, { class: "mp-mini" }, ctx, null, `${k}/${i}`));
   }
 
   function handRow(player, p, mine, ctx) {
@@ -283,16 +242,9 @@
       ),
     );
     const medarots = el("div", { class: "mp-medarots" }, (side.medarots || []).map((med) => medarotBox(med, p, ctx)));
-    const deck = el(
-      "div",
-      { class: "mp-zone" },
-      el("div", { class: "mp-label" }, "deck"),
-      back({ ...spot("deck", p, null, "mp-deck"), title: `${player.deck_count} cards in the deck` }, String(player.deck_count)),
-    );
-    const play = el(
-      "div",
-      { class: "mp-zone" },
-      el("div", { class: "mp-label" }, "play area"),
+    const deck = zoneBox("deck", back({ ...spot("deck", p, null, "mp-deck"), title: `${player.deck_count} cards in the deck` }, String(player.deck_count)));
+    const play = zoneBox(
+      "play area",
       el(
         "div",
         { class: "mp-play" },
@@ -340,13 +292,6 @@
   }
 
   boards.medarot_parts_v1 = function draw(view, ctx) {
-    ctx = ctx || {};
-    const seat = view.seat;
-    const root = el("div", { class: "mp-board" });
-    const seats = view.players.map((_, p) => p);
-    for (const p of seats.filter((q) => q !== seat)) root.append(sideBox(view, p, ctx));
-    root.append(middle(view, ctx));
-    root.append(sideBox(view, seat, ctx));
-    return root;
+    return window.deckgymDom.drawTable("mp-board", view, ctx, sideBox, middle);
   };
 })();

@@ -16,10 +16,7 @@
 
 (() => {
   const boards = (window.deckgymBoards = window.deckgymBoards || {});
-  /** Which piles a person has folded open, by place key (kept across redraws). */
-  const opened = {};
-
-  const { el, key, spot } = window.deckgymDom;
+  const { el, key, spot, capital, cardText } = window.deckgymDom;
 
   /** The card's kind, class and printed numbers in a few words. */
   function statLine(card) {
@@ -35,27 +32,10 @@
     return `mow-${card.kind || "card"}${card.class ? " mow-" + card.class : ""}`;
   }
 
-  const { cardTile: plainTile, back } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
-
-  // ------------------------------------------------ card text one tap away (a11y)
-  /** A card's "i" button and its text (dom.js cardTexts). */
-  const withText = window.deckgymDom.cardTexts("mow-board");
-
-  const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-
-  /** A card's text for its panel: its name, then the rest of its text, then `tip`. */
-  function cardText(card, tip) {
-    const text = String(card.text || "");
-    const rest = text.startsWith(`${card.name}: `) ? text.slice(card.name.length + 2) : text;
-    return [card.name, capital(rest), tip].filter(Boolean).join("\n");
-  }
-
-  /** A face-up card tile (boards' cardPieces) in a box with its "i" button and text. */
-  function cardTile(card, attrs, ctx, extra) {
-    const tile = plainTile(card, attrs, ctx, extra);
-    const where = (attrs && attrs["data-place"]) || (extra && extra.where) || "";
-    return withText(tile, `${where}|${card.name}`, card.name, cardText(card, extra && extra.tip));
-  }
+  // a face-up card tile in a box with its "i" button and text (card text one tap away, a11y), a
+  // card back, the "i" button and its text for any other node, a labelled zone and a pile that
+  // folds open (dom.js cardPieces)
+  const { cardTile, back, withText, zoneBox, pileBox } = window.deckgymDom.cardPieces("mow", kindClass, statLine);
 
   const NEEDS = {
     LEVEL_AT_LEAST: (n) => `level ${n}+`,
@@ -135,17 +115,15 @@
 
   function weaponSlot(side, p, ctx) {
     const w = side.weapon;
-    const label = el("div", { class: "mow-label" }, "weapon");
-    if (!w) return el("div", { class: "mow-zone" }, label, el("div", { ...spot("weapon", p, null, "mow-slot mow-empty"), title: "No weapon" }, "none"));
+    if (!w) return zoneBox("weapon", el("div", { ...spot("weapon", p, null, "mow-slot mow-empty"), title: "No weapon" }, "none"));
     const note = ctx.details ? `uid ${w.uid}` : "";
     const stats = el("span", {}, el("div", {}, `attack +${w.card.attack}`), el("div", {}, `guard +${w.card.guard}`));
-    return el("div", { class: "mow-zone" }, label, cardTile(w.card, spot("weapon", p, null, "mow-slot"), ctx, { note, stats }));
+    return zoneBox("weapon", cardTile(w.card, spot("weapon", p, null, "mow-slot"), ctx, { note, stats }));
   }
 
   function spellSlot(side, p, ctx) {
     const s = side.spell;
-    const label = el("div", { class: "mow-label" }, "spell slot");
-    if (!s) return el("div", { class: "mow-zone" }, label, el("div", { ...spot("spell", p, null, "mow-slot mow-empty"), title: "No spell" }, "empty"));
+    if (!s) return zoneBox("spell slot", el("div", { ...spot("spell", p, null, "mow-slot mow-empty"), title: "No spell" }, "empty"));
     const ready = s.ready ? "ready" : `ready from turn ${s.cast_turn + 1}`;
     let tile;
     if (!s.card || s.card.hidden) {
@@ -156,26 +134,12 @@
         tip: `Face down (only you know it), ${ready}.`,
       });
     }
-    return el("div", { class: "mow-zone" }, label, tile);
+    return zoneBox("spell slot", tile);
   }
 
   /** A public pile that folds open: its count, then every card in it (newest last). */
   function pile(zone, title, cards, p, ctx) {
-    const k = key(zone, p, null);
-    const box = el("details", { class: "mow-pile" });
-    if (opened[k]) box.open = true;
-    box.addEventListener("toggle", () => {
-      opened[k] = box.open;
-    });
-    const top = cards.length ? cards[cards.length - 1].name : "empty";
-    box.append(
-      el("summary", { ...spot(zone, p, null, "mow-pile-head"), title: `${title}: ${cards.length} cards` }, `${title} ${cards.length}`, el("span", { class: "mow-top" }, cards.length ? ` top: ${top}` : "")),
-    );
-    const list = el("div", { class: "mow-pile-cards" });
-    cards.forEach((c, i) => list.append(cardTile(c, spot(zone, p, i, "mow-mini"), ctx)));
-    if (!cards.length) list.append(el("div", { class: "mow-none" }, "empty"));
-    box.append(list);
-    return box;
+    return pileBox(zone, p, title, cards, (c, i) => cardTile(c, spot(zone, p, i, "mow-mini"), ctx));
   }
 
   function handRow(player, p, mine, ctx) {
@@ -242,12 +206,7 @@
         player.fast_used ? el("span", { class: "mow-flag" }, " - fast spell used this turn") : null,
       ),
     );
-    const deck = el(
-      "div",
-      { class: "mow-zone" },
-      el("div", { class: "mow-label" }, "deck"),
-      back({ ...spot("deck", p, null, "mow-deck"), title: `${player.deck} cards in the deck` }, String(player.deck)),
-    );
+    const deck = zoneBox("deck", back({ ...spot("deck", p, null, "mow-deck"), title: `${player.deck} cards in the deck` }, String(player.deck)));
     const piles = el(
       "div",
       { class: "mow-piles" },
@@ -326,13 +285,6 @@
   }
 
   boards.mow_v1 = function draw(view, ctx) {
-    ctx = ctx || {};
-    const seat = view.seat;
-    const root = el("div", { class: "mow-board" });
-    const seats = view.players.map((_, p) => p);
-    for (const p of seats.filter((q) => q !== seat)) root.append(sideBox(view, p, ctx));
-    root.append(middle(view, ctx));
-    root.append(sideBox(view, seat, ctx));
-    return root;
+    return window.deckgymDom.drawTable("mow-board", view, ctx, sideBox, middle);
   };
 })();
