@@ -24,6 +24,11 @@ search decisions per second (ratios to connect_four's random AEC decisions per s
 ``--against DIR`` times the same rows of another copy of the code (e.g. a checkout of the
 previous release) in the same run, for a before/after speed-up.
 
+The batched-env rows (``scripts/bench_vector.py``) time learner steps per second of the
+single-learner env, Gymnasium's ``SyncVectorEnv`` of ``--vector-envs`` of them, ``envs.vector``
+of that many games, and the same over ``--workers`` processes, in alternating rounds, on
+``--vector-env`` (OCG beginner) with the random opponent, and give their ratios.
+
 The deck-tournament rows time a deck match with heuristic pilots on both sides against
 random-vs-random games of the same variant, over the same worker processes (``--workers``).
 
@@ -294,6 +299,17 @@ def _parser() -> argparse.ArgumentParser:
         "--level", default=None, help="opponent level of the latency rows (default: play's default)"
     )
     _rows_option(ap, "--agent-seconds", float, 6.0, "time per construction/agent row, over the rounds")
+    _rows_option(
+        ap,
+        "--vector-seconds",
+        float,
+        24.0,
+        "time of the batched-env rows (scripts/bench_vector.py), over the rounds",
+    )
+    ap.add_argument("--vector-envs", type=int, default=64, help="games of the batched-env rows")
+    ap.add_argument(
+        "--vector-env", default="medarot_ocg_v1:beginner", help="ENV or ENV:MODE of the batched-env rows"
+    )
     ap.add_argument("--worlds", type=int, default=4, help="worlds of the search rows")
     ap.add_argument(
         "--against", type=Path, default=None, help="also time those rows of the code in this folder"
@@ -425,6 +441,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             result["references"]["connect_four_v3"]["decisions_per_s"],
             args.against,
         )
+    if args.vector_seconds > 0:
+        from bench_vector import section as vector_section
+
+        result["vector"] = vector_section(
+            args.vector_env, args.vector_envs, args.workers, args.vector_seconds, args.rounds
+        )
     if args.json:
         print(json.dumps(result, indent=2))
     else:
@@ -470,7 +492,7 @@ def _side_by_side(argv: list[str], builds: list[str], args: argparse.Namespace) 
     The builds take turns, round by round (``--rounds``; the first build alternates), each
     round a process of one round with its share of ``--seconds`` and ``--agent-seconds``, so
     that a machine whose speed drifts slows both builds alike. The tournament, latency and
-    training rows run in the first round only. Each figure is the median over the rounds, and
+    training rows (and the batched-env rows) run in the first round only. Each figure is the median over the rounds, and
     each speed-up the median of the rounds' speed-ups (the two builds' rounds side by side).
     """
     rounds = max(1, args.rounds)
@@ -483,6 +505,7 @@ def _side_by_side(argv: list[str], builds: list[str], args: argparse.Namespace) 
             share += ["--agent-seconds", str(args.agent_seconds / rounds)]
             if r:
                 share += ["--tournament-games", "0", "--latency-decisions", "0", "--train-steps", "0"]
+                share += ["--vector-seconds", "0"]
             command = [sys.executable, __file__, *_without_builds(argv), *share, "--builds", build, "--json"]
             done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=False)
             if done.returncode != 0:
@@ -643,6 +666,10 @@ def table(result: dict[str, Any]) -> str:
 
         lines.append("")
         lines += agent_table(result["agents"])
+    if result.get("vector"):
+        from bench_vector import table as vector_table
+
+        lines += ["", vector_table(result["vector"])]
     lines += _block(
         f"{'AI latency':<26}{'level':>10}{'decisions':>11}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'x heuristic':>13}",
         result.get("latency"),

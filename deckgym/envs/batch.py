@@ -250,12 +250,9 @@ class BatchEnv(VectorEnv):
         n = self.num_envs
         if acts.shape[0] != n:
             raise ValueError(f"step needs {n} actions (one per game), got {acts.shape[0]}")
-        if acts.dtype.kind not in "iu":
-            if acts.dtype.kind != "f" or not bool((acts == np.round(acts)).all()):
-                raise ValueError(f"actions must be action indices, one whole number per game; got {acts!r}")
-            acts = acts.astype(np.int64)
+        acts = _whole(acts)
         if self.illegal_action == "raise":
-            self._check(acts)
+            _check(acts, self._masks, self.encoder.action_size, self._seat)
         n_list = [0.0] * n
         self._rewards, self._terms, self._truncs = n_list, [False] * n, [False] * n
         rewards, lengths, seats = n_list, self._lengths, self._seat
@@ -289,6 +286,18 @@ class BatchEnv(VectorEnv):
             np.array(self._truncs, np.bool_),
             infos,
         )
+
+    def step_share(
+        self, actions: Any
+    ) -> tuple[list[float], list[bool], list[bool], dict[str, Any], list[int]]:
+        """``step`` for a share of a ``ProcessBatchEnv``: rewards, flags and seats as lists, the infos of finished games.
+
+        The observations and masks are in the shared arrays (``bind_arrays``); what goes back
+        to the parent is only what it cannot read there.
+        """
+        _obs, _rewards, _terms, _truncs, infos = self.step(actions)
+        del infos["action_mask"], infos["seat"]
+        return self._rewards, self._terms, self._truncs, infos, list(self._seat)
 
     @property
     def seats(self) -> np.ndarray:
@@ -414,16 +423,6 @@ class BatchEnv(VectorEnv):
         episode["t"][i] = round(time.perf_counter() - self._started[i], 6)
         self._start(i, None)
 
-    def _check(self, acts: np.ndarray) -> None:
-        """Raise for the first action outside its game's mask, before any game moves."""
-        inside = (acts >= 0) & (acts < self.encoder.action_size)
-        legal = inside.copy()
-        legal[inside] = self._masks[np.flatnonzero(inside), acts[inside]]
-        if not legal.all():
-            i = int(np.flatnonzero(~legal)[0])
-            options = np.flatnonzero(self._masks[i]).tolist()
-            raise IllegalActionError(acts[i].item(), f"game {i} of the batch (seat {self._seat[i]})", options)
-
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
@@ -433,6 +432,26 @@ class BatchEnv(VectorEnv):
         obs[:] = self._obs
         masks[:] = self._masks
         self._obs, self._masks = obs, masks
+
+
+def _whole(acts: np.ndarray) -> np.ndarray:
+    """The actions as integers; ``ValueError`` for anything but whole numbers."""
+    if acts.dtype.kind in "iu":
+        return acts
+    if acts.dtype.kind != "f" or not bool((acts == np.round(acts)).all()):
+        raise ValueError(f"actions must be action indices, one whole number per game; got {acts!r}")
+    return acts.astype(np.int64)
+
+
+def _check(acts: np.ndarray, masks: np.ndarray, size: int, seats: Sequence[int]) -> None:
+    """Raise ``IllegalActionError`` for the first action outside its game's mask."""
+    inside = (acts >= 0) & (acts < size)
+    legal = inside.copy()
+    legal[inside] = masks[np.flatnonzero(inside), acts[inside]]
+    if not legal.all():
+        i = int(np.flatnonzero(~legal)[0])
+        options = np.flatnonzero(masks[i]).tolist()
+        raise IllegalActionError(acts[i].item(), f"game {i} of the batch (seat {seats[i]})", options)
 
 
 def _put(infos: dict[str, Any], key: str, i: int, value: Any, n: int, dtype: Any) -> None:
@@ -499,8 +518,7 @@ def _worker(
         while True:
             cmd, arg = conn.recv()
             if cmd == "step":
-                _, rewards, terms, truncs, infos = env.step(arrays["actions"])
-                conn.send(("ok", (rewards, terms, truncs, infos)))
+                conn.send(("ok", env.step_share(arrays["actions"])))
             elif cmd == "reset":
                 _, infos = env.reset(seed=arg)
                 conn.send(("ok", infos))
@@ -521,10 +539,11 @@ def _worker(
 
 
 class ProcessBatchEnv(VectorEnv):
-    """``BatchEnv``'s games split over worker processes, its arrays in shared memory.
+    """``BatchEnv``'s games split over processes, its arrays in shared memory.
 
-    Each of ``workers`` processes steps a consecutive share of the ``num_envs`` games as one
-    ``BatchEnv`` and writes their observations and masks straight into shared arrays, and reads
+    The games are cut into ``workers`` consecutive shares: this process steps the first share
+    itself and ``workers - 1`` worker processes step the others, all at once, each as one
+    ``BatchEnv`` writing its observations and masks straight into shared arrays and reading
     its actions from one; only rewards, flags and the infos of finished games pass through the
     pipes. It plays the same games as ``BatchEnv(name, num_envs, ...)`` with the same seed.
     Options as ``BatchEnv``'s.
@@ -542,21 +561,20 @@ class ProcessBatchEnv(VectorEnv):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or not 1 <= workers <= num_envs:
             raise ValueError(f"workers must be 1..num_envs ({num_envs!r}), got {workers!r}")
         self.copy = bool(kwargs.pop("copy", True))
-        probe = BatchEnv(name, 1, RANDOM, **{k: v for k, v in kwargs.items() if k != "weights"})
         self.name, self.num_envs = name, num_envs
-        self.single_observation_space = probe.single_observation_space
-        self.single_action_space = probe.single_action_space
-        low, high = probe.encoder.obs_bounds
-        self.observation_space = spaces.Box(
-            low,
-            high,
-            (num_envs, probe.encoder.obs_size),
-            np.float32,
-        )
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, probe.encoder.action_size))
+        bounds = [round(w * num_envs / workers) for w in range(workers + 1)]
+        self._sizes = [hi - lo for lo, hi in itertools.pairwise(bounds)]
+        # this process's own share first: its agents and ruleset are built before the workers fork
+        local = BatchEnv(name, self._sizes[0], opponent, copy=False, **kwargs)
+        enc = local.encoder
+        self.single_observation_space = local.single_observation_space
+        self.single_action_space = local.single_action_space
+        low, high = enc.obs_bounds
+        self.observation_space = spaces.Box(low, high, (num_envs, enc.obs_size), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, enc.action_size))
         shapes = {
-            "obs": ((num_envs, probe.encoder.obs_size), "float32"),
-            "masks": ((num_envs, probe.encoder.action_size), "bool"),
+            "obs": ((num_envs, enc.obs_size), "float32"),
+            "masks": ((num_envs, enc.action_size), "bool"),
             "actions": ((num_envs,), "int64"),
         }
         self._blocks = {
@@ -569,10 +587,14 @@ class ProcessBatchEnv(VectorEnv):
             k: np.ndarray(shapes[k][0], dtype=shapes[k][1], buffer=b.buf) for k, b in self._blocks.items()
         }
         mem = {k: (b.name, shapes[k][0], shapes[k][1]) for k, b in self._blocks.items()}
-        bounds = [round(w * num_envs / workers) for w in range(workers + 1)]
-        self._sizes = [hi - lo for lo, hi in itertools.pairwise(bounds)]
+        first = self._sizes[0]
+        local.bind_arrays(self._arrays["obs"][:first], self._arrays["masks"][:first])
+        self._local = local
+        self._raise = kwargs.get("illegal_action", "raise") == "raise"
+        #: the learner's seat in each game, as of the last reset or step
+        self.seats_now: list[int] = [0] * num_envs
         ctx: Any = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        for lo, hi in itertools.pairwise(bounds):
+        for lo, hi in itertools.pairwise(bounds[1:]):
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_worker, args=(child, name, lo, hi, opponent, kwargs, mem), daemon=True)
             proc.start()
@@ -604,26 +626,38 @@ class ProcessBatchEnv(VectorEnv):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
-        at = 0
-        for conn, n in zip(self._conns, self._sizes, strict=True):
+        at = self._sizes[0]
+        for conn, n in zip(self._conns, self._sizes[1:], strict=True):
             conn.send(("reset", seeds[at : at + n]))
             at += n
-        infos = _join(self._gather(), self._sizes)
+        _obs, own = self._local.reset(seed=seeds[: self._sizes[0]])
+        infos = _join([own, *self._gather()], self._sizes)
+        infos["action_mask"] = self._arrays["masks"].copy()
+        self.seats_now = infos["seat"].tolist()
         return self._out(self._arrays["obs"]), infos
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Every worker steps its share of the games at once (as ``BatchEnv.step``)."""
+        """Every process steps its share of the games at once (as ``BatchEnv.step``)."""
         acts = np.asarray(actions).reshape(-1)
         if acts.size != self.num_envs:
             raise ValueError(f"step needs {self.num_envs} actions (one per game), got {acts.size}")
+        acts = _whole(acts)
+        if self._raise:  # before any process moves a game
+            _check(acts, self._arrays["masks"], self._local.encoder.action_size, self.seats_now)
         self._arrays["actions"][:] = acts
         for conn in self._conns:
             conn.send(("step", None))
-        parts = self._gather()
-        rewards = np.concatenate([p[0] for p in parts])
-        terms = np.concatenate([p[1] for p in parts])
-        truncs = np.concatenate([p[2] for p in parts])
+        try:
+            own = self._local.step_share(self._arrays["actions"][: self._sizes[0]])
+        finally:
+            parts = [own, *self._gather()] if self._conns else [own]
+        rewards = np.array([r for p in parts for r in p[0]], np.float64)
+        terms = np.array([t for p in parts for t in p[1]], np.bool_)
+        truncs = np.array([t for p in parts for t in p[2]], np.bool_)
         infos = _join([p[3] for p in parts], self._sizes)
+        self.seats_now = [s for p in parts for s in p[4]]
+        infos["seat"] = np.array(self.seats_now, np.int64)
+        infos["action_mask"] = self._arrays["masks"].copy()
         return self._out(self._arrays["obs"]), rewards, terms, truncs, infos
 
     def action_masks(self) -> np.ndarray:
@@ -631,9 +665,10 @@ class ProcessBatchEnv(VectorEnv):
         return self._arrays["masks"].copy()
 
     def set_pool(self, opponents: Sequence[Any], weights: Sequence[float]) -> None:
-        """``BatchEnv.set_pool`` in every worker."""
+        """``BatchEnv.set_pool`` in every process."""
         for conn in self._conns:
             conn.send(("call", ("set_pool", (list(opponents), list(weights)), {})))
+        self._local.set_pool(opponents, weights)
         self._gather()
 
     def _out(self, array: np.ndarray) -> np.ndarray:
@@ -652,6 +687,7 @@ class ProcessBatchEnv(VectorEnv):
             if proc.is_alive():
                 proc.terminate()
         self._arrays = {}
+        self.__dict__.pop("_local", None)
         for block in self._blocks.values():
             block.close()
             block.unlink()

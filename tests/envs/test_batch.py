@@ -184,13 +184,20 @@ def test_worker_processes_play_the_same_games_as_one_batch() -> None:
     try:
         a, ia = one.reset(seed=3)
         b, ib = two.reset(seed=3)
+        assert np.array_equal(ia["seat"], ib["seat"])
+        bad = ib["action_mask"].argmax(1)
+        bad[4] = int(np.flatnonzero(~ib["action_mask"][4])[0])  # game 4 is a worker's
+        with pytest.raises(IllegalActionError, match="game 4 of the batch"):
+            two.step(bad)  # refused before any process moved a game: the two still agree below
         rng = np.random.default_rng(0)
         for _ in range(50):
             assert np.array_equal(a, b) and np.array_equal(ia["action_mask"], ib["action_mask"])
             acts = _pick(rng, ia["action_mask"])
             a, ra, ta, _tr, ia = one.step(acts)
             b, rb, tb, _tr2, ib = two.step(acts)
-            assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+            assert (
+                np.array_equal(ra, rb) and np.array_equal(ta, tb) and np.array_equal(ia["seat"], ib["seat"])
+            )
             if ta.any():
                 i = int(np.flatnonzero(ta)[0])
                 assert np.array_equal(ia["final_obs"][i], ib["final_obs"][i])

@@ -36,6 +36,10 @@ def test_bench_json_smoke():
             "2",
             "--against",
             str(ROOT),
+            "--vector-seconds",
+            "1.5",
+            "--vector-envs",
+            "4",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -44,6 +48,9 @@ def test_bench_json_smoke():
         check=True,
     )
     result = json.loads(out.stdout)
+    vec = result["vector"]  # the batched-env rows: learner steps/s of each vector env, ratios in one run
+    assert vec["num_envs"] == 4 and set(vec["steps_per_s"]) == {"single", "batch", "sync", "processes"}
+    assert min(vec["steps_per_s"].values()) > 0 and vec["ratio"]["batch_to_single"] > 0
     t = result["tournaments"]["medarot_ocg_v1:beginner"]  # the deck-tournament row, same run
     assert t["ratio"] == pytest.approx(t["heuristic_games_per_s"] / t["random_games_per_s"])
     lat = result["latency"]["medarot_ocg_v1:beginner"]  # the AI's time per decision, p50 <= p95 <= max
@@ -127,6 +134,8 @@ def test_bench_labels_and_nested_split():
             "--latency-decisions",
             "0",
             "--agent-seconds",
+            "0",
+            "--vector-seconds",
             "0",
             "--envs",
             "amalogs_v2:team_sizes=1x1",
