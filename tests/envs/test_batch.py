@@ -240,3 +240,39 @@ def test_maskable_ppo_learns_on_the_batch_through_the_sb3_adapter() -> None:
     with pytest.raises(AttributeError, match="no per-game method"):
         vec.env_method("render_board")
     vec.close()
+
+
+def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_path) -> None:
+    """``vec_env="batch"`` plays the same games as ``"dummy"``: the same seed gives the same weights."""
+    pytest.importorskip("sb3_contrib")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from deckgym.agents.training import TrainConfig, train
+
+    def weights(vec_env: str) -> torch.Tensor:
+        out = tmp_path / vec_env
+        cfg = TrainConfig(
+            env=OCG[0],
+            env_kwargs=dict(OCG[1]),
+            vec_env=vec_env,
+            n_envs=4,
+            timesteps=512,
+            n_steps=256,
+            batch_size=64,
+            n_epochs=1,
+            pretrain_games=0,
+            eval_every=0,
+            eval_games=2,
+            final_games=2,
+            checkpoint_every=0,
+            snapshot_every=0,
+            opponents={"heuristic": 0.7, "random": 0.3},
+            progress_bar=False,
+            out=str(out),
+        )
+        train(cfg, log=lambda _line: None)
+        model = MaskablePPO.load(out / "model.zip", device="cpu")
+        return torch.cat([p.detach().flatten() for p in model.policy.parameters()])
+
+    assert torch.equal(weights("dummy"), weights("batch"))
