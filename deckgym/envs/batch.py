@@ -27,6 +27,7 @@ shared memory; it plays the same games as one ``BatchEnv`` of the same seed.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import multiprocessing as mp
 import random
@@ -509,6 +510,9 @@ def _worker(
     mem: dict[str, tuple[str, tuple[int, ...], str]],
 ) -> None:
     """One worker process: steps games ``lo..hi-1`` of the batch, writing into the shared arrays."""
+    # what the fork inherited is never freed here: the collector leaves it alone (it would
+    # otherwise walk, and copy page by page, the whole heap of the parent at every full pass)
+    gc.freeze()
     blocks = {k: shared_memory.SharedMemory(name=m[0]) for k, m in mem.items()}
     arrays = {k: np.ndarray(m[1], dtype=m[2], buffer=blocks[k].buf)[lo:hi] for k, m in mem.items()}
     try:
