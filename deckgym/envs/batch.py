@@ -500,6 +500,20 @@ def _join(parts: list[dict[str, Any]], sizes: list[int]) -> dict[str, Any]:
     return out
 
 
+#: How long a process polls its pipe before it sleeps on it (seconds): a step's answer usually
+#: comes within this, and waking a sleeping process costs more than the polling.
+SPIN_SECONDS = 0.002
+
+
+def _wait(conn: Any) -> None:
+    """Return once ``conn`` has a message: polling it for ``SPIN_SECONDS``, then sleeping on it."""
+    deadline = time.perf_counter() + SPIN_SECONDS
+    while not conn.poll(0):
+        if time.perf_counter() > deadline:
+            conn.poll(None)
+            return
+
+
 def _worker(
     conn: Any,
     name: str,
@@ -520,6 +534,7 @@ def _worker(
         env.bind_arrays(arrays["obs"], arrays["masks"])
         conn.send(("ready", None))
         while True:
+            _wait(conn)
             cmd, arg = conn.recv()
             if cmd == "step":
                 conn.send(("ok", env.step_share(arrays["actions"])))
@@ -611,6 +626,7 @@ class ProcessBatchEnv(VectorEnv):
         out = []
         error: BaseException | None = None
         for conn in self._conns:
+            _wait(conn)
             status, value = conn.recv()
             if status == "error" and error is None:
                 error = value
