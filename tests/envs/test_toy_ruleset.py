@@ -233,6 +233,28 @@ def test_gymnasium_ids_are_registered_and_pass_check_env():
         assert reward in (-1.0, 0.0, 1.0)
 
 
+def test_gymnasium_make_vec_steps_its_games_in_one_batch_with_the_single_envs_games():
+    gid = "deckgym/ToyDuel-short-v1"
+    batch = gymnasium.make_vec(gid, 3, opponent="heuristic")
+    obs, info = batch.reset(seed=4)
+    singles = [gymnasium.make(gid, opponent="heuristic") for _ in range(3)]
+    firsts = [s.reset(seed=4 + i) for i, s in enumerate(singles)]
+    for i, (o, inf) in enumerate(firsts):
+        assert np.array_equal(obs[i], o) and np.array_equal(info["action_mask"][i], inf["action_mask"])
+    ended = 0
+    for _ in range(40):
+        actions = info["action_mask"].argmax(1)
+        obs, rewards, terms, truncs, info = batch.step(actions)
+        for i, single in enumerate(singles):
+            o, r, term, trunc, inf = single.step(int(actions[i]))
+            assert r == rewards[i] and term == terms[i]
+            if term or trunc:
+                ended += 1
+                o, inf = single.reset()
+            assert np.array_equal(obs[i], o)
+    assert ended >= 3
+
+
 # ----------------------------------------------------------------------------- 3-5, levels: the scripts
 def test_the_bench_lists_its_variants_and_times_a_row():
     bench = load_script("bench")
