@@ -1,7 +1,8 @@
 """The declaration of a ruleset: one ``Game`` in its own folder, from which every list derives.
 
-Each ruleset's package (``envs/mow/__init__.py``, say) declares one :class:`Game`: its env
-name, title, env module, the option sets that the tools run (its variants), its heuristic and
+Each ruleset's package declares one :class:`Game` in its ``game.toml`` (``envs/mow/game.toml``,
+read by ``declared``; its ``__init__.py`` sets ``GAME = declared(__name__)``): its env name,
+title, env module, the option sets that the tools run (its variants), its heuristic and
 what it offers (deck tools, nested core games). ``BUILT_IN`` lists the packages of the built-in
 rulesets, one line each; ``register(game)`` adds another at run time (a ruleset kept outside
 the package). Every per-game list of the library is read from here: ``envs.names()``, the
@@ -14,11 +15,15 @@ import path, as PettingZoo's and Gymnasium's registries name entry points).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+#: The file of a ruleset's package that declares it (``declared``).
+DECLARATION = "game.toml"
 
 #: The packages of the built-in rulesets: each declares ``GAME`` (one line a ruleset).
 BUILT_IN = (
@@ -172,6 +177,43 @@ class Game:
                 if not any(_same(value, v) for v in values):
                     values.append(value)
         return out
+
+
+def _tuples(value: Any) -> Any:
+    """TOML's arrays as tuples (an option such as ``team_sizes = [2, 2]`` is the tuple ``(2, 2)``)."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+def declared(package: str) -> Game:
+    """The ``Game`` that the ``game.toml`` of ``package`` declares (its ``__init__`` sets ``GAME`` to it).
+
+    The file holds ``Game``'s fields (``name``, ``title``, ``gym_name``, ``heuristic``,
+    ``decks``, ``nested``, ``help``), a ``[renamed]`` table, and one ``[[variants]]`` table per
+    variant (``tag``, ``title``, ``long`` and an ``options`` table); ``module`` defaults to
+    the env module beside the package (``deckgym.envs.mow_v1`` for ``deckgym.envs.mow``).
+
+    Raises:
+        ValueError: the file names a field ``Game`` does not have (the message lists them).
+    """
+    import tomllib
+    from importlib.resources import files
+
+    data = tomllib.loads((files(package) / DECLARATION).read_text(encoding="utf-8"))
+    fields = {f.name for f in dataclasses.fields(Game)}
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise ValueError(f"{package}/{DECLARATION}: unknown fields {unknown}; a Game has {sorted(fields)}")
+    variants = tuple(
+        Variant(_tuples(v.get("options", {})), v.get("tag", ""), v.get("long", False), v.get("title", ""))
+        for v in data.pop("variants", [{}])
+    )
+    parent = package.rpartition(".")[0]
+    module = data.pop("module", f"{parent}.{data.get('name', '')}" if parent else str(data.get("name", "")))
+    return Game(module=module, variants=variants, **data)
 
 
 def _same(a: Any, b: Any) -> bool:

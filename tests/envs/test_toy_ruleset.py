@@ -247,7 +247,7 @@ def test_gymnasium_make_vec_steps_its_games_in_one_batch_with_the_single_envs_ga
         obs, rewards, terms, truncs, info = batch.step(actions)
         for i, single in enumerate(singles):
             o, r, term, trunc, inf = single.step(int(actions[i]))
-            assert r == rewards[i] and term == terms[i]
+            assert r == rewards[i] and term == terms[i] and trunc == truncs[i]
             if term or trunc:
                 ended += 1
                 o, inf = single.reset()
@@ -381,3 +381,31 @@ def test_agents_make_and_the_arena_play_it():
     assert mirror.score == 0.5  # the deterministic heuristic in both seats splits every pair
     search = match("search:2", "random", NAME, games=4, workers=1)
     assert search.wins + search.draws + search.losses == 4
+
+
+def test_a_declaration_file_gives_the_same_game_and_refuses_unknown_fields(tmp_path, monkeypatch):
+    """``games.declared`` reads a package's ``game.toml``: the built-in rulesets declare themselves so."""
+    package = tmp_path / "tomlgame"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "game.toml").write_text(
+        'name = "toy_v1"\ntitle = "Toy duel"\ngym_name = "ToyDuel"\n'
+        'module = "tests.toy_game.toy_v1"\nheuristic = "tests.toy_game.heuristic:ToyHeuristic"\n'
+        '[[variants]]\ntag = "short"\ntitle = "Race to 15"\noptions = { target = 15 }\n'
+        '[[variants]]\ntag = "long"\ntitle = "Race to 25"\nlong = true\noptions = { target = 25 }\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert envs.games.declared("tomlgame") == GAME
+    (package / "game.toml").write_text('name = "toy_v1"\ntitle = "T"\ngym_name = "T"\ncolour = "red"\n')
+    with pytest.raises(ValueError, match=r"unknown fields \['colour'\]"):
+        envs.games.declared("tomlgame")
+    (package / "game.toml").write_text('name = "toy_v1"\ntitle = "T"\ngym_name = "T"\n')
+    assert envs.games.declared("tomlgame").module == "toy_v1"  # a top-level package: the module beside it
+
+
+def test_the_built_in_rulesets_are_declared_by_their_files():
+    for package in envs.games.BUILT_IN:
+        game = envs.games.declared(package)
+        assert (
+            game == envs.games.game(game.name) and game.module == package.rpartition(".")[0] + "." + game.name
+        )
