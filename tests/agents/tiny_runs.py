@@ -9,8 +9,8 @@ from deckgym.agents.training.config import TrainConfig
 
 
 def tiny_config(out: Path, **settings: Any) -> TrainConfig:
-    """A training run small enough for a test: two envs, small batches, no progress bar."""
-    return TrainConfig(n_envs=2, batch_size=128, out=str(out), progress_bar=False, **settings)
+    """A training run small enough for a test: two envs, small batches, no progress bar (``settings`` override any)."""
+    return TrainConfig(**{"n_envs": 2, "batch_size": 128, "out": str(out), "progress_bar": False, **settings})
 
 
 def quick_config(out: Path, env: str, **settings: Any) -> TrainConfig:

@@ -248,12 +248,14 @@ def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_p
     import torch
     from sb3_contrib import MaskablePPO
 
-    from deckgym.agents.training import TrainConfig, train
+    from deckgym.agents.training import train
+    from tests.agents.tiny_runs import quick_config
 
     def weights(vec_env: str) -> torch.Tensor:
         out = tmp_path / vec_env
-        cfg = TrainConfig(
-            env=OCG[0],
+        cfg = quick_config(
+            out,
+            OCG[0],
             env_kwargs=dict(OCG[1]),
             vec_env=vec_env,
             n_envs=4,
@@ -262,14 +264,8 @@ def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_p
             batch_size=64,
             n_epochs=1,
             pretrain_games=0,
-            eval_every=0,
-            eval_games=2,
             final_games=2,
-            checkpoint_every=0,
-            snapshot_every=0,
             opponents={"heuristic": 0.7, "random": 0.3},
-            progress_bar=False,
-            out=str(out),
         )
         train(cfg, log=lambda _line: None)
         model = MaskablePPO.load(out / "model.zip", device="cpu")
