@@ -4,6 +4,7 @@
     python scripts/rllib_ppo.py --iterations 50 --batch 4000 --env-runners 2 --json
     python scripts/rllib_ppo.py --env mow_v1 --options '{}' --checkpoint runs/rllib_mow
     python scripts/rllib_ppo.py --resume runs/rllib_mow --iterations 10 --checkpoint runs/rllib_mow
+    python scripts/rllib_ppo.py --batched 64 --batch 4096 --minibatch 512 --epochs 1   # the batched env
 
 Both seats play the same policy, RLlib's ``ActionMaskingTorchRLModule`` (the example module
 that ships with RLlib: it adds -inf to the logits of masked actions), over ``envs.rllib``'s
@@ -19,6 +20,12 @@ seat-swapped pairs: its score (wins + draws/2) with the 95% interval over the pa
 draw and loss. ``--checkpoint DIR`` saves the algorithm there after training (RLlib's own
 checkpoint format), ``--resume DIR`` continues from one. The exit status is 1 if the policy
 sent an action the mask forbade (every illegal action ends a game with -1 and is counted).
+``--batched N`` trains on the batched env instead (``envs.vector`` through ``gymnasium.make_vec``'s
+vector entry point, which RLlib's single-agent env runners take whole): N games per env runner,
+the learner's seat in each against ``--opponent`` (the heuristic) inside the env, one policy
+with the same masking module over ``{"observations", "action_mask"}``; the bare rate beside it
+is then the batched env's own, random legal actions for the learner, in the same run.
+
 Needs the ``rllib`` extra (``pip install -e '.[rllib]'``).
 """
 
@@ -47,6 +54,10 @@ def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
 
     from deckgym.envs.rllib import RllibEnv
 
+    if args.batched:
+        return _batched_config(
+            args, options, PPOConfig(), RLModuleSpec, ActionMaskingTorchRLModule
+        ).build_algo()
     config = (
         PPOConfig()
         .environment(RllibEnv, env_config={"env": args.env, **options})
@@ -72,6 +83,62 @@ def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
         .debugging(seed=args.seed)
     )
     return config.build_algo()
+
+
+def _batched_env(ctx: dict[str, Any]) -> Any:
+    """The batched env of an env runner (RLlib passes ``num_envs`` beside the env config)."""
+    from deckgym import agents
+
+    config = dict(ctx)
+    name, opponent, n = config.pop("env"), config.pop("opponent"), int(config.pop("num_envs", 1))
+    return agents.vector(name, n, opponent, observation="dict", illegal_action="penalize", **config)
+
+
+def _batched_config(
+    args: argparse.Namespace, options: dict[str, Any], config: Any, spec: Any, module: Any
+) -> Any:
+    """PPO on the batched env: one masking module, ``--batched`` games per env runner in one call."""
+    from ray.tune.registry import register_env
+
+    register_env("deckgym-batched", _batched_env)
+    return (
+        config.environment(
+            "deckgym-batched", env_config={"env": args.env, "opponent": args.opponent, **options}
+        )
+        .env_runners(
+            num_env_runners=args.env_runners,
+            num_envs_per_env_runner=args.batched,
+            gym_env_vectorize_mode="vector_entry_point",
+        )
+        .rl_module(rl_module_spec=spec(module_class=module, model_config={"head_fcnet_hiddens": [128, 128]}))
+        .learners(num_learners=0)
+        .training(
+            train_batch_size_per_learner=args.batch,
+            minibatch_size=args.minibatch,
+            num_epochs=args.epochs,
+            lr=3e-4,
+        )
+        .debugging(seed=args.seed)
+    )
+
+
+def batched_rate(
+    env: str, options: dict[str, Any], num_envs: int, opponent: str, seconds: float, seed: int
+) -> float:
+    """Learner steps per second of the batched env alone, random legal actions (no learning)."""
+    import numpy as np
+
+    from deckgym import agents
+
+    batch = agents.vector(env, num_envs, opponent, observation="dict", **options)
+    rng = np.random.default_rng(seed)
+    obs, _info = batch.reset(seed=seed)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        masks = obs["action_mask"]
+        obs, _r, _te, _tr, _info = batch.step((rng.random(masks.shape) * masks).argmax(1))
+        steps += num_envs
+    return steps / (time.perf_counter() - t0)
 
 
 class GreedyModule:
@@ -103,13 +170,15 @@ class GreedyModule:
         return int(legal[np.argmax(logits[legal])])
 
 
-def evaluate(algo: Any, env: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+def evaluate(
+    algo: Any, env: str, options: dict[str, Any], games: int, seed: int, module_id: str = "shared"
+) -> dict[str, Any]:
     """The greedy policy against the heuristic over seat-swapped pairs (``agents.arena``'s score)."""
     from deckgym import agents, envs
     from deckgym.agents.arena import MatchResult, pair_points, tally
 
     aec = envs.make(env, **options)
-    me = GreedyModule(algo.get_module("shared"))
+    me = GreedyModule(algo.get_module(module_id))
     them = agents.make("heuristic", env, seed=seed, **options)
     pairs = pair_points(aec, me, them, range(seed, seed + (games + 1) // 2))
     w, d, lo = tally(pairs)
@@ -161,6 +230,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--envs-per-runner", type=int, default=1, help="envs in each env runner")
     ap.add_argument(
+        "--batched",
+        type=int,
+        default=0,
+        help="games per env runner in one batched env (0: the self-play adapter)",
+    )
+    ap.add_argument("--opponent", default="heuristic", help="the learner's opponent inside the batched env")
+    ap.add_argument(
         "--eval-games", type=int, default=40, help="games against the heuristic at the end (0: none)"
     )
     ap.add_argument("--checkpoint", type=Path, default=None, help="save the algorithm here after training")
@@ -180,8 +256,8 @@ def _parse(argv: list[str] | None) -> tuple[argparse.Namespace, dict[str, Any]]:
         ap.error(f"--options must be a JSON object, got {args.options!r}")
     if min(args.iterations, args.batch, args.minibatch, args.epochs, args.envs_per_runner) < 1:
         ap.error("--iterations, --batch, --minibatch, --epochs and --envs-per-runner must be at least 1")
-    if min(args.env_runners, args.eval_games) < 0:
-        ap.error("--env-runners and --eval-games must be at least 0")
+    if min(args.env_runners, args.eval_games, args.batched) < 0:
+        ap.error("--env-runners, --eval-games and --batched must be at least 0")
     if args.resume is not None and not (args.resume / "rllib_checkpoint.json").is_file():
         ap.error(f"--resume {args.resume}: no RLlib checkpoint there (write one with --checkpoint)")
     return args, options
@@ -192,6 +268,8 @@ def _iteration_row(i: int, result: dict[str, Any], t0: float) -> dict[str, Any]:
     from deckgym.envs.rllib import RllibEnv
 
     returns = _get(result, "env_runners", "agent_episode_returns_mean") or {}
+    if len(returns) <= 1 and _get(result, "env_runners", "episode_return_mean") is not None:
+        returns = {"learner": _get(result, "env_runners", "episode_return_mean")}  # the batched env: one seat
     return {
         "iteration": i + 1,
         "env_steps": _get(result, "env_runners", "num_env_steps_sampled_lifetime"),
@@ -233,7 +311,11 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
 
     from deckgym.envs.rllib import RllibEnv
 
-    bare = adapter_rate(args.env, options, 2.0, args.seed)
+    bare = (
+        batched_rate(args.env, options, args.batched, args.opponent, 2.0, args.seed)
+        if args.batched
+        else adapter_rate(args.env, options, 2.0, args.seed)
+    )
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
         algo = build(args, options)
@@ -245,7 +327,14 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
         if args.checkpoint is not None:
             algo.save_to_path(str(args.checkpoint.resolve()))
         evaluation = (
-            evaluate(algo, args.env, options, args.eval_games, args.seed + 900_000)
+            evaluate(
+                algo,
+                args.env,
+                options,
+                args.eval_games,
+                args.seed + 900_000,
+                "default_policy" if args.batched else "shared",
+            )
             if args.eval_games
             else None
         )

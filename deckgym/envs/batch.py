@@ -108,6 +108,9 @@ class BatchEnv(VectorEnv):
             game moves; ``"penalize"`` ends that game with -1 for the learner and
             ``infos["illegal_action"]``.
         copy: return copies of the batch's arrays (False: the same arrays, rewritten each step).
+        observation: ``"array"`` (the default: the observations, the masks in
+            ``infos["action_mask"]``) or ``"dict"``: ``{"observations", "action_mask"}`` (the
+            mask as float32 0/1), the form of RLlib's action-masking modules.
         shaping: weight of the ruleset's potential-based reward shaping (0: off), as in the
             single-learner env: each step adds ``shaping * (gamma * phi(s') - phi(s))``.
         gamma: the discount of the shaping term.
@@ -130,6 +133,7 @@ class BatchEnv(VectorEnv):
         skip_forced: bool = True,
         illegal_action: str = "raise",
         copy: bool = True,
+        observation: str = "array",
         shaping: float = 0.0,
         gamma: float = 0.995,
         first: int = 0,
@@ -157,10 +161,12 @@ class BatchEnv(VectorEnv):
         self.shaping, self.gamma = float(shaping), float(gamma)
         self._potential = getattr(self.ruleset, "potential", None) if shaping else None
         self._phi = [0.0] * num_envs
-        low, high = enc.obs_bounds
-        self.single_observation_space = spaces.Box(low, high, (enc.obs_size,), np.float32)
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {OBSERVATIONS}, got {observation!r}")
+        self.observation = observation
+        self.single_observation_space = _space(observation, enc, None)
         self.single_action_space = spaces.Discrete(enc.action_size)
-        self.observation_space = spaces.Box(low, high, (num_envs, enc.obs_size), np.float32)
+        self.observation_space = _space(observation, enc, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, enc.action_size))
         self._options = options
         self._specs = specs
@@ -243,7 +249,7 @@ class BatchEnv(VectorEnv):
                 raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
         for i, s in enumerate(seeds):
             self._start(i, s)
-        return self._out(self._obs), {"seat": self.seats, "action_mask": self._masks.copy()}
+        return self._out(), {"seat": self.seats, "action_mask": self._masks.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Play one learner action per game, the opponents up to each learner's next decision, and restart finished games."""
@@ -281,7 +287,7 @@ class BatchEnv(VectorEnv):
         infos["seat"] = self.seats
         infos["action_mask"] = self._masks.copy()
         return (
-            self._out(self._obs),
+            self._out(),
             np.array(self._rewards, np.float64),
             np.array(self._terms, np.bool_),
             np.array(self._truncs, np.bool_),
@@ -410,9 +416,14 @@ class BatchEnv(VectorEnv):
         self._finish(i, self.encoder.observe(self.states[i], seat), final_info, -1.0, infos)
 
     def _finish(
-        self, i: int, last_obs: np.ndarray, final_info: dict[str, Any], ret: float, infos: dict[str, Any]
+        self, i: int, last_obs: Any, final_info: dict[str, Any], ret: float, infos: dict[str, Any]
     ) -> None:
         n = self.num_envs
+        if self.observation == "dict":  # the game is over: no legal action
+            last_obs = {
+                "observations": last_obs,
+                "action_mask": np.zeros(self.encoder.action_size, np.float32),
+            }
         _put(infos, "final_obs", i, last_obs, n, object)
         _put(infos, "final_info", i, final_info, n, object)
         episode = infos.setdefault(
@@ -424,8 +435,8 @@ class BatchEnv(VectorEnv):
         episode["t"][i] = round(time.perf_counter() - self._started[i], 6)
         self._start(i, None)
 
-    def _out(self, array: np.ndarray) -> np.ndarray:
-        return array.copy() if self.copy else array
+    def _out(self) -> Any:
+        return _observation(self._obs, self._masks, self.observation, self.copy)
 
     # ------------------------------------------------------------------ for process workers
     def bind_arrays(self, obs: np.ndarray, masks: np.ndarray) -> None:
@@ -433,6 +444,29 @@ class BatchEnv(VectorEnv):
         obs[:] = self._obs
         masks[:] = self._masks
         self._obs, self._masks = obs, masks
+
+
+#: The forms of the batch's observations (``BatchEnv``'s ``observation``).
+OBSERVATIONS = ("array", "dict")
+
+
+def _space(observation: str, enc: Any, num_envs: int | None) -> spaces.Space[Any]:
+    """The observation space of one game (``num_envs`` None) or of the batch."""
+    low, high = enc.obs_bounds
+    lead = () if num_envs is None else (num_envs,)
+    obs = spaces.Box(low, high, (*lead, enc.obs_size), np.float32)
+    if observation == "array":
+        return obs
+    return spaces.Dict(
+        {"observations": obs, "action_mask": spaces.Box(0.0, 1.0, (*lead, enc.action_size), np.float32)}
+    )
+
+
+def _observation(obs: np.ndarray, masks: np.ndarray, observation: str, copy: bool) -> Any:
+    """The batch's observations in the form asked for (copies of the arrays when ``copy``)."""
+    if observation == "dict":
+        return {"observations": obs.copy() if copy else obs, "action_mask": masks.astype(np.float32)}
+    return obs.copy() if copy else obs
 
 
 def _whole(acts: np.ndarray) -> np.ndarray:
@@ -586,10 +620,10 @@ class ProcessBatchEnv(VectorEnv):
         # this process's own share first: its agents and ruleset are built before the workers fork
         local = BatchEnv(name, self._sizes[0], opponent, copy=False, **kwargs)
         enc = local.encoder
+        self.observation = local.observation
         self.single_observation_space = local.single_observation_space
         self.single_action_space = local.single_action_space
-        low, high = enc.obs_bounds
-        self.observation_space = spaces.Box(low, high, (num_envs, enc.obs_size), np.float32)
+        self.observation_space = _space(self.observation, enc, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, enc.action_size))
         shapes = {
             "obs": ((num_envs, enc.obs_size), "float32"),
@@ -654,7 +688,7 @@ class ProcessBatchEnv(VectorEnv):
         infos = _join([own, *self._gather()], self._sizes)
         infos["action_mask"] = self._arrays["masks"].copy()
         self.seats_now = infos["seat"].tolist()
-        return self._out(self._arrays["obs"]), infos
+        return self._out(), infos
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Every process steps its share of the games at once (as ``BatchEnv.step``)."""
@@ -678,7 +712,7 @@ class ProcessBatchEnv(VectorEnv):
         self.seats_now = [s for p in parts for s in p[4]]
         infos["seat"] = np.array(self.seats_now, np.int64)
         infos["action_mask"] = self._arrays["masks"].copy()
-        return self._out(self._arrays["obs"]), rewards, terms, truncs, infos
+        return self._out(), rewards, terms, truncs, infos
 
     def action_masks(self) -> np.ndarray:
         """The learners' legal actions, one row per game."""
@@ -691,8 +725,8 @@ class ProcessBatchEnv(VectorEnv):
         self._local.set_pool(opponents, weights)
         self._gather()
 
-    def _out(self, array: np.ndarray) -> np.ndarray:
-        return array.copy() if self.copy else array
+    def _out(self) -> Any:
+        return _observation(self._arrays["obs"], self._arrays["masks"], self.observation, self.copy)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the workers and free the shared memory."""

@@ -272,3 +272,28 @@ def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_p
         return torch.cat([p.detach().flatten() for p in model.policy.parameters()])
 
     assert torch.equal(weights("dummy"), weights("batch"))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_dict_observations_carry_the_mask_as_rllibs_masking_modules_read_it(workers: int) -> None:
+    env = envs.vector(OCG[0], 4, "random", observation="dict", workers=workers, **OCG[1])
+    plain = envs.vector(OCG[0], 4, "random", **OCG[1])
+    try:
+        obs, info = env.reset(seed=2)
+        same, _ = plain.reset(seed=2)
+        assert set(obs) == {"observations", "action_mask"} and env.observation_space.contains(obs)
+        assert env.single_observation_space["action_mask"].shape == (env.single_action_space.n,)
+        assert np.array_equal(obs["observations"], same)
+        assert np.array_equal(obs["action_mask"], info["action_mask"].astype(np.float32))
+        rng = np.random.default_rng(0)
+        ended = 0
+        while ended == 0:
+            obs, _r, terms, truncs, info = env.step(_pick(rng, info["action_mask"]))
+            for i in np.flatnonzero(terms | truncs):
+                ended += 1
+                final = info["final_obs"][i]
+                assert set(final) == {"observations", "action_mask"} and not final["action_mask"].any()
+        with pytest.raises(ValueError, match="observation must be one of"):
+            envs.vector(OCG[0], 2, "random", observation="tuple", **OCG[1])
+    finally:
+        env.close()
