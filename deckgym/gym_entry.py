@@ -31,7 +31,7 @@ def make_vector(num_envs: int = 1, env_name: str = "", opponent: str = "heuristi
     id's options and ``envs.batch.BatchEnv``'s. ``vectorization_mode="sync"`` still gives
     Gymnasium's ``SyncVectorEnv`` of single envs.
     """
-    from deckgym.agents.batch import vector
+    from deckgym.agents import vector
 
     kwargs.pop("render_mode", None)  # the batch renders text on request only
     return vector(env_name, num_envs, opponent, **kwargs)

@@ -23,10 +23,36 @@ MAX_WORLDS = 256
 
 
 def vector(env_name: str, num_envs: int = 64, opponent: Any = "heuristic", **kwargs: Any) -> Any:
-    """``num_envs`` games stepped in one call with ``opponent`` (a spec, or a pool of them) inside (``agents.batch``)."""
-    from deckgym.agents.batch import vector as batched
+    """``envs.vector`` whose opponents may be agent specs (``"heuristic"``, ``"search:4"``, ``"ppo:PATH"``).
 
-    return batched(env_name, num_envs, opponent, **kwargs)
+    ``num_envs`` games stepped in one call (``envs.batch.BatchEnv``): the envs layer imports no
+    agent, so the agents of ``opponent`` (a spec, or a list of them with ``weights=``) are built
+    here (``spec_maker``) and handed down. The other keywords are ``envs.vector``'s
+    (``workers``, ``learner_seat``, ``shaping``...) and the env's options.
+    """
+    from deckgym.envs.batch import vector as batched
+
+    return batched(env_name, num_envs, opponent, specs=spec_maker, **kwargs)
+
+
+def spec_maker(spec: str, env_name: str, options: dict[str, Any]) -> Any:
+    """A function of a game's index that returns the agent of ``spec`` for that game of a batch.
+
+    A frozen policy (``ppo:PATH``) keeps nothing between calls, so every game of a process
+    shares one loaded copy; every other spec builds one agent per game, seeded with its index.
+    A bad spec fails here, once, with ``make``'s own error.
+    """
+    make(spec, env_name, seed=0, **options)
+    if spec.startswith("ppo:"):
+        shared: dict[str, Any] = {}
+
+        def frozen(_index: int) -> Any:
+            if "agent" not in shared:
+                shared["agent"] = make(spec, env_name, seed=0, **options)
+            return shared["agent"]
+
+        return frozen
+    return lambda index: make(spec, env_name, seed=index, **options)
 
 
 def make(spec: str, env_name: str, seed: int | None = None, **env_kwargs: Any) -> Any:

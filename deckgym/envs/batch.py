@@ -33,6 +33,7 @@ import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from multiprocessing import shared_memory
 from typing import Any
 
@@ -42,6 +43,7 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from deckgym.envs.core.errors import IllegalActionError
+from deckgym.envs.games import game
 
 #: Where the learner sits: alternating over the episodes from the reset seed, drawn, or a fixed seat.
 SEAT_MODES = ("alternate", "random")
@@ -62,7 +64,7 @@ class _Table:
 
 
 #: How agent specs become opponents: ``(spec, env name, options)`` -> a function of the game index
-#: returning that game's agent (``deckgym.agents.batch.spec_maker``, passed down by the layers above).
+#: returning that game's agent (``deckgym.agents.spec_maker``, passed down by the layers above).
 SpecMaker = Callable[[str, str, dict[str, Any]], Callable[[int], Any]]
 
 
@@ -139,14 +141,15 @@ class BatchEnv(VectorEnv):
         first: int = 0,
         **options: Any,
     ) -> None:
-        from deckgym import envs
 
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number of at least 1, got {num_envs!r}")
         if illegal_action not in ILLEGAL_POLICIES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_POLICIES}, got {illegal_action!r}")
         self.name = name
-        self.ruleset = envs.ruleset(name, **options)
+        self.ruleset = import_module(game(name).module).ruleset(
+            **options
+        )  # envs.ruleset's, without the package
         self.encoder = enc = self.ruleset.encoder
         self.num_players = n = int(self.ruleset.num_players)
         if learner_seat not in SEAT_MODES and learner_seat not in range(n):

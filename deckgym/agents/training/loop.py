@@ -276,7 +276,7 @@ def _vec_env(cfg: TrainConfig, n_envs: int, base: list[str], weights: list[float
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
     if cfg.vec_env == "batch":  # every game in one batched env (envs.vector)
-        from deckgym.agents.batch import vector
+        from deckgym.agents import vector
         from deckgym.agents.training.batch_vec import BatchVecEnv
 
         batch = vector(
