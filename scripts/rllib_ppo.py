@@ -23,8 +23,9 @@ sent an action the mask forbade (every illegal action ends a game with -1 and is
 ``--batched N`` trains on the batched env instead (``envs.vector`` through ``gymnasium.make_vec``'s
 vector entry point, which RLlib's single-agent env runners take whole): N games per env runner,
 the learner's seat in each against ``--opponent`` (the heuristic) inside the env, one policy
-with the same masking module over ``{"observations", "action_mask"}``; the bare rate beside it
-is then the batched env's own, random legal actions for the learner, in the same run.
+with the same masking module over ``{"observations", "action_mask"}``; beside the bare
+adapter's rate the report then gives the batched env's own (random legal actions for the
+learner), both measured in the same run.
 
 Needs the ``rllib`` extra (``pip install -e '.[rllib]'``).
 """
@@ -311,10 +312,9 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
 
     from deckgym.envs.rllib import RllibEnv
 
-    bare = (
-        batched_rate(args.env, options, args.batched, args.opponent, 2.0, args.seed)
-        if args.batched
-        else adapter_rate(args.env, options, 2.0, args.seed)
+    bare = adapter_rate(args.env, options, 2.0, args.seed)
+    batched = (
+        batched_rate(args.env, options, args.batched, args.opponent, 2.0, args.seed) if args.batched else None
     )
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
@@ -341,11 +341,22 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
         algo.stop()
     finally:
         ray.shutdown()
-    return {"bare": bare, "rows": rows, "seconds": seconds, "sampled": sampled, "evaluation": evaluation}
+    return {
+        "bare": bare,
+        "batched": batched,
+        "rows": rows,
+        "seconds": seconds,
+        "sampled": sampled,
+        "evaluation": evaluation,
+    }
 
 
 def _print_summary(
-    args: argparse.Namespace, rate: float, bare: float, evaluation: dict[str, Any] | None
+    args: argparse.Namespace,
+    rate: float,
+    bare: float,
+    evaluation: dict[str, Any] | None,
+    batched: float | None,
 ) -> None:
     """Print the rate, the evaluation, the checkpoint and the illegal actions as text."""
     from deckgym.envs.rllib import RllibEnv
@@ -354,6 +365,8 @@ def _print_summary(
         f"{rate:,.0f} env steps/s while training ({rate / bare:.3f}x the bare adapter's {bare:,.0f} "
         "random steps/s)"
     )
+    if batched is not None:
+        print(f"  and {rate / batched:.3f}x the batched env's own {batched:,.0f} random learner steps/s")
     if evaluation is not None:
         lo, hi = evaluation["score_ci95"]
         print(
@@ -380,6 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         "iterations": run["rows"],
         "env_steps_per_second": rate,
         "adapter_steps_per_second": run["bare"],
+        "batched_env_steps_per_second": run["batched"],
         "evaluation_vs_heuristic": run["evaluation"],
         "checkpoint": str(args.checkpoint) if args.checkpoint else None,
         "illegal_actions": RllibEnv.illegal_actions,
@@ -387,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:
-        _print_summary(args, rate, run["bare"], run["evaluation"])
+        _print_summary(args, rate, run["bare"], run["evaluation"], run["batched"])
     return 1 if RllibEnv.illegal_actions else 0
 
 
