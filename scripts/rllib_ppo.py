@@ -43,10 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
-    """The PPO algorithm with one shared masking module, set up by ``main``'s parsed options.
+    """The PPO algorithm with one masking module, set up by ``main``'s parsed options.
 
     It reads ``--env``, ``--batch``, ``--minibatch``, ``--epochs``, ``--seed``, ``--env-runners``
-    (0: sampling in the driver) and ``--envs-per-runner``.
+    (0: sampling in the driver), ``--envs-per-runner``, and ``--batched`` with ``--opponent``.
     """
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -55,26 +55,34 @@ def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
 
     from deckgym.envs.rllib import RllibEnv
 
-    if args.batched:
-        return _batched_config(
-            args, options, PPOConfig(), RLModuleSpec, ActionMaskingTorchRLModule
-        ).build_algo()
-    config = (
-        PPOConfig()
-        .environment(RllibEnv, env_config={"env": args.env, **options})
-        .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
-        .rl_module(
-            rl_module_spec=MultiRLModuleSpec(
-                rl_module_specs={
-                    "shared": RLModuleSpec(
-                        module_class=ActionMaskingTorchRLModule,
-                        model_config={"head_fcnet_hiddens": [128, 128]},
-                    )
-                }
+    module = RLModuleSpec(
+        module_class=ActionMaskingTorchRLModule, model_config={"head_fcnet_hiddens": [128, 128]}
+    )
+    config = PPOConfig()
+    if args.batched:  # one learner seat per game, N games per env runner in one batched env
+        from ray.tune.registry import register_env
+
+        register_env("deckgym-batched", _batched_env)
+        config = (
+            config.environment(
+                "deckgym-batched", env_config={"env": args.env, "opponent": args.opponent, **options}
             )
+            .env_runners(
+                num_env_runners=args.env_runners,
+                num_envs_per_env_runner=args.batched,
+                gym_env_vectorize_mode="vector_entry_point",
+            )
+            .rl_module(rl_module_spec=module)
         )
-        .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_runner)
-        .learners(num_learners=0)
+    else:  # self-play: both seats of the turn-based adapter share one module
+        config = (
+            config.environment(RllibEnv, env_config={"env": args.env, **options})
+            .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
+            .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"shared": module}))
+            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_runner)
+        )
+    return (
+        config.learners(num_learners=0)
         .training(
             train_batch_size_per_learner=args.batch,
             minibatch_size=args.minibatch,
@@ -82,8 +90,8 @@ def build(args: argparse.Namespace, options: dict[str, Any]) -> Any:
             lr=3e-4,
         )
         .debugging(seed=args.seed)
+        .build_algo()
     )
-    return config.build_algo()
 
 
 def _batched_env(ctx: dict[str, Any]) -> Any:
@@ -93,34 +101,6 @@ def _batched_env(ctx: dict[str, Any]) -> Any:
     config = dict(ctx)
     name, opponent, n = config.pop("env"), config.pop("opponent"), int(config.pop("num_envs", 1))
     return agents.vector(name, n, opponent, observation="dict", illegal_action="penalize", **config)
-
-
-def _batched_config(
-    args: argparse.Namespace, options: dict[str, Any], config: Any, spec: Any, module: Any
-) -> Any:
-    """PPO on the batched env: one masking module, ``--batched`` games per env runner in one call."""
-    from ray.tune.registry import register_env
-
-    register_env("deckgym-batched", _batched_env)
-    return (
-        config.environment(
-            "deckgym-batched", env_config={"env": args.env, "opponent": args.opponent, **options}
-        )
-        .env_runners(
-            num_env_runners=args.env_runners,
-            num_envs_per_env_runner=args.batched,
-            gym_env_vectorize_mode="vector_entry_point",
-        )
-        .rl_module(rl_module_spec=spec(module_class=module, model_config={"head_fcnet_hiddens": [128, 128]}))
-        .learners(num_learners=0)
-        .training(
-            train_batch_size_per_learner=args.batch,
-            minibatch_size=args.minibatch,
-            num_epochs=args.epochs,
-            lr=3e-4,
-        )
-        .debugging(seed=args.seed)
-    )
 
 
 def batched_rate(

@@ -242,6 +242,19 @@ def test_maskable_ppo_learns_on_the_batch_through_the_sb3_adapter() -> None:
     vec.close()
 
 
+#: Two PPO rollouts of 256 steps over 4 games, no imitation, heuristic and random opponents.
+SMALL_RUN = {
+    "n_envs": 4,
+    "timesteps": 512,
+    "n_steps": 256,
+    "batch_size": 64,
+    "n_epochs": 1,
+    "pretrain_games": 0,
+    "final_games": 2,
+    "opponents": {"heuristic": 0.7, "random": 0.3},
+}
+
+
 def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_path) -> None:
     """``vec_env="batch"`` plays the same games as ``"dummy"``: the same seed gives the same weights."""
     pytest.importorskip("sb3_contrib")
@@ -253,20 +266,7 @@ def test_deckgym_train_on_the_batch_trains_the_same_model_as_on_dummy_envs(tmp_p
 
     def weights(vec_env: str) -> torch.Tensor:
         out = tmp_path / vec_env
-        cfg = quick_config(
-            out,
-            OCG[0],
-            env_kwargs=dict(OCG[1]),
-            vec_env=vec_env,
-            n_envs=4,
-            timesteps=512,
-            n_steps=256,
-            batch_size=64,
-            n_epochs=1,
-            pretrain_games=0,
-            final_games=2,
-            opponents={"heuristic": 0.7, "random": 0.3},
-        )
+        cfg = quick_config(out, OCG[0], env_kwargs=dict(OCG[1]), vec_env=vec_env, **SMALL_RUN)
         train(cfg, log=lambda _line: None)
         model = MaskablePPO.load(out / "model.zip", device="cpu")
         return torch.cat([p.detach().flatten() for p in model.policy.parameters()])
