@@ -74,6 +74,30 @@ def shared_ruleset(cls: Callable[..., Any], **options: Any) -> Any:
     return ruleset
 
 
+def ruleset_over(cls: Callable[..., Any], module: str) -> Callable[..., Any]:
+    """An env module's ``ruleset(...)`` whose options are ``cls``'s own, declared once on ``cls``.
+
+    Its signature is ``cls``'s (``help()`` and ``Game.defaults`` read the defaults there); a call
+    binds its arguments to it, fills in the defaults and returns ``shared_ruleset(cls, ...)``.
+    ``module`` is the env module that names it ``ruleset``.
+    """
+    import inspect
+
+    signature = inspect.signature(cls)
+
+    def ruleset(*args: Any, **options: Any) -> Any:
+        bound = signature.bind(*args, **options)
+        bound.apply_defaults()
+        return shared_ruleset(cls, **bound.arguments)
+
+    ruleset.__signature__ = signature.replace(return_annotation=cls)  # type: ignore[attr-defined]
+    ruleset.__doc__ = (
+        "The rules of one configuration, without an env (shared by every env of that configuration)."
+    )
+    ruleset.__module__ = module
+    return ruleset
+
+
 def env_over(ruleset: Callable[..., Any]) -> Callable[..., CardGameEnv]:
     """An env module's ``env(...)``: ``ruleset(...)``'s options, then ``render_mode`` and ``illegal_action``.
 
