@@ -40,7 +40,7 @@ def ruleset(name: str, **kwargs: Any) -> Any:
     options of the env alone (``ENV_ONLY_OPTIONS``) are accepted and play no part.
     """
     rules = {k: v for k, v in kwargs.items() if k not in ENV_ONLY_OPTIONS}
-    return _module(name).ruleset(**rules)
+    return games.game(name).ruleset(**rules)
 
 
 def vector(name: str, num_envs: int = 64, opponent: Any = "random", **kwargs: Any) -> Any:

@@ -33,7 +33,6 @@ import multiprocessing as mp
 import random
 import time
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from multiprocessing import shared_memory
 from typing import Any
 
@@ -147,9 +146,7 @@ class BatchEnv(VectorEnv):
         if illegal_action not in ILLEGAL_POLICIES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_POLICIES}, got {illegal_action!r}")
         self.name = name
-        self.ruleset = import_module(game(name).module).ruleset(
-            **options
-        )  # envs.ruleset's, without the package
+        self.ruleset = game(name).ruleset(**options)
         self.encoder = enc = self.ruleset.encoder
         self.num_players = n = int(self.ruleset.num_players)
         if learner_seat not in SEAT_MODES and learner_seat not in range(n):
@@ -243,24 +240,14 @@ class BatchEnv(VectorEnv):
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start every game; ``seed`` seeds game ``i`` with ``seed + i`` (or ``seed[i]`` from a list)."""
-        seeds: Sequence[int | None]
-        if seed is None or isinstance(seed, (int, np.integer)):
-            seeds = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
-        else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
-        for i, s in enumerate(seeds):
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
             self._start(i, s)
         return self._out(), {"seat": self.seats, "action_mask": self._masks.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Play one learner action per game, the opponents up to each learner's next decision, and restart finished games."""
-        acts = np.asarray(actions).reshape(-1)
         n = self.num_envs
-        if acts.shape[0] != n:
-            raise ValueError(f"step needs {n} actions (one per game), got {acts.shape[0]}")
-        acts = _whole(acts)
+        acts = _actions(actions, n)
         if self.illegal_action == "raise":
             _check(acts, self._masks, self.encoder.action_size, self._seat)
         n_list = [0.0] * n
@@ -472,8 +459,21 @@ def _observation(obs: np.ndarray, masks: np.ndarray, observation: str, copy: boo
     return obs.copy() if copy else obs
 
 
-def _whole(acts: np.ndarray) -> np.ndarray:
-    """The actions as integers; ``ValueError`` for anything but whole numbers."""
+def _seeds(seed: int | Sequence[int | None] | None, n: int) -> list[int | None]:
+    """Each game's reset seed: ``seed + i`` from one seed, or a list of ``n``; None: the next episodes."""
+    if seed is None or isinstance(seed, (int, np.integer)):
+        return [None if seed is None else int(seed) + i for i in range(n)]
+    seeds = list(seed)
+    if len(seeds) != n:
+        raise ValueError(f"reset got {len(seeds)} seeds for {n} games")
+    return seeds
+
+
+def _actions(actions: Any, n: int) -> np.ndarray:
+    """One action index per game, as integers; ``ValueError`` for another count or anything but whole numbers."""
+    acts = np.asarray(actions).reshape(-1)
+    if acts.shape[0] != n:
+        raise ValueError(f"step needs {n} actions (one per game), got {acts.shape[0]}")
     if acts.dtype.kind in "iu":
         return acts
     if acts.dtype.kind != "f" or not bool((acts == np.round(acts)).all()):
@@ -677,12 +677,7 @@ class ProcessBatchEnv(VectorEnv):
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start every game, as ``BatchEnv.reset``."""
-        if seed is None or isinstance(seed, (int, np.integer)):
-            seeds: list[int | None] = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
-        else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ValueError(f"reset got {len(seeds)} seeds for {self.num_envs} games")
+        seeds = _seeds(seed, self.num_envs)
         at = self._sizes[0]
         for conn, n in zip(self._conns, self._sizes[1:], strict=True):
             conn.send(("reset", seeds[at : at + n]))
@@ -695,10 +690,7 @@ class ProcessBatchEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Every process steps its share of the games at once (as ``BatchEnv.step``)."""
-        acts = np.asarray(actions).reshape(-1)
-        if acts.size != self.num_envs:
-            raise ValueError(f"step needs {self.num_envs} actions (one per game), got {acts.size}")
-        acts = _whole(acts)
+        acts = _actions(actions, self.num_envs)
         if self._raise:  # before any process moves a game
             _check(acts, self._arrays["masks"], self._local.encoder.action_size, self.seats_now)
         self._arrays["actions"][:] = acts

@@ -138,6 +138,10 @@ class Game:
         ]
         return f"{self.name}:{','.join(parts)}"
 
+    def ruleset(self, **options: Any) -> Any:
+        """The env module's ``ruleset(**options)``: the rules of that configuration, without an env."""
+        return importlib.import_module(self.module).ruleset(**options)
+
     def defaults(self) -> dict[str, Any]:
         """The env's options with their defaults (the env module's ``ruleset`` signature)."""
         import inspect
@@ -188,6 +192,15 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+def _known(data: dict[str, Any], kind: type, where: str) -> dict[str, Any]:
+    """``data``, once every key is a field of the dataclass ``kind`` (``ValueError`` names the others)."""
+    fields = {f.name for f in dataclasses.fields(kind)}
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise ValueError(f"{where}: unknown fields {unknown}; a {kind.__name__} has {sorted(fields)}")
+    return data
+
+
 def declared(package: str) -> Game:
     """The ``Game`` that the ``game.toml`` of ``package`` declares (its ``__init__`` sets ``GAME`` to it).
 
@@ -202,13 +215,10 @@ def declared(package: str) -> Game:
     import tomllib
     from importlib.resources import files
 
-    data = tomllib.loads((files(package) / DECLARATION).read_text(encoding="utf-8"))
-    fields = {f.name for f in dataclasses.fields(Game)}
-    unknown = sorted(set(data) - fields)
-    if unknown:
-        raise ValueError(f"{package}/{DECLARATION}: unknown fields {unknown}; a Game has {sorted(fields)}")
+    where = f"{package}/{DECLARATION}"
+    data = _known(tomllib.loads((files(package) / DECLARATION).read_text(encoding="utf-8")), Game, where)
     variants = tuple(
-        Variant(_tuples(v.get("options", {})), v.get("tag", ""), v.get("long", False), v.get("title", ""))
+        Variant(**{**_known(v, Variant, f"{where} (a variant)"), "options": _tuples(v.get("options", {}))})
         for v in data.pop("variants", [{}])
     )
     parent = package.rpartition(".")[0]

@@ -399,6 +399,11 @@ def test_a_declaration_file_gives_the_same_game_and_refuses_unknown_fields(tmp_p
     (package / "game.toml").write_text('name = "toy_v1"\ntitle = "T"\ngym_name = "T"\ncolour = "red"\n')
     with pytest.raises(ValueError, match=r"unknown fields \['colour'\]"):
         envs.games.declared("tomlgame")
+    (package / "game.toml").write_text(
+        'name = "toy_v1"\ntitle = "T"\ngym_name = "T"\n[[variants]]\nmood = 1\n'
+    )
+    with pytest.raises(ValueError, match=r"\(a variant\): unknown fields \['mood'\]"):
+        envs.games.declared("tomlgame")
     (package / "game.toml").write_text('name = "toy_v1"\ntitle = "T"\ngym_name = "T"\n')
     assert envs.games.declared("tomlgame").module == "toy_v1"  # a top-level package: the module beside it
 
