@@ -40,18 +40,12 @@ def spec_maker(spec: str, env_name: str, options: dict[str, Any]) -> Any:
 
     A frozen policy (``ppo:PATH``) keeps nothing between calls, so every game of a process
     shares one loaded copy; every other spec builds one agent per game, seeded with its index.
-    A bad spec fails here, once, with ``make``'s own error.
+    A bad spec fails here, once, with ``make``'s own error (the agent made to find out is the
+    frozen policy's shared copy).
     """
-    make(spec, env_name, seed=0, **options)
+    first = make(spec, env_name, seed=0, **options)
     if spec.startswith("ppo:"):
-        shared: dict[str, Any] = {}
-
-        def frozen(_index: int) -> Any:
-            if "agent" not in shared:
-                shared["agent"] = make(spec, env_name, seed=0, **options)
-            return shared["agent"]
-
-        return frozen
+        return lambda _index: first
     return lambda index: make(spec, env_name, seed=index, **options)
 
 
