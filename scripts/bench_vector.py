@@ -27,19 +27,16 @@ from typing import Any
 import numpy as np
 
 
-def _split(label: str) -> tuple[str, dict[str, Any]]:
-    """``ENV`` or ``ENV:MODE`` as the env name and its options."""
-    name, _, mode = label.partition(":")
-    return name, ({"mode": mode} if mode else {})
+def _variant(label: str) -> tuple[str, dict[str, Any], str]:
+    """A variant's row label (``ENV`` or ``ENV:MODE``, as ``bench.py`` labels them): its env name, options and Gymnasium id."""
+    from deckgym.envs import games
 
-
-def _gym_id(name: str, options: dict[str, Any]) -> str:
-    from deckgym import envs
-
-    for gym_id, (env_name, opts) in envs.gym_ids().items():
-        if env_name == name and all(opts.get(k) == v for k, v in options.items()):
-            return gym_id
-    raise SystemExit(f"no Gymnasium id for {name} {options}; ids: {', '.join(envs.gym_ids())}")
+    game = games.game(label.partition(":")[0])
+    for variant in game.variants:
+        if game.label(variant.options) == label:
+            return game.name, dict(variant.options), game.gym_id(variant)
+    labels = ", ".join(game.label(v.options) for v in game.variants)
+    raise SystemExit(f"unknown variant {label!r}; {game.name}'s variants: {labels}")
 
 
 def _pick(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
@@ -82,14 +79,14 @@ def vector_rate(make: Callable[[], Any], seconds: float) -> float:
     return rate
 
 
-def makers(name: str, options: dict[str, Any], num_envs: int, workers: int) -> dict[str, Callable[[], Any]]:
+def makers(
+    name: str, options: dict[str, Any], gym_id: str, num_envs: int, workers: int
+) -> dict[str, Callable[[], Any]]:
     """The vector envs of the rows, as factories."""
     import gymnasium as gym
     from gymnasium.vector import AutoresetMode
 
     from deckgym import envs
-
-    gym_id = _gym_id(name, options)
 
     def sync() -> Any:
         return gym.vector.SyncVectorEnv(
@@ -108,9 +105,8 @@ def makers(name: str, options: dict[str, Any], num_envs: int, workers: int) -> d
 
 def section(label: str, num_envs: int, workers: int, seconds: float, rounds: int) -> dict[str, Any]:
     """The rows' rates per round and the ratios (medians over the rounds)."""
-    name, options = _split(label)
-    gym_id = _gym_id(name, options)
-    rows = makers(name, options, num_envs, workers)
+    name, options, gym_id = _variant(label)
+    rows = makers(name, options, gym_id, num_envs, workers)
     per = seconds / max(1, rounds) / (len(rows) + 1)
     rates: dict[str, list[float]] = {k: [] for k in ["single", *rows]}
     for r in range(rounds):

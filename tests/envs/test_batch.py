@@ -19,11 +19,8 @@ OCG = ("medarot_ocg_v1", {"mode": "beginner"})
 
 
 def _gym_id(name: str, options: dict) -> str:
-    return next(
-        gid
-        for gid, (n, opts) in envs.gym_ids().items()
-        if n == name and all(opts.get(k) == v for k, v in options.items())
-    )
+    game = envs.games.game(name)
+    return game.gym_id(game.variant_of(options))
 
 
 def _pick(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
