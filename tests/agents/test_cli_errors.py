@@ -248,6 +248,10 @@ FILES = {
         ["train", "mow_v1", "--imitation-cache", "zipped.zip"],
         "imitation cache zipped.zip is not a file deckgym train wrote",
     ),
+    ("model.zip", b"PK\x03\x04garbage"): (
+        ["train", "mow_v1", "--init-model", "model.zip"],
+        "--init-model 'model.zip' is not a model file",
+    ),
     ("x", b""): (
         ["play", "mow_v1", "--record", "missing/dir/x.jsonl"],
         "--record missing/dir/x.jsonl: no folder",

@@ -70,6 +70,11 @@ class TrainConfig:
             imitation runs and is written there (with the optimizer's state, so a run from the
             cache is the run that imitates). Experiments that vary only PPO's settings then
             share one imitated start.
+        init_model: start PPO from this model's weights instead of an imitation: a model file
+            (``model.zip`` of an earlier run) or ``pretrained`` (the shipped model of the env
+            and mode, ``agents/models``); "": none. Its network must have the run's shape
+            (``net_arch``, ``features_dim``, ``critic``). The imitation is skipped, and the
+            start is written as ``start.zip`` and evaluated at step 0 as an imitation would be.
         critic: "seat" (default): the value function reads the learner's observation, as the
             policy does. "global": the value function also reads the whole game
             (``env.state()``: the opponent's cards and the deck orders), a centralized critic;
@@ -134,6 +139,7 @@ class TrainConfig:
     pretrain_lr: float = 3e-4
     pretrain_samples: int = 250_000
     imitation_cache: str = ""
+    init_model: str = ""
     teacher: str = "heuristic"
     teacher_workers: int = 1
     dagger_rounds: int = 2
@@ -193,12 +199,38 @@ class TrainConfig:
                 raise ValueError(
                     "learner 'map' takes no 'self' opponents (a snapshot plays the map view only)"
                 )
+        if self.init_model == "pretrained":
+            from deckgym.agents.pretrained import model_path
+
+            model_path(self.env, self.env_kwargs)  # ValueError: none shipped (it names those that are)
+        elif self.init_model:
+            from pathlib import Path
+
+            if not Path(self.init_model).is_file():
+                raise ValueError(
+                    f"init_model must be a model file, 'pretrained' or '', got {self.init_model!r} (no such file)"
+                )
+            if not _is_model_file(self.init_model):
+                raise ValueError(
+                    f"init_model {self.init_model!r} is not a model file (a model.zip that training or ppo save)"
+                )
         for name in ("teacher", "dagger_teacher"):
             spec = getattr(self, name)
             if (name == "dagger_teacher" and spec == "") or spec in ("heuristic", "search"):
                 continue
             if not (spec.startswith("search:") and spec[7:].isdigit() and int(spec[7:]) >= 1):
                 raise ValueError(f"{name} must be 'heuristic', 'search' or 'search:WORLDS', got {spec!r}")
+
+
+def _is_model_file(path: str) -> bool:
+    """Whether ``path`` is a zip with a stable-baselines3 policy in it (``policy.pth``)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            return "policy.pth" in z.namelist()
+    except (zipfile.BadZipFile, OSError):
+        return False
 
 
 def field_help() -> dict[str, str]:
@@ -297,6 +329,7 @@ _RULES: dict[str, tuple[Any, Any, str]] = {
     "pretrain_lr": (NUM, lambda x: 0 < x <= 1, "a number in (0, 1]"),
     "pretrain_samples": (int, _games(1), f"an integer in 1..{MAX_GAMES:,}"),
     "imitation_cache": (str, lambda x: True, "a file path or '' (none)"),
+    "init_model": (str, lambda x: True, "a model file, 'pretrained' or '' (none)"),
     "teacher": (str, lambda x: True, "'heuristic', 'search' or 'search:WORLDS'"),
     "teacher_workers": (int, lambda x: 1 <= x <= 1024, "an integer in 1..1024"),
     "dagger_rounds": (int, lambda x: 0 <= x <= 100, "an integer in 0..100"),

@@ -271,6 +271,45 @@ def _restore(
     return model, list(state["history"]), snapshots
 
 
+def init_model_path(cfg: TrainConfig) -> Path:
+    """The file of ``cfg.init_model``: the shipped model of the env (``pretrained``) or the path given.
+
+    Raises:
+        ValueError: no such file, or no model is shipped for the env and mode.
+    """
+    if cfg.init_model == "pretrained":
+        from deckgym.agents.pretrained import model_path
+
+        return model_path(cfg.env, cfg.env_kwargs)
+    path = Path(cfg.init_model)
+    if not path.is_file():
+        raise ValueError(f"init_model: no model file {cfg.init_model!r} (give a model.zip, or 'pretrained')")
+    return path
+
+
+def _load_start(model: Any, cfg: TrainConfig, log: Callable[[str], None]) -> None:
+    """Put the weights of ``cfg.init_model`` into ``model`` (its policy, value head and extractor).
+
+    Raises:
+        ValueError: the file's network has another shape than the run's (``net_arch``,
+            ``features_dim``, ``critic``, or the env's observation and actions).
+    """
+    from stable_baselines3.common.save_util import load_from_zip_file
+
+    path = init_model_path(cfg)
+    _, params, _ = load_from_zip_file(str(path), device="cpu", load_data=False)
+    try:
+        # the policy's weights only: the run keeps its own optimizer, step count and settings
+        model.policy.load_state_dict(params["policy"], strict=True)
+    except RuntimeError as e:  # load_state_dict's missing, unexpected or mis-sized weights
+        first = str(e).strip().splitlines()[1:2] or [str(e)]
+        raise ValueError(
+            f"init_model {str(path)!r} does not fit this run's network (net_arch {list(cfg.net_arch)}, "
+            f"features_dim {cfg.features_dim}, critic {cfg.critic!r}): {first[0].strip()}"
+        ) from None
+    log(f"starting from the weights of {path}")
+
+
 def _vec_env(cfg: TrainConfig, n_envs: int, base: list[str], weights: list[float]) -> Any:
     """The training workers (in process or one per process), seeded, with episode statistics."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
@@ -411,7 +450,10 @@ class _Run:
     def start(self) -> None:
         """Before PPO: the imitation and its evaluation (a new run), the KL anchor (when set)."""
         if self.state is None:
-            if self.cfg.pretrain_games:
+            if self.cfg.init_model:
+                _load_start(self.model, self.cfg, self.log)
+                self.model.save(self.out / "start.zip")  # the start, to evaluate beside the model
+            elif self.cfg.pretrain_games:
                 start_from_imitation(self.model, self.cfg, self.log)
                 self.model.save(self.out / "imitation.zip")  # the start, to evaluate beside the model
             self.evaluate(0)
