@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -224,6 +225,11 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--resume", type=Path, default=None, help="continue from a checkpoint saved by --checkpoint"
     )
+    ap.add_argument(
+        "--address",
+        default=os.environ.get("RAY_ADDRESS", ""),
+        help="a Ray cluster to join (host:port of its head; default: $RAY_ADDRESS, else a local Ray)",
+    )
     ap.add_argument("--json", action="store_true")
     return ap
 
@@ -296,7 +302,9 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
     batched = (
         batched_rate(args.env, options, args.batched, args.opponent, 2.0, args.seed) if args.batched else None
     )
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
+    # a cluster (--address, or RAY_ADDRESS) gives its nodes' CPUs; otherwise a local Ray of 2 CPUs
+    where = {"address": args.address} if args.address else {"num_cpus": 2}
+    ray.init(**where, include_dashboard=False, log_to_driver=False, ignore_reinit_error=True)
     try:
         algo = build(args, options)
         if args.resume is not None:

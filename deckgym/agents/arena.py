@@ -243,8 +243,12 @@ class RayPool:
             ) from None
         self.ray = ray
         self.started = not ray.is_initialized()
-        if self.started:  # RAY_ADDRESS, when set, makes this join that cluster instead
-            ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+        if self.started:
+            # RAY_ADDRESS, when set, makes this join that cluster, whose nodes give the CPUs
+            # (Ray refuses num_cpus when it joins); otherwise a local one of ``workers`` CPUs starts
+            joining = bool(os.environ.get("RAY_ADDRESS"))
+            cpus = {} if joining else {"num_cpus": workers or None}
+            ray.init(**cpus, include_dashboard=False, log_to_driver=False)
         self.tasks: dict[Callable[[Any], Any], Any] = {}
 
     def map(self, work: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
