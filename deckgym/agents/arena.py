@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -162,11 +163,15 @@ def play_on(env: Any, agents: list[Any], seed: int) -> list[float]:
 
 
 def one_torch_thread(*specs: str) -> None:
-    """In a worker process, give torch one thread when a PPO agent plays (workers split the cores).
+    """In a worker process, give torch one thread when a policy plays (workers split the cores).
 
-    torch is imported only then: a worker of heuristic or random agents never pays for it.
+    A policy plays in ``ppo:...``, ``search:W:ppo:...`` and the AMALOGS composite; a worker
+    forked from a process that ran torch also needs it, or its first operation waits forever
+    on the thread pool it inherited. torch is imported only then: a worker of heuristic or
+    random agents never pays for it.
     """
-    if any(spec.startswith("ppo") for spec in specs):
+    policy = any(spec.startswith(("ppo", "composite")) or ":ppo:" in spec for spec in specs)
+    if policy or "torch" in sys.modules:
         import torch
 
         torch.set_num_threads(1)

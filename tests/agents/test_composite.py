@@ -151,3 +151,22 @@ def test_amalogs_offers_the_composite_as_medium():
         levels = {lv.name: lv.spec for lv in levels_for("amalogs_v2", options)}
         assert levels["Medium"] == "ppo:pretrained"
         assert isinstance(agents.make(levels["Medium"], "amalogs_v2", **options), CompositeAgent)
+
+
+def test_a_match_of_the_composite_over_forked_workers_ends_after_torch_ran_in_the_parent():
+    """A worker forked after the parent ran torch used to wait forever on the inherited thread pool."""
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy as np, torch\n"
+        "from deckgym.agents import arena\n"
+        "torch.set_num_threads(2); torch.ones(64, 64) @ torch.ones(64, 64)  # the parent's pool runs\n"
+        "r = arena.match('composite', 'heuristic', 'amalogs_v2', games=4, seed=3, workers=2)\n"
+        "print(r.games, r.wins + r.draws + r.losses)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["4", "4"]
