@@ -189,6 +189,18 @@ def adapter_rate(env: str, options: dict[str, Any], seconds: float, seed: int) -
     return steps / (time.perf_counter() - t0)
 
 
+def sampling_rate(algo: Any, seconds: float) -> float:
+    """Env steps per second of RLlib's own sampling in the driver (the policy exploring), with no update."""
+    runner = algo.env_runner_group.local_env_runner
+    if runner is None:
+        raise ValueError("--sample-seconds times the driver's env runner: use --env-runners 0")
+    runner.sample(num_timesteps=1024)  # warm up
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        steps += sum(len(e) for e in runner.sample(num_timesteps=4096))
+    return steps / (time.perf_counter() - t0)
+
+
 def _get(result: dict[str, Any], *keys: str) -> Any:
     for k in keys:
         if not isinstance(result, dict) or k not in result:
@@ -226,6 +238,12 @@ def _parser() -> argparse.ArgumentParser:
         "--resume", type=Path, default=None, help="continue from a checkpoint saved by --checkpoint"
     )
     ap.add_argument(
+        "--sample-seconds",
+        type=float,
+        default=0.0,
+        help="after training, time RLlib's own sampling (no update) this long (0: no)",
+    )
+    ap.add_argument(
         "--address",
         default=os.environ.get("RAY_ADDRESS", ""),
         help="a Ray cluster to join (host:port of its head; default: $RAY_ADDRESS, else a local Ray)",
@@ -243,8 +261,10 @@ def _parse(argv: list[str] | None) -> tuple[argparse.Namespace, dict[str, Any]]:
         ap.error(f"--options must be a JSON object, got {args.options!r}")
     if min(args.iterations, args.batch, args.minibatch, args.epochs, args.envs_per_runner) < 1:
         ap.error("--iterations, --batch, --minibatch, --epochs and --envs-per-runner must be at least 1")
-    if min(args.env_runners, args.eval_games, args.batched) < 0:
-        ap.error("--env-runners, --eval-games and --batched must be at least 0")
+    if min(args.env_runners, args.eval_games, args.batched, args.sample_seconds) < 0:
+        ap.error("--env-runners, --eval-games, --batched and --sample-seconds must be at least 0")
+    if args.sample_seconds and args.env_runners:
+        ap.error("--sample-seconds times the driver's env runner: give it with --env-runners 0")
     if args.resume is not None and not (args.resume / "rllib_checkpoint.json").is_file():
         ap.error(f"--resume {args.resume}: no RLlib checkpoint there (write one with --checkpoint)")
     return args, options
@@ -311,6 +331,8 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
             algo.restore_from_path(str(args.resume.resolve()))
         RllibEnv.illegal_actions = 0  # RLlib's env checker stepped random actions while building
         rows, seconds = _train(algo, args)
+        # after training: the steps it samples would otherwise count in the first iteration's
+        sampling = sampling_rate(algo, args.sample_seconds) if args.sample_seconds else None
         sampled = sum(r["env_steps_this_iteration"] for r in rows)
         if args.checkpoint is not None:
             algo.save_to_path(str(args.checkpoint.resolve()))
@@ -332,6 +354,7 @@ def _train_and_evaluate(args: argparse.Namespace, options: dict[str, Any]) -> di
     return {
         "bare": bare,
         "batched": batched,
+        "sampling": sampling,
         "rows": rows,
         "seconds": seconds,
         "sampled": sampled,
@@ -345,6 +368,7 @@ def _print_summary(
     bare: float,
     evaluation: dict[str, Any] | None,
     batched: float | None,
+    sampling: float | None = None,
 ) -> None:
     """Print the rate, the evaluation, the checkpoint and the illegal actions as text."""
     from deckgym.envs.rllib import RllibEnv
@@ -355,6 +379,10 @@ def _print_summary(
     )
     if batched is not None:
         print(f"  and {rate / batched:.3f}x the batched env's own {batched:,.0f} random learner steps/s")
+    if sampling is not None:
+        print(
+            f"RLlib's sampling alone (no update): {sampling:,.0f} env steps/s, {sampling / bare:.3f}x the bare adapter's"
+        )
     if evaluation is not None:
         lo, hi = evaluation["score_ci95"]
         print(
@@ -382,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         "env_steps_per_second": rate,
         "adapter_steps_per_second": run["bare"],
         "batched_env_steps_per_second": run["batched"],
+        "sampling_steps_per_second": run["sampling"],
         "evaluation_vs_heuristic": run["evaluation"],
         "checkpoint": str(args.checkpoint) if args.checkpoint else None,
         "illegal_actions": RllibEnv.illegal_actions,
@@ -389,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=1, default=str))
     else:
-        _print_summary(args, rate, run["bare"], run["evaluation"], run["batched"])
+        _print_summary(args, rate, run["bare"], run["evaluation"], run["batched"], run["sampling"])
     return 1 if RllibEnv.illegal_actions else 0
 
 

@@ -126,7 +126,9 @@ def test_the_ppo_example_trains_on_the_batched_env_through_rllibs_vector_entry_p
     """``--batched N``: RLlib's single-agent env runner takes ``envs.vector`` whole (N games, the
     heuristic inside), the masking module learns from ``{"observations", "action_mask"}``, and the
     rate is reported beside the bare adapter's and the batched env's own random rates."""
-    report = _example("--batched", "8", "--iterations", "2", "--eval-games", "2", "--json")
+    report = _example(
+        "--batched", "8", "--iterations", "2", "--eval-games", "2", "--sample-seconds", "0.5", "--json"
+    )
     last = report["iterations"][-1]
     assert len(report["iterations"]) == 2 and last["env_steps"] >= 600 and last["episodes"] >= 1
     assert (
@@ -135,3 +137,5 @@ def test_the_ppo_example_trains_on_the_batched_env_through_rllibs_vector_entry_p
     )
     assert 0 < report["env_steps_per_second"] < report["batched_env_steps_per_second"]
     assert report["adapter_steps_per_second"] > 0 and report["evaluation_vs_heuristic"]["games"] == 2
+    # RLlib's own sampling, timed after training: it steps the batched env, so it is no faster
+    assert 0 < report["sampling_steps_per_second"] < report["batched_env_steps_per_second"]
