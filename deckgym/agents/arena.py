@@ -162,16 +162,19 @@ def play_on(env: Any, agents: list[Any], seed: int) -> list[float]:
     return list(raw.game.returns())
 
 
+def plays_policy(spec: str) -> bool:
+    """Whether the agent ``spec`` runs a policy on torch: ``ppo:...``, ``search:W:ppo:...``, the AMALOGS composite."""
+    return "ppo:" in spec or spec.startswith("composite")
+
+
 def one_torch_thread(*specs: str) -> None:
     """In a worker process, give torch one thread when a policy plays (workers split the cores).
 
-    A policy plays in ``ppo:...``, ``search:W:ppo:...`` and the AMALOGS composite; a worker
-    forked from a process that ran torch also needs it, or its first operation waits forever
-    on the thread pool it inherited. torch is imported only then: a worker of heuristic or
-    random agents never pays for it.
+    A worker forked from a process that ran torch also needs it, or its first operation waits
+    forever on the thread pool it inherited. torch is imported only then: a worker of heuristic
+    or random agents never pays for it.
     """
-    policy = any(spec.startswith(("ppo", "composite")) or ":ppo:" in spec for spec in specs)
-    if policy or "torch" in sys.modules:
+    if any(plays_policy(spec) for spec in specs) or "torch" in sys.modules:
         import torch
 
         torch.set_num_threads(1)

@@ -74,8 +74,9 @@ def require_extra(extra: str, what: str) -> None:
 def check_agent(spec: str, env: str, kwargs: dict[str, Any], option: str = "--agent") -> None:
     """Build the agent ``spec`` once: an unknown spec or a missing model file is a ``UserError``."""
     from deckgym import agents
+    from deckgym.agents.arena import plays_policy
 
-    if "ppo:" in spec or spec.startswith("composite"):  # the policies run on torch
+    if plays_policy(spec):
         require_extra("train", f"{option} {spec}")
     try:
         agents.make(spec, env, seed=0, **kwargs)
