@@ -271,22 +271,6 @@ def _restore(
     return model, list(state["history"]), snapshots
 
 
-def init_model_path(cfg: TrainConfig) -> Path:
-    """The file of ``cfg.init_model``: the shipped model of the env (``pretrained``) or the path given.
-
-    Raises:
-        ValueError: no such file, or no model is shipped for the env and mode.
-    """
-    if cfg.init_model == "pretrained":
-        from deckgym.agents.pretrained import model_path
-
-        return model_path(cfg.env, cfg.env_kwargs)
-    path = Path(cfg.init_model)
-    if not path.is_file():
-        raise ValueError(f"init_model: no model file {cfg.init_model!r} (give a model.zip, or 'pretrained')")
-    return path
-
-
 def _load_start(model: Any, cfg: TrainConfig, log: Callable[[str], None]) -> None:
     """Put the weights of ``cfg.init_model`` into ``model`` (its policy, value head and extractor).
 
@@ -296,7 +280,10 @@ def _load_start(model: Any, cfg: TrainConfig, log: Callable[[str], None]) -> Non
     """
     from stable_baselines3.common.save_util import load_from_zip_file
 
-    path = init_model_path(cfg)
+    from deckgym.agents.pretrained import model_path
+
+    # validate() checked the file (or that a model is shipped for the env and mode)
+    path = model_path(cfg.env, cfg.env_kwargs) if cfg.init_model == "pretrained" else Path(cfg.init_model)
     _, params, _ = load_from_zip_file(str(path), device="cpu", load_data=False)
     try:
         # the policy's weights only: the run keeps its own optimizer, step count and settings
