@@ -18,9 +18,26 @@ Needs the ``distributed`` extra (Ray).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
+from typing import Any
+
+
+def start(nodes: int, cpus: int) -> Any:
+    """A started ``ray.cluster_utils.Cluster``: a head with no CPUs and ``nodes`` nodes of ``cpus`` CPUs."""
+    from ray.cluster_utils import Cluster
+
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    try:
+        for _ in range(nodes):
+            cluster.add_node(num_cpus=cpus)
+        cluster.wait_for_nodes()
+    except BaseException:
+        cluster.shutdown()
+        raise
+    return cluster
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,16 +53,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not 1 <= args.nodes <= 64 or not 1 <= args.cpus <= 1024:
         ap.error(f"--nodes must be in 1..64 and --cpus in 1..1024, got {args.nodes} and {args.cpus}")
-    try:
-        from ray.cluster_utils import Cluster
-    except ImportError:
+    if importlib.util.find_spec("ray") is None:
         ap.error("Ray is needed: pip install -e '.[distributed]'")
 
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    cluster = start(args.nodes, args.cpus)
     try:
-        for _ in range(args.nodes):
-            cluster.add_node(num_cpus=args.cpus)
-        cluster.wait_for_nodes()
         print(
             f"a Ray cluster at {cluster.address}: a head with no CPUs and {args.nodes} nodes of "
             f"{args.cpus} CPU{'s' if args.cpus > 1 else ''}",

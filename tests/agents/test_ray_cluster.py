@@ -11,21 +11,17 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="the distributed extra (make test installs it)")
 
-from ray.cluster_utils import Cluster
-
 from deckgym.agents import arena
 from deckgym.agents.decks.matches import deck_match
+from tests.scripts import ROOT, load_script
 
 MATCH = {"games": 8, "seed": 9, "workers": 2, "mode": "normal"}
 
 
 @pytest.fixture
 def cluster(monkeypatch):
-    c = Cluster(initialize_head=True, head_node_args={"num_cpus": 0, "include_dashboard": False})
+    c = load_script("local_cluster").start(nodes=2, cpus=1)  # the script's own cluster
     try:
-        for _ in range(2):
-            c.add_node(num_cpus=1)
-        c.wait_for_nodes()
         monkeypatch.setenv("RAY_ADDRESS", c.address)
         yield c
     finally:
@@ -49,9 +45,8 @@ def test_a_deck_match_on_a_multi_node_cluster_plays_the_local_games(cluster):
 def test_the_local_cluster_script_runs_a_command_on_its_nodes_and_returns_its_status():
     import subprocess
     import sys
-    from pathlib import Path
 
-    script = Path(__file__).resolve().parents[2] / "scripts" / "local_cluster.py"
+    script = ROOT / "scripts" / "local_cluster.py"
     code = (
         "import ray, sys; ray.init(); r = ray.cluster_resources();"
         "print(len(ray.nodes()), int(r['CPU'])); sys.exit(3)"
