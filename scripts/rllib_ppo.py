@@ -191,9 +191,8 @@ def adapter_rate(env: str, options: dict[str, Any], seconds: float, seed: int) -
 
 def sampling_rate(algo: Any, seconds: float) -> float:
     """Env steps per second of RLlib's own sampling in the driver (the policy exploring), with no update."""
+    # the driver's runner: _parse allows --sample-seconds with --env-runners 0 only
     runner = algo.env_runner_group.local_env_runner
-    if runner is None:
-        raise ValueError("--sample-seconds times the driver's env runner: use --env-runners 0")
     runner.sample(num_timesteps=1024)  # warm up
     steps, t0 = 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
@@ -368,7 +367,7 @@ def _print_summary(
     bare: float,
     evaluation: dict[str, Any] | None,
     batched: float | None,
-    sampling: float | None = None,
+    sampling: float | None,
 ) -> None:
     """Print the rate, the evaluation, the checkpoint and the illegal actions as text."""
     from deckgym.envs.rllib import RllibEnv
